@@ -1,0 +1,271 @@
+#include "charts/chart_builder.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QGraphicsScene>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <QtCharts/QLegendMarker>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QLogValueAxis>
+#include <QtCharts/QScatterSeries>
+#include <QtCharts/QValueAxis>
+#include <cmath>
+
+namespace dpwapp {
+namespace {
+
+const QList<QColor>& palette() {
+  static const QList<QColor> colors = {QColor(0x1f77b4), QColor(0xd62728), QColor(0x2ca02c), QColor(0xff7f0e),
+                                       QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f)};
+  return colors;
+}
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+double niceStep(double span) {
+  const double raw = span / 5.0;
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double f : {1.0, 2.0, 2.5, 5.0, 10.0})
+    if (raw <= f * mag) return f * mag;
+  return 10 * mag;
+}
+
+void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, double x0, double x1, double y0,
+                double y1, bool logX = false, bool logY = false) {
+  auto makeAxis = [](bool log, const QString& title, double lo, double hi) -> QAbstractAxis* {
+    if (log) {
+      auto* a = new QLogValueAxis;
+      a->setTitleText(title);
+      a->setRange(std::max(lo, 1e-300), std::max(hi, lo * 10));
+      a->setLabelFormat("%g");
+      return a;
+    }
+    auto* a = new QValueAxis;
+    a->setTitleText(title);
+    const auto [nlo, nhi] = niceRange(lo, hi);
+    a->setRange(nlo, nhi);
+    a->setTickType(QValueAxis::TicksDynamic);
+    a->setTickAnchor(0);
+    a->setTickInterval(niceStep(nhi - nlo));
+    a->setLabelFormat("%g");
+    return a;
+  };
+  auto* ax = makeAxis(logX, xLabel, x0, x1);
+  auto* ay = makeAxis(logY, yLabel, y0, y1);
+  chart->addAxis(ax, Qt::AlignBottom);
+  chart->addAxis(ay, Qt::AlignLeft);
+  for (auto* s : chart->series()) {
+    s->attachAxis(ax);
+    s->attachAxis(ay);
+  }
+}
+
+struct Bounds {
+  double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+  void add(double x, double y) {
+    if (!std::isfinite(x) || !std::isfinite(y)) return;
+    x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+  }
+  void finish() {
+    if (!std::isfinite(x0)) x0 = 0, x1 = 1, y0 = 0, y1 = 1;
+  }
+};
+
+QChart* linesChart(const dpw::LinesFrame& f) {
+  auto* chart = new QChart;
+  Bounds b;
+  int i = 0;
+  for (const auto& s : f.series) {
+    auto* line = new QLineSeries;
+    line->setName(qs(s.name));
+    QList<QPointF> pts;
+    pts.reserve(int(s.x.size()));
+    for (std::size_t j = 0; j < s.x.size() && j < s.y.size(); ++j) {
+      if (f.logY && s.y[j] <= 0) continue;
+      pts.append({s.x[j], s.y[j]});
+      b.add(s.x[j], s.y[j]);
+    }
+    line->replace(pts);
+    line->setPen(QPen(palette()[i++ % palette().size()], 2));
+    chart->addSeries(line);
+  }
+  b.finish();
+  attachAxes(chart, qs(f.xLabel), qs(f.yLabel), b.x0, b.x1, f.logY ? b.y0 : std::min(0.0, b.y0), b.y1, f.logX, f.logY);
+  return chart;
+}
+
+QChart* histogramChart(const dpw::HistogramFrame& f) {
+  auto* chart = new QChart;
+  Bounds b;
+  int i = 0;
+  for (const auto& g : f.groups) {
+    auto* line = new QLineSeries;
+    line->setName(qs(g.name));
+    QList<QPointF> pts;
+    for (std::size_t k = 0; k < g.mass.size() && k + 1 < f.edges.size(); ++k) {
+      pts.append({f.edges[k], g.mass[k]});
+      pts.append({f.edges[k + 1], g.mass[k]});
+      b.add(f.edges[k], g.mass[k]);
+      b.add(f.edges[k + 1], g.mass[k]);
+    }
+    line->replace(pts);
+    QPen pen(palette()[i % palette().size()], 2);
+    if (i >= 2 && f.groups.size() == 4) pen.setStyle(Qt::DashLine);
+    line->setPen(pen);
+    ++i;
+    chart->addSeries(line);
+  }
+  b.finish();
+  attachAxes(chart, qs(f.xLabel), "mass", b.x0, b.x1, 0.0, b.y1);
+  return chart;
+}
+
+QChart* pointsChart(const dpw::PointsFrame& f) {
+  auto* chart = new QChart;
+  Bounds b;
+  const int groups = std::max<int>(1, int(f.labelNames.size()));
+  std::vector<QList<QPointF>> pts(groups);
+  for (Eigen::Index r = 0; r < f.xy.rows(); ++r) {
+    const int g = r < Eigen::Index(f.label.size()) ? std::clamp(f.label[r], 0, groups - 1) : 0;
+    pts[g].append({f.xy(r, 0), f.xy(r, 1)});
+    b.add(f.xy(r, 0), f.xy(r, 1));
+  }
+  for (int g = 0; g < groups; ++g) {
+    auto* s = new QScatterSeries;
+    s->setName(g < int(f.labelNames.size()) ? qs(f.labelNames[g]) : QString("points"));
+    s->setMarkerSize(5);
+    s->setBorderColor(Qt::transparent);
+    s->setColor(palette()[g % palette().size()]);
+    s->replace(pts[g]);
+    chart->addSeries(s);
+  }
+  b.finish();
+  attachAxes(chart, qs(f.xLabel), qs(f.yLabel), b.x0, b.x1, b.y0, b.y1);
+  return chart;
+}
+
+}  // namespace
+
+std::pair<double, double> niceRange(double lo, double hi) {
+  if (!(hi > lo)) {
+    const double pad = std::abs(lo) > 0 ? std::abs(lo) * 0.5 : 1.0;
+    lo -= pad, hi += pad;
+  }
+  const double step = niceStep(hi - lo);
+  return {std::floor(lo / step) * step, std::ceil(hi / step) * step};
+}
+
+QChart* buildChart(const dpw::Frame& frame) {
+  QChart* chart = std::visit(
+      [](const auto& payload) -> QChart* {
+        using T = std::decay_t<decltype(payload)>;
+        if constexpr (std::is_same_v<T, dpw::LinesFrame>) return linesChart(payload);
+        if constexpr (std::is_same_v<T, dpw::HistogramFrame>) return histogramChart(payload);
+        if constexpr (std::is_same_v<T, dpw::PointsFrame>) return pointsChart(payload);
+        return nullptr;
+      },
+      frame.data);
+  if (chart) {
+    chart->setTitle(qs(frame.title));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setBackgroundRoundness(0);
+  }
+  return chart;
+}
+
+void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
+  p.fillRect(target, Qt::white);
+  p.setPen(Qt::black);
+  QFont titleFont = p.font();
+  titleFont.setBold(true);
+  p.setFont(titleFont);
+  const QRectF titleRect(target.left(), target.top() + 4, target.width(), 24);
+  p.drawText(titleRect, Qt::AlignCenter, qs(frame.title));
+  const QRectF area = target.adjusted(50, 34, -20, -40);
+  if (const auto* h = std::get_if<dpw::HeatmapFrame>(&frame.data)) {
+    if (h->rows <= 0 || h->cols <= 0) return;
+    double mx = 0;
+    for (double v : h->values) mx = std::max(mx, v);
+    QImage img(h->cols, h->rows, QImage::Format_RGB32);
+    for (int r = 0; r < h->rows; ++r)
+      for (int c = 0; c < h->cols; ++c) {
+        const double t = mx > 0 ? std::sqrt(h->values[std::size_t(r) * h->cols + c] / mx) : 0;  // sqrt: show small mass
+        img.setPixelColor(c, r, QColor::fromRgbF(1 - 0.9 * t, 1 - 0.75 * t, 1 - 0.35 * t));
+      }
+    p.drawImage(area, img);
+    p.setFont(QFont());
+    p.drawText(QRectF(area.left(), area.bottom() + 4, area.width(), 20), Qt::AlignCenter, qs(h->xLabel));
+    p.save();
+    p.translate(area.left() - 30, area.center().y());
+    p.rotate(-90);
+    p.drawText(QRectF(-area.height() / 2, -10, area.height(), 20), Qt::AlignCenter, qs(h->yLabel));
+    p.restore();
+  } else if (const auto* im = std::get_if<dpw::ImagesFrame>(&frame.data)) {
+    const int n = int(im->images.size());
+    if (n == 0 || im->width <= 0 || im->height <= 0) return;
+    const int cols = int(std::ceil(std::sqrt(double(n) * area.width() / area.height())));
+    const int rows = (n + cols - 1) / cols;
+    const double cell = std::min(area.width() / cols, area.height() / rows);
+    for (int i = 0; i < n; ++i) {
+      QImage img(im->width, im->height, QImage::Format_Grayscale8);
+      for (int y = 0; y < im->height; ++y)
+        for (int x = 0; x < im->width; ++x)
+          img.scanLine(y)[x] = uchar(std::clamp(im->images[i][std::size_t(y) * im->width + x], 0.0f, 1.0f) * 255);
+      p.drawImage(QRectF(area.left() + (i % cols) * cell, area.top() + (i / cols) * cell, cell - 2, cell - 2), img);
+    }
+  }
+}
+
+QImage renderFrame(const dpw::Frame& frame, QSize size, qreal scale) {
+  QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
+  image.setDevicePixelRatio(scale);
+  image.fill(Qt::white);
+  // Record the pixel density so that 2x and 3x exports open at the right physical size.
+  image.setDotsPerMeterX(int(std::lround(96.0 * scale / 0.0254)));
+  image.setDotsPerMeterY(int(std::lround(96.0 * scale / 0.0254)));
+  QPainter painter(&image);
+  painter.setRenderHint(QPainter::Antialiasing);
+  if (QChart* chart = buildChart(frame)) {
+    QGraphicsScene scene;
+    scene.addItem(chart);  // the scene owns the chart
+    chart->setGeometry(QRectF(QPointF(0, 0), size));
+    scene.setSceneRect(QRectF(QPointF(0, 0), size));
+    scene.render(&painter, QRectF(QPointF(0, 0), size), QRectF(QPointF(0, 0), size));
+  } else {
+    paintPicture(frame, painter, QRectF(QPointF(0, 0), size));
+  }
+  return image;
+}
+
+bool writeFrameSvg(const dpw::Frame& frame, const QString& path, QString* error, QSize size) {
+  QBuffer buffer;
+  buffer.open(QIODevice::WriteOnly);
+  {
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle(qs(frame.title));
+    svg.setDescription("DPW Lab chart " + qs(frame.chart));
+    QPainter painter(&svg);
+    if (QChart* chart = buildChart(frame)) {
+      QGraphicsScene scene;
+      scene.addItem(chart);
+      chart->setGeometry(QRectF(QPointF(0, 0), size));
+      scene.render(&painter, QRectF(QPointF(0, 0), size), QRectF(QPointF(0, 0), size));
+    } else {
+      paintPicture(frame, painter, QRectF(QPointF(0, 0), size));
+    }
+  }
+  QSaveFile out(path);
+  if (!out.open(QIODevice::WriteOnly) || out.write(buffer.data()) != buffer.data().size() || !out.commit()) {
+    if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, out.errorString());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace dpwapp

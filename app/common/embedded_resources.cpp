@@ -1,0 +1,12 @@
+#include "common/embedded_resources.h"
+
+#include <QtCore/qglobal.h>
+
+static void initDpwResources() { Q_INIT_RESOURCE(resources); }
+
+namespace dpwapp {
+void ensureEmbeddedResources() {
+  static const bool done = (initDpwResources(), true);
+  (void)done;
+}
+}  // namespace dpwapp

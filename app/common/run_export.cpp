@@ -1,0 +1,55 @@
+#include "common/run_export.h"
+
+#include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <cmath>
+
+#include "charts/chart_builder.h"
+#include "common/frame_csv.h"
+#include "core/error.h"
+
+namespace dpwapp {
+
+void writeFileAtomically(const QString& path, const QByteArray& bytes) {
+  QSaveFile out(path);
+  if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit())
+    throw dpw::InvalidArgument(QStringLiteral("cannot write %1: %2").arg(path, out.errorString()).toStdString());
+}
+
+QByteArray summaryJson(const Scenario& scenario, const dpw::RunResult& result) {
+  QJsonObject metrics;
+  for (const auto& [k, v] : result.metrics) metrics.insert(QString::fromStdString(k), paramToJson(v));
+  QJsonObject root{{"method", QString::fromStdString(scenario.method)},
+                   {"seed", double(scenario.seed)},
+                   {"metrics", metrics},
+                   {"privacy_statement", QString::fromStdString(result.privacyStatement)}};
+  return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+QByteArray scenarioWithStatement(const Scenario& scenario, const dpw::RunResult& result) {
+  QJsonObject root = QJsonDocument::fromJson(scenario.toJson()).object();
+  root.insert("privacy_statement", QString::fromStdString(result.privacyStatement));
+  return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+void exportRun(const Scenario& scenario, const dpw::RunResult& result, const std::vector<dpw::FramePtr>& charts,
+               const QString& dir, bool png) {
+  if (!QDir().mkpath(dir)) throw dpw::InvalidArgument("cannot create output folder " + dir.toStdString());
+  const QDir out(dir);
+  writeFileAtomically(out.filePath("summary.json"), summaryJson(scenario, result));
+  writeFileAtomically(out.filePath("scenario.json"), scenarioWithStatement(scenario, result));
+  for (const auto& frame : charts) {
+    const QString stem = QString::fromStdString(frame->chart);
+    writeFileAtomically(out.filePath(stem + ".csv"), frameToCsv(*frame));
+    if (png) {
+      const QImage image = renderFrame(*frame);
+      QSaveFile file(out.filePath(stem + ".png"));
+      if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
+        throw dpw::InvalidArgument("cannot write " + out.filePath(stem + ".png").toStdString());
+    }
+  }
+}
+
+}  // namespace dpwapp

@@ -1,0 +1,31 @@
+#pragma once
+/// Writing a finished run to a folder, as `dpwlab-cli run --out DIR` and the GUI's "Export all" do:
+///   summary.json    method, seed, final metrics, privacy statement
+///   scenario.json   the scenario that replays the run (with the one-line privacy statement)
+///   <chart>.csv     data of each chart (newest frame per chart)
+///   <chart>.png     each chart rendered offscreen
+/// Every file is written atomically (QSaveFile: temporary file + rename), so an interrupted export
+/// never leaves a half-written file behind.
+#include <QByteArray>
+#include <QString>
+#include <vector>
+
+#include "common/scenario.h"
+#include "core/method.h"
+
+namespace dpwapp {
+
+/// Writes `bytes` to `path` atomically; throws dpw::InvalidArgument with the OS reason on failure.
+void writeFileAtomically(const QString& path, const QByteArray& bytes);
+
+/// summary.json contents.
+QByteArray summaryJson(const Scenario& scenario, const dpw::RunResult& result);
+
+/// Scenario JSON with the privacy statement recorded beside the parameters.
+QByteArray scenarioWithStatement(const Scenario& scenario, const dpw::RunResult& result);
+
+/// Writes everything listed above; creates `dir` if needed. Throws dpw::InvalidArgument on failure.
+void exportRun(const Scenario& scenario, const dpw::RunResult& result, const std::vector<dpw::FramePtr>& charts,
+               const QString& dir, bool png = true);
+
+}  // namespace dpwapp

@@ -1,0 +1,48 @@
+#pragma once
+/// Scenario files: a versioned JSON document that says everything needed to replay a run exactly.
+///
+///   {
+///     "format": "dpwlab-scenario",   // required, identifies the file
+///     "version": 1,                   // required; newer versions are refused with a message
+///     "method": "dpswd-explorer",     // a method id of dpw::allMethods()
+///     "seed": 42,                     // 64-bit seed of the run (0 .. 2^53 in JSON numbers)
+///     "parameters": { "samples": 1000, "epsilon": "inf", ... },  // every key of the method
+///     "data": { "source": "synthetic" }                          // optional, method-specific
+///   }
+/// Missing parameters take their defaults; unknown keys anywhere are refused (a typo must not pass
+/// silently); numbers outside their range are refused with the range in the message.
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+#include <cstdint>
+
+#include "core/method.h"
+#include "core/parameters.h"
+
+namespace dpwapp {
+
+inline constexpr int kScenarioVersion = 1;
+
+struct Scenario {
+  std::string method;
+  std::uint64_t seed = 42;
+  dpw::ParamValues params;
+  QJsonObject data;  ///< description of the data source, kept for the record (paths etc. are parameters)
+
+  /// The method's defaults.
+  static Scenario defaults(const std::string& methodId);
+  /// Parses and validates; throws dpw::InvalidArgument with a message that names the problem.
+  static Scenario fromJson(const QByteArray& json);
+  /// Reads a file; throws dpw::InvalidArgument if it cannot be read or parsed.
+  static Scenario fromFile(const QString& path);
+  /// The embedded default scenario (resources/scenarios/default.json).
+  static Scenario embeddedDefault();
+
+  QByteArray toJson() const;
+  const dpw::MethodInfo& methodInfo() const { return dpw::findMethod(method); }
+};
+
+/// JSON value of a parameter ("inf" for +infinity, which JSON numbers cannot hold).
+QJsonValue paramToJson(const dpw::ParamValue& v);
+
+}  // namespace dpwapp

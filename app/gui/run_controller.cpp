@@ -1,0 +1,89 @@
+#include "gui/run_controller.h"
+
+#include <QMetaObject>
+#include <QVariantMap>
+
+namespace dpwapp {
+
+class RunController::Observer : public dpw::RunObserver {
+ public:
+  explicit Observer(RunController* c) : c_(c) {}
+  void onFrame(dpw::FramePtr frame) override {
+    QMutexLocker lock(&c_->mutex_);
+    if (!c_->pending_.count(frame->chart)) c_->order_.push_back(frame->chart);
+    c_->pending_[frame->chart] = std::move(frame);
+  }
+  void onProgress(long step, long total) override {
+    c_->step_ = step;
+    c_->total_ = total;
+  }
+  bool cancelRequested() const override { return c_->cancel_.load(); }
+
+ private:
+  RunController* c_;
+};
+
+RunController::RunController(QObject* parent) : QObject(parent) {}
+
+RunController::~RunController() { stopAndWait(); }
+
+bool RunController::running() const { return thread_ && thread_->isRunning(); }
+
+void RunController::start(const Scenario& scenario) {
+  if (running()) return;
+  if (thread_) {
+    thread_->wait();
+    delete thread_;
+  }
+  cancel_ = false;
+  step_ = 0;
+  total_ = 0;
+  {
+    QMutexLocker lock(&mutex_);
+    pending_.clear();
+    order_.clear();
+  }
+  thread_ = QThread::create([this, scenario] {
+    Observer observer(this);
+    bool ok = true;
+    QString message;
+    QVariantMap metrics;
+    QString statement;
+    try {
+      const dpw::RunResult r = scenario.methodInfo().run(scenario.params, scenario.seed, observer);
+      for (const auto& [k, v] : r.metrics) metrics.insert(QString::fromStdString(k), v);
+      statement = QString::fromStdString(r.privacyStatement);
+    } catch (const dpw::Cancelled&) {
+      ok = false;
+      message = tr("Run cancelled.");
+    } catch (const std::exception& e) {
+      ok = false;
+      message = QString::fromStdString(e.what());
+    }
+    QMetaObject::invokeMethod(
+        this, [=, this] { emit finished(ok, message, scenario, metrics, statement); }, Qt::QueuedConnection);
+  });
+  thread_->start();
+}
+
+void RunController::cancel() { cancel_ = true; }
+
+void RunController::stopAndWait() {
+  cancel_ = true;
+  if (thread_) {
+    thread_->wait();
+    delete thread_;
+    thread_ = nullptr;
+  }
+}
+
+std::vector<dpw::FramePtr> RunController::takeNewFrames() {
+  QMutexLocker lock(&mutex_);
+  std::vector<dpw::FramePtr> out;
+  for (const auto& id : order_)
+    if (auto it = pending_.find(id); it != pending_.end()) out.push_back(it->second);
+  pending_.clear();
+  return out;
+}
+
+}  // namespace dpwapp

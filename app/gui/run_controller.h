@@ -1,0 +1,51 @@
+#pragma once
+/// Runs a method in a worker thread and hands its frames to the GUI thread.
+///
+/// The engine thread only ever touches a `LatestFrames` store (newest frame per chart, under a
+/// mutex). The GUI pulls from it on a timer at about 30 Hz (PlotJuggler's coalescing pattern), so a
+/// method that publishes thousands of frames per second never floods the event loop.
+#include <QMutex>
+#include <QObject>
+#include <QThread>
+#include <atomic>
+#include <map>
+#include <memory>
+
+#include "common/scenario.h"
+#include "core/method.h"
+
+namespace dpwapp {
+
+class RunController : public QObject {
+  Q_OBJECT
+ public:
+  explicit RunController(QObject* parent = nullptr);
+  ~RunController() override;
+
+  /// Starts `scenario` in a new worker thread; ignored while a run is active.
+  void start(const Scenario& scenario);
+  /// Asks the run to stop; the worker ends at its next step boundary.
+  void cancel();
+  /// Cancels and waits for the worker thread to finish.
+  void stopAndWait();
+  bool running() const;
+
+  /// Frames published since the last call (newest per chart), moved out of the store.
+  std::vector<dpw::FramePtr> takeNewFrames();
+  long step() const { return step_.load(); }
+  long totalSteps() const { return total_.load(); }
+
+ signals:
+  void finished(bool ok, QString message, dpwapp::Scenario scenario, QVariantMap metrics, QString privacyStatement);
+
+ private:
+  class Observer;
+  mutable QMutex mutex_;
+  std::map<std::string, dpw::FramePtr> pending_;
+  std::vector<std::string> order_;
+  std::atomic<bool> cancel_{false};
+  std::atomic<long> step_{0}, total_{0};
+  QThread* thread_ = nullptr;
+};
+
+}  // namespace dpwapp

@@ -1,0 +1,42 @@
+#pragma once
+/// Errors of the engine. Bad user input (parameters, data) throws `dpw::InvalidArgument` with a
+/// message that names the offending value; the GUI and CLI show that message verbatim.
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace dpw {
+
+/// A parameter or data set a user supplied is not acceptable. The message says why, with the value.
+class InvalidArgument : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// A run was stopped by its observer before it finished.
+class Cancelled : public std::runtime_error {
+ public:
+  Cancelled() : std::runtime_error("run cancelled") {}
+};
+
+namespace detail {
+inline void appendAll(std::ostringstream&) {}
+template <typename T, typename... Rest>
+void appendAll(std::ostringstream& os, const T& first, const Rest&... rest) {
+  os << first;
+  appendAll(os, rest...);
+}
+}  // namespace detail
+
+/// Throws InvalidArgument with the concatenation of `parts` unless `condition` holds.
+/// For user input only; programmer errors use assert.
+template <typename... Parts>
+void require(bool condition, const Parts&... parts) {
+  if (!condition) {
+    std::ostringstream os;
+    detail::appendAll(os, parts...);
+    throw InvalidArgument(os.str());
+  }
+}
+
+}  // namespace dpw

@@ -1,0 +1,83 @@
+#pragma once
+/// Frames: immutable snapshots a run publishes for charts.
+///
+/// A run never shares live state with a viewer. It builds a Frame, wraps it in a
+/// `std::shared_ptr<const Frame>` and hands it to its observer; the GUI keeps the newest frame per
+/// chart and draws from it at screen pace. One chart = one `chart` id; a newer frame with the same id
+/// replaces the older one.
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/types.h"
+
+namespace dpw {
+
+/// One named curve y(x).
+struct Series {
+  std::string name;
+  std::vector<double> x;
+  std::vector<double> y;
+};
+
+/// Curves on numeric axes: loss curves, privacy curves (epsilon vs step), trade-off curves.
+struct LinesFrame {
+  std::string xLabel;
+  std::string yLabel;
+  std::vector<Series> series;
+  bool logX = false;
+  bool logY = false;
+};
+
+/// Per-group histograms on shared bin edges (edges.size() == bins + 1), drawn as step lines.
+struct HistogramFrame {
+  std::string xLabel;
+  std::vector<double> edges;
+  struct Group {
+    std::string name;
+    std::vector<double> mass;  ///< one value per bin (a density or a probability mass)
+  };
+  std::vector<Group> groups;
+};
+
+/// 2-D points with an integer group label each (particles vs target, group 0 vs group 1, ...).
+struct PointsFrame {
+  std::string xLabel;
+  std::string yLabel;
+  Points xy;                            ///< n x 2
+  std::vector<int> label;               ///< n labels, index into labelNames
+  std::vector<std::string> labelNames;  ///< one name per label value
+};
+
+/// A matrix shown as a heat map (e.g. a transport plan), row-major, rows x cols.
+struct HeatmapFrame {
+  std::string xLabel;
+  std::string yLabel;
+  int rows = 0;
+  int cols = 0;
+  std::vector<double> values;
+};
+
+/// Grey-scale images of equal size (e.g. decoded Fashion-MNIST samples), values in [0, 1].
+struct ImagesFrame {
+  int width = 0;
+  int height = 0;
+  std::vector<std::vector<float>> images;
+};
+
+struct Frame {
+  std::string chart;  ///< stable chart id, also the file stem of exports ("sw_vs_shift")
+  std::string title;  ///< human-readable title
+  long step = 0;      ///< step of the run that produced it
+  std::variant<LinesFrame, HistogramFrame, PointsFrame, HeatmapFrame, ImagesFrame> data;
+};
+
+using FramePtr = std::shared_ptr<const Frame>;
+
+template <typename Payload>
+FramePtr makeFrame(std::string chart, std::string title, long step, Payload payload) {
+  return std::make_shared<const Frame>(Frame{std::move(chart), std::move(title), step, std::move(payload)});
+}
+
+}  // namespace dpw

@@ -1,0 +1,80 @@
+#include "core/parameters.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "core/error.h"
+
+namespace dpw {
+
+ParamValues::ParamValues(const std::vector<ParamSpec>& specs) : specs_(specs) {
+  for (const auto& s : specs_) {
+    if (s.kind == ParamKind::Choice || s.kind == ParamKind::Text)
+      values_[s.key] = s.defaultText;
+    else
+      values_[s.key] = s.defaultValue;
+  }
+}
+
+const ParamSpec& ParamValues::spec(const std::string& key) const {
+  auto it = std::find_if(specs_.begin(), specs_.end(), [&](const ParamSpec& s) { return s.key == key; });
+  require(it != specs_.end(), "unknown parameter '", key, "'");
+  return *it;
+}
+
+std::string checkParam(const ParamSpec& spec, const ParamValue& value) {
+  std::ostringstream why;
+  const bool textual = spec.kind == ParamKind::Choice || spec.kind == ParamKind::Text;
+  if (textual != std::holds_alternative<std::string>(value)) {
+    why << "parameter '" << spec.key << "' must be " << (textual ? "text" : "a number");
+    return why.str();
+  }
+  if (spec.kind == ParamKind::Choice) {
+    const auto& v = std::get<std::string>(value);
+    if (std::find(spec.choices.begin(), spec.choices.end(), v) == spec.choices.end()) {
+      why << "parameter '" << spec.key << "' is '" << v << "'; choose one of:";
+      for (const auto& c : spec.choices) why << ' ' << c;
+      return why.str();
+    }
+    return {};
+  }
+  if (spec.kind == ParamKind::Text) return {};
+  const double v = std::get<double>(value);
+  if (std::isnan(v)) return "parameter '" + spec.key + "' is NaN";
+  if (std::isinf(v)) {
+    if (v > 0 && spec.allowInfinity) return {};
+    return "parameter '" + spec.key + "' must be finite";
+  }
+  if (spec.kind == ParamKind::Integer && v != std::floor(v)) {
+    why << "parameter '" << spec.key << "' must be a whole number, got " << v;
+    return why.str();
+  }
+  if (v < spec.min || v > spec.max) {
+    why << "parameter '" << spec.key << "' = " << v << " is outside [" << spec.min << ", " << spec.max << "]";
+    return why.str();
+  }
+  return {};
+}
+
+void ParamValues::set(const std::string& key, const ParamValue& value) {
+  const std::string problem = checkParam(spec(key), value);
+  require(problem.empty(), problem);
+  values_[key] = value;
+}
+
+double ParamValues::real(const std::string& key) const {
+  const auto& v = values_.at(spec(key).key);
+  require(std::holds_alternative<double>(v), "parameter '", key, "' is not a number");
+  return std::get<double>(v);
+}
+
+long ParamValues::integer(const std::string& key) const { return static_cast<long>(real(key)); }
+
+const std::string& ParamValues::text(const std::string& key) const {
+  const auto& v = values_.at(spec(key).key);
+  require(std::holds_alternative<std::string>(v), "parameter '", key, "' is not text");
+  return std::get<std::string>(v);
+}
+
+}  // namespace dpw

@@ -1,0 +1,62 @@
+#pragma once
+/// Self-describing method parameters.
+///
+/// Each method declares its parameters once as `ParamSpec`s (name, unit, range, default, help text
+/// with the paper it comes from). The GUI builds its form from them, the scenario reader validates
+/// against them, and the method reads typed values through `ParamValues`: one declaration, no
+/// second list to keep in sync.
+#include <limits>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace dpw {
+
+enum class ParamKind { Real, Integer, Choice, Text };
+
+struct ParamSpec {
+  std::string key;    ///< scenario key, e.g. "epsilon"
+  std::string label;  ///< form label, e.g. "Privacy budget ε"
+  ParamKind kind = ParamKind::Real;
+  double defaultValue = 0;
+  double min = -std::numeric_limits<double>::infinity();
+  double max = std::numeric_limits<double>::infinity();
+  bool allowInfinity = false;        ///< "inf" accepted (e.g. epsilon = inf: no privacy)
+  std::vector<std::string> choices;  ///< for Choice
+  std::string defaultText;           ///< for Choice and Text
+  std::string unit;
+  std::string help;          ///< tooltip: what it does and where it comes from
+  bool restartsRun = true;   ///< false: applied live to a running method
+  bool advanced = false;     ///< hidden in lesson mode
+};
+
+using ParamValue = std::variant<double, std::string>;
+
+/// Values of a method's parameters, validated against its specs.
+class ParamValues {
+ public:
+  ParamValues() = default;
+  /// Defaults of every spec.
+  explicit ParamValues(const std::vector<ParamSpec>& specs);
+
+  /// Sets one value; throws InvalidArgument naming the key and the value if it is unknown, of the
+  /// wrong kind or out of range. The stored values are unchanged on failure.
+  void set(const std::string& key, const ParamValue& value);
+
+  double real(const std::string& key) const;
+  long integer(const std::string& key) const;
+  const std::string& text(const std::string& key) const;
+  const ParamSpec& spec(const std::string& key) const;
+  const std::vector<ParamSpec>& specs() const { return specs_; }
+  const std::map<std::string, ParamValue>& values() const { return values_; }
+
+ private:
+  std::vector<ParamSpec> specs_;
+  std::map<std::string, ParamValue> values_;
+};
+
+/// Validates `value` against `spec`; returns an empty string when it is acceptable, else the reason.
+std::string checkParam(const ParamSpec& spec, const ParamValue& value);
+
+}  // namespace dpw

@@ -1,0 +1,47 @@
+#pragma once
+/// How a run talks to whoever started it: frames out, progress out, cancellation in.
+///
+/// Methods call `onFrame` with immutable frames, `onProgress` once per step, and poll
+/// `cancelRequested()` at least once per step (via `throwIfCancelled`). Calls come from the run's
+/// thread; an implementation that hands frames to another thread must do its own locking.
+#include <atomic>
+#include <vector>
+
+#include "core/error.h"
+#include "core/frame.h"
+
+namespace dpw {
+
+class RunObserver {
+ public:
+  virtual ~RunObserver() = default;
+  virtual void onFrame(FramePtr frame) = 0;
+  virtual void onProgress(long /*step*/, long /*totalSteps*/) {}
+  virtual bool cancelRequested() const { return false; }
+};
+
+/// Throws dpw::Cancelled when the observer asked the run to stop.
+inline void throwIfCancelled(const RunObserver& observer) {
+  if (observer.cancelRequested()) throw Cancelled();
+}
+
+/// An observer that keeps every frame; used by tests and the headless runner.
+class CollectingObserver : public RunObserver {
+ public:
+  void onFrame(FramePtr frame) override { frames.push_back(std::move(frame)); }
+  void onProgress(long step, long total) override {
+    lastStep = step;
+    totalSteps = total;
+  }
+  bool cancelRequested() const override { return cancel.load(); }
+
+  /// The newest frame of each chart, in order of first appearance.
+  std::vector<FramePtr> latestPerChart() const;
+
+  std::vector<FramePtr> frames;
+  long lastStep = 0;
+  long totalSteps = 0;
+  std::atomic<bool> cancel{false};
+};
+
+}  // namespace dpw

@@ -1,0 +1,25 @@
+// The list of methods the app offers. Add a method here once it has a MethodInfo.
+#include <sstream>
+
+#include "core/error.h"
+#include "core/method.h"
+#include "methods/dpswd_explorer.h"
+
+namespace dpw {
+
+const std::vector<MethodInfo>& allMethods() {
+  static const std::vector<MethodInfo> methods = {
+      dpSwdExplorerMethod(),
+  };
+  return methods;
+}
+
+const MethodInfo& findMethod(const std::string& id) {
+  for (const auto& m : allMethods())
+    if (m.id == id) return m;
+  std::ostringstream known;
+  for (const auto& m : allMethods()) known << ' ' << m.id;
+  throw InvalidArgument("unknown method '" + id + "'; known methods:" + known.str());
+}
+
+}  // namespace dpw

@@ -1,0 +1,132 @@
+#include "ot/radix_sort.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+
+namespace dpw {
+namespace {
+
+constexpr int kBits = 12;
+constexpr int kPasses = 2;
+constexpr std::uint32_t kBuckets = 1u << kBits;
+constexpr double kKeyMax = double((1u << (kBits * kPasses)) - 1);
+constexpr std::size_t kSmall = 256;
+
+/// Monotone 24-bit key: the position of x in [lo, hi] on a uniform grid of 2^24 cells. IEEE
+/// subtraction, multiplication by a positive number and truncation are all monotone, so x ≤ y gives
+/// key(x) ≤ key(y). Unlike a key made of float bits, both digits of a linear key are spread evenly
+/// for the bell-shaped projections sliced Wasserstein sorts, which keeps the scatter passes fast.
+struct LinearKey {
+  double lo, scale;
+  std::uint32_t operator()(double x) const { return std::uint32_t(std::min((x - lo) * scale, kKeyMax)); }
+};
+
+/// Returns false when the range is degenerate or overflows (caller falls back to std::sort).
+bool makeKey(const double* v, std::size_t n, LinearKey& key) {
+  double lo = v[0], hi = v[0];
+  for (std::size_t i = 1; i < n; ++i) lo = std::min(lo, v[i]), hi = std::max(hi, v[i]);
+  const double range = hi - lo;
+  if (!(range > 0) || !std::isfinite(range)) return false;
+  key = {lo, kKeyMax / range};
+  return std::isfinite(key.scale) && key.scale > 0;
+}
+
+inline std::uint32_t digit(std::uint32_t key, int pass) { return (key >> (pass * kBits)) & (kBuckets - 1); }
+
+using Histograms = std::array<std::array<std::uint32_t, kBuckets>, kPasses>;
+
+/// Turns counts into start offsets; returns false when one bucket holds everything (pass skipped).
+bool prefixSums(std::array<std::uint32_t, kBuckets>& h, std::size_t n) {
+  std::uint32_t sum = 0;
+  for (auto& c : h) {
+    if (c == n) return false;
+    const std::uint32_t t = c;
+    c = sum;
+    sum += t;
+  }
+  return true;
+}
+
+/// Finishes the sort within runs of equal keys. Bounded: when the input has many equal keys (data
+/// concentrated far below the key's resolution) it hands over to std::sort, so the worst case stays
+/// O(n log n).
+template <typename T, typename Less>
+void insertionFix(T* a, std::size_t n, Less less) {
+  std::size_t moves = 0;
+  const std::size_t budget = 8 * n;
+  for (std::size_t i = 1; i < n; ++i) {
+    if (!less(a[i], a[i - 1])) continue;
+    T v = a[i];
+    std::size_t j = i;
+    while (j > 0 && less(v, a[j - 1])) {
+      a[j] = a[j - 1];
+      --j;
+    }
+    a[j] = v;
+    moves += i - j;
+    if (moves > budget) {
+      std::sort(a, a + n, less);
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+void radixSort(std::span<double> values, std::vector<double>& scratch) {
+  const std::size_t n = values.size();
+  LinearKey key{};
+  if (n <= kSmall || !makeKey(values.data(), n, key)) {
+    std::sort(values.begin(), values.end());
+    return;
+  }
+  scratch.resize(n);
+  Histograms h{};
+  for (double x : values) {
+    const std::uint32_t k = key(x);
+    for (int pass = 0; pass < kPasses; ++pass) ++h[pass][digit(k, pass)];
+  }
+  double* src = values.data();
+  double* dst = scratch.data();
+  for (int pass = 0; pass < kPasses; ++pass) {
+    if (!prefixSums(h[pass], n)) continue;
+    for (std::size_t i = 0; i < n; ++i) dst[h[pass][digit(key(src[i]), pass)]++] = src[i];
+    std::swap(src, dst);
+  }
+  if (src != values.data()) std::memcpy(values.data(), src, n * sizeof(double));
+  insertionFix(values.data(), n, std::less<double>());
+}
+
+void radixArgsort(std::span<const double> values, std::vector<std::uint32_t>& order,
+                  std::vector<std::uint64_t>& scratch) {
+  const std::size_t n = values.size();
+  order.resize(n);
+  LinearKey key{};
+  if (n <= kSmall || !makeKey(values.data(), n, key)) {
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
+    return;
+  }
+  // Pack (key, index) into one word so a pass moves 8 bytes.
+  scratch.resize(2 * n);
+  std::uint64_t* src = scratch.data();
+  std::uint64_t* dst = scratch.data() + n;
+  Histograms h{};
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint32_t k = key(values[i]);
+    src[i] = (std::uint64_t(k) << 32) | std::uint32_t(i);
+    for (int pass = 0; pass < kPasses; ++pass) ++h[pass][digit(k, pass)];
+  }
+  for (int pass = 0; pass < kPasses; ++pass) {
+    if (!prefixSums(h[pass], n)) continue;
+    for (std::size_t i = 0; i < n; ++i) dst[h[pass][digit(std::uint32_t(src[i] >> 32), pass)]++] = src[i];
+    std::swap(src, dst);
+  }
+  for (std::size_t i = 0; i < n; ++i) order[i] = std::uint32_t(src[i]);
+  insertionFix(order.data(), n, [&](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
+}
+
+}  // namespace dpw

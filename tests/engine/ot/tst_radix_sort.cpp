@@ -1,0 +1,52 @@
+// Tests of engine/ot/radix_sort.h against std::sort, including values that collide as floats.
+#include <QtTest>
+#include <algorithm>
+#include <random>
+
+#include "core/rng.h"
+#include "ot/radix_sort.h"
+
+using namespace dpw;
+
+class TestRadixSort : public QObject {
+  Q_OBJECT
+ private slots:
+  void sortsLikeStdSort_data() {
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("kind");
+    for (int n : {0, 1, 100, 257, 5000, 100000})
+      for (int kind : {0, 1, 2, 3}) QTest::newRow(qPrintable(QString("n=%1 kind=%2").arg(n).arg(kind))) << n << kind;
+  }
+  // kind 0: normal values; 1: heavy ties; 2: values equal as floats but not as doubles; 3: ±0, huge, tiny
+  void sortsLikeStdSort() {
+    QFETCH(int, n);
+    QFETCH(int, kind);
+    Rng rng = makeRng(n * 10 + kind);
+    std::normal_distribution<double> g;
+    std::vector<double> v(n);
+    for (int i = 0; i < n; ++i) {
+      const double x = g(rng);
+      switch (kind) {
+        case 0: v[i] = x; break;
+        case 1: v[i] = std::round(x * 3); break;
+        case 2: v[i] = 1.0 + x * 1e-12; break;
+        default: v[i] = (i % 4 == 0) ? 0.0 : (i % 4 == 1) ? -0.0 : (i % 4 == 2) ? x * 1e300 : x * 1e-300; break;
+      }
+    }
+    std::vector<double> expected = v, sorted = v, scratch;
+    std::sort(expected.begin(), expected.end());
+    radixSort(sorted, scratch);
+    QVERIFY(sorted == expected);
+    std::vector<std::uint32_t> order;
+    std::vector<std::uint64_t> s2;
+    radixArgsort(v, order, s2);
+    QCOMPARE(order.size(), v.size());
+    for (int i = 0; i < n; ++i) QCOMPARE(v[order[i]], expected[i]);
+    std::vector<std::uint32_t> check = order;
+    std::sort(check.begin(), check.end());
+    for (int i = 0; i < n; ++i) QCOMPARE(check[i], std::uint32_t(i));  // a permutation
+  }
+};
+
+QTEST_APPLESS_MAIN(TestRadixSort)
+#include "tst_radix_sort.moc"

@@ -1,0 +1,153 @@
+// Tests of engine/ot/sliced_wasserstein.h: POT with the same directions, gradients, DP-SWD.
+#include <QTemporaryDir>
+#include <QtTest>
+#include <omp.h>
+#include <random>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "ot/directions.h"
+#include "ot/sliced_wasserstein.h"
+#include "support/matrix_io.h"
+#include "support/reference_python.h"
+
+using namespace dpw;
+
+namespace {
+Points gaussian(Eigen::Index n, Eigen::Index d, double shift, Rng& rng, bool ties = false) {
+  Points p = standardNormal(n, d, rng).array() + shift;
+  if (ties) p = (p.array() * 4).round() / 4;
+  return p;
+}
+}  // namespace
+
+class TestSlicedWasserstein : public QObject {
+  Q_OBJECT
+ private slots:
+  // ot.sliced_wasserstein_distance with the same directions, unequal sizes and ties: 1e-10 relative.
+  void agreesWithPot_data() {
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("m");
+    QTest::addColumn<int>("d");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<bool>("ties");
+    QTest::newRow("equal sizes") << 300 << 300 << 3 << 20 << false;
+    QTest::newRow("unequal with ties") << 500 << 213 << 4 << 50 << true;
+    QTest::newRow("radix path, unequal") << 2000 << 1500 << 8 << 40 << false;
+  }
+  void agreesWithPot() {
+    QFETCH(int, n);
+    QFETCH(int, m);
+    QFETCH(int, d);
+    QFETCH(int, k);
+    QFETCH(bool, ties);
+    Rng rng = makeRng(n + m + d);
+    const Points X = gaussian(n, d, 0.0, rng, ties), Y = gaussian(m, d, 0.7, rng, ties);
+    const Points theta = randomDirections(k, d, rng);
+    QTemporaryDir dir;
+    dpwtest::writeMatrix(dir.filePath("X.txt"), X);
+    dpwtest::writeMatrix(dir.filePath("Y.txt"), Y);
+    dpwtest::writeMatrix(dir.filePath("theta.txt"), theta);
+    dpwtest::writeVector(dir.filePath("u.txt"), Vector::Ones(2));
+    dpwtest::writeVector(dir.filePath("v.txt"), Vector::Ones(2));
+    const double expected = dpwtest::runReferenceScript("pot_reference.py", {dir.path()})["sw2sq"].toDouble();
+    const double ours = slicedW2Squared(X, Y, theta).value;
+    QVERIFY2(std::abs(ours - expected) <= 1e-10 * expected,
+             qPrintable(QString("ours %1, POT %2").arg(ours, 0, 'g', 17).arg(expected, 0, 'g', 17)));
+    // The gradient path sorts differently (argsort) but must give the same value.
+    QVERIFY(std::abs(slicedW2SquaredWithGradients(X, Y, theta).value - ours) <= 1e-12 * ours);
+  }
+
+  // Closed form: shifting every point by t along a direction set gives SW₂² = mean_j (θⱼᵀ t)².
+  void translationClosedForm() {
+    Rng rng = makeRng(3);
+    const Points X = gaussian(400, 3, 0, rng);
+    Eigen::RowVector3d t(1.0, -2.0, 0.5);
+    const Points Y = X.rowwise() + t;
+    const Points theta = randomDirections(25, 3, rng);
+    const double expected = (theta * t.transpose()).array().square().mean();
+    QVERIFY(std::abs(slicedW2Squared(X, Y, theta).value - expected) < 1e-12);
+  }
+
+  // Gradients with respect to both point sets against central finite differences.
+  void gradientsMatchFiniteDifferences() {
+    Rng rng = makeRng(11);
+    const Points X = gaussian(12, 3, 0, rng), Y = gaussian(7, 3, 1, rng);
+    const Points theta = randomDirections(9, 3, rng);
+    const SlicedResult r = slicedW2SquaredWithGradients(X, Y, theta);
+    const double h = 1e-6;
+    for (Eigen::Index i = 0; i < X.rows(); ++i)
+      for (Eigen::Index c = 0; c < X.cols(); ++c) {
+        Points Xp = X, Xm = X;
+        Xp(i, c) += h, Xm(i, c) -= h;
+        const double fd = (slicedW2Squared(Xp, Y, theta).value - slicedW2Squared(Xm, Y, theta).value) / (2 * h);
+        QVERIFY2(std::abs(fd - r.gradX(i, c)) < 1e-7, qPrintable(QString("X(%1,%2)").arg(i).arg(c)));
+      }
+    for (Eigen::Index j = 0; j < Y.rows(); ++j)
+      for (Eigen::Index c = 0; c < Y.cols(); ++c) {
+        Points Yp = Y, Ym = Y;
+        Yp(j, c) += h, Ym(j, c) -= h;
+        const double fd = (slicedW2Squared(X, Yp, theta).value - slicedW2Squared(X, Ym, theta).value) / (2 * h);
+        QVERIFY(std::abs(fd - r.gradY(j, c)) < 1e-7);
+      }
+  }
+
+  // DP-SWD with σ = 0 is SW₂² exactly.
+  void dpSwdAtZeroNoiseIsSw() {
+    Rng rng = makeRng(5);
+    const Points X = gaussian(800, 5, 0, rng), Y = gaussian(700, 5, 0.5, rng);
+    const Points theta = randomDirections(30, 5, rng);
+    QCOMPARE(slicedW2Squared(X, Y, theta, {0.0, 99}).value, slicedW2Squared(X, Y, theta).value);
+  }
+
+  // [DP-SWD] Fig. 2: the mean of DP-SWD over draws increases with the mean shift c, and lies above
+  // SW₂² (the noise adds spread to both projections). Each mean is over 20 draws; the step in c is
+  // chosen so that the increase (about 5 (Δc)²/... > 0.1) is many standard errors.
+  void dpSwdMeanIncreasesWithShift() {
+    Rng rng = makeRng(8);
+    const int draws = 20;
+    double previous = -1;
+    for (double c : {0.0, 0.5, 1.0}) {
+      double dp = 0, sw = 0;
+      for (int r = 0; r < draws; ++r) {
+        const Points X = gaussian(500, 5, 0, rng), Y = gaussian(500, 5, c, rng);
+        const Points theta = randomDirections(50, 5, rng);
+        dp += slicedW2Squared(X, Y, theta, {1.0, rng()}).value / draws;
+        sw += slicedW2Squared(X, Y, theta).value / draws;
+      }
+      QVERIFY2(dp > previous, qPrintable(QString("c = %1: mean DP-SWD %2 not above %3").arg(c).arg(dp).arg(previous)));
+      QVERIFY(dp > sw);
+      previous = dp;
+    }
+  }
+
+  // The same seed gives the same value whatever the number of threads.
+  void resultDoesNotDependOnThreads() {
+    Rng rng = makeRng(9);
+    const Points X = gaussian(3000, 8, 0, rng), Y = gaussian(2500, 8, 1, rng);
+    const Points theta = randomDirections(100, 8, rng);
+    const int before = omp_get_max_threads();
+    omp_set_num_threads(1);
+    const SlicedResult one = slicedW2SquaredWithGradients(X, Y, theta, {0.5, 3});
+    omp_set_num_threads(2);
+    const SlicedResult two = slicedW2SquaredWithGradients(X, Y, theta, {0.5, 3});
+    omp_set_num_threads(before);
+    QCOMPARE(one.value, two.value);
+    QVERIFY((one.gradX - two.gradX).cwiseAbs().maxCoeff() < 1e-15);
+  }
+
+  void badInputThrows() {
+    Points X = Points::Zero(3, 2), Y = Points::Zero(3, 3), theta = Points::Ones(2, 2), empty(0, 2);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, slicedW2Squared(X, Y, theta));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, slicedW2Squared(empty, X, theta));
+    Points Xn = X;
+    Xn(0, 0) = std::nan("");
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, slicedW2Squared(Xn, X, theta));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, slicedW2Squared(X, X, theta, {-1.0, 0}));
+    Rng rng = makeRng(1);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, randomDirections(0, 3, rng));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestSlicedWasserstein)
+#include "tst_sliced_wasserstein.moc"
