@@ -23,7 +23,9 @@ class RunController::Observer : public dpw::RunObserver {
         --c_->stepsAllowed_;
         break;
       }
+      c_->waiting_ = true;
       c_->resumed_.wait(&c_->mutex_);
+      c_->waiting_ = false;
     }
   }
   bool cancelRequested() const override { return c_->cancel_.load(); }
@@ -73,7 +75,12 @@ void RunController::start(const Scenario& scenario) {
       message = QString::fromStdString(e.what());
     }
     QMetaObject::invokeMethod(
-        this, [=, this] { emit finished(ok, message, scenario, metrics, statement); }, Qt::QueuedConnection);
+        this,
+        [=, this] {
+          if (thread_) thread_->wait();  // the worker is returning: join it so running() is false from here on
+          emit finished(ok, message, scenario, metrics, statement);
+        },
+        Qt::QueuedConnection);
   });
   thread_->start();
 }

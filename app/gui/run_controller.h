@@ -35,6 +35,8 @@ class RunController : public QObject {
   /// While paused: lets exactly one more step run, then pauses again.
   void stepOnce();
   bool paused() const { return paused_.load(); }
+  /// True once a paused worker actually waits at a step boundary (no computation under way).
+  bool waitingAtPause() const { return waiting_.load(); }
   /// Seconds since the run started (pauses included).
   double elapsedSeconds() const { return clock_.isValid() ? clock_.elapsed() / 1000.0 : 0.0; }
   /// Cancels and waits for the worker thread to finish.
@@ -56,6 +58,7 @@ class RunController : public QObject {
   std::vector<std::string> order_;
   std::atomic<bool> cancel_{false};
   std::atomic<bool> paused_{false};
+  std::atomic<bool> waiting_{false};
   int stepsAllowed_ = 0;  ///< steps granted while paused (guarded by mutex_)
   QWaitCondition resumed_;
   QElapsedTimer clock_;

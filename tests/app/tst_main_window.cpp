@@ -107,14 +107,14 @@ class TestMainWindow : public QObject {
     QVERIFY(w.startRun());
     QTRY_VERIFY_WITH_TIMEOUT(w.controller()->step() >= 1, 30000);
     w.controller()->pause();
-    QTest::qWait(200);  // let the worker reach the step boundary
+    QTRY_VERIFY_WITH_TIMEOUT(w.controller()->waitingAtPause(), 30000);  // the worker reached a step boundary
     const long paused = w.controller()->step();
     QTest::qWait(300);
     QCOMPARE(w.controller()->step(), paused);  // nothing runs while paused
     w.controller()->stepOnce();
-    QTRY_COMPARE_WITH_TIMEOUT(w.controller()->step(), paused + 1, 10000);
-    QTest::qWait(200);
-    QCOMPARE(w.controller()->step(), paused + 1);  // exactly one step
+    QTRY_COMPARE_WITH_TIMEOUT(w.controller()->step(), paused + 1, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.controller()->waitingAtPause(), 30000);
+    QCOMPARE(w.controller()->step(), paused + 1);  // exactly one step, then waiting again
     w.controller()->cancel();
     QVERIFY(waitFinished(w));
     QVERIFY(!w.controller()->running());
