@@ -172,8 +172,11 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
   auto widen = [](QAbstractAxis* axis, double lo, double hi) {
     auto* a = qobject_cast<QValueAxis*>(axis);
     if (!a) return;
-    if (lo >= a->min() && hi <= a->max()) return;  // still fits: leave the axis alone
-    const auto [nlo, nhi] = niceRange(std::min(lo, a->min()), std::max(hi, a->max()));
+    const bool fits = lo >= a->min() && hi <= a->max();
+    const bool fills = (hi - lo) >= 0.4 * (a->max() - a->min());
+    if (fits && fills) return;  // leave the axis alone: axes rescale rarely
+    // Grow to cover the data; refit (shrink) only when the data uses a small part of the axis.
+    const auto [nlo, nhi] = fills ? niceRange(std::min(lo, a->min()), std::max(hi, a->max())) : niceRange(lo, hi);
     a->setRange(nlo, nhi);
     a->setTickInterval(niceStep(nhi - nlo));
   };
