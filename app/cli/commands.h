@@ -19,6 +19,9 @@ int accountCommand(const std::vector<std::string>& args);      ///< account --ac
 int calibrateCommand(const std::vector<std::string>& args);    ///< calibrate --accountant A --epsilon E ...
 int sensitivityCommand(const std::vector<std::string>& args);  ///< sensitivity --bound B --k K --d D --delta D
 
+int sweepCommand(const std::vector<std::string>& args);       ///< sweep GRID.json --shard i/N --out DIR
+int mergeCommand(const std::vector<std::string>& args);       ///< merge DIR...
+
 const std::vector<Command>& allCommands();
 
 }  // namespace dpwcli
