@@ -21,6 +21,7 @@ int sensitivityCommand(const std::vector<std::string>& args);  ///< sensitivity 
 
 int sweepCommand(const std::vector<std::string>& args);       ///< sweep GRID.json --shard i/N --out DIR
 int mergeCommand(const std::vector<std::string>& args);       ///< merge DIR...
+int auditCommand(const std::vector<std::string>& args);       ///< audit SCENARIO.json --trials N
 
 const std::vector<Command>& allCommands();
 

@@ -3,6 +3,7 @@
 
 #include "core/error.h"
 #include "core/method.h"
+#include "audit/mechanism_audits.h"
 #include "methods/dpswd_explorer.h"
 
 namespace dpw {
@@ -10,6 +11,7 @@ namespace dpw {
 const std::vector<MethodInfo>& allMethods() {
   static const std::vector<MethodInfo> methods = {
       dpSwdExplorerMethod(),
+      privacyAuditMethod(),
   };
   return methods;
 }
