@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "privacy/gdp_accountant.h"
+#include "privacy/pld_accountant.h"
 #include "privacy/rdp_accountant.h"
 
 namespace dpw {
@@ -20,6 +21,7 @@ const std::vector<std::pair<std::string, Factory>>& factories() {
       {"rdp-wor", [] { return std::make_unique<RdpAccountant>(RdpAccountant::Sampling::WithoutReplacement, RdpConversion::Mironov); }},
       {"gdp", [] { return std::make_unique<GdpAccountant>(GdpAccountant::Sampling::Poisson); }},
       {"gdp-uniform", [] { return std::make_unique<GdpAccountant>(GdpAccountant::Sampling::Uniform); }},
+      {"pld", [] { return std::make_unique<PldAccountant>(); }},
   };
   return list;
 }
