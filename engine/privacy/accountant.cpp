@@ -9,6 +9,7 @@
 #include "privacy/gdp_accountant.h"
 #include "privacy/pld_accountant.h"
 #include "privacy/rdp_accountant.h"
+#include "privacy/wdp_accountant.h"
 
 namespace dpw {
 namespace {
@@ -22,6 +23,7 @@ const std::vector<std::pair<std::string, Factory>>& factories() {
       {"gdp", [] { return std::make_unique<GdpAccountant>(GdpAccountant::Sampling::Poisson); }},
       {"gdp-uniform", [] { return std::make_unique<GdpAccountant>(GdpAccountant::Sampling::Uniform); }},
       {"pld", [] { return std::make_unique<PldAccountant>(); }},
+      {"wdp", [] { return std::make_unique<WdpAccountant>(); }},
   };
   return list;
 }
