@@ -20,7 +20,7 @@ const std::vector<Command>& allCommands() {
       {"merge", "merge DIR...   combine sweep shards: mean and std per grid point", mergeCommand},
       {"audit", "audit SCENARIO.json [--trials N] [--out DIR]   privacy audit: claimed vs measured epsilon (exit 1 on a violation)",
        auditCommand},
-      {"account", "account --accountant rdp|rdp-mironov|rdp-wor|gdp|gdp-uniform|pld|wdp --q Q --sigma S --steps T --delta D   epsilon spent", accountCommand},
+      {"account", "account --accountant rdp|rdp-mironov|rdp-wor|gdp|gdp-uniform|pld|wdp --q Q --sigma S --steps T --delta D [--pairs-file F --mu M --beta B]   epsilon spent", accountCommand},
       {"calibrate", "calibrate --accountant A --epsilon E --q Q --steps T --delta D   noise multiplier for (epsilon, delta)", calibrateCommand},
       {"sensitivity", "sensitivity --bound clt|bernstein|bernstein-dpswd-code --k K --d D --delta D   projection sensitivity w", sensitivityCommand},
   };

@@ -7,7 +7,9 @@
 
 #include "core/error.h"
 #include "privacy/gdp_accountant.h"
+#include "privacy/pld_accountant.h"
 #include "privacy/rdp_accountant.h"
+#include "privacy/wdp_accountant.h"
 
 namespace dpw {
 namespace {
@@ -20,6 +22,8 @@ const std::vector<std::pair<std::string, Factory>>& factories() {
       {"rdp-wor", [] { return std::make_unique<RdpAccountant>(RdpAccountant::Sampling::WithoutReplacement, RdpConversion::Mironov); }},
       {"gdp", [] { return std::make_unique<GdpAccountant>(GdpAccountant::Sampling::Poisson); }},
       {"gdp-uniform", [] { return std::make_unique<GdpAccountant>(GdpAccountant::Sampling::Uniform); }},
+      {"pld", [] { return std::make_unique<PldAccountant>(); }},
+      {"wdp", [] { return std::make_unique<WdpAccountant>(); }},
   };
   return list;
 }

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "privacy/wdp_analysis.h"
 
 namespace dpw {
 
@@ -41,6 +42,13 @@ void RdpAccountant::addRdpCurve(const std::vector<double>& rdpPerStep, long step
           rdpPerStep.size());
   require(steps >= 0, "the number of steps must be >= 0, got ", steps);
   for (size_t i = 0; i < orders_.size(); ++i) total_[i] += double(steps) * rdpPerStep[i];
+}
+
+void RdpAccountant::addLaplaceSteps(double lambda, long steps) {
+  require(lambda > 0 && std::isfinite(lambda), "the Laplace scale over sensitivity must be a finite number > 0, got ", lambda);
+  std::vector<double> curve(orders_.size());
+  for (size_t i = 0; i < orders_.size(); ++i) curve[i] = rdpLaplaceMechanism(lambda, orders_[i]);
+  addRdpCurve(curve, steps);
 }
 
 double RdpAccountant::epsilon(double delta) const { return epsilonFromRdp(orders_, total_, delta, conversion_).epsilon; }

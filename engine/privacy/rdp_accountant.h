@@ -24,6 +24,10 @@ class RdpAccountant : public Accountant {
   /// Adds `steps` compositions of a mechanism given by its own RDP curve (one value per order of
   /// orders()), e.g. a Laplace mechanism. @throws InvalidArgument on a size mismatch or steps < 0.
   void addRdpCurve(const std::vector<double>& rdpPerStep, long steps);
+  /// Adds `steps` Laplace mechanisms of scale b = λ · sensitivity (λ = `scaleOverSensitivity`), without
+  /// subsampling, by their exact RDP (Mironov 2017, Table II; wdp_analysis.h rdpLaplaceMechanism).
+  /// Composes with Gaussian steps in the same accountant. @throws InvalidArgument unless λ > 0, steps ≥ 0.
+  void addLaplaceSteps(double scaleOverSensitivity, long steps);
   /// The order that attains epsilon(delta).
   double bestOrder(double delta) const;
   const std::vector<double>& orders() const { return orders_; }

@@ -2,10 +2,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "privacy/accountant.h"
 #include "privacy/projection_sensitivity.h"
+#include "privacy/wdp_accountant.h"
 
 namespace {
 struct CliResult {
@@ -30,12 +32,32 @@ class TestCliPrivacy : public QObject {
  private slots:
   // The CLI prints exactly what the engine computes (17 significant digits in the JSON).
   void accountPrintsEngineEpsilon() {
-    for (const QString id : {"rdp", "rdp-wor", "gdp", "gdp-uniform"}) {
+    for (const QString id : {"rdp", "rdp-mironov", "rdp-wor", "gdp", "gdp-uniform", "pld", "wdp"}) {
       const CliResult r = cli({"account", "--accountant", id, "--q", "0.01", "--sigma", "1.1", "--steps", "1000",
                                "--delta", "1e-5"});
       QVERIFY2(r.exitCode == 0, r.err.constData());
       QCOMPARE(r.json["epsilon"].toDouble(), dpw::epsilonAfterGaussianSteps(id.toStdString(), 1.1, 0.01, 1000, 1e-5));
     }
+  }
+  // WDP with a pairs file: two pairs at distances 1 and 0.5, μ = 16, β = 32.
+  void accountWdpReadsPairs() {
+    QTemporaryDir dir;
+    QFile f(dir.filePath("pairs.txt"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("1.0\n0.5\n");
+    f.close();
+    const CliResult r = cli({"account", "--accountant", "wdp", "--q", "0.01", "--sigma", "1", "--steps", "10",
+                             "--delta", "1e-5", "--pairs-file", f.fileName(), "--mu", "16", "--beta", "32"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    dpw::WdpAccountant acc(16, 32, {1.0, 0.5});
+    acc.addGaussianSteps(1.0, 0.01, 10);
+    QCOMPARE(r.json["epsilon"].toDouble(), acc.epsilon(1e-5));
+    const CliResult bad = cli({"account", "--accountant", "rdp", "--q", "0.01", "--sigma", "1", "--steps", "10",
+                               "--delta", "1e-5", "--mu", "16"});
+    QCOMPARE(bad.exitCode, 2);
+    const CliResult missing = cli({"account", "--accountant", "wdp", "--q", "0.01", "--sigma", "1", "--steps", "10",
+                                   "--delta", "1e-5", "--pairs-file", dir.filePath("nope.txt")});
+    QCOMPARE(missing.exitCode, 2);
   }
   void calibratePrintsSigma() {
     const CliResult r = cli({"calibrate", "--accountant", "gdp-uniform", "--epsilon", "2", "--q", "0.1", "--steps",

@@ -65,7 +65,8 @@ class TestAccountant : public QObject {
       mixed->addGaussianSteps(1.2, 0.02, 100);
       mixed->addGaussianSteps(3.0, 0.02, 100);
       QVERIFY(mixed->epsilon(1e-5) > eps(id, 3.0, 0.02, 100, 1e-5));
-      QVERIFY(mixed->epsilon(1e-5) < eps(id, 1.2, 0.02, 200, 1e-5));
+      if (once->decreasesWithNoise())  // WDP's loss grows with σ
+        QVERIFY(mixed->epsilon(1e-5) < eps(id, 1.2, 0.02, 200, 1e-5));
       // clone() copies the state.
       QCOMPARE(once->clone()->epsilon(1e-5), once->epsilon(1e-5));
       // delta(epsilon(δ)) = δ (1e-6: GDP bisection and RDP order minimum are both exact to ~1e-12).

@@ -74,6 +74,20 @@ class TestRdpAccountant : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, viaCurve.addRdpCurve({1.0, 2.0}, 1));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, viaCurve.addRdpCurve(curve, -1));
   }
+  // Composition of different mechanisms: Laplace(b = λΔ) has ε-DP with ε = 1/λ, so its RDP is at most
+  // 1/λ at every order and tends to it; Gaussian and Laplace steps add in one accountant.
+  void laplaceComposesWithGaussian() {
+    RdpAccountant lap(RdpAccountant::Sampling::Poisson, RdpConversion::BalleEtAl2020);
+    lap.addLaplaceSteps(2.0, 1);
+    for (size_t i = 0; i < lap.orders().size(); ++i) QVERIFY(lap.rdp()[i] <= 0.5 + 1e-12);
+    RdpAccountant both = lap, gauss(RdpAccountant::Sampling::Poisson, RdpConversion::BalleEtAl2020);
+    both.addGaussianSteps(3.0, 0.1, 50);
+    gauss.addGaussianSteps(3.0, 0.1, 50);
+    for (size_t i = 0; i < lap.orders().size(); ++i)
+      QVERIFY(std::abs(both.rdp()[i] - (lap.rdp()[i] + gauss.rdp()[i])) <= 1e-15 * both.rdp()[i]);
+    QVERIFY(both.epsilon(1e-5) > gauss.epsilon(1e-5));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, lap.addLaplaceSteps(0.0, 1));
+  }
   // Large orders matter: σ = 5, q = 0.001, 1000 steps puts the best order above 63 (reference §6).
   void largeOrdersAreUsed() {
     RdpAccountant acc(RdpAccountant::Sampling::Poisson, RdpConversion::BalleEtAl2020);
