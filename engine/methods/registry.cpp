@@ -5,12 +5,14 @@
 #include "core/method.h"
 #include "audit/mechanism_audits.h"
 #include "methods/dpswd_explorer.h"
+#include "methods/fair_regression.h"
 
 namespace dpw {
 
 const std::vector<MethodInfo>& allMethods() {
   static const std::vector<MethodInfo> methods = {
       dpSwdExplorerMethod(),
+      fairRegressionMethod(),
       privacyAuditMethod(),
   };
   return methods;
