@@ -3,6 +3,7 @@
 
 #include "core/error.h"
 #include "core/method.h"
+#include "methods/accountant_explorer.h"
 #include "methods/dpswd_explorer.h"
 
 namespace dpw {
@@ -10,6 +11,7 @@ namespace dpw {
 const std::vector<MethodInfo>& allMethods() {
   static const std::vector<MethodInfo> methods = {
       dpSwdExplorerMethod(),
+      accountantExplorerMethod(),
   };
   return methods;
 }

@@ -24,6 +24,13 @@ void PrivacyCurve::record(double noiseMultiplier, double sampleRate, long steps)
   }
 }
 
+void PrivacyCurve::replaceAccountant(size_t i, std::unique_ptr<Accountant> accountant) {
+  require(step_ == 0, "accountants can only be replaced before any step is recorded");
+  require(i < accountants_.size(), "no accountant at index ", i);
+  accountants_[i] = std::move(accountant);
+  series_[i].name = accountants_[i]->name();
+}
+
 double PrivacyCurve::epsilon(size_t i) const { return accountants_.at(i)->epsilon(delta_); }
 
 FramePtr PrivacyCurve::frame() const {
