@@ -47,6 +47,7 @@ double epsilonAfterGaussianSteps(const std::string& accountantId, double noiseMu
 
 /// Smallest noise multiplier σ whose accountant ε after `steps` steps at rate q is ≤ `epsilon` at
 /// `delta`, by bisection (relative tolerance 1e-9 on σ, bracket found by doubling/halving from 1).
+/// A PLD too large to build (PldTooLarge, ε in the hundreds) counts as ε above the target.
 /// @throws InvalidArgument on bad values, an accountant whose loss grows with σ (wdp), or when no
 /// σ < 1e7 reaches the target.
 double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon, double delta, double sampleRate,

@@ -35,6 +35,11 @@ class TestPrivacyCurve : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, PrivacyCurve({"bogus"}, 1e-5));
     PrivacyCurve curve({"rdp"}, 1e-5);
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, curve.record(-1.0, 0.1, 1));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, curve.replaceAccountant(1, makeAccountant("gdp")));
+    curve.replaceAccountant(0, makeAccountant("gdp"));  // allowed before any step
+    QCOMPARE(std::get<LinesFrame>(curve.frame()->data).series[0].name, makeAccountant("gdp")->name());
+    curve.record(1.0, 0.1, 1);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, curve.replaceAccountant(0, makeAccountant("rdp")));
   }
 };
 
