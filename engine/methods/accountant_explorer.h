@@ -4,8 +4,9 @@
 ///
 /// Chart "privacy": ε spent vs step, one curve per accountant (RDP Poisson with the Balle et al. 2020
 /// and the Mironov conversions, RDP without replacement (Wang et al. 2019), GDP by the CLT for Poisson
-/// and for uniform sampling, PLD (dp_accounting's method), WDP ([WDP] Wasserstein accountant)), with
-/// `points` checkpoints. Chart "order_curves": [WDP] Fig. 1, the budgets of the Gaussian mechanism
+/// and for uniform sampling, PLD (dp_accounting's method)), with `points` checkpoints. Chart
+/// "privacy_wdp": the [WDP] Wasserstein accountant (one pair at distance 1, σ in units of the
+/// sensitivity), apart because its loss is scale-dependent, grows with σ and is no (ε, δ) bound. Chart "order_curves": [WDP] Fig. 1, the budgets of the Gaussian mechanism
 /// (σ) and of the Laplace mechanism (λ) vs the order μ (WDP) or α (RDP), sensitivity 1.
 /// Cost per checkpoint: O(#orders) (RDP), one FFT composition (PLD, ~10-100 ms).
 #include <cstdint>

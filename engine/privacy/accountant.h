@@ -23,6 +23,8 @@ class Accountant {
   virtual std::string id() const = 0;
   /// Human-readable name with the conversion used, e.g. "RDP (Poisson, Balle et al. 2020 conversion)".
   virtual std::string name() const = 0;
+  /// A legend-sized name (≤ 20 characters), e.g. "RDP Poisson (Balle)"; name() has the details.
+  virtual std::string shortName() const { return id(); }
   /// Records `steps` compositions of the subsampled Gaussian mechanism with noise multiplier σ
   /// (std / sensitivity) and sampling rate q ∈ (0, 1]. @throws InvalidArgument on bad values.
   virtual void addGaussianSteps(double noiseMultiplier, double sampleRate, long steps) = 0;

@@ -11,7 +11,7 @@ PrivacyCurve::PrivacyCurve(const std::vector<std::string>& accountantIds, double
   require(!accountantIds.empty(), "a privacy curve needs at least one accountant");
   for (const auto& id : accountantIds) {
     accountants_.push_back(makeAccountant(id));
-    series_.push_back(Series{accountants_.back()->name(), {0.0}, {0.0}});
+    series_.push_back(Series{accountants_.back()->shortName(), {0.0}, {0.0}});
   }
 }
 
@@ -28,7 +28,7 @@ void PrivacyCurve::replaceAccountant(size_t i, std::unique_ptr<Accountant> accou
   require(step_ == 0, "accountants can only be replaced before any step is recorded");
   require(i < accountants_.size(), "no accountant at index ", i);
   accountants_[i] = std::move(accountant);
-  series_[i].name = accountants_[i]->name();
+  series_[i].name = accountants_[i]->shortName();
 }
 
 double PrivacyCurve::epsilon(size_t i) const { return accountants_.at(i)->epsilon(delta_); }

@@ -28,7 +28,7 @@ class PrivacyCurve {
   void replaceAccountant(size_t i, std::unique_ptr<Accountant> accountant);
   /// ε of accountant `i` (in the constructor's order) after the recorded steps.
   double epsilon(size_t i) const;
-  /// The LinesFrame "privacy" (x: step, y: ε at δ), one Series per accountant named by name().
+  /// The LinesFrame "privacy" (x: step, y: ε at δ), one Series per accountant named by shortName().
   FramePtr frame() const;
 
  private:

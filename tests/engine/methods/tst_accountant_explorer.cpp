@@ -23,11 +23,14 @@ class TestAccountantExplorer : public QObject {
     CollectingObserver obs;
     const RunResult r = runAccountantExplorer(s, 0, obs);
     const auto latest = obs.latestPerChart();
-    QCOMPARE(latest.size(), size_t(2));
+    QCOMPARE(latest.size(), size_t(3));
     QCOMPARE(latest[0]->chart, std::string("order_curves"));
     QCOMPARE(latest[1]->chart, std::string("privacy"));
+    QCOMPARE(latest[2]->chart, std::string("privacy_wdp"));
     const auto& privacy = std::get<LinesFrame>(latest[1]->data);
-    QCOMPARE(privacy.series.size(), accountantIds().size());
+    QCOMPARE(privacy.series.size(), accountantIds().size() - 1);  // all but WDP
+    // WDP: T · (step loss) − ln(δ)/β with the defaults μ = 16, β = 32.
+    QVERIFY(std::abs(r.metrics.at("epsilon_wdp") - epsilonAfterGaussianSteps("wdp", 1.1, 0.01, 200, 1e-5)) < 1e-9 * r.metrics.at("epsilon_wdp"));
     QCOMPARE(privacy.series[0].x.back(), 200.0);
     QCOMPARE(obs.lastStep, 4L);
     // Metrics are the accountants' ε for the whole run.
