@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "core/method.h"
 #include "audit/mechanism_audits.h"
+#include "methods/accountant_explorer.h"
 #include "methods/dpswd_explorer.h"
 #include "methods/fair_regression.h"
 
@@ -14,6 +15,7 @@ const std::vector<MethodInfo>& allMethods() {
       dpSwdExplorerMethod(),
       fairRegressionMethod(),
       privacyAuditMethod(),
+      accountantExplorerMethod(),
   };
   return methods;
 }

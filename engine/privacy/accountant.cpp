@@ -2,12 +2,14 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <map>
 #include <sstream>
 
 #include "core/error.h"
 #include "privacy/gdp_accountant.h"
 #include "privacy/pld_accountant.h"
+#include "privacy/pld_analysis.h"
 #include "privacy/rdp_accountant.h"
 #include "privacy/wdp_accountant.h"
 
@@ -58,7 +60,14 @@ double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon,
   require(steps >= 1, "the number of steps must be at least 1, got ", steps);
   require(makeAccountant(accountantId)->decreasesWithNoise(), "accountant '", accountantId,
           "' cannot be calibrated: its loss does not decrease as the noise grows");
-  const auto eps = [&](double sigma) { return epsilonAfterGaussianSteps(accountantId, sigma, sampleRate, steps, delta); };
+  // A PLD too large to build means ε in the hundreds: above any target, so σ must grow.
+  const auto eps = [&](double sigma) {
+    try {
+      return epsilonAfterGaussianSteps(accountantId, sigma, sampleRate, steps, delta);
+    } catch (const PldTooLarge&) {
+      return std::numeric_limits<double>::infinity();
+    }
+  };
   // Bracket: eps(lo) > target >= eps(hi); ε decreases in σ.
   double lo = 0.5, hi = 1.0;
   while (eps(hi) > epsilon) {

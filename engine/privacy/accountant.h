@@ -23,6 +23,8 @@ class Accountant {
   virtual std::string id() const = 0;
   /// Human-readable name with the conversion used, e.g. "RDP (Poisson, Balle et al. 2020 conversion)".
   virtual std::string name() const = 0;
+  /// A legend-sized name (≤ 20 characters), e.g. "RDP Poisson (Balle)"; name() has the details.
+  virtual std::string shortName() const { return id(); }
   /// Records `steps` compositions of the subsampled Gaussian mechanism with noise multiplier σ
   /// (std / sensitivity) and sampling rate q ∈ (0, 1]. @throws InvalidArgument on bad values.
   virtual void addGaussianSteps(double noiseMultiplier, double sampleRate, long steps) = 0;
@@ -47,6 +49,7 @@ double epsilonAfterGaussianSteps(const std::string& accountantId, double noiseMu
 
 /// Smallest noise multiplier σ whose accountant ε after `steps` steps at rate q is ≤ `epsilon` at
 /// `delta`, by bisection (relative tolerance 1e-9 on σ, bracket found by doubling/halving from 1).
+/// A PLD too large to build (PldTooLarge, ε in the hundreds) counts as ε above the target.
 /// @throws InvalidArgument on bad values, an accountant whose loss grows with σ (wdp), or when no
 /// σ < 1e7 reaches the target.
 double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon, double delta, double sampleRate,

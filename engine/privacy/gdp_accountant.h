@@ -12,6 +12,7 @@ class GdpAccountant : public Accountant {
   explicit GdpAccountant(Sampling sampling) : sampling_(sampling) {}
   std::string id() const override { return sampling_ == Sampling::Poisson ? "gdp" : "gdp-uniform"; }
   std::string name() const override;
+  std::string shortName() const override { return sampling_ == Sampling::Poisson ? "GDP (CLT)" : "GDP uniform (CLT)"; }
   void addGaussianSteps(double noiseMultiplier, double sampleRate, long steps) override;
   double epsilon(double delta) const override;
   double delta(double epsilon) const override;

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "core/error.h"
+#include "privacy/gdp_analysis.h"
 
 namespace dpw {
 
@@ -17,6 +18,35 @@ Vector gaussianMechanism(const VectorRef& value, double noiseMultiplier, double 
   Vector out = value;
   for (Eigen::Index i = 0; i < out.size(); ++i) out[i] += s * normal(rng);
   return out;
+}
+
+namespace {
+void requireCalibration(double epsilon, double delta, double l2Sensitivity) {
+  require(epsilon > 0 && std::isfinite(epsilon), "epsilon must be a finite number > 0, got ", epsilon);
+  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+  require(l2Sensitivity >= 0 && std::isfinite(l2Sensitivity), "the l2 sensitivity must be a finite number >= 0, got ",
+          l2Sensitivity);
+}
+}  // namespace
+
+double classicGaussianNoiseStd(double epsilon, double delta, double l2Sensitivity) {
+  requireCalibration(epsilon, delta, l2Sensitivity);
+  return std::sqrt(2 * std::log(1.25 / delta)) * l2Sensitivity / epsilon;
+}
+
+double analyticGaussianNoiseStd(double epsilon, double delta, double l2Sensitivity) {
+  requireCalibration(epsilon, delta, l2Sensitivity);
+  // δ(ε) of μ-GDP grows with μ: find the largest μ with δ(ε) ≤ δ.
+  double lo = 0, hi = 1;
+  while (gdpDelta(hi, epsilon) <= delta) {
+    lo = hi;
+    hi *= 2;
+  }
+  while (hi - lo > 1e-12 * hi) {
+    const double mid = 0.5 * (lo + hi);
+    (gdpDelta(mid, epsilon) <= delta ? lo : hi) = mid;
+  }
+  return l2Sensitivity / lo;
 }
 
 double laplaceDraw(double scale, Rng& rng) {

@@ -18,6 +18,18 @@ Vector gaussianMechanism(const VectorRef& value, double noiseMultiplier, double 
 /// @throws InvalidArgument unless ε > 0 (may be +inf: no noise) and l1Sensitivity ≥ 0.
 Vector laplaceMechanism(const VectorRef& value, double epsilon, double l1Sensitivity, Rng& rng);
 
+/// Classic calibration of the Gaussian mechanism (Dwork & Roth 2014, Thm A.1; valid for ε < 1, used
+/// beyond by the DPSWflow reference, reference §2): s = √(2 ln(1.25/δ)) · Δ₂ / ε.
+/// Check: Δ₂ = 7.5408151363, ε = 5, δ = 1e-5/2 gives 7.5194341218.
+/// @throws InvalidArgument unless ε > 0, δ ∈ (0, 1), Δ₂ ≥ 0.
+double classicGaussianNoiseStd(double epsilon, double delta, double l2Sensitivity);
+
+/// Exact (analytic) calibration: the smallest s with the Gaussian mechanism (ε, δ)-DP, i.e. s = Δ₂/μ
+/// for the μ with δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) = δ ([FairLearn] Lemma 2.3; Balle & Wang
+/// 2018), by bisection on μ to 1e-12 relative. Never larger than the classic one for ε < 1.
+/// @throws InvalidArgument unless ε > 0, δ ∈ (0, 1), Δ₂ ≥ 0.
+double analyticGaussianNoiseStd(double epsilon, double delta, double l2Sensitivity);
+
 /// One Laplace(0, b) draw by inversion of a uniform in (−½, ½). @throws InvalidArgument unless b ≥ 0.
 double laplaceDraw(double scale, Rng& rng);
 

@@ -21,6 +21,7 @@ class PldAccountant : public Accountant {
   explicit PldAccountant(double interval = 1e-4);
   std::string id() const override { return "pld"; }
   std::string name() const override;
+  std::string shortName() const override { return "PLD"; }
   void addGaussianSteps(double noiseMultiplier, double sampleRate, long steps) override;
   double epsilon(double delta) const override;
   double delta(double epsilon) const override;

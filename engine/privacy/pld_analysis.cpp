@@ -4,6 +4,8 @@
 #include <cmath>
 #include <complex>
 #include <limits>
+#include <sstream>
+#include <string>
 #include <unsupported/Eigen/FFT>
 
 #include "core/error.h"
@@ -12,7 +14,15 @@
 namespace dpw {
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr size_t kMaxSupport = size_t(1) << 25;  // 33.5M grid points (≈ 270 MB per array)
 using Complex = std::complex<double>;
+
+template <typename... Parts>
+std::string message(const Parts&... parts) {
+  std::ostringstream os;
+  detail::appendAll(os, parts...);
+  return os.str();
+}
 
 void validate(double sigma, double q) {
   require(sigma > 0 && std::isfinite(sigma), "the noise multiplier must be a finite number > 0, got ", sigma);
@@ -158,6 +168,10 @@ PldPmf subsampledGaussianPld(double sigma, double q, PldAdjacency adj, double in
   else xLo -= 1;
   const double epsUpper = privacyLoss(sigma, q, adj, xLo), epsLower = privacyLoss(sigma, q, adj, xHi);
   const long iLo = long(std::floor(epsLower / interval)), iHi = long(std::ceil(epsUpper / interval));
+  if (double(iHi) - double(iLo) + 1 > double(kMaxSupport))
+    throw PldTooLarge(message("the PLD of one step (sigma ", sigma, ", q ", q, ") spans losses [", epsLower, ", ",
+                              epsUpper, "], too many points at interval ", interval,
+                              "; use a larger interval or an RDP accountant"));
   const size_t n = size_t(iHi - iLo + 1);
   std::vector<double> deltas(n);
   for (size_t i = 0; i < n; ++i) deltas[i] = subsampledGaussianDelta(sigma, q, adj, double(iLo + long(i)) * interval);
@@ -187,6 +201,10 @@ PldPmf subsampledGaussianPld(double sigma, double q, PldAdjacency adj, double in
 PldPmf selfCompose(const PldPmf& pmf, long times, double tailMass) {
   require(times >= 1, "a PLD is composed at least once, got ", times);
   const auto [lower, upper] = selfConvolveBounds(pmf.probs, times, tailMass);
+  if (double(upper) - double(lower) + 1 > double(kMaxSupport))
+    throw PldTooLarge(message("composing ", times, " steps needs a PLD of ", double(upper) - double(lower) + 1,
+                              " points (epsilon of order ", double(upper + pmf.lowerIndex * times) * pmf.interval,
+                              "); use a larger interval or an RDP accountant"));
   const size_t outLen = size_t(upper - lower + 1);
   const size_t len = nextFastLength(std::max(outLen, pmf.probs.size()));
   std::vector<Complex> spectrum = forward(pmf.probs, len);
@@ -206,6 +224,8 @@ PldPmf compose(const PldPmf& a, const PldPmf& b, double tailMass) {
   require(a.interval == b.interval, "PLDs with different intervals cannot be composed: ", a.interval, " and ",
           b.interval);
   const size_t outLen = a.probs.size() + b.probs.size() - 1;
+  if (outLen > kMaxSupport)
+    throw PldTooLarge(message("composing two PLDs needs ", outLen, " points; use a larger interval or an RDP accountant"));
   const size_t len = nextFastLength(outLen);
   std::vector<Complex> fa = forward(a.probs, len), fb = forward(b.probs, len);
   for (size_t i = 0; i < fa.size(); ++i) fa[i] *= fb[i];

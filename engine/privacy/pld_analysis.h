@@ -28,7 +28,16 @@
 /// composed support, O(n log n).
 #include <vector>
 
+#include "core/error.h"
+
 namespace dpw {
+
+/// Thrown when a PLD would exceed 2^25 grid points: its ε is then in the hundreds or more (or σ is
+/// tiny). Calibration treats it as "ε above any sensible target".
+class PldTooLarge : public InvalidArgument {
+ public:
+  using InvalidArgument::InvalidArgument;
+};
 
 /// A discretised PLD: mass probs[i] at loss (lowerIndex + i)·interval, plus infinityMass at +∞.
 struct PldPmf {
@@ -45,17 +54,18 @@ enum class PldAdjacency { Remove, Add };
 double subsampledGaussianDelta(double noiseMultiplier, double sampleRate, PldAdjacency adjacency, double epsilon);
 
 /// Connect-the-dots pessimistic PLD of one subsampled Gaussian step. @throws as subsampledGaussianDelta,
-/// and unless interval > 0.
+/// unless interval > 0, and when the grid would exceed 2^25 points (tiny σ: use a larger interval).
 PldPmf subsampledGaussianPld(double noiseMultiplier, double sampleRate, PldAdjacency adjacency,
                              double interval = 1e-4);
 
 /// The PLD of `times` compositions of `pmf` with itself (one FFT; tails beyond Chernoff bounds of total
-/// mass `tailMass` are moved to +∞). @throws InvalidArgument unless times ≥ 1.
+/// mass `tailMass` are moved to +∞). @throws InvalidArgument unless times ≥ 1, and when the composed
+/// support exceeds 2^25 points (ε in the hundreds or more at Δ = 1e-4).
 PldPmf selfCompose(const PldPmf& pmf, long times, double tailMass = 1e-15);
 
 /// The PLD of the composition of two PLDs with the same interval (FFT convolution; tails of total
 /// mass ≤ tailMass truncated, the lower one onto the first grid point, the upper one to +∞).
-/// @throws InvalidArgument on different intervals.
+/// @throws InvalidArgument on different intervals or a result above 2^25 points.
 PldPmf compose(const PldPmf& a, const PldPmf& b, double tailMass = 1e-15);
 
 /// δ(ε) = P(∞) + Σ_{Lᵢ > ε} pᵢ (1 − e^{ε − Lᵢ}).

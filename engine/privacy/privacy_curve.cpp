@@ -11,7 +11,7 @@ PrivacyCurve::PrivacyCurve(const std::vector<std::string>& accountantIds, double
   require(!accountantIds.empty(), "a privacy curve needs at least one accountant");
   for (const auto& id : accountantIds) {
     accountants_.push_back(makeAccountant(id));
-    series_.push_back(Series{accountants_.back()->name(), {0.0}, {0.0}});
+    series_.push_back(Series{accountants_.back()->shortName(), {0.0}, {0.0}});
   }
 }
 
@@ -22,6 +22,13 @@ void PrivacyCurve::record(double noiseMultiplier, double sampleRate, long steps)
     series_[i].x.push_back(double(step_));
     series_[i].y.push_back(accountants_[i]->epsilon(delta_));
   }
+}
+
+void PrivacyCurve::replaceAccountant(size_t i, std::unique_ptr<Accountant> accountant) {
+  require(step_ == 0, "accountants can only be replaced before any step is recorded");
+  require(i < accountants_.size(), "no accountant at index ", i);
+  accountants_[i] = std::move(accountant);
+  series_[i].name = accountants_[i]->shortName();
 }
 
 double PrivacyCurve::epsilon(size_t i) const { return accountants_.at(i)->epsilon(delta_); }

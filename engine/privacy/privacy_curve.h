@@ -23,9 +23,12 @@ class PrivacyCurve {
   /// @throws InvalidArgument on bad (σ, q, steps), as Accountant::addGaussianSteps.
   void record(double noiseMultiplier, double sampleRate, long steps);
   long step() const { return step_; }
+  /// Replaces accountant `i` (e.g. a WDP accountant with other μ, β) before anything is recorded.
+  /// @throws InvalidArgument if steps were already recorded or i is out of range.
+  void replaceAccountant(size_t i, std::unique_ptr<Accountant> accountant);
   /// ε of accountant `i` (in the constructor's order) after the recorded steps.
   double epsilon(size_t i) const;
-  /// The LinesFrame "privacy" (x: step, y: ε at δ), one Series per accountant named by name().
+  /// The LinesFrame "privacy" (x: step, y: ε at δ), one Series per accountant named by shortName().
   FramePtr frame() const;
 
  private:

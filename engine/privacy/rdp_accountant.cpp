@@ -22,6 +22,11 @@ std::string RdpAccountant::name() const {
              : "RDP (Poisson, add/remove; " + conv + ")";
 }
 
+std::string RdpAccountant::shortName() const {
+  if (sampling_ == Sampling::WithoutReplacement) return "RDP w/o replacement";
+  return conversion_ == RdpConversion::Mironov ? "RDP (Mironov)" : "RDP (Balle et al.)";
+}
+
 void RdpAccountant::addGaussianSteps(double sigma, double q, long steps) {
   require(q > 0 && q <= 1, "the sampling rate q must lie in (0, 1], got ", q);
   require(sigma > 0 && std::isfinite(sigma), "the noise multiplier must be a finite number > 0, got ", sigma);

@@ -16,6 +16,7 @@ class RdpAccountant : public Accountant {
   RdpAccountant(Sampling sampling, RdpConversion conversion);
   std::string id() const override;
   std::string name() const override;
+  std::string shortName() const override;
   void addGaussianSteps(double noiseMultiplier, double sampleRate, long steps) override;
   double epsilon(double delta) const override;
   double delta(double epsilon) const override;

@@ -30,15 +30,30 @@ double logSub(double a, double b) {
 // log erfc(x) = log 2 + log Φ(−x √2).
 double logErfc(double x) { return std::log(2.0) + logNormalCdf(-x * std::sqrt(2.0)); }
 
+// log k for k = 0..4096 (k = 0 unused), built once: integer orders use running sums of it for log C(α, i).
+const std::vector<double>& logIntegers() {
+  static const std::vector<double> table = [] {
+    std::vector<double> t(4097, 0.0);
+    for (size_t k = 1; k < t.size(); ++k) t[k] = std::log(double(k));
+    return t;
+  }();
+  return table;
+}
+
 double logAInteger(double q, double sigma, long alpha) {
-  double logA = -kInf;
   const double lq = std::log(q), l1q = std::log1p(-q);
+  std::vector<double> terms(size_t(alpha) + 1);
+  const auto& logK = logIntegers();
+  const bool table = alpha < long(logK.size());
+  double logCoef = 0;  // log C(α, i), by C(α, i) = C(α, i−1) (α − i + 1)/i
   for (long i = 0; i <= alpha; ++i) {
-    const double s = logBinomial(double(alpha), double(i)) + i * lq + (alpha - i) * l1q +
-                     double(i * i - i) / (2 * sigma * sigma);
-    logA = logAdd(logA, s);
+    if (i > 0) logCoef = table ? logCoef + logK[size_t(alpha - i + 1)] - logK[size_t(i)] : logBinomial(double(alpha), double(i));
+    terms[size_t(i)] = logCoef + i * lq + (alpha - i) * l1q + double(i * i - i) / (2 * sigma * sigma);
   }
-  return logA;
+  const double hi = *std::max_element(terms.begin(), terms.end());
+  double sum = 0;
+  for (double t : terms) sum += std::exp(t - hi);
+  return hi + std::log(sum);
 }
 
 double logAFractional(double q, double sigma, double alpha) {

@@ -26,6 +26,8 @@ std::string WdpAccountant::name() const {
 
 void WdpAccountant::addGaussianSteps(double sigma, double q, long steps) {
   require(steps >= 0, "the number of steps must be >= 0, got ", steps);
+  require(sigma > 0 && std::isfinite(sigma), "the noise standard deviation must be a finite number > 0, got ", sigma);
+  require(q > 0 && q <= 1, "the sampling rate q must lie in (0, 1], got ", q);
   if (sigma != cachedSigma_ || q != cachedQ_) {
     cachedLoss_ = wdpStepLoss(pairs_, sigma, q, mu_);
     cachedSigma_ = sigma;

@@ -15,6 +15,7 @@ class WdpAccountant : public Accountant {
   explicit WdpAccountant(double mu = 16, double beta = 32, std::vector<double> pairDistances = {1.0});
   std::string id() const override { return "wdp"; }
   std::string name() const override;
+  std::string shortName() const override { return "WDP"; }
   void addGaussianSteps(double noiseStd, double sampleRate, long steps) override;
   double epsilon(double delta) const override;
   /// δ = exp(−β (ε − L)), capped at 1.

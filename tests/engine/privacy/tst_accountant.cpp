@@ -24,6 +24,7 @@ class TestAccountant : public QObject {
       auto a = makeAccountant(id);
       QCOMPARE(a->id(), id);
       QVERIFY(!a->name().empty());
+      QVERIFY(!a->shortName().empty() && a->shortName().size() <= 20);
       QCOMPARE(a->epsilon(1e-5), 0.0);  // nothing spent yet
     }
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, makeAccountant("moments"));

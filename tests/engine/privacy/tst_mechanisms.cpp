@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "privacy/gdp_analysis.h"
 #include "privacy/mechanisms.h"
 
 using namespace dpw;
@@ -45,7 +46,25 @@ class TestMechanisms : public QObject {
     QVERIFY(laplaceMechanism(v, INFINITY, 1.0, rng) == v);
     QVERIFY(laplaceMechanism(v, 1.0, 0.0, rng) == v);
   }
+  // Reference §2: DPSWflow σ(k = 70, d = 8, ε = 5, δ = 1e-5) = 7.5194341218 with Δ = 7.5408151363 and
+  // the mechanism's share δ/2 (printed to 10 decimals).
+  void classicCalibration() {
+    QVERIFY(std::abs(classicGaussianNoiseStd(5, 1e-5 / 2, 7.5408151363) - 7.5194341218) < 1e-9);
+  }
+  // The analytic calibration meets δ exactly (δ(ε) at μ = Δ/s equals δ, 1e-9 relative) and is never
+  // looser than the classic one for ε < 1.
+  void analyticCalibration() {
+    for (double eps : {0.1, 0.5, 0.9, 3.0})
+      for (double delta : {1e-3, 1e-6}) {
+        const double s = analyticGaussianNoiseStd(eps, delta, 2.0);
+        QVERIFY(std::abs(gdpDelta(2.0 / s, eps) - delta) < 1e-9 * delta);
+        if (eps < 1) QVERIFY(s <= classicGaussianNoiseStd(eps, delta, 2.0));
+      }
+  }
   void badInputThrows() {
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, classicGaussianNoiseStd(0, 1e-5, 1));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, analyticGaussianNoiseStd(1, 1, 1));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, analyticGaussianNoiseStd(1, 1e-5, -1));
     Rng rng = makeRng(1);
     const Vector v = Vector::Zero(3);
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, gaussianMechanism(v, -1.0, 1.0, rng));

@@ -126,6 +126,13 @@ class TestPldAnalysis : public QObject {
           }
         }
   }
+  // Supports beyond 2^25 points throw PldTooLarge (a clear message, not an allocation failure).
+  void tooLargeThrows() {
+    QVERIFY_THROWS_EXCEPTION(PldTooLarge, subsampledGaussianPld(0.05, 1.0, PldAdjacency::Remove, 1e-5));
+    PldAccountant coarse(1e-2);
+    coarse.addGaussianSteps(0.05, 1.0, 1000000);
+    QVERIFY_THROWS_EXCEPTION(PldTooLarge, coarse.epsilon(1e-5));
+  }
   void badInputThrows() {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, subsampledGaussianPld(0.0, 0.1, PldAdjacency::Add));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, subsampledGaussianPld(1.0, 0.0, PldAdjacency::Add));

@@ -19,7 +19,7 @@ class TestPrivacyCurve : public QObject {
     QCOMPARE(f->step, 50L);
     const auto& lines = std::get<LinesFrame>(f->data);
     QCOMPARE(lines.series.size(), size_t(2));
-    QCOMPARE(lines.series[0].name, makeAccountant("rdp")->name());
+    QCOMPARE(lines.series[0].name, makeAccountant("rdp")->shortName());
     for (const auto& s : lines.series) {
       QCOMPARE(s.x.size(), size_t(6));  // the origin plus one point per record
       QCOMPARE(s.x.back(), 50.0);
@@ -35,6 +35,11 @@ class TestPrivacyCurve : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, PrivacyCurve({"bogus"}, 1e-5));
     PrivacyCurve curve({"rdp"}, 1e-5);
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, curve.record(-1.0, 0.1, 1));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, curve.replaceAccountant(1, makeAccountant("gdp")));
+    curve.replaceAccountant(0, makeAccountant("gdp"));  // allowed before any step
+    QCOMPARE(std::get<LinesFrame>(curve.frame()->data).series[0].name, makeAccountant("gdp")->shortName());
+    curve.record(1.0, 0.1, 1);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, curve.replaceAccountant(0, makeAccountant("rdp")));
   }
 };
 

@@ -76,6 +76,25 @@ class TestRdpAnalysis : public QObject {
     const double c2 = rdpWithoutReplacementGaussian(q, s, 2.0), c3 = 2 * rdpWithoutReplacementGaussian(q, s, 3.0);
     QVERIFY(dpwtest::relativeError(1.5 * rdpWithoutReplacementGaussian(q, s, 2.5), 0.5 * (c2 + c3)) < 1e-13);
   }
+  // Cross-check against dp_accounting's without-replacement RDP (their Theorem 27 strengthening of the
+  // Theorem 9 bound we implement): ours is never below theirs, and within 1.6x (a wrong binomial or
+  // power of q would be off by orders of magnitude).
+  void worBoundsDpAccountingFromAbove() {
+    int equal = 0, total = 0;
+    for (const auto& c : dpwtest::loadGolden("dp_accounting_wor.json")["curves"].toArray()) {
+      const QJsonObject o = c.toObject();
+      const QJsonArray orders = o["orders"].toArray(), rdp = o["rdp"].toArray();
+      for (qsizetype i = 0; i < orders.size(); ++i) {
+        const double mine = rdpWithoutReplacementGaussian(o["q"].toDouble(), o["sigma"].toDouble(), orders[i].toDouble());
+        const double ref = rdp[i].toDouble();
+        QVERIFY2(mine >= ref * (1 - 1e-9) && mine <= 1.6 * ref,
+                 qPrintable(QString("order %1: %2 vs %3").arg(orders[i].toDouble()).arg(mine).arg(ref)));
+        equal += dpwtest::relativeError(mine, ref) < 1e-6;
+        ++total;
+      }
+    }
+    QVERIFY(equal > total / 2);
+  }
   // Conversions: Balle et al. never exceeds Mironov; both invert with deltaFromRdp.
   void conversions() {
     const auto& orders = defaultRdpOrders();

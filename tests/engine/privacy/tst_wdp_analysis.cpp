@@ -91,6 +91,9 @@ class TestWdpAnalysis : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, WdpAccountant(0.5, 32));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, WdpAccountant(16, 0));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, WdpAccountant(16, 32, {}));
+    WdpAccountant acc;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, acc.addGaussianSteps(-1.0, -1.0, 1));  // not a cache hit
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, acc.addGaussianSteps(1.0, 0.1, -1));
   }
 };
 

@@ -1,0 +1,88 @@
+// Tests of engine/methods/accountant_explorer.h: frames, metrics against the accountants, the order
+// of tight and loose accountants, cancellation, bad settings, and the preset scenarios via the CLI.
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <functional>
+
+#include "core/error.h"
+#include "methods/accountant_explorer.h"
+#include "privacy/accountant.h"
+
+using namespace dpw;
+
+class TestAccountantExplorer : public QObject {
+  Q_OBJECT
+ private slots:
+  void framesAndMetrics() {
+    AccountantExplorerSettings s;
+    s.steps = 200;
+    s.points = 4;
+    CollectingObserver obs;
+    const RunResult r = runAccountantExplorer(s, 0, obs);
+    const auto latest = obs.latestPerChart();
+    QCOMPARE(latest.size(), size_t(3));
+    QCOMPARE(latest[0]->chart, std::string("order_curves"));
+    QCOMPARE(latest[1]->chart, std::string("privacy"));
+    QCOMPARE(latest[2]->chart, std::string("privacy_wdp"));
+    const auto& privacy = std::get<LinesFrame>(latest[1]->data);
+    QCOMPARE(privacy.series.size(), accountantIds().size() - 1);  // all but WDP
+    // WDP: T · (step loss) − ln(δ)/β with the defaults μ = 16, β = 32.
+    QVERIFY(std::abs(r.metrics.at("epsilon_wdp") - epsilonAfterGaussianSteps("wdp", 1.1, 0.01, 200, 1e-5)) < 1e-9 * r.metrics.at("epsilon_wdp"));
+    QCOMPARE(privacy.series[0].x.back(), 200.0);
+    QCOMPARE(obs.lastStep, 4L);
+    // Metrics are the accountants' ε for the whole run.
+    QCOMPARE(r.metrics.at("epsilon_rdp"), epsilonAfterGaussianSteps("rdp", 1.1, 0.01, 200, 1e-5));
+    QCOMPARE(r.metrics.at("epsilon_gdp_uniform"), epsilonAfterGaussianSteps("gdp-uniform", 1.1, 0.01, 200, 1e-5));
+    // PLD composed in 4 chunks agrees with one composition (FFT rounding: 1e-6 relative).
+    const double pld = epsilonAfterGaussianSteps("pld", 1.1, 0.01, 200, 1e-5);
+    QVERIFY(std::abs(r.metrics.at("epsilon_pld") - pld) < 1e-6 * pld);
+    // Tight ≤ loose, and the replace-one relation costs more.
+    QVERIFY(r.metrics.at("epsilon_pld") <= r.metrics.at("epsilon_rdp"));
+    QVERIFY(r.metrics.at("epsilon_rdp") <= r.metrics.at("epsilon_rdp_mironov"));
+    QVERIFY(r.metrics.at("epsilon_rdp_wor") > r.metrics.at("epsilon_rdp_mironov"));
+    // [WDP] Fig. 1: the WDP Gaussian budget stays below ½ while RDP grows with the order.
+    QVERIFY(r.metrics.at("wdp_gaussian_at_max_order") < 0.5);
+    QVERIFY(r.metrics.at("rdp_gaussian_at_max_order") > 10);
+    QVERIFY(r.privacyStatement.find("PLD") != std::string::npos);
+  }
+  void cancels() {
+    AccountantExplorerSettings s;
+    CollectingObserver obs;
+    obs.cancel = true;
+    QVERIFY_THROWS_EXCEPTION(Cancelled, runAccountantExplorer(s, 0, obs));
+  }
+  void badSettingsThrow() {
+    CollectingObserver obs;
+    for (auto change : std::vector<std::function<void(AccountantExplorerSettings&)>>{
+             [](auto& s) { s.sampleRate = 0; }, [](auto& s) { s.sampleRate = 1.5; },
+             [](auto& s) { s.noiseMultiplier = 0; }, [](auto& s) { s.steps = 0; }, [](auto& s) { s.delta = 1; },
+             [](auto& s) { s.points = 0; }, [](auto& s) { s.wdpOrder = 0.5; }, [](auto& s) { s.laplaceScale = 0; }}) {
+      AccountantExplorerSettings s;
+      change(s);
+      QVERIFY_THROWS_EXCEPTION(InvalidArgument, runAccountantExplorer(s, 0, obs));
+    }
+  }
+  // The preset scenarios run headless; the DP-SWD one reproduces ε ≈ 10 without replacement and ≈ 4.1
+  // with Poisson RDP (reference §1; see tst_rdp_accountant for the tolerance).
+  void presetScenariosRun() {
+    for (const QString name : {"accountant-explorer.json", "accountant-explorer-dpswd.json"}) {
+      QTemporaryDir dir;
+      QProcess p;
+      p.start(DPW_CLI_PATH, {"run", QString(DPW_SOURCE_DIR) + "/resources/scenarios/" + name, "--out", dir.path(), "--no-png"});
+      QVERIFY(p.waitForFinished(300000));
+      QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+      const QJsonObject metrics = QJsonDocument::fromJson(p.readAllStandardOutput()).object()["metrics"].toObject();
+      QVERIFY(QFile::exists(dir.filePath("privacy.csv")));
+      if (name.contains("dpswd")) {
+        QVERIFY(std::abs(metrics["epsilon_rdp_wor"].toDouble() - 10) < 0.3);
+        QVERIFY(std::abs(metrics["epsilon_rdp"].toDouble() - 4.1) < 0.15);
+      }
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestAccountantExplorer)
+#include "tst_accountant_explorer.moc"
