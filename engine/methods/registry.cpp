@@ -4,12 +4,15 @@
 #include "core/error.h"
 #include "core/method.h"
 #include "methods/dpswd_explorer.h"
+#include "methods/flow/dpsw_flow.h"
 
 namespace dpw {
 
 const std::vector<MethodInfo>& allMethods() {
   static const std::vector<MethodInfo> methods = {
       dpSwdExplorerMethod(),
+      dpswFlowResampledMethod(),
+      dpswFlowPoolMethod(),
   };
   return methods;
 }
