@@ -5,6 +5,7 @@
 #include "core/method.h"
 #include "methods/dpswd_explorer.h"
 #include "methods/flow/dpsw_flow.h"
+#include "methods/flow/dpsw_generator.h"
 
 namespace dpw {
 
@@ -13,6 +14,7 @@ const std::vector<MethodInfo>& allMethods() {
       dpSwdExplorerMethod(),
       dpswFlowResampledMethod(),
       dpswFlowPoolMethod(),
+      dpswGeneratorMethod(),
   };
   return methods;
 }

@@ -88,28 +88,31 @@ void validate(const DpswFlowSettings& s) {
 }
 
 NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
-  const FlowConvention conv = flowConventionFromId(s.convention);
-  const long kForBound = s.variant == FlowVariant::Pool ? s.pool : s.projections;
-  const ProjectionBound bound = projectionBoundFromId(s.bound, kForBound);
   NoisePlan plan;
-  const long draws = s.variant == FlowVariant::Pool ? 1 : s.steps;  // independent draws of directions
-  plan.sensitivity = conv == FlowConvention::Reference
-                         ? referenceFlowSensitivity(kForBound, d, s.delta)
-                         : flowSensitivity(bound, kForBound, d, boundDeltaPerDraw(conv, s.delta, draws));
-  plan.mechanismDelta = conv == FlowConvention::Reference ? s.delta : s.delta / 2;
-  plan.sampleRate = s.variant == FlowVariant::Pool ? 1.0 : std::min(1.0, double(s.batch) / double(m));
-  if (s.noiseMultiplier > 0) {
-    plan.multiplier = s.noiseMultiplier;
-  } else if (std::isinf(s.epsilon)) {
-    plan.multiplier = 0;
-  } else if (s.variant == FlowVariant::Pool) {
-    plan.multiplier = pooledFlowNoiseStd(conv, bound, s.pool, d, s.epsilon, s.delta) / plan.sensitivity;
-  } else {
-    plan.multiplier = flowCalibrateMultiplier(s.accountant, s.epsilon, plan.mechanismDelta, plan.sampleRate, s.steps);
+  if (s.variant == FlowVariant::Resampled) {
+    const SubsampledNoisePlan sub =
+        planSubsampledNoise(s.convention, s.bound, s.projections, d, s.delta, s.steps, s.epsilon, s.noiseMultiplier,
+                            s.accountant, std::min(1.0, double(s.batch) / double(m)));
+    plan.sensitivity = sub.sensitivity;
+    plan.multiplier = sub.multiplier;
+    plan.noiseStd = sub.noiseStd;
+    plan.mechanismDelta = sub.mechanismDelta;
+    plan.sampleRate = sub.sampleRate;
+    return plan;
   }
+  // DPSWflow: the pool's directions are drawn once (one bound), the whole data every step.
+  const FlowConvention conv = flowConventionFromId(s.convention);
+  const ProjectionBound bound = projectionBoundFromId(s.bound, s.pool);
+  plan.sensitivity = conv == FlowConvention::Reference ? referenceFlowSensitivity(s.pool, d, s.delta)
+                                                       : flowSensitivity(bound, s.pool, d, s.delta / 2);
+  plan.mechanismDelta = s.delta / 2;
+  plan.sampleRate = 1.0;
+  if (s.noiseMultiplier > 0)
+    plan.multiplier = s.noiseMultiplier;
+  else if (!std::isinf(s.epsilon))
+    plan.multiplier = pooledFlowNoiseStd(conv, bound, s.pool, d, s.epsilon, s.delta) / plan.sensitivity;
   plan.noiseStd = plan.multiplier * plan.sensitivity;
-  if (s.variant == FlowVariant::Pool && plan.multiplier > 0)
-    plan.perStepEpsilon = std::sqrt(2.0 * std::log(1.25 / (s.delta / 2))) / plan.multiplier;
+  if (plan.multiplier > 0) plan.perStepEpsilon = std::sqrt(2.0 * std::log(1.25 / (s.delta / 2))) / plan.multiplier;
   return plan;
 }
 
@@ -143,31 +146,6 @@ std::vector<Group> makeGroups(const DpswFlowSettings& s, const FlowData& data, R
     groups.push_back(std::move(g));
   }
   return groups;
-}
-
-/// The minibatch of one step: Poisson sampling with rate q ("rdp") or a uniform batch without
-/// replacement ("rdp-wor"); the whole data for DPSWflow.
-Points drawBatch(const DpswFlowSettings& s, const Group& g, double q, Rng& rng) {
-  const Eigen::Index m = g.data.rows();
-  if (s.variant == FlowVariant::Pool) return g.data;
-  std::vector<Eigen::Index> rows;
-  if (s.accountant == "rdp") {
-    std::uniform_real_distribution<double> u(0.0, 1.0);
-    for (Eigen::Index i = 0; i < m; ++i)
-      if (u(rng) < q) rows.push_back(i);
-  } else {
-    std::vector<Eigen::Index> all(static_cast<std::size_t>(m));
-    std::iota(all.begin(), all.end(), 0);
-    const Eigen::Index b = std::min<Eigen::Index>(g.batch, m);
-    for (Eigen::Index i = 0; i < b; ++i) {
-      std::uniform_int_distribution<Eigen::Index> pick(i, m - 1);
-      std::swap(all[std::size_t(i)], all[std::size_t(pick(rng))]);
-    }
-    rows.assign(all.begin(), all.begin() + b);
-  }
-  Points batch(Eigen::Index(rows.size()), g.data.cols());
-  for (std::size_t r = 0; r < rows.size(); ++r) batch.row(Eigen::Index(r)) = g.data.row(rows[r]);
-  return batch;
 }
 
 Points allParticles(const std::vector<Group>& groups) {
@@ -274,7 +252,9 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
         idx.resize(std::size_t(s.projections));
         dirs = pool(idx, Eigen::all);
       }
-      const Points batch = drawBatch(s, g, plan.sampleRate, rng);
+      const Points batch = s.variant == FlowVariant::Pool
+                               ? g.data
+                               : drawMinibatch(g.data, s.accountant == "rdp", plan.sampleRate, g.batch, rng);
       if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
       FlowStepOptions o;
       o.noiseStd = plan.noiseStd;

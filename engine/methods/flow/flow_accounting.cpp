@@ -1,6 +1,9 @@
 #include "methods/flow/flow_accounting.h"
 
 #include "core/error.h"
+#include "methods/flow/flow_privacy.h"
+
+#include <cmath>
 
 // The accountants live in engine/privacy (another branch until it is merged). Until then the flows
 // run with a given noise multiplier and say that ε cannot be reported.
@@ -43,6 +46,24 @@ double flowCalibrateMultiplier(const std::string& accountantId, double epsilon, 
   (void)accountantId, (void)epsilon, (void)delta, (void)sampleRate, (void)steps;
   noAccountant();
 #endif
+}
+
+SubsampledNoisePlan planSubsampledNoise(const std::string& convention, const std::string& bound, long k, long d,
+                                        double delta, long steps, double epsilon, double noiseMultiplier,
+                                        const std::string& accountantId, double sampleRate) {
+  const FlowConvention conv = flowConventionFromId(convention);
+  SubsampledNoisePlan plan;
+  plan.sensitivity = conv == FlowConvention::Reference
+                         ? referenceFlowSensitivity(k, d, delta)
+                         : flowSensitivity(projectionBoundFromId(bound, k), k, d, boundDeltaPerDraw(conv, delta, steps));
+  plan.mechanismDelta = conv == FlowConvention::Reference ? delta : delta / 2;
+  plan.sampleRate = sampleRate;
+  if (noiseMultiplier > 0)
+    plan.multiplier = noiseMultiplier;
+  else if (!std::isinf(epsilon))
+    plan.multiplier = flowCalibrateMultiplier(accountantId, epsilon, plan.mechanismDelta, sampleRate, steps);
+  plan.noiseStd = plan.multiplier * plan.sensitivity;
+  return plan;
 }
 
 }  // namespace dpw

@@ -10,6 +10,24 @@
 
 namespace dpw {
 
+/// The noise of a run that draws k fresh directions and a subsample (rate q) every step, T steps
+/// (DPSWflow-r, DPSWgen): Δ = 2 w(k, d, δ_b) (flow_privacy.h conventions: paper δ_b = δ/(2T) and
+/// δ/2 to the accountant; reference: referenceFlowSensitivity and δ to the accountant); the
+/// multiplier is `noiseMultiplier` if > 0, 0 if ε = ∞, else calibrated by the accountant.
+struct SubsampledNoisePlan {
+  double sensitivity = 0;     ///< Δ
+  double multiplier = 0;      ///< s / Δ
+  double noiseStd = 0;        ///< s
+  double mechanismDelta = 0;  ///< δ given to the accountant
+  double sampleRate = 1;      ///< q
+};
+
+/// @throws InvalidArgument on bad values, or when ε is finite, no multiplier is given and no
+/// accountant is built in.
+SubsampledNoisePlan planSubsampledNoise(const std::string& convention, const std::string& bound, long k, long d,
+                                        double delta, long steps, double epsilon, double noiseMultiplier,
+                                        const std::string& accountantId, double sampleRate);
+
 /// True when the engine was built with the accountants (the privacy module).
 bool flowAccountantAvailable();
 

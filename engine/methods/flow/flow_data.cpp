@@ -4,6 +4,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <numeric>
+#include <random>
 
 #include "core/error.h"
 #include "core/rng.h"
@@ -103,6 +105,28 @@ std::vector<std::vector<float>> decodeImages(const FlowData& data, const PointsR
     for (Eigen::Index c = 0; c < pixels.cols(); ++c) img[std::size_t(c)] = float(std::clamp(pixels(i, c), 0.0, 1.0));
   }
   return images;
+}
+
+Points drawMinibatch(const Points& data, bool poisson, double q, long fixedSize, Rng& rng) {
+  const Eigen::Index m = data.rows();
+  std::vector<Eigen::Index> rows;
+  if (poisson) {
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    for (Eigen::Index i = 0; i < m; ++i)
+      if (u(rng) < q) rows.push_back(i);
+  } else {
+    std::vector<Eigen::Index> all(static_cast<std::size_t>(m));
+    std::iota(all.begin(), all.end(), 0);
+    const Eigen::Index b = std::min<Eigen::Index>(fixedSize, m);
+    for (Eigen::Index i = 0; i < b; ++i) {
+      std::uniform_int_distribution<Eigen::Index> pick(i, m - 1);
+      std::swap(all[std::size_t(i)], all[std::size_t(pick(rng))]);
+    }
+    rows.assign(all.begin(), all.begin() + b);
+  }
+  Points batch(Eigen::Index(rows.size()), data.cols());
+  for (std::size_t r = 0; r < rows.size(); ++r) batch.row(Eigen::Index(r)) = data.row(rows[r]);
+  return batch;
 }
 
 double nearestNeighbourAccuracy(const PointsRef& reference, const std::vector<int>& referenceLabels,

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/rng.h"
 #include "core/types.h"
 #include "data/pca.h"
 
@@ -42,6 +43,10 @@ FlowData loadFlowTarget(const std::string& id, long toySize, std::uint64_t seed,
 
 /// Images (values clamped to [0, 1]) of the first `count` latent rows of Z. Requires hasImages.
 std::vector<std::vector<float>> decodeImages(const FlowData& data, const PointsRef& Z, Eigen::Index count);
+
+/// A minibatch of `data`: Poisson sampling (each row independently with probability q, as the "rdp"
+/// accountant assumes) or, if !poisson, `fixedSize` rows uniformly without replacement ("rdp-wor").
+Points drawMinibatch(const Points& data, bool poisson, double q, long fixedSize, Rng& rng);
 
 /// Fraction of `queries` whose nearest neighbour (Euclidean) in `reference` has the same label.
 /// @throws InvalidArgument on empty or mismatched input.
