@@ -6,6 +6,7 @@
 #include "methods/dpswd_explorer.h"
 #include "methods/flow/dpsw_flow.h"
 #include "methods/flow/dpsw_generator.h"
+#include "methods/projection_sensitivity_explorer.h"
 
 namespace dpw {
 
@@ -15,6 +16,7 @@ const std::vector<MethodInfo>& allMethods() {
       dpswFlowResampledMethod(),
       dpswFlowPoolMethod(),
       dpswGeneratorMethod(),
+      projectionSensitivityMethod(),
   };
   return methods;
 }
