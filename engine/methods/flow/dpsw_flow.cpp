@@ -116,12 +116,11 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
   return plan;
 }
 
-/// ε after t steps (NaN when it cannot be reported): DPSWflow-r and DPSWflow (paper) by the
+/// ε after t steps: DPSWflow-r and DPSWflow (paper) by the
 /// accountant, DPSWflow (reference) the per-step claim.
 double epsilonAfter(const DpswFlowSettings& s, const NoisePlan& plan, long t) {
   if (plan.multiplier == 0) return std::numeric_limits<double>::infinity();
   if (s.variant == FlowVariant::Pool && s.convention == "reference") return plan.perStepEpsilon;
-  if (!flowAccountantAvailable()) return std::numeric_limits<double>::quiet_NaN();
   return flowEpsilonSpent(s.accountant, plan.multiplier, plan.sampleRate, t, plan.mechanismDelta);
 }
 
@@ -299,11 +298,7 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
   if (plan.multiplier == 0) {
     st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of " << name << ".";
   } else if (s.variant == FlowVariant::Resampled) {
-    if (std::isfinite(eps))
-      st << "(ε = " << fmt(eps) << ", δ = " << s.delta << ") by " << s.accountant << " accountant";
-    else
-      st << "ε NOT REPORTED (this build has no accountant; TODO after the privacy merge)";
-    st << ", q = " << fmt(plan.sampleRate) << (s.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
+    st << "(ε = " << fmt(eps) << ", δ = " << s.delta << ") by the " << accountantName(s.accountant) << ", q = " << fmt(plan.sampleRate) << (s.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
        << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity)
        << (s.convention == "paper" ? " (bound failure δ/2 over all draws, δ/2 to the accountant)"
                                    : " (reference convention: bound at δ per draw, not union-bounded)");
@@ -316,7 +311,7 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
     st << "Per step (ε = " << fmt(plan.perStepEpsilon) << ", δ/2) classic Gaussian mechanism, Δ of the pool of "
        << s.pool << "; over " << s.steps << " steps basic composition gives ε = "
        << fmt(double(s.steps) * plan.perStepEpsilon);
-    if (std::isfinite(eps)) st << ", the " << s.accountant << " accountant (q = 1) ε = " << fmt(eps);
+    st << "; the " << accountantName(s.accountant) << " composes them (q = 1) to ε = " << fmt(eps);
     st << " (δ = " << s.delta << " incl. the bound's δ/2)";
   }
   result.privacyStatement = st.str();
@@ -352,7 +347,7 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
   p.insert(p.end(), {
       {"steps", "Steps T", K::Integer, 500, 1, 1e6, false, {}, {}, "steps",
        "Number of flow steps (reference: 4200 for DPSWflow-r, 1500 for DPSWflow)."},
-      {"epsilon", "Privacy budget ε", K::Real, variant == FlowVariant::Pool ? 5.0 : inf, 1e-3, 1e6, true, {}, {}, "",
+      {"epsilon", "Privacy budget ε", K::Real, 5.0, 1e-3, 1e6, true, {}, {}, "",
        variant == FlowVariant::Pool
            ? "ε of the Gaussian mechanism of one step (classic calibration, [DPSWFlow] App. C.5); inf = no noise."
            : "Target ε of the whole run, calibrated by the accountant ([DPSWFlow] App. C.4); inf = no noise."},

@@ -37,7 +37,7 @@ struct DpswFlowSettings {
   double regularisation = 0.0;  ///< λ
   long batch = 250;             ///< DPSWflow-r minibatch (expected size for Poisson sampling)
   long steps = 500;             ///< T
-  double epsilon = std::numeric_limits<double>::infinity();
+  double epsilon = std::numeric_limits<double>::infinity();  ///< (the method's default is 5)
   double delta = 1e-5;
   double noiseMultiplier = 0;   ///< > 0: use this multiplier (ε is then reported, not targeted)
   std::string bound = "auto";   ///< auto | clt | bernstein

@@ -139,7 +139,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       observer.onFrame(makeFrame("samples", "Decoded generated samples", step,
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
-    if (plan.multiplier > 0 && step > 0 && flowAccountantAvailable()) {
+    if (plan.multiplier > 0 && step > 0) {
       eps.x.push_back(double(step));
       eps.y.push_back(flowEpsilonSpent(s.accountant, plan.multiplier, plan.sampleRate, step, plan.mechanismDelta));
       observer.onFrame(makeFrame("epsilon", "Privacy spent ε vs step", step, LinesFrame{"step", "ε", {eps}}));
@@ -184,20 +184,14 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   result.metrics["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   double epsilon = std::numeric_limits<double>::infinity();
   if (plan.multiplier > 0)
-    epsilon = flowAccountantAvailable()
-                  ? flowEpsilonSpent(s.accountant, plan.multiplier, plan.sampleRate, s.steps, plan.mechanismDelta)
-                  : std::numeric_limits<double>::quiet_NaN();
+    epsilon = flowEpsilonSpent(s.accountant, plan.multiplier, plan.sampleRate, s.steps, plan.mechanismDelta);
   result.metrics["epsilon"] = epsilon;
   if (s.perClass) result.metrics["nn_accuracy"] = nearestNeighbourAccuracy(G, sampleLabels, data.heldOut, data.heldOutLabels);
   std::ostringstream st;
   if (plan.multiplier == 0) {
     st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of DPSWgen.";
   } else {
-    if (std::isfinite(epsilon))
-      st << "(ε = " << fmt(epsilon) << ", δ = " << s.delta << ") by " << s.accountant << " accountant";
-    else
-      st << "ε NOT REPORTED (this build has no accountant; TODO after the privacy merge)";
-    st << ", q = " << fmt(plan.sampleRate) << (s.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
+    st << "(ε = " << fmt(epsilon) << ", δ = " << s.delta << ") by the " << accountantName(s.accountant) << ", q = " << fmt(plan.sampleRate) << (s.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
        << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity);
     if (s.perClass) st << ", per class (parallel composition)";
   }
@@ -227,7 +221,7 @@ MethodInfo dpswGeneratorMethod() {
       {"batch", "Batch size", K::Integer, 250, 1, 1e7, false, {}, {}, "rows", "Data minibatch and generated batch (reference 250)."},
       {"steps", "Steps T", K::Integer, 2000, 1, 1e7, false, {}, {}, "steps", "Adam steps."},
       {"samples", "Generated samples", K::Integer, 5000, 1, 1e6, false, {}, {}, "points", "Points generated for the charts and metrics.", true, true},
-      {"epsilon", "Privacy budget ε", K::Real, inf, 1e-3, 1e6, true, {}, {}, "",
+      {"epsilon", "Privacy budget ε", K::Real, 5.0, 1e-3, 1e6, true, {}, {}, "",
        "Target ε of the whole run, calibrated by the accountant; inf = no noise."},
       {"delta", "δ", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "", "Total δ (half for the sensitivity bound)."},
       {"noise_multiplier", "Noise multiplier (0 = from ε)", K::Real, 0.0, 0, 1e4, false, {}, {}, "",

@@ -22,22 +22,21 @@ struct SubsampledNoisePlan {
   double sampleRate = 1;      ///< q
 };
 
-/// @throws InvalidArgument on bad values, or when ε is finite, no multiplier is given and no
-/// accountant is built in.
+/// @throws InvalidArgument on bad values.
 SubsampledNoisePlan planSubsampledNoise(const std::string& convention, const std::string& bound, long k, long d,
                                         double delta, long steps, double epsilon, double noiseMultiplier,
                                         const std::string& accountantId, double sampleRate);
 
-/// True when the engine was built with the accountants (the privacy module).
-bool flowAccountantAvailable();
+/// The accountant's human-readable name (with its conversion), for privacy statements.
+std::string accountantName(const std::string& accountantId);
 
 /// ε after `steps` steps of the Gaussian with this multiplier at rate q, at δ, by accountant `id`.
-/// @throws InvalidArgument on bad values, or when no accountant is built in.
+/// @throws InvalidArgument on bad values.
 double flowEpsilonSpent(const std::string& accountantId, double noiseMultiplier, double sampleRate, long steps,
                         double delta);
 
 /// Smallest multiplier reaching ε at δ after `steps` steps at rate q (calibrateNoiseMultiplier).
-/// @throws InvalidArgument on bad values, or when no accountant is built in.
+/// @throws InvalidArgument on bad values.
 double flowCalibrateMultiplier(const std::string& accountantId, double epsilon, double delta, double sampleRate,
                                long steps);
 
