@@ -310,9 +310,11 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
   } else {
     st << "Per step (ε = " << fmt(plan.perStepEpsilon) << ", δ/2) classic Gaussian mechanism, Δ of the pool of "
        << s.pool << "; over " << s.steps << " steps basic composition gives ε = "
-       << fmt(double(s.steps) * plan.perStepEpsilon);
-    st << "; the " << accountantName(s.accountant) << " composes them (q = 1) to ε = " << fmt(eps);
-    st << " (δ = " << s.delta << " incl. the bound's δ/2)";
+       << fmt(double(s.steps) * plan.perStepEpsilon) << " at δ = " << fmt((double(s.steps) + 1) * s.delta / 2)
+       << " (T δ/2 + δ/2)";
+    st << "; the " << accountantName(s.accountant) << " composes them (q = 1) to ε = " << fmt(eps) << " at δ = "
+       << s.delta << " (δ/2 + the bound's δ/2)";
+    if (s.perClass) st << ", per class (parallel composition)";
   }
   result.privacyStatement = st.str();
   return result;
