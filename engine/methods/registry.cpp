@@ -7,6 +7,9 @@
 #include "methods/accountant_explorer.h"
 #include "methods/dpswd_explorer.h"
 #include "methods/fair_regression.h"
+#include "methods/flow/dpsw_flow.h"
+#include "methods/flow/dpsw_generator.h"
+#include "methods/projection_sensitivity_explorer.h"
 
 namespace dpw {
 
@@ -16,6 +19,10 @@ const std::vector<MethodInfo>& allMethods() {
       fairRegressionMethod(),
       privacyAuditMethod(),
       accountantExplorerMethod(),
+      dpswFlowResampledMethod(),
+      dpswFlowPoolMethod(),
+      dpswGeneratorMethod(),
+      projectionSensitivityMethod(),
   };
   return methods;
 }

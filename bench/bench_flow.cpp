@@ -1,0 +1,64 @@
+// One DPSWflow-r step at the size of issue #6: 10^4 particles, d = 8, k = 70 fresh directions, a
+// batch of 250 of 30000 private rows on the unit sphere, P = 1000 quantiles, noise multiplier 1
+// (s = 2 w(70, 8, δ)). BM_FlowStep is what bench/compare_flow_step.sh compares with PyTorch;
+// BM_FlowStepOneThread is the same step on one thread (the ratio shows the OpenMP gain).
+#include <benchmark/benchmark.h>
+#include <omp.h>
+
+#include "core/rng.h"
+#include "methods/flow/flow_data.h"
+#include "methods/flow/flow_privacy.h"
+#include "methods/flow/sliced_flow_step.h"
+#include "ot/directions.h"
+
+namespace {
+
+struct Problem {
+  dpw::Points X, Y;
+  double noiseStd;
+  Problem() {
+    dpw::Rng rng = dpw::makeRng(0);
+    X = dpw::standardNormal(10000, 8, rng);
+    Y = dpw::standardNormal(30000, 8, rng);
+    Y.rowwise().normalize();
+    noiseStd = dpw::referenceFlowSensitivity(70, 8, 1e-5);
+  }
+};
+
+const Problem& problem() {
+  static const Problem p;
+  return p;
+}
+
+void step(benchmark::State& state) {
+  const auto& p = problem();
+  dpw::Points X = p.X;
+  std::uint64_t t = 0;
+  for (auto _ : state) {
+    dpw::Rng rng = dpw::makeRng(1, t++);
+    const dpw::Points theta = dpw::randomDirections(70, 8, rng);
+    const dpw::Points batch = dpw::drawMinibatch(p.Y, false, 0, 250, rng);
+    dpw::FlowStepOptions o;
+    o.noiseStd = p.noiseStd;
+    o.noiseSeed = rng();
+    o.quantiles = 1000;
+    o.stepSize = 3;
+    dpw::slicedFlowStep(X, batch, theta, o);
+    benchmark::DoNotOptimize(X.data());
+  }
+}
+
+void BM_FlowStep(benchmark::State& state) { step(state); }
+BENCHMARK(BM_FlowStep)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_FlowStepOneThread(benchmark::State& state) {
+  const int threads = omp_get_max_threads();
+  omp_set_num_threads(1);
+  step(state);
+  omp_set_num_threads(threads);
+}
+BENCHMARK(BM_FlowStepOneThread)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();

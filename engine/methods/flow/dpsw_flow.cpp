@@ -1,0 +1,409 @@
+#include "methods/flow/dpsw_flow.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+
+#include "core/rng.h"
+#include "methods/flow/flow_accounting.h"
+#include "methods/flow/flow_data.h"
+#include "methods/flow/flow_privacy.h"
+#include "methods/flow/sliced_flow_step.h"
+#include "ot/directions.h"
+#include "ot/sliced_wasserstein.h"
+
+namespace dpw {
+
+DpswFlowSettings DpswFlowSettings::fromParams(const ParamValues& p, FlowVariant variant) {
+  DpswFlowSettings s;
+  s.variant = variant;
+  s.particles = p.integer("particles");
+  s.projections = p.integer("projections");
+  if (variant == FlowVariant::Pool) s.pool = p.integer("pool");
+  if (variant == FlowVariant::Resampled) {
+    s.batch = p.integer("batch");
+    s.accountant = p.text("accountant");
+  }
+  s.quantiles = p.integer("quantiles");
+  s.stepSize = p.real("step_size");
+  s.regularisation = p.real("regularisation");
+  s.steps = p.integer("steps");
+  s.epsilon = p.real("epsilon");
+  s.delta = p.real("delta");
+  s.noiseMultiplier = p.real("noise_multiplier");
+  s.bound = p.text("bound");
+  s.convention = p.text("convention");
+  s.target = p.text("target");
+  s.toySize = p.integer("toy_size");
+  s.perClass = p.integer("per_class") != 0;
+  s.frameEvery = p.integer("frame_every");
+  return s;
+}
+
+namespace {
+
+struct Group {
+  Points data;  ///< private rows of this group
+  Points X;     ///< its particles
+  int label = 0;
+  long batch = 0;
+};
+
+struct NoisePlan {
+  double sensitivity = 0;     ///< Δ of the k directions used per step (pool: of the pool)
+  double multiplier = 0;      ///< s / Δ
+  double noiseStd = 0;        ///< s
+  double perStepEpsilon = 0;  ///< DPSWflow: ε of one step (classic Gaussian mechanism)
+  double mechanismDelta = 0;  ///< δ given to the accountant / mechanism
+  double sampleRate = 1;      ///< q
+};
+
+std::string fmt(double v) {
+  std::ostringstream os;
+  os.precision(4);
+  os << v;
+  return os.str();
+}
+
+void validate(const DpswFlowSettings& s) {
+  require(s.particles >= 1, "the number of particles must be at least 1, got ", s.particles);
+  require(s.projections >= 1, "the number of projections k must be at least 1, got ", s.projections);
+  require(s.variant != FlowVariant::Pool || s.pool >= s.projections, "the pool of directions (", s.pool,
+          ") must hold at least the k = ", s.projections, " directions used per step");
+  require(s.quantiles >= 2, "the number of quantiles P must be at least 2, got ", s.quantiles);
+  require(s.stepSize > 0 && std::isfinite(s.stepSize), "the step size h must be > 0, got ", s.stepSize);
+  require(s.regularisation >= 0, "the regularisation λ must be >= 0, got ", s.regularisation);
+  require(s.batch >= 1, "the batch size must be at least 1, got ", s.batch);
+  require(s.steps >= 1, "the number of steps must be at least 1, got ", s.steps);
+  require(s.epsilon > 0, "epsilon must be > 0 (inf for no privacy), got ", s.epsilon);
+  require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
+  require(s.noiseMultiplier >= 0 && std::isfinite(s.noiseMultiplier), "the noise multiplier must be >= 0, got ",
+          s.noiseMultiplier);
+  require(s.frameEvery >= 1, "frame_every must be at least 1, got ", s.frameEvery);
+  require(!s.perClass || s.target == "fashion-mnist", "per-class flows need a labelled target (fashion-mnist)");
+  require(s.accountant == "rdp" || s.accountant == "rdp-wor", "unknown accountant '", s.accountant,
+          "'; choose rdp or rdp-wor");
+}
+
+NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
+  NoisePlan plan;
+  if (s.variant == FlowVariant::Resampled) {
+    const SubsampledNoisePlan sub =
+        planSubsampledNoise(s.convention, s.bound, s.projections, d, s.delta, s.steps, s.epsilon, s.noiseMultiplier,
+                            s.accountant, std::min(1.0, double(s.batch) / double(m)));
+    plan.sensitivity = sub.sensitivity;
+    plan.multiplier = sub.multiplier;
+    plan.noiseStd = sub.noiseStd;
+    plan.mechanismDelta = sub.mechanismDelta;
+    plan.sampleRate = sub.sampleRate;
+    return plan;
+  }
+  // DPSWflow: the pool's directions are drawn once (one bound), the whole data every step.
+  const FlowConvention conv = flowConventionFromId(s.convention);
+  const ProjectionBound bound = projectionBoundFromId(s.bound, s.pool);
+  plan.sensitivity = conv == FlowConvention::Reference ? referenceFlowSensitivity(s.pool, d, s.delta)
+                                                       : flowSensitivity(bound, s.pool, d, s.delta / 2);
+  plan.mechanismDelta = s.delta / 2;
+  plan.sampleRate = 1.0;
+  if (s.noiseMultiplier > 0)
+    plan.multiplier = s.noiseMultiplier;
+  else if (!std::isinf(s.epsilon))
+    plan.multiplier = pooledFlowNoiseStd(conv, bound, s.pool, d, s.epsilon, s.delta) / plan.sensitivity;
+  plan.noiseStd = plan.multiplier * plan.sensitivity;
+  if (plan.multiplier > 0) plan.perStepEpsilon = std::sqrt(2.0 * std::log(1.25 / (s.delta / 2))) / plan.multiplier;
+  return plan;
+}
+
+/// ε after t steps: DPSWflow-r and DPSWflow (paper) by the
+/// accountant, DPSWflow (reference) the per-step claim.
+double epsilonAfter(const DpswFlowSettings& s, const NoisePlan& plan, long t) {
+  if (plan.multiplier == 0) return std::numeric_limits<double>::infinity();
+  if (s.variant == FlowVariant::Pool && s.convention == "reference") return plan.perStepEpsilon;
+  return flowEpsilonSpent(s.accountant, plan.multiplier, plan.sampleRate, t, plan.mechanismDelta);
+}
+
+std::vector<Group> makeGroups(const DpswFlowSettings& s, const FlowData& data, Rng& rng) {
+  std::vector<Group> groups;
+  const Eigen::Index m = data.privateData.rows(), d = data.privateData.cols();
+  if (!s.perClass) {
+    groups.push_back({data.privateData, standardNormal(s.particles, d, rng), 0, s.batch});
+    return groups;
+  }
+  for (int c = 0; c < 10; ++c) {
+    std::vector<Eigen::Index> rows;
+    for (Eigen::Index i = 0; i < m; ++i)
+      if (data.privateLabels[std::size_t(i)] == c) rows.push_back(i);
+    if (rows.empty()) continue;
+    Group g;
+    g.label = c;
+    g.data.resize(Eigen::Index(rows.size()), d);
+    for (std::size_t r = 0; r < rows.size(); ++r) g.data.row(Eigen::Index(r)) = data.privateData.row(rows[r]);
+    g.batch = std::max<long>(1, std::lround(double(s.batch) * double(rows.size()) / double(m)));
+    g.X = standardNormal(std::max<long>(1, s.particles / 10), d, rng);
+    groups.push_back(std::move(g));
+  }
+  return groups;
+}
+
+Points allParticles(const std::vector<Group>& groups) {
+  Eigen::Index n = 0;
+  for (const auto& g : groups) n += g.X.rows();
+  Points X(n, groups.front().X.cols());
+  Eigen::Index at = 0;
+  for (const auto& g : groups) X.middleRows(at, g.X.rows()) = g.X, at += g.X.rows();
+  return X;
+}
+
+}  // namespace
+
+RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver& observer) {
+  validate(s);
+  const FlowData data = loadFlowTarget(s.target, s.toySize, seed, s.fashionDir);
+  const long m = long(data.privateData.rows()), d = long(data.privateData.cols());
+  require(s.variant == FlowVariant::Pool || s.batch <= m, "the batch size ", s.batch, " exceeds the ", m,
+          " private rows");
+  const NoisePlan plan = planNoise(s, m, d);
+  Rng initRng = makeRng(seed, 1);
+  std::vector<Group> groups = makeGroups(s, data, initRng);
+  Rng poolRng = makeRng(seed, 2);
+  const Points pool = s.variant == FlowVariant::Pool ? randomDirections(s.pool, d, poolRng) : Points();
+  std::vector<Eigen::Index> fixedSubset;  // reference convention: one subset, with replacement
+  if (s.variant == FlowVariant::Pool && s.convention == "reference") {
+    std::uniform_int_distribution<Eigen::Index> pick(0, s.pool - 1);
+    for (long j = 0; j < s.projections; ++j) fixedSubset.push_back(pick(poolRng));
+  }
+  Rng probeRng = makeRng(seed, 3);
+  const Points probe = randomDirections(200, d, probeRng);
+  const double scale2 = data.displayScale * data.displayScale;
+  auto sw2ToHeldOut = [&](const Points& X) {
+    return scale2 * slicedW2Squared(X, data.heldOut, probe).value;
+  };
+  const double floor = scale2 * slicedW2Squared(data.privateData, data.heldOut, probe).value;
+
+  Series sw{"particles → held-out", {}, {}}, swFloor{"private data → held-out (floor)", {}, {}};
+  Series epsAcc{s.variant == FlowVariant::Pool ? "accountant (q = 1)" : "accountant", {}, {}};
+  Series epsBasic{"basic composition", {}, {}};
+  const auto start = std::chrono::steady_clock::now();
+  double flowSeconds = 0;
+
+  auto publish = [&](long step) {
+    const Points X = allParticles(groups);
+    sw.x.push_back(double(step)), sw.y.push_back(sw2ToHeldOut(X));
+    swFloor.x.push_back(double(step)), swFloor.y.push_back(floor);
+    observer.onFrame(makeFrame("sw2", "SW₂² to held-out data", step,
+                               LinesFrame{"step", "SW₂²", {sw, swFloor}, false, true}));
+    PointsFrame pf{d >= 2 ? "x₁" : "x", d >= 2 ? "x₂" : "", {}, {}, {"particles", "held-out target"}};
+    const Eigen::Index showX = std::min<Eigen::Index>(X.rows(), 2000), showY = std::min<Eigen::Index>(data.heldOut.rows(), 2000);
+    const Eigen::Index cols = std::min<Eigen::Index>(d, 2);
+    pf.xy = Points::Zero(showX + showY, 2);
+    pf.xy.topLeftCorner(showX, cols) = data.displayScale * X.topLeftCorner(showX, cols);
+    pf.xy.bottomLeftCorner(showY, cols) = data.displayScale * data.heldOut.topLeftCorner(showY, cols);
+    pf.label.assign(std::size_t(showX), 0);
+    pf.label.insert(pf.label.end(), std::size_t(showY), 1);
+    observer.onFrame(makeFrame("particles", "Particles and target (first two coordinates)", step, std::move(pf)));
+    if (data.hasImages) {
+      Points sample(0, d);
+      if (groups.size() > 1) {  // four per class
+        sample.resize(Eigen::Index(4 * groups.size()), d);
+        for (std::size_t g = 0; g < groups.size(); ++g)
+          for (int r = 0; r < 4; ++r) sample.row(Eigen::Index(4 * g + r)) = groups[g].X.row(r % groups[g].X.rows());
+      } else {
+        sample = X.topRows(std::min<Eigen::Index>(X.rows(), 40));
+      }
+      observer.onFrame(makeFrame("samples", "Decoded particles", step,
+                                 ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
+    }
+    if (plan.multiplier > 0 && step > 0) {
+      const double e = epsilonAfter(s, plan, step);
+      if (std::isfinite(e)) epsAcc.x.push_back(double(step)), epsAcc.y.push_back(e);
+      std::vector<Series> curves;
+      if (!epsAcc.x.empty()) curves.push_back(epsAcc);
+      if (s.variant == FlowVariant::Pool && s.convention == "paper") {
+        epsBasic.x.push_back(double(step)), epsBasic.y.push_back(double(step) * plan.perStepEpsilon);
+        curves.push_back(epsBasic);
+      }
+      if (!curves.empty())
+        observer.onFrame(makeFrame("epsilon", "Privacy spent ε vs step", step, LinesFrame{"step", "ε", curves}));
+    }
+  };
+
+  publish(0);
+  for (long t = 0; t < s.steps; ++t) {
+    throwIfCancelled(observer);
+    const auto t0 = std::chrono::steady_clock::now();
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+      Group& g = groups[gi];
+      Rng rng = makeRng(seed, 16 + (std::uint64_t(t) << 5) + gi);
+      Points dirs;
+      if (s.variant == FlowVariant::Resampled) {
+        dirs = randomDirections(s.projections, d, rng);
+      } else if (!fixedSubset.empty()) {
+        dirs = pool(fixedSubset, Eigen::all);
+      } else {  // k of the K pool directions, without replacement
+        std::vector<Eigen::Index> idx(static_cast<std::size_t>(s.pool));
+        std::iota(idx.begin(), idx.end(), 0);
+        for (long j = 0; j < s.projections; ++j) {
+          std::uniform_int_distribution<Eigen::Index> pick(j, s.pool - 1);
+          std::swap(idx[std::size_t(j)], idx[std::size_t(pick(rng))]);
+        }
+        idx.resize(std::size_t(s.projections));
+        dirs = pool(idx, Eigen::all);
+      }
+      const Points batch = s.variant == FlowVariant::Pool
+                               ? g.data
+                               : drawMinibatch(g.data, s.accountant == "rdp", plan.sampleRate, g.batch, rng);
+      if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
+      FlowStepOptions o;
+      o.noiseStd = plan.noiseStd;
+      o.noiseSeed = rng();
+      o.diffusionSeed = rng();
+      o.quantiles = int(s.quantiles);
+      o.stepSize = s.stepSize;
+      o.regularisation = s.regularisation;
+      slicedFlowStep(g.X, batch, dirs, o);
+    }
+    flowSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps) publish(t + 1);
+    observer.onProgress(t + 1, s.steps);
+  }
+
+  RunResult result;
+  const Points X = allParticles(groups);
+  result.metrics["sw2_heldout"] = sw.y.back();
+  result.metrics["sw2_floor"] = floor;
+  result.metrics["noise_std"] = plan.noiseStd;
+  result.metrics["sensitivity"] = plan.sensitivity;
+  result.metrics["noise_multiplier"] = plan.multiplier;
+  result.metrics["sample_rate"] = plan.sampleRate;
+  result.metrics["steps_per_second"] = double(s.steps) / std::max(flowSeconds, 1e-12);
+  result.metrics["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double eps = epsilonAfter(s, plan, s.steps);
+  result.metrics["epsilon"] = eps;
+  if (s.variant == FlowVariant::Pool && plan.multiplier > 0) {
+    result.metrics["epsilon_per_step"] = plan.perStepEpsilon;
+    result.metrics["epsilon_basic_composition"] = double(s.steps) * plan.perStepEpsilon;
+  }
+  if (s.perClass) {
+    std::vector<int> labels;
+    for (const auto& g : groups) labels.insert(labels.end(), std::size_t(g.X.rows()), g.label);
+    result.metrics["nn_accuracy"] = nearestNeighbourAccuracy(X, labels, data.heldOut, data.heldOutLabels);
+    result.metrics["nn_accuracy_real"] =
+        nearestNeighbourAccuracy(data.privateData, data.privateLabels, data.heldOut, data.heldOutLabels);
+  }
+
+  std::ostringstream st;
+  const char* name = s.variant == FlowVariant::Pool ? "DPSWflow" : "DPSWflow-r";
+  if (plan.multiplier == 0) {
+    st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of " << name << ".";
+  } else if (s.variant == FlowVariant::Resampled) {
+    st << "(ε = " << fmt(eps) << ", δ = " << s.delta << ") by the " << accountantName(s.accountant) << ", q = " << fmt(plan.sampleRate) << (s.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
+       << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity)
+       << (s.convention == "paper" ? " (bound failure δ/2 over all draws, δ/2 to the accountant)"
+                                   : " (reference convention: bound at δ per draw, not union-bounded)");
+    if (s.perClass) st << ", per class (parallel composition)";
+  } else if (s.convention == "reference") {
+    st << "Reference convention: (ε = " << fmt(plan.perStepEpsilon) << ", δ = " << s.delta
+       << ") per step by the classic Gaussian mechanism only; the " << s.steps
+       << " steps are NOT composed (as the public code), so this is not a guarantee for the run";
+  } else {
+    st << "Per step (ε = " << fmt(plan.perStepEpsilon) << ", δ/2) classic Gaussian mechanism, Δ of the pool of "
+       << s.pool << "; over " << s.steps << " steps basic composition gives ε = "
+       << fmt(double(s.steps) * plan.perStepEpsilon) << " at δ = " << fmt((double(s.steps) + 1) * s.delta / 2)
+       << " (T δ/2 + δ/2)";
+    st << "; the " << accountantName(s.accountant) << " composes them (q = 1) to ε = " << fmt(eps) << " at δ = "
+       << s.delta << " (δ/2 + the bound's δ/2)";
+    if (s.perClass) st << ", per class (parallel composition)";
+  }
+  result.privacyStatement = st.str();
+  return result;
+}
+
+namespace {
+
+std::vector<ParamSpec> flowParams(FlowVariant variant) {
+  using K = ParamKind;
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<ParamSpec> p = {
+      {"particles", "Particles n", K::Integer, 5000, 1, 1e6, false, {}, {}, "particles",
+       "Number of particles, initialised from N(0, I) ([DPSWFlow] §3.2; reference 10000)."},
+      {"projections", "Directions per step k", K::Integer, 30, 1, 10000, false, {}, {}, "directions",
+       variant == FlowVariant::Pool ? "Pool directions used per step ([DPSWFlow] Alg. 2; reference 25)."
+                                    : "Fresh random directions per step ([DPSWFlow] Alg. 1; reference 70)."},
+  };
+  if (variant == FlowVariant::Pool)
+    p.push_back({"pool", "Pool of directions K", K::Integer, 70, 1, 10000, false, {}, {}, "directions",
+                 "Directions drawn once; the sensitivity uses K ([DPSWFlow] Alg. 2; reference 70)."});
+  p.insert(p.end(), {
+      {"quantiles", "Quantiles P", K::Integer, 100, 2, 1e6, false, {}, {}, "",
+       "Levels u = linspace(0, 1, P) of the quantile functions ([DPSWFlow] Eq. 21; reference 30000, toy 100)."},
+      {"step_size", "Step size h", K::Real, 1.0, 1e-6, 100, false, {}, {}, "",
+       "Euler–Maruyama step ([DPSWFlow] Eq. 18; reference 3, toy 1)."},
+      {"regularisation", "Regularisation λ", K::Real, 0.0, 0, 10, false, {}, {}, "",
+       "Entropic regularisation: diffusion √(2 h λ) N(0, I) per step ([DPSWFlow] Eq. 18; reference 0).", true, true},
+  });
+  if (variant == FlowVariant::Resampled)
+    p.push_back({"batch", "Batch size", K::Integer, 250, 1, 1e7, false, {}, {}, "rows",
+                 "Minibatch of private rows per step; q = batch / m ([DPSWFlow] Alg. 1; reference 250)."});
+  p.insert(p.end(), {
+      {"steps", "Steps T", K::Integer, 500, 1, 1e6, false, {}, {}, "steps",
+       "Number of flow steps (reference: 4200 for DPSWflow-r, 1500 for DPSWflow)."},
+      {"epsilon", "Privacy budget ε", K::Real, 5.0, 1e-3, 1e6, true, {}, {}, "",
+       variant == FlowVariant::Pool
+           ? "ε of the Gaussian mechanism of one step (classic calibration, [DPSWFlow] App. C.5); inf = no noise."
+           : "Target ε of the whole run, calibrated by the accountant ([DPSWFlow] App. C.4); inf = no noise."},
+      {"delta", "δ", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "",
+       "Total δ: half for the sensitivity bound, half for the mechanism ([DP-SWD] Lemma 2)."},
+      {"noise_multiplier", "Noise multiplier (0 = from ε)", K::Real, 0.0, 0, 1e4, false, {}, {}, "",
+       "If > 0, noise std = this × Δ and ε is reported instead of targeted.", true, true},
+      {"bound", "Sensitivity bound", K::Choice, 0, -inf, inf, false, {"auto", "clt", "bernstein"}, "auto", "",
+       "w(k, d, δ): auto = CLT for k > 30 else Bernstein ([DP-SWD] Lemma 2 and §4).", true, true},
+  });
+  if (variant == FlowVariant::Resampled)
+    p.push_back({"accountant", "Accountant", K::Choice, 0, -inf, inf, false, {"rdp", "rdp-wor"}, "rdp", "",
+                 "rdp: Poisson sampling, add/remove; rdp-wor: fixed-size batches, replace-one.", true, true});
+  p.insert(p.end(), {
+      {"convention", "Convention", K::Choice, 0, -inf, inf, false, {"paper", "reference"}, "paper", "",
+       "paper: honest δ split and composition; reference: the public dpswgf code's choices (see docs).", true, true},
+      {"target", "Target", K::Choice, 0, -inf, inf, false, flowTargetIds(), "ring5", "",
+       "2-D toy or Fashion-MNIST latents (PCA-8 on the public half, [DPSWFlow] §4.2)."},
+      {"toy_size", "Toy data size", K::Integer, 10000, 2, 1e7, false, {}, {}, "points",
+       "Private (and as many held-out) points of a toy target.", true, true},
+      {"per_class", "One flow per class", K::Integer, 0, 0, 1, false, {}, {}, "",
+       "Fashion-MNIST: one flow per label (parallel composition) and a 1-NN label check (cf. [DP-SWD] Table 2).",
+       true, true},
+      {"frame_every", "Frame every", K::Integer, 10, 1, 1e6, false, {}, {}, "steps", "Chart refresh period.", false,
+       true},
+  });
+  return p;
+}
+
+MethodInfo flowMethod(FlowVariant variant) {
+  MethodInfo m;
+  const bool pool = variant == FlowVariant::Pool;
+  m.id = pool ? "dpswflow" : "dpswflow-r";
+  m.title = pool ? "DPSWflow (pool of directions)" : "DPSWflow-r (resampled directions)";
+  m.paper = pool ? "[DPSWFlow] Alg. 2" : "[DPSWFlow] Alg. 1";
+  m.summary =
+      std::string("Particles start as Gaussian noise and flow toward the private data along sliced-Wasserstein "
+                  "directions. Each step projects particles and data on random directions, adds Gaussian noise to "
+                  "every projection (that is the privacy mechanism), matches the noisy quantiles and moves each "
+                  "particle toward its target quantile. ") +
+      (pool ? "This variant draws a pool of directions once and uses a subset per step on the whole data; its "
+              "noise is set for one step, and the run states how the steps compose."
+            : "This variant draws fresh directions and a fresh minibatch every step; an accountant adds up the "
+              "privacy of all steps.");
+  m.params = flowParams(variant);
+  m.run = [variant](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
+    return runDpswFlow(DpswFlowSettings::fromParams(p, variant), seed, obs);
+  };
+  return m;
+}
+
+}  // namespace
+
+MethodInfo dpswFlowResampledMethod() { return flowMethod(FlowVariant::Resampled); }
+MethodInfo dpswFlowPoolMethod() { return flowMethod(FlowVariant::Pool); }
+
+}  // namespace dpw

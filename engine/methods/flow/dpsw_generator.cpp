@@ -1,0 +1,247 @@
+#include "methods/flow/dpsw_generator.h"
+
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+#include "core/rng.h"
+#include "methods/flow/flow_accounting.h"
+#include "methods/flow/flow_data.h"
+#include "methods/flow/mlp.h"
+#include "ot/directions.h"
+#include "ot/sliced_wasserstein.h"
+
+namespace dpw {
+
+DpswGeneratorSettings DpswGeneratorSettings::fromParams(const ParamValues& p) {
+  DpswGeneratorSettings s;
+  s.latent = p.integer("latent");
+  s.width = p.integer("width");
+  s.depth = p.integer("depth");
+  s.learningRate = p.real("learning_rate");
+  s.projections = p.integer("projections");
+  s.batch = p.integer("batch");
+  s.steps = p.integer("steps");
+  s.samples = p.integer("samples");
+  s.epsilon = p.real("epsilon");
+  s.delta = p.real("delta");
+  s.noiseMultiplier = p.real("noise_multiplier");
+  s.bound = p.text("bound");
+  s.accountant = p.text("accountant");
+  s.convention = p.text("convention");
+  s.target = p.text("target");
+  s.toySize = p.integer("toy_size");
+  s.perClass = p.integer("per_class") != 0;
+  s.frameEvery = p.integer("frame_every");
+  return s;
+}
+
+namespace {
+
+struct Generator {
+  Points data;
+  long batch = 0;
+  int label = 0;
+  Mlp net;
+};
+
+std::string fmt(double v) {
+  std::ostringstream os;
+  os.precision(4);
+  os << v;
+  return os.str();
+}
+
+}  // namespace
+
+RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, RunObserver& observer) {
+  require(s.latent >= 1 && s.width >= 1 && s.depth >= 0, "generator sizes must be positive");
+  require(s.learningRate > 0 && std::isfinite(s.learningRate), "the learning rate must be > 0, got ", s.learningRate);
+  require(s.projections >= 1, "the number of projections k must be at least 1, got ", s.projections);
+  require(s.batch >= 1, "the batch size must be at least 1, got ", s.batch);
+  require(s.steps >= 1, "the number of steps must be at least 1, got ", s.steps);
+  require(s.samples >= 1, "the number of generated samples must be at least 1, got ", s.samples);
+  require(s.epsilon > 0, "epsilon must be > 0 (inf for no privacy), got ", s.epsilon);
+  require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
+  require(s.frameEvery >= 1, "frame_every must be at least 1, got ", s.frameEvery);
+  require(!s.perClass || s.target == "fashion-mnist", "per-class generators need a labelled target (fashion-mnist)");
+  require(s.accountant == "rdp" || s.accountant == "rdp-wor", "unknown accountant '", s.accountant,
+          "'; choose rdp or rdp-wor");
+  const FlowData data = loadFlowTarget(s.target, s.toySize, seed, s.fashionDir);
+  const long m = long(data.privateData.rows()), d = long(data.privateData.cols());
+  require(s.batch <= m, "the batch size ", s.batch, " exceeds the ", m, " private rows");
+  const SubsampledNoisePlan plan =
+      planSubsampledNoise(s.convention, s.bound, s.projections, d, s.delta, s.steps, s.epsilon, s.noiseMultiplier,
+                          s.accountant, double(s.batch) / double(m));
+
+  Rng initRng = makeRng(seed, 1);
+  std::vector<int> sizes{int(s.latent)};
+  for (long l = 0; l < s.depth; ++l) sizes.push_back(int(s.width));
+  sizes.push_back(int(d));
+  std::vector<Generator> gens;
+  if (!s.perClass) {
+    gens.push_back({data.privateData, s.batch, 0, Mlp(sizes, initRng)});
+  } else {
+    for (int c = 0; c < 10; ++c) {
+      std::vector<Eigen::Index> rows;
+      for (Eigen::Index i = 0; i < m; ++i)
+        if (data.privateLabels[std::size_t(i)] == c) rows.push_back(i);
+      if (rows.empty()) continue;
+      Points part(Eigen::Index(rows.size()), d);
+      for (std::size_t r = 0; r < rows.size(); ++r) part.row(Eigen::Index(r)) = data.privateData.row(rows[r]);
+      const long b = std::max<long>(1, std::lround(double(s.batch) * double(rows.size()) / double(m)));
+      gens.push_back({std::move(part), b, c, Mlp(sizes, initRng)});
+    }
+  }
+  Rng probeRng = makeRng(seed, 3);
+  const Points probe = randomDirections(200, d, probeRng);
+  const double scale2 = data.displayScale * data.displayScale;
+  const double floor = scale2 * slicedW2Squared(data.privateData, data.heldOut, probe).value;
+  // Fixed latent draws for evaluation (stream 4), split over the generators.
+  Rng evalRng = makeRng(seed, 4);
+  const long perGen = std::max<long>(1, s.samples / long(gens.size()));
+  const Points evalZ = standardNormal(perGen, s.latent, evalRng);
+  std::vector<int> sampleLabels;
+  auto generateAll = [&]() {
+    Points out(perGen * Eigen::Index(gens.size()), d);
+    sampleLabels.clear();
+    for (std::size_t g = 0; g < gens.size(); ++g) {
+      out.middleRows(Eigen::Index(g) * perGen, perGen) = gens[g].net.forward(evalZ);
+      sampleLabels.insert(sampleLabels.end(), std::size_t(perGen), gens[g].label);
+    }
+    return out;
+  };
+
+  Series sw{"generated → held-out", {}, {}}, swFloor{"private data → held-out (floor)", {}, {}};
+  Series loss{"DP-SWD loss (minibatch)", {}, {}}, eps{"accountant", {}, {}};
+  double lastLoss = 0;
+  auto publish = [&](long step) {
+    const Points G = generateAll();
+    sw.x.push_back(double(step)), sw.y.push_back(scale2 * slicedW2Squared(G, data.heldOut, probe).value);
+    swFloor.x.push_back(double(step)), swFloor.y.push_back(floor);
+    observer.onFrame(makeFrame("sw2", "SW₂² to held-out data", step,
+                               LinesFrame{"step", "SW₂²", {sw, swFloor}, false, true}));
+    if (!loss.x.empty())
+      observer.onFrame(makeFrame("loss", "Training loss", step, LinesFrame{"step", "DP-SWD", {loss}, false, true}));
+    PointsFrame pf{"x₁", "x₂", {}, {}, {"generated", "held-out target"}};
+    const Eigen::Index showX = std::min<Eigen::Index>(G.rows(), 2000), showY = std::min<Eigen::Index>(data.heldOut.rows(), 2000);
+    const Eigen::Index cols = std::min<Eigen::Index>(d, 2);
+    pf.xy = Points::Zero(showX + showY, 2);
+    pf.xy.topLeftCorner(showX, cols) = data.displayScale * G.topLeftCorner(showX, cols);
+    pf.xy.bottomLeftCorner(showY, cols) = data.displayScale * data.heldOut.topLeftCorner(showY, cols);
+    pf.label.assign(std::size_t(showX), 0);
+    pf.label.insert(pf.label.end(), std::size_t(showY), 1);
+    observer.onFrame(makeFrame("particles", "Generated points and target (first two coordinates)", step, std::move(pf)));
+    if (data.hasImages) {
+      Points sample(Eigen::Index(4 * gens.size()), d);
+      for (std::size_t g = 0; g < gens.size(); ++g)
+        for (int r = 0; r < 4; ++r) sample.row(Eigen::Index(4 * g + r)) = G.row(Eigen::Index(g) * perGen + (r % perGen));
+      observer.onFrame(makeFrame("samples", "Decoded generated samples", step,
+                                 ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
+    }
+    if (plan.multiplier > 0 && step > 0) {
+      eps.x.push_back(double(step));
+      eps.y.push_back(flowEpsilonSpent(s.accountant, plan.multiplier, plan.sampleRate, step, plan.mechanismDelta));
+      observer.onFrame(makeFrame("epsilon", "Privacy spent ε vs step", step, LinesFrame{"step", "ε", {eps}}));
+    }
+  };
+
+  const auto start = std::chrono::steady_clock::now();
+  publish(0);
+  for (long t = 0; t < s.steps; ++t) {
+    throwIfCancelled(observer);
+    double stepLoss = 0;
+    for (std::size_t gi = 0; gi < gens.size(); ++gi) {
+      Generator& g = gens[gi];
+      Rng rng = makeRng(seed, 16 + (std::uint64_t(t) << 5) + gi);
+      const Points batch = drawMinibatch(g.data, s.accountant == "rdp", plan.sampleRate, g.batch, rng);
+      if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
+      const Points theta = randomDirections(s.projections, d, rng);
+      const Points Z = standardNormal(g.batch, s.latent, rng);
+      const Points G = g.net.forward(Z);
+      const SlicedResult r = slicedW2SquaredWithGradients(G, batch, theta, {plan.noiseStd, rng()});
+      g.net.backward(r.gradX);
+      g.net.adamStep(s.learningRate);
+      stepLoss += r.value / double(gens.size());
+    }
+    lastLoss = stepLoss;
+    if ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps) {
+      loss.x.push_back(double(t + 1)), loss.y.push_back(stepLoss);
+      publish(t + 1);
+    }
+    observer.onProgress(t + 1, s.steps);
+  }
+
+  RunResult result;
+  const Points G = generateAll();
+  result.metrics["sw2_heldout"] = sw.y.back();
+  result.metrics["sw2_floor"] = floor;
+  result.metrics["final_loss"] = lastLoss;
+  result.metrics["noise_std"] = plan.noiseStd;
+  result.metrics["sensitivity"] = plan.sensitivity;
+  result.metrics["noise_multiplier"] = plan.multiplier;
+  result.metrics["sample_rate"] = plan.sampleRate;
+  result.metrics["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double epsilon = std::numeric_limits<double>::infinity();
+  if (plan.multiplier > 0)
+    epsilon = flowEpsilonSpent(s.accountant, plan.multiplier, plan.sampleRate, s.steps, plan.mechanismDelta);
+  result.metrics["epsilon"] = epsilon;
+  if (s.perClass) result.metrics["nn_accuracy"] = nearestNeighbourAccuracy(G, sampleLabels, data.heldOut, data.heldOutLabels);
+  std::ostringstream st;
+  if (plan.multiplier == 0) {
+    st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of DPSWgen.";
+  } else {
+    st << "(ε = " << fmt(epsilon) << ", δ = " << s.delta << ") by the " << accountantName(s.accountant) << ", q = " << fmt(plan.sampleRate) << (s.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
+       << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity);
+    if (s.perClass) st << ", per class (parallel composition)";
+  }
+  result.privacyStatement = st.str();
+  return result;
+}
+
+MethodInfo dpswGeneratorMethod() {
+  using K = ParamKind;
+  const double inf = std::numeric_limits<double>::infinity();
+  MethodInfo m;
+  m.id = "dpswgen";
+  m.title = "DPSWgen (generator on DP-SWD)";
+  m.paper = "[DPSWFlow] §4.2, [DP-SWD] §5";
+  m.summary =
+      "The baseline the flow paper compares with: a small neural network maps Gaussian noise to points and is "
+      "trained to make the private sliced Wasserstein distance (noisy projections) between its output and the "
+      "private data small. The privacy is the same as the resampled flow's; only the way samples are made differs.";
+  m.params = {
+      {"latent", "Latent dimension", K::Integer, 8, 1, 1024, false, {}, {}, "", "Dimension of the generator's input noise.", true, true},
+      {"width", "Hidden width", K::Integer, 128, 1, 4096, false, {}, {}, "units",
+       "Units per hidden ReLU layer (reference 256-512-256 with BatchNorm).", true, true},
+      {"depth", "Hidden layers", K::Integer, 2, 0, 8, false, {}, {}, "", "Number of hidden layers.", true, true},
+      {"learning_rate", "Learning rate", K::Real, 1e-3, 1e-6, 1, false, {}, {}, "", "Adam step size (reference 1e-3).", true, true},
+      {"projections", "Directions per step k", K::Integer, 70, 1, 10000, false, {}, {}, "directions",
+       "Fresh random directions of the DP-SWD loss per step ([DP-SWD] Alg. 1)."},
+      {"batch", "Batch size", K::Integer, 250, 1, 1e7, false, {}, {}, "rows", "Data minibatch and generated batch (reference 250)."},
+      {"steps", "Steps T", K::Integer, 2000, 1, 1e7, false, {}, {}, "steps", "Adam steps."},
+      {"samples", "Generated samples", K::Integer, 5000, 1, 1e6, false, {}, {}, "points", "Points generated for the charts and metrics.", true, true},
+      {"epsilon", "Privacy budget ε", K::Real, 5.0, 1e-3, 1e6, true, {}, {}, "",
+       "Target ε of the whole run, calibrated by the accountant; inf = no noise."},
+      {"delta", "δ", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "", "Total δ (half for the sensitivity bound)."},
+      {"noise_multiplier", "Noise multiplier (0 = from ε)", K::Real, 0.0, 0, 1e4, false, {}, {}, "",
+       "If > 0, noise std = this × Δ and ε is reported instead of targeted.", true, true},
+      {"bound", "Sensitivity bound", K::Choice, 0, -inf, inf, false, {"auto", "clt", "bernstein"}, "auto", "",
+       "w(k, d, δ): auto = CLT for k > 30 else Bernstein ([DP-SWD] Lemma 2).", true, true},
+      {"accountant", "Accountant", K::Choice, 0, -inf, inf, false, {"rdp", "rdp-wor"}, "rdp", "",
+       "rdp: Poisson sampling, add/remove; rdp-wor: fixed-size batches, replace-one.", true, true},
+      {"convention", "Convention", K::Choice, 0, -inf, inf, false, {"paper", "reference"}, "paper", "",
+       "paper: honest δ split; reference: the public code's bound at δ.", true, true},
+      {"target", "Target", K::Choice, 0, -inf, inf, false, flowTargetIds(), "ring5", "", "2-D toy or Fashion-MNIST latents."},
+      {"toy_size", "Toy data size", K::Integer, 10000, 2, 1e7, false, {}, {}, "points", "Private (and held-out) toy points.", true, true},
+      {"per_class", "One generator per class", K::Integer, 0, 0, 1, false, {}, {}, "",
+       "Fashion-MNIST: one generator per label and a 1-NN label check (cf. [DP-SWD] Table 2).", true, true},
+      {"frame_every", "Frame every", K::Integer, 50, 1, 1e6, false, {}, {}, "steps", "Chart refresh period.", false, true},
+  };
+  m.run = [](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
+    return runDpswGenerator(DpswGeneratorSettings::fromParams(p), seed, obs);
+  };
+  return m;
+}
+
+}  // namespace dpw

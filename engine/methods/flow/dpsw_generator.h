@@ -1,0 +1,50 @@
+#pragma once
+/// DPSWgen: a generator network trained on the DP-SWD loss, the baseline of [DPSWFlow] §4.2 (after
+/// [DP-SWD] §5, Alg. 1).
+///
+/// Every step: a minibatch Y_b of the private data (Poisson rate q = batch/m for "rdp", fixed size for
+/// "rdp-wor"), k fresh directions Θ, b generated points G = g_φ(Z), Z ~ N(0, I_latent); the loss is
+/// DP-SWD(G, Y_b) = (1/k) Σⱼ W₂²(G θⱼ + N(0, s²), Y_b θⱼ + N(0, s²)) (engine/ot/sliced_wasserstein.h);
+/// ∂loss/∂G comes from its gradients, is back-propagated through the MLP (mlp.h) and φ takes an Adam
+/// step. The data enter only through their noisy projections, so the privacy is that of DPSWflow-r
+/// with the same (k, q, s, T) (flow_accounting.h). Per-class mode trains one generator per label.
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "core/method.h"
+
+namespace dpw {
+
+struct DpswGeneratorSettings {
+  long latent = 8;              ///< dimension of Z
+  long width = 128;             ///< hidden layer width
+  long depth = 2;               ///< hidden layers
+  double learningRate = 1e-3;   ///< Adam
+  long projections = 70;        ///< k per step
+  long batch = 250;             ///< data minibatch and generated batch
+  long steps = 2000;            ///< T
+  long samples = 5000;          ///< generated points for the metrics and charts
+  double epsilon = std::numeric_limits<double>::infinity();
+  double delta = 1e-5;
+  double noiseMultiplier = 0;
+  std::string bound = "auto";
+  std::string accountant = "rdp";
+  std::string convention = "paper";
+  std::string target = "ring5";
+  long toySize = 10000;
+  bool perClass = false;
+  long frameEvery = 50;
+  std::string fashionDir = "/usr/share/datasets/fashion-mnist";
+
+  static DpswGeneratorSettings fromParams(const ParamValues& p);
+};
+
+/// Trains the generator. Metrics as runDpswFlow (sw2_heldout of `samples` generated points, sw2_floor,
+/// noise_std, sensitivity, noise_multiplier, epsilon, nn_accuracy in per-class mode) plus final_loss.
+/// @throws InvalidArgument on bad settings.
+RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, RunObserver& observer);
+
+MethodInfo dpswGeneratorMethod();
+
+}  // namespace dpw

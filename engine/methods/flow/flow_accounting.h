@@ -1,0 +1,43 @@
+#pragma once
+/// The flows' use of the privacy accountants (engine/privacy/accountant.h): every ε a flow reports
+/// goes through these two functions, so the accounting is in one place.
+///
+/// DPSWflow-r: T steps of the subsampled Gaussian with noise multiplier m = s/Δ and rate q = batch/m
+/// ([DPSWFlow] Alg. 1, App. C.4; the reference uses the moments accountant, orders 1..32).
+/// DPSWflow: T steps of the Gaussian mechanism on the whole data (q = 1); the accountant composes them
+/// (at q = 1 T Gaussians with multiplier m are one Gaussian with multiplier m/√T).
+#include <string>
+
+namespace dpw {
+
+/// The noise of a run that draws k fresh directions and a subsample (rate q) every step, T steps
+/// (DPSWflow-r, DPSWgen): Δ = 2 w(k, d, δ_b) (flow_privacy.h conventions: paper δ_b = δ/(2T) and
+/// δ/2 to the accountant; reference: referenceFlowSensitivity and δ to the accountant); the
+/// multiplier is `noiseMultiplier` if > 0, 0 if ε = ∞, else calibrated by the accountant.
+struct SubsampledNoisePlan {
+  double sensitivity = 0;     ///< Δ
+  double multiplier = 0;      ///< s / Δ
+  double noiseStd = 0;        ///< s
+  double mechanismDelta = 0;  ///< δ given to the accountant
+  double sampleRate = 1;      ///< q
+};
+
+/// @throws InvalidArgument on bad values.
+SubsampledNoisePlan planSubsampledNoise(const std::string& convention, const std::string& bound, long k, long d,
+                                        double delta, long steps, double epsilon, double noiseMultiplier,
+                                        const std::string& accountantId, double sampleRate);
+
+/// The accountant's human-readable name (with its conversion), for privacy statements.
+std::string accountantName(const std::string& accountantId);
+
+/// ε after `steps` steps of the Gaussian with this multiplier at rate q, at δ, by accountant `id`.
+/// @throws InvalidArgument on bad values.
+double flowEpsilonSpent(const std::string& accountantId, double noiseMultiplier, double sampleRate, long steps,
+                        double delta);
+
+/// Smallest multiplier reaching ε at δ after `steps` steps at rate q (calibrateNoiseMultiplier).
+/// @throws InvalidArgument on bad values.
+double flowCalibrateMultiplier(const std::string& accountantId, double epsilon, double delta, double sampleRate,
+                               long steps);
+
+}  // namespace dpw

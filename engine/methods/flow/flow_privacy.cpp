@@ -1,0 +1,52 @@
+#include "methods/flow/flow_privacy.h"
+
+#include <cmath>
+
+#include "core/error.h"
+
+namespace dpw {
+
+FlowConvention flowConventionFromId(const std::string& id) {
+  if (id == "paper") return FlowConvention::Paper;
+  if (id == "reference") return FlowConvention::Reference;
+  throw InvalidArgument("unknown convention '" + id + "'; choose paper or reference");
+}
+
+ProjectionBound projectionBoundFromId(const std::string& id, long k) {
+  if (id == "auto") return defaultProjectionBound(k);
+  if (id == "clt") return ProjectionBound::Clt;
+  if (id == "bernstein") return ProjectionBound::Bernstein;
+  throw InvalidArgument("unknown sensitivity bound '" + id + "'; choose auto, clt or bernstein");
+}
+
+double flowSensitivity(ProjectionBound bound, long k, long d, double boundDelta) {
+  return 2.0 * projectionSensitivity(bound, k, d, boundDelta);
+}
+
+double referenceFlowSensitivity(long k, long d, double delta) {
+  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+  return k > 30 ? 2.0 * projectionSensitivityClt(k, d, delta / 2) : 2.0 * projectionSensitivityBernstein(k, d, delta);
+}
+
+double boundDeltaPerDraw(FlowConvention convention, double delta, long draws) {
+  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+  require(draws >= 1, "the number of direction draws must be at least 1, got ", draws);
+  return convention == FlowConvention::Paper ? delta / (2.0 * double(draws)) : delta;
+}
+
+double classicGaussianNoiseStd(double epsilon, double mechanismDelta, double sensitivity) {
+  require(epsilon > 0 && std::isfinite(epsilon), "epsilon must be > 0 and finite, got ", epsilon);
+  require(mechanismDelta > 0 && mechanismDelta < 1, "delta must lie in (0, 1), got ", mechanismDelta);
+  require(sensitivity > 0, "sensitivity must be > 0, got ", sensitivity);
+  return std::sqrt(2.0 * std::log(1.25 / mechanismDelta)) * sensitivity / epsilon;
+}
+
+double pooledFlowNoiseStd(FlowConvention convention, ProjectionBound bound, long poolSize, long d, double epsilon,
+                          double delta) {
+  const double sensitivity = convention == FlowConvention::Reference
+                                 ? referenceFlowSensitivity(poolSize, d, delta)
+                                 : flowSensitivity(bound, poolSize, d, delta / 2);
+  return classicGaussianNoiseStd(epsilon, delta / 2, sensitivity);
+}
+
+}  // namespace dpw

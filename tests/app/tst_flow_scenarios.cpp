@@ -1,0 +1,51 @@
+// The preset scenarios of the flow methods (resources/scenarios/{dpswflow,dpswgen,projection}*.json)
+// parse and validate against the methods' parameters; the quick toy preset runs to its end.
+#include <QDir>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "common/scenario.h"
+#include "core/run_observer.h"
+
+class TestFlowScenarios : public QObject {
+  Q_OBJECT
+ private slots:
+  void presetsValidate() {
+    const QDir dir(QString(DPW_SOURCE_DIR) + "/resources/scenarios");
+    const QStringList files = dir.entryList({"dpswflow*.json", "dpswgen*.json", "projection-sensitivity*.json"});
+    QVERIFY(files.size() >= 7);
+    for (const QString& f : files) {
+      try {
+        const auto s = dpwapp::Scenario::fromFile(dir.filePath(f));
+        QVERIFY(!s.methodInfo().id.empty());
+      } catch (const std::exception& e) {
+        QFAIL(qPrintable(f + ": " + e.what()));
+      }
+    }
+  }
+  // k = 0 through the CLI: exit code 2 and a message naming the parameter.
+  void zeroDirectionsRefusedByTheCli() {
+    QTemporaryDir dir;
+    QFile f(dir.filePath("k0.json"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "dpwlab-scenario", "version": 1, "method": "dpswflow-r", "seed": 1,
+               "parameters": {"projections": 0}, "data": {"source": "synthetic"}})");
+    f.close();
+    QProcess p;
+    p.start(DPW_CLI_PATH, {"run", f.fileName(), "--out", dir.filePath("out"), "--no-png"});
+    QVERIFY(p.waitForFinished(60000));
+    const QByteArray err = p.readAllStandardError();
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY2(err.contains("projections") && err.contains("outside"), err.constData());
+  }
+  void toyPresetRuns() {
+    const auto s = dpwapp::Scenario::fromFile(QString(DPW_SOURCE_DIR) + "/resources/scenarios/dpswflow-r-ring5.json");
+    dpw::CollectingObserver obs;
+    const dpw::RunResult r = s.methodInfo().run(s.params, s.seed, obs);
+    QVERIFY(r.metrics.at("sw2_heldout") < 0.02);  // ε = ∞ preset: reaches the ring (floor 0.006)
+  }
+};
+
+QTEST_MAIN(TestFlowScenarios)
+#include "tst_flow_scenarios.moc"

@@ -1,0 +1,94 @@
+// Tests of engine/methods/flow/flow_privacy.h and of the noise the flows really use: the reference
+// check values of section 2, the closed forms of the bounds, and noise std = multiplier x 2 w.
+#include <QtTest>
+#include <cmath>
+
+#include "core/error.h"
+#include "methods/flow/dpsw_flow.h"
+#include "methods/flow/flow_privacy.h"
+
+using namespace dpw;
+
+namespace {
+// Closed forms written out independently of engine/privacy (z passed in; values from scipy below).
+double bernsteinW(double k, double d, double delta) {
+  const double L = std::log(1 / delta);
+  return std::sqrt(k / d + 2.0 / 3.0 * L + 2.0 / d * std::sqrt(k * (d - 1) / (d + 2) * L));
+}
+double cltW(double k, double d, double z) { return std::sqrt(k / d + z / d * std::sqrt(2 * k * (d - 1) / (d + 2))); }
+// scipy.stats.norm.isf(5e-6) and norm.isf(1e-5 / 14) (T = 7 draws, union bound), /usr/bin/python3.
+constexpr double kZHalfDelta = 4.417173413469023;
+constexpr double kZSeventhDelta = 4.820976562300459;
+}  // namespace
+
+class TestFlowPrivacy : public QObject {
+  Q_OBJECT
+ private slots:
+  // Reference §2: Δ(70, 8, 1e-5) = 7.5408151363 and DPSWflow σ(70, 8, ε = 5, δ = 1e-5) = 7.5194341218.
+  // 1e-9 relative: the values are given to 11 digits.
+  void referenceCheckValues() {
+    QVERIFY(std::abs(referenceFlowSensitivity(70, 8, 1e-5) / 7.5408151363 - 1) < 1e-9);
+    QVERIFY(std::abs(pooledFlowNoiseStd(FlowConvention::Reference, ProjectionBound::Clt, 70, 8, 5, 1e-5) /
+                         7.5194341218 - 1) < 1e-9);
+    // The paper convention spends δ/2 on the pool's bound: with the CLT that is the same number.
+    QVERIFY(std::abs(pooledFlowNoiseStd(FlowConvention::Paper, ProjectionBound::Clt, 70, 8, 5, 1e-5) /
+                         7.5194341218 - 1) < 1e-9);
+  }
+  // Against the closed forms: CLT at z = Φ⁻¹(1 − δ/2) (1e-10: z is given to 16 digits), Bernstein.
+  void closedForms() {
+    QVERIFY(std::abs(referenceFlowSensitivity(70, 8, 1e-5) - 2 * cltW(70, 8, kZHalfDelta)) < 1e-10);
+    QVERIFY(std::abs(referenceFlowSensitivity(20, 8, 1e-5) - 2 * bernsteinW(20, 8, 1e-5)) < 1e-12);
+    QVERIFY(std::abs(flowSensitivity(ProjectionBound::Bernstein, 70, 8, 1e-5) - 2 * bernsteinW(70, 8, 1e-5)) < 1e-12);
+    QCOMPARE(projectionBoundFromId("auto", 31), ProjectionBound::Clt);
+    QCOMPARE(projectionBoundFromId("auto", 30), ProjectionBound::Bernstein);
+    QCOMPARE(boundDeltaPerDraw(FlowConvention::Paper, 1e-5, 10), 5e-7);
+    QCOMPARE(boundDeltaPerDraw(FlowConvention::Reference, 1e-5, 10), 1e-5);
+    QVERIFY(std::abs(classicGaussianNoiseStd(1, 1e-5, 2) - std::sqrt(2 * std::log(1.25e5)) * 2) < 1e-12);
+  }
+  // The noise a run really adds: std = multiplier × 2 w(k, d, δ_b), for the bound the settings pick.
+  void runUsesMultiplierTimesSensitivity_data() {
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<QString>("convention");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<double>("expectedDelta");
+    const double T = 7, m = 1.3;
+    QTest::newRow("r, reference, CLT") << "r" << "reference" << 70 << m * 2 * cltW(70, 2, kZHalfDelta);
+    QTest::newRow("r, paper, CLT, union over T") << "r" << "paper" << 70 << m * 2 * cltW(70, 2, kZSeventhDelta);
+    QTest::newRow("r, reference, Bernstein") << "r" << "reference" << 20 << m * 2 * bernsteinW(20, 2, 1e-5);
+    QTest::newRow("r, paper, Bernstein") << "r" << "paper" << 20 << m * 2 * bernsteinW(20, 2, 1e-5 / (2 * T));
+    QTest::newRow("pool, paper, CLT") << "pool" << "paper" << 70 << m * 2 * cltW(70, 2, kZHalfDelta);
+  }
+  void runUsesMultiplierTimesSensitivity() {
+    QFETCH(QString, variant);
+    QFETCH(QString, convention);
+    QFETCH(int, k);
+    QFETCH(double, expectedDelta);
+    DpswFlowSettings s;
+    s.variant = variant == "pool" ? FlowVariant::Pool : FlowVariant::Resampled;
+    s.particles = 200;
+    s.projections = variant == "pool" ? 10 : k;
+    s.pool = k;
+    s.steps = 7;
+    s.toySize = 500;
+    s.batch = 50;
+    s.noiseMultiplier = 1.3;
+    s.convention = convention.toStdString();
+    CollectingObserver obs;
+    const RunResult r = runDpswFlow(s, 1, obs);
+    QVERIFY2(std::abs(r.metrics.at("noise_std") / expectedDelta - 1) < 1e-10,
+             qPrintable(QString("%1 vs %2").arg(r.metrics.at("noise_std"), 0, 'g', 15).arg(expectedDelta, 0, 'g', 15)));
+    QCOMPARE(r.metrics.at("noise_multiplier"), 1.3);
+  }
+  void badInputThrows() {
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, referenceFlowSensitivity(0, 8, 1e-5));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, flowSensitivity(ProjectionBound::Clt, 70, 8, 0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, classicGaussianNoiseStd(0, 1e-5, 1));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, classicGaussianNoiseStd(1, 1e-5, 0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, boundDeltaPerDraw(FlowConvention::Paper, 1e-5, 0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, flowConventionFromId("upstream"));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, projectionBoundFromId("hoeffding", 10));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestFlowPrivacy)
+#include "tst_flow_privacy.moc"
