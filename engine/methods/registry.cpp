@@ -4,12 +4,14 @@
 #include "core/error.h"
 #include "core/method.h"
 #include "methods/dpswd_explorer.h"
+#include "methods/fair_learning.h"
 
 namespace dpw {
 
 const std::vector<MethodInfo>& allMethods() {
   static const std::vector<MethodInfo> methods = {
       dpSwdExplorerMethod(),
+      fairClassifierMethod(), fairRegression2dMethod(), fairRepresentationMethod(), privateMatchingMethod(),
   };
   return methods;
 }
