@@ -1,5 +1,7 @@
 #include "charts/chart_builder.h"
 
+#include "charts/point_cloud_painter.h"
+
 #include <QBuffer>
 #include <QFile>
 #include <QGraphicsScene>
@@ -9,7 +11,6 @@
 #include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QLogValueAxis>
-#include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
 #include <cmath>
 
@@ -122,31 +123,68 @@ QChart* histogramChart(const dpw::HistogramFrame& f) {
   return chart;
 }
 
-QChart* pointsChart(const dpw::PointsFrame& f) {
-  auto* chart = new QChart;
-  Bounds b;
-  const int groups = std::max<int>(1, int(f.labelNames.size()));
-  std::vector<QList<QPointF>> pts(groups);
-  for (Eigen::Index r = 0; r < f.xy.rows(); ++r) {
-    const int g = r < Eigen::Index(f.label.size()) ? std::clamp(f.label[r], 0, groups - 1) : 0;
-    pts[g].append({f.xy(r, 0), f.xy(r, 1)});
-    b.add(f.xy(r, 0), f.xy(r, 1));
+/// The points a series of `frame` shows (histograms as step lines), by series index.
+std::vector<QList<QPointF>> seriesPoints(const dpw::Frame& frame, std::vector<std::string>* names) {
+  std::vector<QList<QPointF>> out;
+  if (const auto* f = std::get_if<dpw::LinesFrame>(&frame.data)) {
+    for (const auto& s : f->series) {
+      QList<QPointF> pts;
+      for (std::size_t j = 0; j < s.x.size() && j < s.y.size(); ++j)
+        if (!(f->logY && s.y[j] <= 0)) pts.append({s.x[j], s.y[j]});
+      out.push_back(std::move(pts));
+      names->push_back(s.name);
+    }
+  } else if (const auto* h = std::get_if<dpw::HistogramFrame>(&frame.data)) {
+    for (const auto& g : h->groups) {
+      QList<QPointF> pts;
+      for (std::size_t k = 0; k < g.mass.size() && k + 1 < h->edges.size(); ++k) {
+        pts.append({h->edges[k], g.mass[k]});
+        pts.append({h->edges[k + 1], g.mass[k]});
+      }
+      out.push_back(std::move(pts));
+      names->push_back(g.name);
+    }
   }
-  for (int g = 0; g < groups; ++g) {
-    auto* s = new QScatterSeries;
-    s->setName(g < int(f.labelNames.size()) ? qs(f.labelNames[g]) : QString("points"));
-    s->setMarkerSize(5);
-    s->setBorderColor(Qt::transparent);
-    s->setColor(palette()[g % palette().size()]);
-    s->replace(pts[g]);
-    chart->addSeries(s);
-  }
-  b.finish();
-  attachAxes(chart, qs(f.xLabel), qs(f.yLabel), b.x0, b.x1, b.y0, b.y1);
-  return chart;
+  return out;
 }
 
 }  // namespace
+
+bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
+  std::vector<std::string> names;
+  const auto points = seriesPoints(frame, &names);
+  const auto series = chart->series();
+  if (series.size() != int(points.size()) || points.empty()) return false;
+  for (int i = 0; i < series.size(); ++i)
+    if (series[i]->name() != qs(names[i])) return false;
+  chart->setTitle(qs(frame.title));
+  Bounds b;
+  for (int i = 0; i < series.size(); ++i) {
+    static_cast<QXYSeries*>(series[i])->replace(points[i]);
+    for (const auto& pt : points[i]) b.add(pt.x(), pt.y());
+  }
+  if (!autoScale || !std::isfinite(b.x0)) return true;
+  const bool histogram = std::holds_alternative<dpw::HistogramFrame>(frame.data);
+  const auto* lines = std::get_if<dpw::LinesFrame>(&frame.data);
+  const bool logY = lines && lines->logY;
+  if (!logY && !histogram) b.y0 = std::min(b.y0, 0.0);
+  if (histogram) b.y0 = 0;
+  auto widen = [](QAbstractAxis* axis, double lo, double hi) {
+    auto* a = qobject_cast<QValueAxis*>(axis);
+    if (!a) return;
+    const bool fits = lo >= a->min() && hi <= a->max();
+    const bool fills = (hi - lo) >= 0.4 * (a->max() - a->min());
+    if (fits && fills) return;  // leave the axis alone: axes rescale rarely
+    // Grow to cover the data; refit (shrink) only when the data uses a small part of the axis.
+    const auto [nlo, nhi] = fills ? niceRange(std::min(lo, a->min()), std::max(hi, a->max())) : niceRange(lo, hi);
+    a->setRange(nlo, nhi);
+    a->setTickInterval(niceStep(nhi - nlo));
+  };
+  const auto h = chart->axes(Qt::Horizontal), v = chart->axes(Qt::Vertical);
+  if (!h.isEmpty()) widen(h.first(), b.x0, b.x1);
+  if (!v.isEmpty()) widen(v.first(), b.y0, b.y1);
+  return true;
+}
 
 std::pair<double, double> niceRange(double lo, double hi) {
   if (!(hi > lo)) {
@@ -163,7 +201,6 @@ QChart* buildChart(const dpw::Frame& frame) {
         using T = std::decay_t<decltype(payload)>;
         if constexpr (std::is_same_v<T, dpw::LinesFrame>) return linesChart(payload);
         if constexpr (std::is_same_v<T, dpw::HistogramFrame>) return histogramChart(payload);
-        if constexpr (std::is_same_v<T, dpw::PointsFrame>) return pointsChart(payload);
         return nullptr;
       },
       frame.data);
@@ -177,6 +214,12 @@ QChart* buildChart(const dpw::Frame& frame) {
 }
 
 void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
+  if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame.data)) {
+    PlotRange range;
+    updateRange(*pts, range);
+    paintPoints(*pts, qs(frame.title), p, target, range);
+    return;
+  }
   p.fillRect(target, Qt::white);
   p.setPen(Qt::black);
   QFont titleFont = p.font();

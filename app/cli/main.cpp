@@ -16,6 +16,13 @@ const std::vector<Command>& allCommands() {
       {"sw", "sw --n N --m M --d D --k K [--sigma S] [--seed S] [--repeat R] [--gradients]   time sliced W2",
        swCommand},
       {"methods", "methods   list methods and their parameters as JSON", methodsCommand},
+      {"sweep", "sweep GRID.json [--shard i/N] [--out DIR]   run one share of a grid x seeds sweep", sweepCommand},
+      {"merge", "merge DIR...   combine sweep shards: mean and std per grid point", mergeCommand},
+      {"audit", "audit SCENARIO.json [--trials N] [--out DIR]   privacy audit: claimed vs measured epsilon (exit 1 on a violation)",
+       auditCommand},
+      {"account", "account --accountant rdp|rdp-mironov|rdp-wor|gdp|gdp-uniform|pld|wdp --q Q --sigma S --steps T --delta D [--pairs-file F --mu M --beta B]   epsilon spent", accountCommand},
+      {"calibrate", "calibrate --accountant A --epsilon E --q Q --steps T --delta D   noise multiplier for (epsilon, delta)", calibrateCommand},
+      {"sensitivity", "sensitivity --bound clt|bernstein|bernstein-dpswd-code --k K --d D --delta D   projection sensitivity w", sensitivityCommand},
   };
   return commands;
 }

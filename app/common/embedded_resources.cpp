@@ -2,7 +2,7 @@
 
 #include <QtCore/qglobal.h>
 
-static void initDpwResources() { Q_INIT_RESOURCE(resources); }
+static void initDpwResources() { Q_INIT_RESOURCE(dpw_resources); }
 
 namespace dpwapp {
 void ensureEmbeddedResources() {

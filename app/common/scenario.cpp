@@ -139,7 +139,7 @@ QByteArray Scenario::toJson() const {
                    {"method", QString::fromStdString(method)},
                    {"seed", static_cast<double>(seed)},
                    {"parameters", params}};
-  if (!data.isEmpty()) root.insert("data", data);
+  root.insert("data", data);  // always, so that a read-write round trip is exact (found by fuzzing, #8)
   return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

@@ -1,37 +1,71 @@
 #include "gui/chart_grid.h"
 
+#include <QApplication>
+#include <QClipboard>
+#include <QFileDialog>
 #include <QGridLayout>
 #include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
 #include <QPainter>
 #include <QtCharts/QChartView>
 
 #include "charts/chart_builder.h"
+#include "charts/point_cloud_painter.h"
+#include "common/chart_export.h"
 
 namespace dpwapp {
 namespace {
 
-/// Heat maps and image grids, painted by the chart layer.
+/// Point clouds, heat maps and image grids, painted by the chart layer. Keeps its axis range between
+/// frames so the view does not jump.
 class PictureView : public QWidget {
  public:
   void setFrame(dpw::FramePtr f) {
     frame_ = std::move(f);
+    if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame_->data)) updateRange(*pts, range_);
     update();
   }
 
  protected:
   void paintEvent(QPaintEvent*) override {
     QPainter p(this);
-    if (frame_) paintPicture(*frame_, p, rect());
+    if (!frame_) return;
+    if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame_->data))
+      paintPoints(*pts, QString::fromStdString(frame_->title), p, rect(), range_);
+    else
+      paintPicture(*frame_, p, rect());
   }
 
  private:
   dpw::FramePtr frame_;
+  PlotRange range_;
 };
+
+/// A chart view that remembers whether the user zoomed (then auto-scaling pauses).
+class ZoomableChartView : public QChartView {
+ public:
+  ZoomableChartView() {
+    setRubberBand(QChartView::RectangleRubberBand);
+    setRenderHint(QPainter::Antialiasing);
+  }
+  bool zoomed = false;
+
+ protected:
+  void mouseReleaseEvent(QMouseEvent* e) override {
+    if (e->button() == Qt::LeftButton) zoomed = true;
+    if (e->button() == Qt::RightButton) return;  // right button opens the context menu, not zoom-out
+    QChartView::mouseReleaseEvent(e);
+  }
+};
+
+bool isPicture(const dpw::Frame& f) { return !std::holds_alternative<dpw::LinesFrame>(f.data) && !std::holds_alternative<dpw::HistogramFrame>(f.data); }
 
 }  // namespace
 
 ChartGrid::ChartGrid(QWidget* parent) : QWidget(parent), grid_(new QGridLayout(this)) {
-  auto* hint = new QLabel(tr("Pick a method and press Run (Ctrl+R): its charts appear here."));
+  auto* hint = new QLabel(tr("Pick a method and press Run (Ctrl+R): its charts appear here.\n"
+                             "Right-click a chart to export it; drag to zoom."));
   hint->setObjectName("hint");
   hint->setAlignment(Qt::AlignCenter);
   grid_->addWidget(hint, 0, 0);
@@ -39,33 +73,32 @@ ChartGrid::ChartGrid(QWidget* parent) : QWidget(parent), grid_(new QGridLayout(t
 
 void ChartGrid::show(const dpw::FramePtr& frame) {
   if (auto* hint = findChild<QLabel*>("hint")) hint->hide();
-  const bool picture = std::holds_alternative<dpw::HeatmapFrame>(frame->data) ||
-                       std::holds_alternative<dpw::ImagesFrame>(frame->data);
   auto it = views_.find(frame->chart);
   if (it == views_.end()) {
-    QWidget* view = nullptr;
-    if (picture) {
-      view = new PictureView;
-    } else {
-      auto* cv = new QChartView;
-      cv->setRenderHint(QPainter::Antialiasing);
-      view = cv;
-    }
+    QWidget* view = isPicture(*frame) ? static_cast<QWidget*>(new PictureView) : new ZoomableChartView;
     view->setObjectName(QString::fromStdString(frame->chart));
     view->setMinimumSize(320, 240);
+    view->setContextMenuPolicy(Qt::CustomContextMenu);
+    const std::string id = frame->chart;
+    connect(view, &QWidget::customContextMenuRequested, this,
+            [this, id, view](const QPoint& pos) { showContextMenu(id, view->mapToGlobal(pos)); });
     const int i = int(order_.size());
     grid_->addWidget(view, i / 2, i % 2);
     order_.push_back(frame->chart);
     it = views_.emplace(frame->chart, view).first;
   }
   frames_[frame->chart] = frame;
-  if (picture) {
-    static_cast<PictureView*>(it->second)->setFrame(frame);
-  } else if (QChart* chart = buildChart(*frame)) {
-    auto* cv = static_cast<QChartView*>(it->second);
+  if (auto* picture = dynamic_cast<PictureView*>(it->second)) {
+    picture->setFrame(frame);
+    return;
+  }
+  auto* cv = static_cast<ZoomableChartView*>(it->second);
+  if (cv->chart() && !cv->chart()->series().isEmpty() && updateChart(cv->chart(), *frame, !cv->zoomed)) return;
+  if (QChart* chart = buildChart(*frame)) {
     QChart* old = cv->chart();
     cv->setChart(chart);
     delete old;
+    cv->zoomed = false;
   }
 }
 
@@ -81,6 +114,49 @@ std::vector<dpw::FramePtr> ChartGrid::frames() const {
   std::vector<dpw::FramePtr> out;
   for (const auto& id : order_) out.push_back(frames_.at(id));
   return out;
+}
+
+QWidget* ChartGrid::view(const std::string& chart) const {
+  auto it = views_.find(chart);
+  return it == views_.end() ? nullptr : it->second;
+}
+
+QString ChartGrid::exportChartTo(const std::string& chart, const QString& path, qreal scale) const {
+  auto it = frames_.find(chart);
+  if (it == frames_.end()) return tr("no chart named %1").arg(QString::fromStdString(chart));
+  try {
+    exportChart(*it->second, path, scenarioProvider_ ? scenarioProvider_() : QByteArray(), scale);
+  } catch (const std::exception& e) {
+    return QString::fromUtf8(e.what());
+  }
+  return {};
+}
+
+void ChartGrid::showContextMenu(const std::string& chart, const QPoint& globalPos) {
+  QMenu menu;
+  const QString stem = QString::fromStdString(chart);
+  auto exportAs = [this, chart, stem](const QString& filter, const QString& suffix, qreal scale) {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), stem + suffix, filter);
+    if (path.isEmpty()) return;
+    const QString error = exportChartTo(chart, path, scale);
+    if (!error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), error);
+  };
+  menu.addAction(tr("Export PNG (1x)…"), this, [=] { exportAs(tr("PNG image (*.png)"), ".png", 1); });
+  menu.addAction(tr("Export PNG (2x)…"), this, [=] { exportAs(tr("PNG image (*.png)"), "@2x.png", 2); });
+  menu.addAction(tr("Export PNG (3x)…"), this, [=] { exportAs(tr("PNG image (*.png)"), "@3x.png", 3); });
+  menu.addAction(tr("Export SVG…"), this, [=] { exportAs(tr("SVG drawing (*.svg)"), ".svg", 1); });
+  menu.addAction(tr("Export data (CSV)…"), this, [=] { exportAs(tr("CSV data (*.csv)"), ".csv", 1); });
+  menu.addAction(tr("Copy image"), this, [this, chart] {
+    if (auto it = frames_.find(chart); it != frames_.end()) QApplication::clipboard()->setImage(renderFrame(*it->second));
+  });
+  if (auto* cv = dynamic_cast<ZoomableChartView*>(views_.at(chart))) {
+    menu.addSeparator();
+    menu.addAction(tr("Reset zoom"), this, [cv] {
+      cv->chart()->zoomReset();
+      cv->zoomed = false;
+    });
+  }
+  menu.exec(globalPos);
 }
 
 }  // namespace dpwapp

@@ -1,6 +1,10 @@
 #pragma once
 /// The chart area: one view per chart id, laid out in a grid, each showing the newest frame.
+/// Line charts and histograms are Qt Charts updated in place (rubber-band zoom with the mouse;
+/// zooming pauses auto-scaling until "Reset zoom"); point clouds, heat maps and image grids are
+/// painted by the chart layer. Every view has a context menu: export PNG (1x/2x/3x), SVG, CSV, copy.
 #include <QWidget>
+#include <functional>
 #include <map>
 
 #include "core/frame.h"
@@ -19,12 +23,19 @@ class ChartGrid : public QWidget {
   /// Newest frame of every chart, in creation order.
   std::vector<dpw::FramePtr> frames() const;
   int chartCount() const { return int(order_.size()); }
+  QWidget* view(const std::string& chart) const;
+  /// Supplies the scenario JSON (with privacy statement) written beside every export.
+  void setScenarioProvider(std::function<QByteArray()> provider) { scenarioProvider_ = std::move(provider); }
+  /// Exports one chart to `path` (format from the suffix); returns an error message or empty.
+  QString exportChartTo(const std::string& chart, const QString& path, qreal scale = 1.0) const;
 
  private:
+  void showContextMenu(const std::string& chart, const QPoint& globalPos);
   QGridLayout* grid_;
   std::vector<std::string> order_;
   std::map<std::string, QWidget*> views_;
   std::map<std::string, dpw::FramePtr> frames_;
+  std::function<QByteArray()> scenarioProvider_;
 };
 
 }  // namespace dpwapp

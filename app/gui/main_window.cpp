@@ -1,19 +1,28 @@
 #include "gui/main_window.h"
 
+#include <QAction>
+#include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPushButton>
+#include <QProgressBar>
 #include <QScrollArea>
+#include <QSettings>
 #include <QStatusBar>
+#include <QTextBrowser>
 #include <QTimer>
+#include <QToolBar>
 #include <QVBoxLayout>
+#include <cmath>
 
+#include "common/embedded_resources.h"
 #include "common/run_export.h"
 #include "core/error.h"
 #include "gui/chart_grid.h"
@@ -21,22 +30,45 @@
 #include "gui/run_controller.h"
 
 namespace dpwapp {
+namespace {
+
+constexpr int kMaxRecent = 8;
+
+/// Newest ε of the first series of a "privacy" chart, if the frame is one.
+double epsilonOf(const dpw::Frame& f) {
+  if (f.chart != "privacy") return NAN;
+  const auto* lines = std::get_if<dpw::LinesFrame>(&f.data);
+  if (!lines || lines->series.empty() || lines->series.front().y.empty()) return NAN;
+  return lines->series.front().y.back();
+}
+
+QString formatSeconds(double s) {
+  if (!std::isfinite(s) || s < 0) return QStringLiteral("–");
+  if (s < 60) return QStringLiteral("%1 s").arg(int(std::ceil(s)));
+  return QStringLiteral("%1 min %2 s").arg(int(s) / 60).arg(int(s) % 60);
+}
+
+}  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       method_(new QComboBox),
       seed_(new QLineEdit),
       form_(new ParameterForm),
-      summary_(new QLabel),
-      run_(new QPushButton(tr("Run"))),
-      stop_(new QPushButton(tr("Stop"))),
+      explanation_(new QTextBrowser),
       charts_(new ChartGrid),
       controller_(new RunController(this)),
       timer_(new QTimer(this)),
-      progress_(new QLabel) {
+      stepLabel_(new QLabel),
+      epsilonLabel_(new QLabel),
+      progressBar_(new QProgressBar),
+      liveEpsilon_(NAN) {
+  ensureEmbeddedResources();
   setWindowTitle(tr("DPW Lab"));
   setCentralWidget(charts_);
+  charts_->setScenarioProvider([this] { return scenarioForExport(); });
 
+  // Left: method, seed and parameters.
   auto* panel = new QWidget;
   auto* layout = new QVBoxLayout(panel);
   auto* top = new QFormLayout;
@@ -50,55 +82,174 @@ MainWindow::MainWindow(QWidget* parent)
   auto* scroll = new QScrollArea;
   scroll->setWidget(form_);
   scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
   layout->addWidget(scroll, 1);
-  auto* buttons = new QHBoxLayout;
-  run_->setObjectName("run");
-  stop_->setObjectName("stop");
-  run_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-  run_->setToolTip(tr("Start the run (Ctrl+R)"));
-  stop_->setEnabled(false);
-  buttons->addWidget(run_);
-  buttons->addWidget(stop_);
-  layout->addLayout(buttons);
-  summary_->setWordWrap(true);
-  summary_->setObjectName("summary");
-  layout->addWidget(summary_);
-  auto* dock = new QDockWidget(tr("Method"), this);
+  auto* legend = new QLabel(tr("⟳ = applied live; other fields restart the run. Hover a field for its meaning."));
+  legend->setWordWrap(true);
+  legend->setStyleSheet("color: #555;");
+  layout->addWidget(legend);
+  auto* dock = new QDockWidget(tr("Method and parameters"), this);
   dock->setObjectName("methodDock");
   dock->setWidget(panel);
-  dock->setFeatures(QDockWidget::DockWidgetMovable);
-  panel->setMinimumWidth(320);
+  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+  panel->setMinimumWidth(300);
+  panel->setMaximumWidth(420);
   addDockWidget(Qt::LeftDockWidgetArea, dock);
-  statusBar()->addPermanentWidget(progress_);
 
-  auto* file = menuBar()->addMenu(tr("&File"));
-  file->addAction(tr("&Open scenario…"), QKeySequence::Open, this, &MainWindow::openScenario);
-  file->addAction(tr("&Save scenario…"), QKeySequence::Save, this, &MainWindow::saveScenario);
-  file->addAction(tr("&Export all charts…"), this, [this] {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Export into folder"));
-    if (!dir.isEmpty()) exportAll(dir);
-  });
-  file->addSeparator();
-  file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+  // Right: the method in plain words, with live values.
+  explanation_->setObjectName("explanation");
+  explanation_->setOpenExternalLinks(false);
+  auto* explainDock = new QDockWidget(tr("What is happening"), this);
+  explainDock->setObjectName("explainDock");
+  explainDock->setWidget(explanation_);
+  explanation_->setMinimumWidth(240);
+  explanation_->setMaximumWidth(360);
+  addDockWidget(Qt::RightDockWidgetArea, explainDock);
 
+  // Status bar: step counter, progress with ETA, privacy spent.
+  progressBar_->setMaximumWidth(220);
+  progressBar_->setTextVisible(false);
+  statusBar()->addPermanentWidget(stepLabel_);
+  statusBar()->addPermanentWidget(progressBar_);
+  statusBar()->addPermanentWidget(epsilonLabel_);
+
+  buildMenus();
   connect(method_, &QComboBox::currentIndexChanged, this, &MainWindow::selectMethod);
-  connect(run_, &QPushButton::clicked, this, &MainWindow::startRun);
-  connect(stop_, &QPushButton::clicked, controller_, &RunController::cancel);
   connect(controller_, &RunController::finished, this, &MainWindow::onFinished);
   connect(timer_, &QTimer::timeout, this, &MainWindow::pullFrames);
-  timer_->setInterval(33);  // about 30 Hz
+  timer_->setInterval(33);  // about 30 Hz; pullFrames stretches it when drawing is slow
 
-  loadScenario(Scenario::embeddedDefault());
-  resize(1280, 800);
+  QSettings settings;
+  Scenario initial = Scenario::embeddedDefault();
+  const QByteArray last = settings.value("lastScenario").toByteArray();
+  if (!last.isEmpty()) {
+    try {
+      initial = Scenario::fromJson(last);
+    } catch (const std::exception&) {  // a stale or foreign entry: keep the default
+    }
+  }
+  loadScenario(initial);
+  resize(1400, 860);
+  restoreGeometry(settings.value("geometry").toByteArray());
+  restoreState(settings.value("windowState").toByteArray());
+  updateRunActions();
 }
 
 MainWindow::~MainWindow() { controller_->stopAndWait(); }
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  controller_->stopAndWait();
+  QSettings settings;
+  settings.setValue("geometry", saveGeometry());
+  settings.setValue("windowState", saveState());
+  try {
+    settings.setValue("lastScenario", currentScenario().toJson());
+  } catch (const std::exception&) {  // an invalid field is not remembered
+  }
+  event->accept();
+}
+
+QAction* MainWindow::action(const QString& name) const { return findChild<QAction*>(name); }
+
+void MainWindow::buildMenus() {
+  auto named = [this](QAction* a, const char* name) {
+    a->setObjectName(name);
+    return a;
+  };
+  auto* file = menuBar()->addMenu(tr("&File"));
+  named(file->addAction(tr("&Open scenario…"), QKeySequence::Open, this, &MainWindow::openScenario), "openScenario");
+  recentMenu_ = file->addMenu(tr("Open &recent"));
+  named(file->addAction(tr("&Save scenario…"), QKeySequence::Save, this, &MainWindow::saveScenario), "saveScenario");
+  file->addSeparator();
+  named(file->addAction(tr("&Export all charts…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
+                        [this] {
+                          const QString dir = QFileDialog::getExistingDirectory(this, tr("Export into folder"));
+                          if (dir.isEmpty()) return;
+                          const QString error = exportAll(dir);
+                          if (!error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), error);
+                        }),
+        "exportAll");
+  file->addSeparator();
+  file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+  rebuildRecentMenu();
+
+  auto* run = menuBar()->addMenu(tr("&Run"));
+  runAction_ = named(run->addAction(tr("&Run"), QKeySequence(Qt::CTRL | Qt::Key_R), this, &MainWindow::startRun), "run");
+  pauseAction_ = named(run->addAction(tr("&Pause"), QKeySequence(Qt::Key_Space), this,
+                                      [this] {
+                                        if (!controller_->running()) return;
+                                        controller_->paused() ? controller_->resume() : controller_->pause();
+                                        updateRunActions();
+                                      }),
+                       "pause");
+  stepAction_ = named(run->addAction(tr("S&tep"), QKeySequence(Qt::CTRL | Qt::Key_Period), this,
+                                     [this] {
+                                       if (!controller_->running()) return;
+                                       if (!controller_->paused()) controller_->pause();
+                                       controller_->stepOnce();
+                                       updateRunActions();
+                                     }),
+                      "step");
+  stopAction_ = named(run->addAction(tr("St&op"), QKeySequence(Qt::Key_Escape), controller_, &RunController::cancel), "stop");
+  run->addSeparator();
+  named(run->addAction(tr("Reset parameters to defaults"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this,
+                       [this] { selectMethod(method_->currentIndex()); }),
+        "reset");
+  named(run->addAction(tr("Resample the noise (new seed, same parameters)"), QKeySequence(Qt::CTRL | Qt::Key_N), this,
+                       [this] {
+                         seed_->setText(QString::number(seed_->text().toULongLong() + 1));
+                         startRun();
+                       }),
+        "resample");
+
+  auto* presets = menuBar()->addMenu(tr("&Presets"));
+  QDir dir(":/scenarios");
+  for (const QString& name : dir.entryList({"*.json"}, QDir::Files, QDir::Name)) {
+    const QString path = dir.filePath(name);
+    QString title = QFileInfo(name).completeBaseName();
+    try {
+      const Scenario s = Scenario::fromFile(path);
+      title = QString::fromStdString(s.methodInfo().title) + " — " + title;
+    } catch (const std::exception&) {
+      continue;  // a preset for a method this build does not have
+    }
+    presets->addAction(title, this, [this, path] { openScenarioFile(path); });
+  }
+
+  auto* view = menuBar()->addMenu(tr("&View"));
+  auto* lesson = named(view->addAction(tr("&Lesson mode (hide advanced controls)")), "lessonMode");
+  lesson->setCheckable(true);
+  lesson->setChecked(QSettings().value("lessonMode", false).toBool());
+  form_->setLessonMode(lesson->isChecked());
+  connect(lesson, &QAction::toggled, this, [this](bool on) {
+    form_->setLessonMode(on);
+    QSettings().setValue("lessonMode", on);
+  });
+
+  auto* toolbar = addToolBar(tr("Run"));
+  toolbar->setObjectName("runToolbar");
+  toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  for (QAction* a : {runAction_, pauseAction_, stepAction_, stopAction_}) toolbar->addAction(a);
+  runAction_->setToolTip(tr("Start the run (Ctrl+R)"));
+  pauseAction_->setToolTip(tr("Pause or resume at the next step (Space)"));
+  stepAction_->setToolTip(tr("Run exactly one more step, then pause (Ctrl+.)"));
+  stopAction_->setToolTip(tr("Stop the run (Esc)"));
+}
+
+void MainWindow::updateRunActions() {
+  const bool running = controller_->running();
+  runAction_->setEnabled(!running);
+  pauseAction_->setEnabled(running);
+  stepAction_->setEnabled(running);
+  stopAction_->setEnabled(running);
+  pauseAction_->setText(controller_->paused() ? tr("&Resume") : tr("&Pause"));
+}
 
 void MainWindow::selectMethod(int index) {
   if (index < 0) return;
   const Scenario s = Scenario::defaults(method_->itemData(index).toString().toStdString());
   form_->setValues(s.params);
-  summary_->setText(QString::fromStdString(s.methodInfo().summary));
+  updateExplanation();
 }
 
 void MainWindow::loadScenario(const Scenario& s) {
@@ -108,17 +259,38 @@ void MainWindow::loadScenario(const Scenario& s) {
   method_->blockSignals(false);
   seed_->setText(QString::number(s.seed));
   form_->setValues(s.params);
-  summary_->setText(QString::fromStdString(s.methodInfo().summary));
+  updateExplanation();
 }
 
 Scenario MainWindow::currentScenario() const {
   Scenario s = Scenario::defaults(method_->currentData().toString().toStdString());
   bool ok = false;
   const qulonglong seed = seed_->text().trimmed().toULongLong(&ok);
-  if (!ok) throw dpw::InvalidArgument("Seed: '" + seed_->text().toStdString() + "' is not a whole number >= 0");
+  if (!ok || seed > 9007199254740992ULL)
+    throw dpw::InvalidArgument("Seed: '" + seed_->text().toStdString() + "' is not a whole number in [0, 2^53]");
   s.seed = seed;
   s.params = form_->values();
   return s;
+}
+
+void MainWindow::updateExplanation() {
+  const auto& m = dpw::findMethod(method_->currentData().toString().toStdString());
+  QString html = QStringLiteral("<h3>%1</h3><p><i>%2</i></p><p>%3</p>")
+                     .arg(QString::fromStdString(m.title).toHtmlEscaped(), QString::fromStdString(m.paper).toHtmlEscaped(),
+                          QString::fromStdString(m.summary).toHtmlEscaped());
+  if (controller_->running() || controller_->step() > 0) {
+    html += QStringLiteral("<p><b>Now:</b> step %1 of %2").arg(controller_->step()).arg(controller_->totalSteps());
+    if (std::isfinite(liveEpsilon_)) html += QStringLiteral(", privacy spent ε = %1").arg(liveEpsilon_, 0, 'g', 4);
+    html += "</p>";
+  }
+  if (!lastMetrics_.isEmpty() && !controller_->running()) {
+    html += "<p><b>Last run:</b></p><table>";
+    for (auto it = lastMetrics_.begin(); it != lastMetrics_.end(); ++it)
+      html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>").arg(it.key().toHtmlEscaped()).arg(it.value().toDouble(), 0, 'g', 5);
+    html += "</table>";
+    if (!lastStatement_.isEmpty()) html += QStringLiteral("<p>%1</p>").arg(lastStatement_.toHtmlEscaped());
+  }
+  explanation_->setHtml(html);
 }
 
 bool MainWindow::startRun() {
@@ -128,54 +300,94 @@ bool MainWindow::startRun() {
     s = currentScenario();
   } catch (const dpw::InvalidArgument& e) {
     statusBar()->showMessage(tr("Not started: %1").arg(QString::fromUtf8(e.what())));
-    QMessageBox::warning(this, tr("Invalid parameter"), QString::fromUtf8(e.what()));
+    if (!qEnvironmentVariableIsSet("DPW_NO_DIALOGS"))
+      QMessageBox::warning(this, tr("Invalid parameter"), QString::fromUtf8(e.what()));
     return false;
   }
   charts_->clear();
-  run_->setEnabled(false);
-  stop_->setEnabled(true);
+  liveEpsilon_ = NAN;
+  epsilonLabel_->clear();
+  lastScenario_ = s;
+  lastMetrics_.clear();
+  lastStatement_.clear();
   statusBar()->showMessage(tr("Running %1…").arg(QString::fromStdString(s.methodInfo().title)));
   controller_->start(s);
+  timer_->setInterval(33);
   timer_->start();
+  updateRunActions();
   return true;
 }
 
 void MainWindow::pullFrames() {
-  for (const auto& f : controller_->takeNewFrames()) charts_->show(f);
-  const long total = controller_->totalSteps();
-  progress_->setText(total > 0 ? tr("step %1 / %2").arg(controller_->step()).arg(total) : QString());
+  QElapsedTimer drawing;
+  drawing.start();
+  for (const auto& f : controller_->takeNewFrames()) {
+    const double eps = epsilonOf(*f);
+    if (std::isfinite(eps)) liveEpsilon_ = eps;
+    charts_->show(f);
+  }
+  // Slow down when drawing takes long, so the event loop always has time for the user.
+  const qint64 spent = drawing.elapsed();
+  timer_->setInterval(int(std::clamp<qint64>(2 * spent, 33, 250)));
+  const long step = controller_->step(), total = controller_->totalSteps();
+  stepLabel_->setText(total > 0 ? tr("step %1 / %2").arg(step).arg(total) : QString());
+  progressBar_->setRange(0, int(std::max(1L, total)));
+  progressBar_->setValue(int(step));
+  if (total > 0 && step > 0 && controller_->running() && !controller_->paused()) {
+    const double eta = controller_->elapsedSeconds() * double(total - step) / double(step);
+    progressBar_->setToolTip(tr("about %1 left").arg(formatSeconds(eta)));
+    stepLabel_->setText(stepLabel_->text() + tr(" · %1 left").arg(formatSeconds(eta)));
+  }
+  epsilonLabel_->setText(std::isfinite(liveEpsilon_) ? tr("ε spent: %1").arg(liveEpsilon_, 0, 'g', 4) : QString());
+  updateExplanation();
 }
 
 void MainWindow::onFinished(bool ok, const QString& message, const Scenario& scenario, const QVariantMap& metrics,
                             const QString& statement) {
   timer_->stop();
   pullFrames();
-  run_->setEnabled(true);
-  stop_->setEnabled(false);
   lastScenario_ = scenario;
   lastMetrics_ = metrics;
   lastStatement_ = statement;
   statusBar()->showMessage(ok ? tr("Finished. %1").arg(statement) : message);
+  updateRunActions();
+  updateExplanation();
   emit runFinished(ok);
 }
 
-void MainWindow::exportAll(const QString& dir) {
+QByteArray MainWindow::scenarioForExport() const {
+  dpw::RunResult r;
+  r.privacyStatement = lastStatement_.toStdString();
+  try {
+    return scenarioWithStatement(lastScenario_.method.empty() ? currentScenario() : lastScenario_, r);
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
+QString MainWindow::exportAll(const QString& dir) {
   dpw::RunResult r;
   for (auto it = lastMetrics_.begin(); it != lastMetrics_.end(); ++it) r.metrics[it.key().toStdString()] = it.value().toDouble();
   r.privacyStatement = lastStatement_.toStdString();
   try {
     exportRun(lastScenario_.method.empty() ? currentScenario() : lastScenario_, r, charts_->frames(), dir);
-    statusBar()->showMessage(tr("Exported to %1").arg(dir));
   } catch (const std::exception& e) {
-    QMessageBox::warning(this, tr("Export failed"), QString::fromUtf8(e.what()));
+    return QString::fromUtf8(e.what());
   }
+  statusBar()->showMessage(tr("Exported to %1").arg(dir));
+  return {};
 }
 
 void MainWindow::openScenario() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), {}, tr("Scenarios (*.json)"));
-  if (path.isEmpty()) return;
+  if (!path.isEmpty()) openScenarioFile(path);
+}
+
+void MainWindow::openScenarioFile(const QString& path) {
   try {
     loadScenario(Scenario::fromFile(path));
+    if (!path.startsWith(":")) addRecentFile(path);
+    statusBar()->showMessage(tr("Loaded %1").arg(path));
   } catch (const std::exception& e) {
     QMessageBox::warning(this, tr("Cannot open scenario"), QString::fromUtf8(e.what()));
   }
@@ -186,9 +398,27 @@ void MainWindow::saveScenario() {
   if (path.isEmpty()) return;
   try {
     writeFileAtomically(path, currentScenario().toJson());
+    addRecentFile(path);
   } catch (const std::exception& e) {
     QMessageBox::warning(this, tr("Cannot save scenario"), QString::fromUtf8(e.what()));
   }
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+  QSettings settings;
+  QStringList recent = settings.value("recentFiles").toStringList();
+  recent.removeAll(path);
+  recent.prepend(path);
+  while (recent.size() > kMaxRecent) recent.removeLast();
+  settings.setValue("recentFiles", recent);
+  rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+  recentMenu_->clear();
+  const QStringList recent = QSettings().value("recentFiles").toStringList();
+  for (const QString& path : recent) recentMenu_->addAction(path, this, [this, path] { openScenarioFile(path); });
+  recentMenu_->setEnabled(!recent.isEmpty());
 }
 
 }  // namespace dpwapp

@@ -1,15 +1,18 @@
 #pragma once
-/// The DPW Lab main window: method and parameters on the left, live charts in the middle, run
-/// progress and privacy spent in the status bar.
+/// The DPW Lab main window: method and parameters on the left, live charts in the middle, the
+/// method explained in plain words on the right, run progress, ETA and privacy spent in the status bar.
 #include <QMainWindow>
 #include <QVariantMap>
 
 #include "common/scenario.h"
 
+class QAction;
 class QComboBox;
-class QLineEdit;
 class QLabel;
-class QPushButton;
+class QLineEdit;
+class QMenu;
+class QProgressBar;
+class QTextBrowser;
 class QTimer;
 
 namespace dpwapp {
@@ -28,38 +31,59 @@ class MainWindow : public QMainWindow {
   void loadScenario(const Scenario& s);
   /// The scenario the controls describe; throws dpw::InvalidArgument on an invalid field.
   Scenario currentScenario() const;
-  /// Starts a run of the current controls; shows an error and returns false if a field is invalid.
+  /// Starts a run of the current controls; shows the error and returns false if a field is invalid.
   bool startRun();
   RunController* controller() const { return controller_; }
   ChartGrid* charts() const { return charts_; }
   ParameterForm* form() const { return form_; }
-  /// Writes summary, scenario, CSV and PNG of every chart into `dir`.
-  void exportAll(const QString& dir);
+  QAction* action(const QString& name) const;
+  /// Writes summary, scenario, CSV and PNG of every chart into `dir`; returns an error or empty.
+  QString exportAll(const QString& dir);
+  /// Last finished run (for tests and exports).
+  const QVariantMap& lastMetrics() const { return lastMetrics_; }
+  /// Newest ε shown in the status bar (NaN before any privacy frame).
+  double liveEpsilon() const { return liveEpsilon_; }
 
  signals:
   void runFinished(bool ok);
 
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
  private:
+  void buildMenus();
   void selectMethod(int index);
   void pullFrames();
   void onFinished(bool ok, const QString& message, const Scenario& scenario, const QVariantMap& metrics,
                   const QString& statement);
   void openScenario();
+  void openScenarioFile(const QString& path);
   void saveScenario();
+  void addRecentFile(const QString& path);
+  void rebuildRecentMenu();
+  void updateRunActions();
+  void updateExplanation();
+  QByteArray scenarioForExport() const;
 
   QComboBox* method_;
   QLineEdit* seed_;
   ParameterForm* form_;
-  QLabel* summary_;
-  QPushButton* run_;
-  QPushButton* stop_;
+  QTextBrowser* explanation_;
   ChartGrid* charts_;
   RunController* controller_;
   QTimer* timer_;
-  QLabel* progress_;
+  QLabel* stepLabel_;
+  QLabel* epsilonLabel_;
+  QProgressBar* progressBar_;
+  QMenu* recentMenu_ = nullptr;
+  QAction* runAction_ = nullptr;
+  QAction* pauseAction_ = nullptr;
+  QAction* stepAction_ = nullptr;
+  QAction* stopAction_ = nullptr;
   Scenario lastScenario_;
   QVariantMap lastMetrics_;
   QString lastStatement_;
+  double liveEpsilon_;
 };
 
 }  // namespace dpwapp

@@ -77,6 +77,7 @@ void ParameterForm::setValues(const dpw::ParamValues& values) {
     layout_->addRow(labelWidget, field);
     fields_[spec.key] = field;
   }
+  setLessonMode(lessonMode_);
 }
 
 void ParameterForm::validateField(const dpw::ParamSpec& spec, QLineEdit* edit) const {
@@ -102,6 +103,12 @@ dpw::ParamValues ParameterForm::values() const {
     out.set(spec.key, v);
   }
   return out;
+}
+
+void ParameterForm::setLessonMode(bool on) {
+  lessonMode_ = on;
+  for (const auto& spec : current_.specs())
+    if (spec.advanced) layout_->setRowVisible(fields_.at(spec.key), !on);
 }
 
 QWidget* ParameterForm::field(const std::string& key) const {

@@ -22,6 +22,8 @@ class ParameterForm : public QWidget {
   dpw::ParamValues values() const;
   /// The input widget of a parameter (for tests).
   QWidget* field(const std::string& key) const;
+  /// Lesson mode hides the parameters marked advanced.
+  void setLessonMode(bool on);
 
  signals:
   void edited();
@@ -31,6 +33,7 @@ class ParameterForm : public QWidget {
   QFormLayout* layout_;
   dpw::ParamValues current_;
   std::map<std::string, QWidget*> fields_;
+  bool lessonMode_ = false;
 };
 
 }  // namespace dpwapp

@@ -16,6 +16,17 @@ class RunController::Observer : public dpw::RunObserver {
   void onProgress(long step, long total) override {
     c_->step_ = step;
     c_->total_ = total;
+    // Pause and single-step happen here, at a step boundary, for every method alike.
+    QMutexLocker lock(&c_->mutex_);
+    while (c_->paused_ && !c_->cancel_) {
+      if (c_->stepsAllowed_ > 0) {
+        --c_->stepsAllowed_;
+        break;
+      }
+      c_->waiting_ = true;
+      c_->resumed_.wait(&c_->mutex_);
+      c_->waiting_ = false;
+    }
   }
   bool cancelRequested() const override { return c_->cancel_.load(); }
 
@@ -36,6 +47,9 @@ void RunController::start(const Scenario& scenario) {
     delete thread_;
   }
   cancel_ = false;
+  paused_ = false;
+  stepsAllowed_ = 0;
+  clock_.start();
   step_ = 0;
   total_ = 0;
   {
@@ -61,15 +75,43 @@ void RunController::start(const Scenario& scenario) {
       message = QString::fromStdString(e.what());
     }
     QMetaObject::invokeMethod(
-        this, [=, this] { emit finished(ok, message, scenario, metrics, statement); }, Qt::QueuedConnection);
+        this,
+        [=, this] {
+          if (thread_) thread_->wait();  // the worker is returning: join it so running() is false from here on
+          emit finished(ok, message, scenario, metrics, statement);
+        },
+        Qt::QueuedConnection);
   });
   thread_->start();
 }
 
-void RunController::cancel() { cancel_ = true; }
+void RunController::cancel() {
+  QMutexLocker lock(&mutex_);
+  cancel_ = true;
+  resumed_.wakeAll();
+}
+
+void RunController::pause() {
+  QMutexLocker lock(&mutex_);
+  paused_ = true;
+  stepsAllowed_ = 0;
+}
+
+void RunController::resume() {
+  QMutexLocker lock(&mutex_);
+  paused_ = false;
+  resumed_.wakeAll();
+}
+
+void RunController::stepOnce() {
+  QMutexLocker lock(&mutex_);
+  if (!paused_) return;
+  ++stepsAllowed_;
+  resumed_.wakeAll();
+}
 
 void RunController::stopAndWait() {
-  cancel_ = true;
+  cancel();
   if (thread_) {
     thread_->wait();
     delete thread_;

@@ -4,8 +4,10 @@
 /// The engine thread only ever touches a `LatestFrames` store (newest frame per chart, under a
 /// mutex). The GUI pulls from it on a timer at about 30 Hz (PlotJuggler's coalescing pattern), so a
 /// method that publishes thousands of frames per second never floods the event loop.
+#include <QElapsedTimer>
 #include <QMutex>
 #include <QObject>
+#include <QWaitCondition>
 #include <QThread>
 #include <atomic>
 #include <map>
@@ -26,6 +28,17 @@ class RunController : public QObject {
   void start(const Scenario& scenario);
   /// Asks the run to stop; the worker ends at its next step boundary.
   void cancel();
+  /// Pauses at the next step boundary (the worker waits; nothing is computed while paused).
+  void pause();
+  /// Resumes a paused run.
+  void resume();
+  /// While paused: lets exactly one more step run, then pauses again.
+  void stepOnce();
+  bool paused() const { return paused_.load(); }
+  /// True once a paused worker actually waits at a step boundary (no computation under way).
+  bool waitingAtPause() const { return waiting_.load(); }
+  /// Seconds since the run started (pauses included).
+  double elapsedSeconds() const { return clock_.isValid() ? clock_.elapsed() / 1000.0 : 0.0; }
   /// Cancels and waits for the worker thread to finish.
   void stopAndWait();
   bool running() const;
@@ -44,6 +57,11 @@ class RunController : public QObject {
   std::map<std::string, dpw::FramePtr> pending_;
   std::vector<std::string> order_;
   std::atomic<bool> cancel_{false};
+  std::atomic<bool> paused_{false};
+  std::atomic<bool> waiting_{false};
+  int stepsAllowed_ = 0;  ///< steps granted while paused (guarded by mutex_)
+  QWaitCondition resumed_;
+  QElapsedTimer clock_;
   std::atomic<long> step_{0}, total_{0};
   QThread* thread_ = nullptr;
 };

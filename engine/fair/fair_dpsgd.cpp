@@ -7,7 +7,7 @@
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "ot/wasserstein_1d.h"
-#include "privacy/fair_learning_sensitivity.h"
+#include "privacy/fair_sensitivity.h"
 
 namespace dpw {
 
@@ -52,15 +52,18 @@ double cellSampleRate(const FairTrainingData& data, const std::vector<long>& bat
 }
 
 double fairStepSensitivity(const FairTrainingData& data, const FairStepSettings& s, const std::vector<long>& b) {
-  if (usesReference(data)) {
-    // App. C: g_θ on X (Jacobian ≤ L), h = identity on the reference (L₂ = 0); loss-free.
-    const double lossPart = s.loss == FairLoss::None ? 0.0 : (1 - s.alpha) * 2 * s.clipGradient / double(b[0]);
-    return lossPart + s.alpha * wassersteinGradientSensitivity(s.clipOutput, s.clipJacobian, 0.0, b[0], b[1]);
-  }
-  long total = 0, minCell = b[0];
-  for (long v : b) total += v, minCell = std::min(minCell, v);
+  requireSettings(s);
+  require(b.size() == data.cells.size(), "need one batch size per cell");
   const double C = s.loss == FairLoss::None ? 0.0 : s.clipGradient;
-  return fairLearningSensitivity(s.alpha, C, s.clipOutput, s.clipJacobian, total, minCell, int(b.size() / 2));
+  if (usesReference(data)) {
+    // App. C: g_θ on X (Jacobian ≤ L), h = identity on the reference (L₂ = 0), both private (Thm A.1(b)).
+    return (1 - s.alpha) * 2 * C / double(b[0]) +
+           s.alpha * wassersteinGradientSensitivityTwoSided(s.clipOutput, s.clipJacobian, 0.0, b[0], b[1]);
+  }
+  long total = 0;
+  for (long v : b) total += v;
+  if (b.size() == 2) return fairLossSensitivitySp(s.alpha, C, s.clipOutput, s.clipJacobian, total, b);
+  return fairLossSensitivityEo(s.alpha, C, s.clipOutput, s.clipJacobian, total, long(b.size() / 2), b);
 }
 
 FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& data,

@@ -11,7 +11,7 @@
 /// projected on the ball of radius M before the W₂ gradient is taken; the per-example Jacobian rows
 /// ∇_θ g^c(x_i) clipped to L/√d each (Remark A.2, giving spectral norm ≤ L; the reference code computes
 /// this clip but never applies it, DPW Lab applies it); then Gaussian noise N(0, (σ Δ)² I) with Δ from
-/// `fairLearningSensitivity` (or `wassersteinGradientSensitivity` for matching to a fixed reference).
+/// privacy/fair_sensitivity.h (Thm 6.1 SP/EO; Thm A.1(b) with L₂ = 0 for matching to a fixed reference).
 /// Without privacy (`privatise = false`, ε = ∞) nothing is clipped and no noise is added.
 ///
 /// Per-example norms use the ghost-norm identity of nn::DenseNetwork, so the n x P per-example matrix is
@@ -93,7 +93,7 @@ struct FairStepReport {
 };
 
 /// Sensitivity of the step for these settings and batch sizes ([FairLearn] Thm 6.1; Thm A.1(b) with
-/// L₂ = 0 when data.reference is used).
+/// L₂ = 0 when data.reference is used). @throws InvalidArgument on bad settings or sizes.
 double fairStepSensitivity(const FairTrainingData& data, const FairStepSettings& s, const std::vector<long>& batchSizes);
 
 /// Draws the per-cell batches without replacement (fixed sizes), computes the clipped gradient, adds

@@ -77,8 +77,8 @@ RunResult runDpSwdExplorer(const DpSwdExplorerSettings& s, std::uint64_t seed, R
       }
       return g;
     };
-    h.groups = {histogram(pu, 0, "source"), histogram(pv, 0, "target"), histogram(pu, s.sigma1, "source + noise"),
-                histogram(pv, s.sigma1, "target + noise")};
+    h.groups = {histogram(pu, 0, "source"), histogram(pv, 0, "target"), histogram(pu, s.sigma1, "source+σ₁"),
+                histogram(pv, s.sigma1, "target+σ₁")};
     observer.onFrame(makeFrame("projections", "Projections on one direction (noise σ₁)", step, std::move(h)));
     observer.onProgress(step + 1, s.shifts);
   }

@@ -16,6 +16,7 @@
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "privacy/accountant.h"
+#include "privacy/privacy_curve.h"
 
 namespace dpw {
 
@@ -213,17 +214,21 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
 
   const std::vector<long> batch = cellBatchSizes(data, s.batchFraction);
   const double q = cellSampleRate(data, batch);
-  std::unique_ptr<Accountant> accountant;
+  std::unique_ptr<PrivacyCurve> curve;  // ε spent vs step by the selected accountant
+  std::string accountantName;
   if (st.privatise) {
     st.noiseMultiplier = s.noiseMultiplier >= 0
                              ? s.noiseMultiplier
                              : calibrateNoiseMultiplier(s.accountant, s.epsilon, delta, q, s.steps);
-    if (s.accountant != "none") accountant = makeAccountant(s.accountant);
+    if (s.accountant != "none") {
+      curve = std::make_unique<PrivacyCurve>(std::vector<std::string>{s.accountant}, delta);
+      accountantName = makeAccountant(s.accountant)->name();
+    }
   }
   const double sensitivity = fairStepSensitivity(data, st, batch);
 
   Rng rng = makeRng(seed, Training);
-  Series obj{"objective", {}, {}}, lossS{"loss term", {}, {}}, pen{"penalty term", {}, {}}, eps{"ε spent", {}, {}};
+  Series obj{"objective", {}, {}}, lossS{"loss term", {}, {}}, pen{"penalty term", {}, {}};
   FairStepReport last;
   // ε spent: +inf without privacy; NaN when no accountant was asked for (σ given directly).
   double epsSpent = !st.privatise ? std::numeric_limits<double>::infinity()
@@ -232,8 +237,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   auto publish = [&](long step) {
     observer.onFrame(makeFrame("loss", "Training objective and its two terms", step,
                                LinesFrame{"step", "value", {obj, lossS, pen}}));
-    if (accountant)
-      observer.onFrame(makeFrame("privacy", "Privacy spent (" + s.accountant + ")", step, LinesFrame{"step", "ε", {eps}}));
+    if (curve) observer.onFrame(curve->frame());
     if (s.task == FairTask::Classifier) {
       const Vector scores = net.forward(test.X).output().col(0);
       observer.onFrame(makeFrame("scores", "Test scores g(x) per group", step,
@@ -263,12 +267,9 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     obj.x.push_back(x), obj.y.push_back(last.objective);
     lossS.x.push_back(x), lossS.y.push_back(last.gradient.lossValue);
     pen.x.push_back(x), pen.y.push_back(last.gradient.penaltyValue);
-    if (accountant) {
-      accountant->addGaussianSteps(st.noiseMultiplier, q, 1);
-      if ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps) {
-        epsSpent = accountant->epsilon(delta);
-        eps.x.push_back(x), eps.y.push_back(epsSpent);
-      }
+    if (curve && ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps)) {
+      curve->record(st.noiseMultiplier, q, t + 1 - curve->step());
+      epsSpent = curve->epsilon(0);
     }
     if ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps) publish(t + 1);
     observer.onProgress(t + 1, s.steps);
@@ -320,11 +321,11 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     m["sw2_to_target"] = slicedW2Squared(Points(gx), Points(z), randomDirections(s.projections, 2, evalRng)).value;
   }
   std::ostringstream ps;
-  if (st.privatise && !accountant)
+  if (st.privatise && !curve)
     ps << "ε not accounted (accountant 'none'): noise multiplier " << st.noiseMultiplier << " × sensitivity "
        << sensitivity << " ([FairLearn] Thm 6.1), q = " << q << ", " << s.steps << " steps";
   else if (st.privatise)
-    ps << "(ε = " << epsSpent << ", δ = " << delta << ") by " << accountant->name() << ", noise multiplier "
+    ps << "(ε = " << epsSpent << ", δ = " << delta << ") by " << accountantName << ", noise multiplier "
        << st.noiseMultiplier << " × sensitivity " << sensitivity << " ([FairLearn] Thm 6.1), q = " << q << ", "
        << s.steps << " steps, replace-one neighbours within groups";
   else

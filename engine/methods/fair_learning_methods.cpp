@@ -23,7 +23,7 @@ std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M,
   v.push_back({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
                "Target δ; 0 means 0.1/n, the paper's choice (App. B)."});
   v.push_back({"accountant", "Accountant", K::Choice, 0, -INFINITY, INFINITY, false,
-               {"gdp-uniform", "gdp", "rdp-wor", "rdp", "pld"}, "gdp-uniform", "",
+               {"gdp-uniform", "rdp-wor", "gdp", "rdp", "rdp-mironov", "pld"}, "gdp-uniform", "",
                "How ε is computed. The paper uses GDP (CLT) with fixed-size sampling without replacement "
                "(reference §4); GDP is an approximation, not a bound.", true, true});
   v.push_back({"steps", "Steps T", K::Integer, steps, 1, 1e6, false, {}, {}, "steps", "DP-SGD iterations (App. B)."});

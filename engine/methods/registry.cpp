@@ -3,14 +3,18 @@
 
 #include "core/error.h"
 #include "core/method.h"
+#include "audit/mechanism_audits.h"
 #include "methods/dpswd_explorer.h"
 #include "methods/fair_learning.h"
+#include "methods/fair_regression.h"
 
 namespace dpw {
 
 const std::vector<MethodInfo>& allMethods() {
   static const std::vector<MethodInfo> methods = {
       dpSwdExplorerMethod(),
+      fairRegressionMethod(),
+      privacyAuditMethod(),
       fairClassifierMethod(), fairRegression2dMethod(), fairRepresentationMethod(), privateMatchingMethod(),
   };
   return methods;

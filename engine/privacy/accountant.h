@@ -19,7 +19,7 @@ enum class Neighbouring {
 class Accountant {
  public:
   virtual ~Accountant() = default;
-  /// Stable id: "rdp", "rdp-wor", "gdp", "gdp-uniform", "pld", "wdp".
+  /// Stable id: "rdp", "rdp-mironov", "rdp-wor", "gdp", "gdp-uniform", "pld", "wdp".
   virtual std::string id() const = 0;
   /// Human-readable name with the conversion used, e.g. "RDP (Poisson, Balle et al. 2020 conversion)".
   virtual std::string name() const = 0;
@@ -31,6 +31,8 @@ class Accountant {
   /// δ for this ε ≥ 0.
   virtual double delta(double epsilon) const = 0;
   virtual std::unique_ptr<Accountant> clone() const = 0;
+  /// False for accountants whose loss grows with the noise (WDP), which calibration refuses.
+  virtual bool decreasesWithNoise() const { return true; }
 };
 
 /// Accountant by id; throws InvalidArgument listing the known ids otherwise.
@@ -38,8 +40,15 @@ std::unique_ptr<Accountant> makeAccountant(const std::string& id);
 /// Ids of the accountants makeAccountant knows, in menu order.
 std::vector<std::string> accountantIds();
 
+/// ε after `steps` Gaussian steps (σ, q) on a fresh accountant `accountantId`, at δ.
+/// @throws InvalidArgument on an unknown id or bad values.
+double epsilonAfterGaussianSteps(const std::string& accountantId, double noiseMultiplier, double sampleRate,
+                                 long steps, double delta);
+
 /// Smallest noise multiplier σ whose accountant ε after `steps` steps at rate q is ≤ `epsilon` at
-/// `delta`, by bisection (relative tolerance 1e-9 on σ). @throws InvalidArgument on bad values.
+/// `delta`, by bisection (relative tolerance 1e-9 on σ, bracket found by doubling/halving from 1).
+/// @throws InvalidArgument on bad values, an accountant whose loss grows with σ (wdp), or when no
+/// σ < 1e7 reaches the target.
 double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon, double delta, double sampleRate,
                                 long steps);
 

@@ -21,6 +21,13 @@ double projectionSensitivityBernstein(long k, long d, double delta) {
   return std::sqrt(w2);
 }
 
+double projectionSensitivityBernsteinDpSwdCode(long k, long d, double delta) {
+  validate(k, d, delta);
+  const double kk = double(k), dd = double(d), logTerm = std::log(1.0 / delta);
+  const double w2 = kk / dd + (2.0 / 3.0) * logTerm + (2.0 / dd) * std::sqrt(kk * kk * (dd - 1) / (dd + 2) * logTerm);
+  return std::sqrt(w2);
+}
+
 double projectionSensitivityClt(long k, long d, double delta) {
   validate(k, d, delta);
   const double kk = double(k), dd = double(d);

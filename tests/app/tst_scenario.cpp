@@ -23,6 +23,14 @@ class TestScenario : public QObject {
     QCOMPARE(t.params.real("sigma1"), 0.123456789012345);
     QCOMPARE(t.toJson(), s.toJson());
   }
+  // Regression (#8, found by fuzz_scenario): an empty "data" object must survive a round trip.
+  void emptyDataRoundTrips() {
+    const QByteArray json = R"({"format":"dpwlab-scenario","version":1,"method":"dpswd-explorer","data":{}})";
+    const Scenario s = Scenario::fromJson(json);
+    QVERIFY(s.data.isEmpty());
+    QCOMPARE(Scenario::fromJson(s.toJson()).toJson(), s.toJson());
+  }
+
   void refusesBadDocuments_data() {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QString>("expected");

@@ -1,6 +1,7 @@
 // Tests of engine/fair/fair_dpsgd.h: the (unclipped) gradient of (1 − α) loss + α W₂² against central
 // finite differences (1-D and sliced, unequal group sizes), the clipped quantities within their bounds,
-// the noise std equal to multiplier × sensitivity for the batch sizes used, batch sizes and q, throws.
+// the noise std equal to multiplier × sensitivity for the batch sizes used, the sensitivity bound
+// holding for neighbouring batches, batch sizes and q, throws.
 #include <QtTest>
 #include <Eigen/Eigenvalues>
 #include <cmath>
@@ -12,7 +13,7 @@
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "ot/wasserstein_1d.h"
-#include "privacy/fair_learning_sensitivity.h"
+#include "privacy/fair_sensitivity.h"
 
 using namespace dpw;
 using nn::Activation;
@@ -197,7 +198,8 @@ class TestFairDpSgd : public QObject {
       const auto sizes = cellBatchSizes(data, 0.2);
       long total = 0, minCell = sizes[0];
       for (long b : sizes) total += b, minCell = std::min(minCell, b);
-      const double S = fairLearningSensitivity(s.alpha, 5, 1, 1, total, minCell, eo ? 2 : 1);
+      const double S = eo ? fairLossSensitivityEo(s.alpha, 5, 1, 1, total, 2, sizes)
+                          : fairLossSensitivitySp(s.alpha, 5, 1, 1, total, sizes);
       QVERIFY(std::abs(S - ((1 - 0.3) * 10.0 / total + 0.3 / (eo ? 2 : 1) * 16.0 / minCell)) < 1e-15);
       Rng rng = makeRng(7);
       const FairStepReport r = fairDpSgdStep(net, data, sizes, s, rng);
@@ -210,6 +212,44 @@ class TestFairDpSgd : public QObject {
         QVERIFY2(std::abs(sd / r.noiseStd - 1) < 0.08, qPrintable(QString::number(sd / r.noiseStd)));
       }
     }
+  }
+
+  // The sensitivity bound itself (Thm 6.1 with the clipping of this step). Replace one point in each group's batch (relation ~₂) by an adversarial one (far away, large
+  // features) and compare the clipped gradients: ‖G − G′‖ ≤ Δ on every trial (relative slack 1e-12 for
+  // rounding). Without clipping, the same replacements exceed Δ on some trial.
+  void clippedGradientObeysTheBound() {
+    Rng rng = makeRng(11);
+    const Eigen::Index n = 12, d = 3;
+    FairTrainingData data;
+    data.X = standardNormal(n + 2, d, rng);
+    data.target = Matrix::Zero(n + 2, 1);
+    for (Eigen::Index i = 0; i < n + 2; ++i) data.target(i, 0) = i % 2;
+    data.cells = {{0, 1, 2, 3, 4}, {5, 6, 7, 8, 9, 10, 11}};
+    const std::vector<std::vector<Eigen::Index>> B = data.cells;
+    FairStepSettings s;
+    s.alpha = 0.6;
+    s.clipGradient = 0.5, s.clipOutput = 0.4, s.clipJacobian = 0.3;
+    const double S = fairLossSensitivitySp(s.alpha, s.clipGradient, s.clipOutput, s.clipJacobian, 12, {5, 7});
+    double worstClipped = 0, worstRaw = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+      nn::DenseNetwork net({int(d), 4, 1}, {Activation::ReLU, Activation::Sigmoid}, rng);
+      net.addToParameters(2.0 * standardNormal(net.parameterCount(), 1, rng).col(0));
+      FairTrainingData other = data;
+      const Eigen::Index r0 = trial % 5, r1 = 5 + trial % 7;
+      other.X.row(r0) = 20.0 * standardNormal(1, d, rng);
+      other.X.row(r1) = 20.0 * standardNormal(1, d, rng);
+      other.target(r0, 0) = 1 - data.target(r0, 0);
+      for (bool clip : {true, false}) {
+        s.privatise = clip;
+        Rng a = makeRng(1), b = makeRng(1);
+        const FairGradient G = fairGradient(net, data, B, s, a), H = fairGradient(net, other, B, s, b);
+        const double diff = ((G.loss + G.penalty) - (H.loss + H.penalty)).norm();
+        (clip ? worstClipped : worstRaw) = std::max(clip ? worstClipped : worstRaw, diff);
+      }
+    }
+    qInfo("Δ = %g, worst clipped change %g, worst unclipped change %g", S, worstClipped, worstRaw);
+    QVERIFY(worstClipped <= S * (1 + 1e-12));
+    QVERIFY(worstRaw > S);
   }
 
   // ε = ∞: no clipping (raw = clipped) and no noise; the step is plain gradient descent.

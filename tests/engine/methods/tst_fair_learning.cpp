@@ -1,9 +1,9 @@
 // Tests of engine/methods/fair_learning.h on the App. B synthetic data: the must-show behaviour of
 // [FairLearn] (fairness improves with α, privacy costs little), frames, grid, parameters, throws.
 //
-// ε = 1 needs a calibrated noise multiplier. The accountants of privacy/accountant.h live on another
-// branch; until they are merged this test computes σ from the GDP formula for uniform (fixed-size)
-// sampling of reference §4 ITSELF, as an independent check value, and passes it with accountant "none".
+// ε = 1 runs calibrate σ with the "gdp-uniform" accountant of privacy/accountant.h; this test also
+// computes σ from the GDP formula for uniform (fixed-size) sampling of reference §4 itself, as an
+// independent check of what the run used.
 #include <QtTest>
 #include <cmath>
 
@@ -44,19 +44,26 @@ struct Averages {
 };
 
 // Mean over seeds 1..5 of the metrics of each grid cell (rows ε, columns α).
-std::vector<Averages> averagedGrid(const FairLearningSettings& base, const std::vector<double>& eps,
-                                   const std::vector<double>& alphas) {
-  std::vector<Averages> avg(eps.size() * alphas.size());
+void averagedGrid(const FairLearningSettings& base, const std::vector<double>& eps, const std::vector<double>& alphas,
+                  std::vector<Averages>& avg) {
+  avg.assign(eps.size() * alphas.size(), {});
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     const auto cells = runFairLearningGrid(base, eps, alphas, seed);
     for (std::size_t i = 0; i < cells.size(); ++i) {
       const auto& m = cells[i].result.metrics;
+      if (std::isfinite(cells[i].epsilon)) {
+        // The run's σ is the independent GDP-uniform value for its q (1e-6: both solve to ≤ 1e-9), and
+        // the ε it reports after T steps is the target.
+        const double sigma = gdpUniformMultiplier(cells[i].epsilon, m.at("sample_rate"), base.steps, 0.1 / base.n);
+        QVERIFY(std::abs(m.at("noise_multiplier") / sigma - 1) < 1e-6);
+        QVERIFY(std::abs(m.at("epsilon") - cells[i].epsilon) < 1e-6);
+        QVERIFY(std::abs(m.at("noise_std") - m.at("noise_multiplier") * m.at("sensitivity")) < 1e-15);
+      }
       avg[i].acc += m.at("accuracy") / 5, avg[i].di += m.at("disparate_impact") / 5;
       avg[i].w2 += m.at("w2_groups") / 5, avg[i].eo0 += m.at("eo_0") / 5, avg[i].eo1 += m.at("eo_1") / 5;
       avg[i].w2y0 += m.at("w2_groups_y0") / 5, avg[i].w2y1 += m.at("w2_groups_y1") / 5;
     }
   }
-  return avg;
 }
 
 void print(const char* what, const std::vector<double>& eps, const std::vector<double>& alphas,
@@ -95,13 +102,11 @@ class TestFairLearning : public QObject {
   // ε = 1 is within 3 points of ε = ∞.
   void statisticalParityImprovesWithAlphaAtBothBudgets() {
     FairLearningSettings s;
-    s.accountant = "none";
     s.frameEvery = 500;
     s.nTest = 10000;
-    const double q = 0.2 * (1 + 1e-3);  // max_j round(n_j/5)/n_j: within 1e-4 of 0.2 for n_j ≈ 15000
-    s.noiseMultiplier = gdpUniformMultiplier(1.0, q, s.steps, 0.1 / s.n);
     const std::vector<double> eps{INFINITY, 1.0}, alphas{0.0, 0.75};
-    const auto a = averagedGrid(s, eps, alphas);
+    std::vector<Averages> a;
+    averagedGrid(s, eps, alphas, a);
     print("SP", eps, alphas, a);
     for (int r = 0; r < 2; ++r) {
       const Averages &a0 = a[std::size_t(2 * r)], &a1 = a[std::size_t(2 * r + 1)];
@@ -116,11 +121,10 @@ class TestFairLearning : public QObject {
   void equalOddsGapsShrinkWithAlpha() {
     FairLearningSettings s;
     s.penalty = "eo";
-    s.accountant = "none";
     s.frameEvery = 500;
-    s.noiseMultiplier = gdpUniformMultiplier(1.0, 0.2 * (1 + 2e-3), s.steps, 0.1 / s.n);
     const std::vector<double> eps{INFINITY, 1.0}, alphas{0.0, 0.75};
-    const auto a = averagedGrid(s, eps, alphas);
+    std::vector<Averages> a;
+    averagedGrid(s, eps, alphas, a);
     print("EO", eps, alphas, a);
     for (int r = 0; r < 2; ++r) {
       const Averages &a0 = a[std::size_t(2 * r)], &a1 = a[std::size_t(2 * r + 1)];
@@ -178,6 +182,20 @@ class TestFairLearning : public QObject {
       QVERIFY(f->chart != "privacy");
     }
     QVERIFY(sawLoss && sawScores);
+    // With privacy: the "privacy" chart of the selected accountant, ending at the target ε.
+    s.epsilon = 2;
+    CollectingObserver priv;
+    const RunResult rp = runFairLearning(s, 1, priv);
+    bool sawPrivacy = false;
+    for (const auto& f : priv.latestPerChart())
+      if (f->chart == "privacy") {
+        const auto& l = std::get<LinesFrame>(f->data);
+        QCOMPARE(int(l.series.size()), 1);
+        QVERIFY(std::abs(l.series[0].y.back() - 2.0) < 1e-6);
+        sawPrivacy = true;
+      }
+    QVERIFY(sawPrivacy);
+    QVERIFY(rp.privacyStatement.find("GDP") != std::string::npos);
     QVERIFY(std::isinf(r.metrics.at("epsilon")));
     QCOMPARE(r.metrics.at("noise_std"), 0.0);
     QVERIFY(r.privacyStatement.find("No privacy") != std::string::npos);

@@ -13,6 +13,14 @@ class TestProjectionSensitivity : public QObject {
   void bernsteinMatchesPaper() {
     QVERIFY(std::abs(projectionSensitivityBernstein(200, 784, 5e-6) - 2.918610) < 5e-7);
   }
+  // Reference §1: the DP-SWD code's quirk (k counted twice under the root) gives 3.189293.
+  void dpSwdCodeQuirkMatchesReference() {
+    QVERIFY(std::abs(projectionSensitivityBernsteinDpSwdCode(200, 784, 5e-6) - 3.189293) < 5e-7);
+    // Same as the paper's bound when k = 1 (k² = k), larger for k > 1.
+    QVERIFY(std::abs(projectionSensitivityBernsteinDpSwdCode(1, 50, 1e-3) - projectionSensitivityBernstein(1, 50, 1e-3)) < 1e-15);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, projectionSensitivityBernsteinDpSwdCode(0, 8, 1e-5));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, projectionSensitivityBernsteinDpSwdCode(10, 8, 1.0));
+  }
   // Reference §2: Δ(k=70, d=8, δ=1e-5) = 2 w_CLT(70, 8, δ/2) = 7.5408151363.
   void cltMatchesFlowReference() {
     QVERIFY(std::abs(2 * projectionSensitivityClt(70, 8, 1e-5 / 2) - 7.5408151363) < 1e-9);

@@ -1,0 +1,44 @@
+#include "common/chart_export.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QImage>
+
+#include "charts/chart_builder.h"
+#include "common/frame_csv.h"
+#include "common/run_export.h"
+#include "core/error.h"
+
+namespace dpwapp {
+
+ChartFormat chartFormatFor(const QString& path) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  if (suffix == "png") return ChartFormat::Png;
+  if (suffix == "svg") return ChartFormat::Svg;
+  if (suffix == "csv") return ChartFormat::Csv;
+  throw dpw::InvalidArgument("cannot export to '" + path.toStdString() + "': use a .png, .svg or .csv file name");
+}
+
+void exportChart(const dpw::Frame& frame, const QString& path, const QByteArray& scenarioJson, qreal scale) {
+  switch (chartFormatFor(path)) {
+    case ChartFormat::Png: {
+      const QImage image = renderFrame(frame, {800, 500}, scale);
+      QBuffer buffer;
+      buffer.open(QIODevice::WriteOnly);
+      if (!image.save(&buffer, "PNG")) throw dpw::InvalidArgument("cannot encode PNG for " + path.toStdString());
+      writeFileAtomically(path, buffer.data());
+      break;
+    }
+    case ChartFormat::Svg: {
+      QString error;
+      if (!writeFrameSvg(frame, path, &error)) throw dpw::InvalidArgument(error.toStdString());
+      break;
+    }
+    case ChartFormat::Csv:
+      writeFileAtomically(path, frameToCsv(frame));
+      break;
+  }
+  if (!scenarioJson.isEmpty()) writeFileAtomically(path + ".scenario.json", scenarioJson);
+}
+
+}  // namespace dpwapp

@@ -1,0 +1,93 @@
+#include "data/grouped_scores.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <random>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "data/csv_table.h"
+
+namespace dpw {
+
+std::vector<long> GroupedScores::groupSizes() const {
+  std::vector<long> sizes(groupNames.size(), 0);
+  for (int a : groups)
+    if (a >= 0 && a < int(sizes.size())) ++sizes[a];
+  return sizes;
+}
+
+void GroupedScores::validate() const {
+  require(std::isfinite(lo) && std::isfinite(hi) && lo < hi, "score bounds must satisfy lo < hi, got [", lo, ", ", hi,
+          "]");
+  require(scores.size() == groups.size(), "data '", name, "': ", scores.size(), " scores but ", groups.size(),
+          " group labels");
+  require(!scores.empty(), "data '", name, "' has no rows");
+  require(groupCount() >= 1, "data '", name, "' has no groups");
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    require(std::isfinite(scores[i]) && scores[i] >= lo && scores[i] <= hi, "data '", name, "', row ", i, ": score ",
+            scores[i], " lies outside the bounds [", lo, ", ", hi, "]");
+    require(groups[i] >= 0 && groups[i] < groupCount(), "data '", name, "', row ", i, ": group label ", groups[i],
+            " is not in 0..", groupCount() - 1);
+  }
+  const auto sizes = groupSizes();
+  for (int a = 0; a < groupCount(); ++a)
+    require(sizes[a] > 0, "data '", name, "': group '", groupNames[a], "' has no rows");
+}
+
+GroupedScores syntheticGroupedScores(long rowsPerGroup, int groupCount, std::uint64_t seed) {
+  require(rowsPerGroup >= 2, "synthetic data needs at least 2 rows per group, got ", rowsPerGroup);
+  require(groupCount >= 2 && groupCount <= 8, "synthetic data needs 2..8 groups, got ", groupCount);
+  GroupedScores d;
+  d.name = "synthetic";
+  d.lo = 0;
+  d.hi = 1;
+  Rng rng = makeRng(seed, 0);
+  for (int a = 0; a < groupCount; ++a) {
+    d.groupNames.push_back("group " + std::to_string(a));
+    std::gamma_distribution<double> ga(2.0 + 2.0 * a, 1.0), gb(4.0 - 0.5 * a, 1.0);
+    const long na = std::max(2L, rowsPerGroup / (a + 1));
+    for (long i = 0; i < na; ++i) {
+      const double x = ga(rng), y = gb(rng);
+      d.scores.push_back(x / (x + y));  // Beta(2 + 2a, 4 - a/2)
+      d.groups.push_back(a);
+    }
+  }
+  d.validate();
+  return d;
+}
+
+GroupedScores loadGroupedScoresCsv(const std::string& path, const std::string& scoreColumn,
+                                   const std::string& groupColumn, double lo, double hi) {
+  require(std::isfinite(lo) && std::isfinite(hi) && lo < hi, "score bounds must satisfy lo < hi, got [", lo, ", ", hi,
+          "]");
+  const CsvTable t = CsvTable::readFile(path);
+  const auto s = t.numericColumnWithMissing(scoreColumn);
+  const std::size_t gj = t.columnIndex(groupColumn);
+  std::map<std::string, int> labels;
+  for (std::size_t r = 0; r < t.rows(); ++r)
+    if (s[r] && !t.isMissing(r, gj)) labels.emplace(t.cell(r, gj), 0);
+  GroupedScores d;
+  d.name = std::filesystem::path(path).filename().string();
+  d.lo = lo;
+  d.hi = hi;
+  for (auto& [label, index] : labels) {
+    index = int(d.groupNames.size());
+    d.groupNames.push_back(label);
+  }
+  require(d.groupNames.size() >= 2, path, ": group column '", groupColumn, "' has ", d.groupNames.size(),
+          " distinct non-missing value(s); at least 2 groups are needed");
+  for (std::size_t r = 0; r < t.rows(); ++r) {
+    if (!s[r] || t.isMissing(r, gj)) continue;
+    require(*s[r] >= lo && *s[r] <= hi, path, ":", t.lineOf(r), ": score ", *s[r], " in column '", scoreColumn,
+            "' lies outside the bounds [", lo, ", ", hi, "]");
+    d.scores.push_back(*s[r]);
+    d.groups.push_back(labels.at(t.cell(r, gj)));
+  }
+  d.validate();
+  return d;
+}
+
+}  // namespace dpw

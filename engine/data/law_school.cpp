@@ -1,0 +1,33 @@
+#include "data/law_school.h"
+
+#include "core/error.h"
+#include "data/csv_table.h"
+
+namespace dpw {
+
+GroupedScores loadLawSchool(const std::string& csvPath) {
+  const CsvTable t = CsvTable::readFile(csvPath);
+  const std::vector<std::string> kept{"asian", "black", "hisp", "white"};
+  const auto race = t.textColumn("race1");
+  const std::size_t uj = t.columnIndex("ugpa");
+  GroupedScores d;
+  d.name = "law";
+  d.groupNames = kept;
+  d.lo = 1;
+  d.hi = 4;
+  for (std::size_t r = 0; r < t.rows(); ++r) {
+    int a = -1;
+    for (int g = 0; g < 4; ++g)
+      if (race[r] == kept[g]) a = g;
+    if (a < 0) continue;
+    const auto v = t.isMissing(r, uj) ? std::nullopt : CsvTable::parseNumber(t.cell(r, uj));
+    require(v.has_value() && *v >= d.lo && *v <= d.hi, csvPath, ":", t.lineOf(r), ": ugpa '", t.cell(r, uj),
+            "' is not a number in [1, 4]");
+    d.scores.push_back(*v);
+    d.groups.push_back(a);
+  }
+  d.validate();
+  return d;
+}
+
+}  // namespace dpw

@@ -1,0 +1,20 @@
+#pragma once
+/// Error and unfairness of predictions ([FairReg] §5): MSE against the targets, and the statistical
+/// parity violation SP = max over group pairs of the two-sample Kolmogorov-Smirnov statistic
+/// sup_t |F_a(t) − F_a'(t)| of the group-conditional empirical output distributions (Def. 2.2).
+#include <vector>
+
+namespace dpw {
+
+/// mean((x − y)²). @throws InvalidArgument on length mismatch or empty input.
+double meanSquaredError(const std::vector<double>& x, const std::vector<double>& y);
+
+/// Two-sample KS statistic (ties handled exactly). Cost O((n + m) log(n + m)).
+/// @throws InvalidArgument if a sample is empty.
+double ksTwoSample(std::vector<double> x, std::vector<double> y);
+
+/// max_{a < a'} KS(outputs | a, outputs | a'). @throws InvalidArgument if a group has no rows
+/// (naming it) or on length mismatch.
+double maxPairwiseKs(const std::vector<double>& outputs, const std::vector<int>& groups, int groupCount);
+
+}  // namespace dpw

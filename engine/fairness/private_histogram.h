@@ -1,0 +1,48 @@
+#pragma once
+/// The private joint histogram of (group, bin) ([FairReg] Alg. 1 lines 1-3, reference §3 step 2).
+///
+/// hist[a][b] = #{i : a_i = a, bin_i = b} / n, n = number of training rows (public). Under
+/// substitution of one row (the neighbouring relation of [FairReg] Def. 2.1) one cell loses 1/n and
+/// another gains 1/n, so the L1 sensitivity is 2/n and the L2 sensitivity sqrt(2)/n.
+/// - Laplace: every cell gets Laplace(0, 2/(εn)) noise: pure ε-DP ([FairReg] Thm. 3.2 proof).
+/// - Gaussian (the (ε, δ) option of the paper's footnote): every cell gets N(0, σ²) with σ the
+///   analytic Gaussian calibration of Balle & Wang (2018, Thm. 8) for L2 sensitivity sqrt(2)/n:
+///   the smallest σ with Φ(Δ/(2σ) − εσ/Δ) − e^ε Φ(−Δ/(2σ) − εσ/Δ) <= δ (found by bisection).
+/// ε = +inf means no noise (non-private).
+#include <limits>
+#include <vector>
+
+#include "core/rng.h"
+#include "core/types.h"
+
+namespace dpw {
+
+enum class NoiseMechanism { Laplace, Gaussian };
+
+struct HistogramNoise {
+  double epsilon = std::numeric_limits<double>::infinity();
+  double delta = 0;  ///< Gaussian only, in (0, 1)
+  NoiseMechanism mechanism = NoiseMechanism::Laplace;
+};
+
+/// Analytic Gaussian mechanism noise std for (ε, δ)-DP at L2 sensitivity `l2Sensitivity`.
+/// Cost: ~200 evaluations of erfc. @throws InvalidArgument unless ε > 0, 0 < δ < 1, sensitivity > 0.
+double analyticGaussianSigma(double epsilon, double delta, double l2Sensitivity);
+
+/// Noise scale of one cell for `n` training rows: the Laplace scale b = 2/(εn) or the Gaussian σ;
+/// 0 when ε = inf. @throws InvalidArgument if ε <= 0 or NaN, n < 1, or δ invalid for Gaussian.
+double histogramNoiseScale(const HistogramNoise& noise, long n);
+
+/// Exact joint histogram (m x k, row a = group a), normalised by n = bins.size().
+/// @throws InvalidArgument on length mismatch, no rows, or labels/bins out of range.
+Points jointHistogram(const std::vector<int>& bins, const std::vector<int>& groups, int groupCount, int k);
+
+/// jointHistogram plus independent noise per cell drawn row by row from `rng`.
+/// @throws as jointHistogram and histogramNoiseScale.
+Points privateJointHistogram(const std::vector<int>& bins, const std::vector<int>& groups, int groupCount, int k,
+                             const HistogramNoise& noise, Rng& rng);
+
+/// One line for RunResult.privacyStatement, e.g. "ε = 1 (pure DP, Laplace on the joint histogram)".
+std::string describePrivacy(const HistogramNoise& noise);
+
+}  // namespace dpw

@@ -1,0 +1,279 @@
+#include "methods/fair_regression.h"
+
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "data/communities_crime.h"
+#include "data/law_school.h"
+#include "fairness/barycenter_lp.h"
+#include "fairness/fair_pipeline.h"
+#include "fairness/fair_sweep.h"
+#include "fairness/fair_transport.h"
+#include "fairness/lower_envelope.h"
+
+namespace dpw {
+
+namespace {
+
+std::string formatNumber(double x) {
+  if (std::isinf(x)) return "inf";
+  std::ostringstream os;
+  os << x;
+  return os.str();
+}
+
+std::string resolvePath(const std::string& path, const std::string& fallback) {
+  const std::string p = path.empty() ? fallback : path;
+  require(!p.empty(), "data_path is empty; choose a file");
+  std::error_code ec;
+  const std::filesystem::path fp(p);
+  if (std::filesystem::exists(fp, ec)) return fp.string();
+  const std::string cwd = std::filesystem::current_path(ec).string();
+  throw InvalidArgument("data file '" + p + "' not found" +
+                        (fp.is_relative() ? " (relative paths are resolved against the current directory '" + cwd +
+                                                "'; run from the project folder or give an absolute path)"
+                                          : std::string()));
+}
+
+}  // namespace
+
+std::vector<double> parseNumberList(const std::string& text, const std::string& what) {
+  std::vector<double> out;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    const auto a = item.find_first_not_of(" \t"), b = item.find_last_not_of(" \t");
+    if (a == std::string::npos) continue;
+    const std::string t = item.substr(a, b - a + 1);
+    if (t == "inf" || t == "infinity") {
+      out.push_back(std::numeric_limits<double>::infinity());
+      continue;
+    }
+    std::size_t used = 0;
+    double v = 0;
+    try {
+      v = std::stod(t, &used);
+    } catch (...) {
+      used = 0;
+    }
+    require(used == t.size() && std::isfinite(v), what, ": '", t, "' is not a number");
+    out.push_back(v);
+  }
+  return out;
+}
+
+FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) {
+  FairRegressionSettings s;
+  s.dataset = p.text("dataset");
+  s.dataPath = p.text("data_path");
+  s.scoreColumn = p.text("score_column");
+  s.groupColumn = p.text("group_column");
+  s.lo = p.real("lo");
+  s.hi = p.real("hi");
+  s.bins = p.integer("bins");
+  for (double k : parseNumberList(p.text("bins_sweep"), "bins_sweep")) {
+    require(k >= 1 && k == std::floor(k) && k <= 2000, "bins_sweep: k must be an integer in 1..2000, got ", k);
+    s.extraBins.push_back(int(k));
+  }
+  s.alpha = p.real("alpha");
+  s.alphaSweep = p.text("alpha_sweep") == "paper";
+  s.epsilon = p.real("epsilon");
+  s.epsilons = parseNumberList(p.text("epsilons"), "epsilons");
+  s.mechanism = p.text("mechanism") == "gaussian" ? NoiseMechanism::Gaussian : NoiseMechanism::Laplace;
+  s.delta = p.real("delta");
+  s.testFraction = p.real("test_fraction");
+  s.seeds = p.integer("seeds");
+  s.syntheticRows = p.integer("synthetic_rows");
+  s.syntheticGroups = p.integer("synthetic_groups");
+  return s;
+}
+
+GroupedScores loadFairRegressionData(const FairRegressionSettings& s, std::uint64_t seed) {
+  if (s.dataset == "synthetic") return syntheticGroupedScores(s.syntheticRows, int(s.syntheticGroups), seed);
+  if (s.dataset == "law") return loadLawSchool(resolvePath(s.dataPath, "../shared/data/bar_pass_prediction.csv"));
+  if (s.dataset == "communities")
+    return loadCommunitiesCrime(resolvePath(s.dataPath, "../shared/data/communities.data")).data;
+  require(s.dataset == "csv", "unknown dataset '", s.dataset, "' (synthetic, law, communities or csv)");
+  require(!s.scoreColumn.empty() && !s.groupColumn.empty(), "a CSV data set needs score_column and group_column");
+  return loadGroupedScoresCsv(resolvePath(s.dataPath, ""), s.scoreColumn, s.groupColumn, s.lo, s.hi);
+}
+
+RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed, RunObserver& observer) {
+  require(s.bins >= 1, "the number of bins k must be at least 1, got ", s.bins);
+  require(s.alpha >= 0 && !std::isnan(s.alpha), "the KS tolerance alpha must be >= 0, got ", s.alpha);
+  require(s.epsilon > 0 && !std::isnan(s.epsilon), "epsilon must be > 0 (or inf), got ", s.epsilon);
+  require(s.seeds >= 1, "seeds must be at least 1, got ", s.seeds);
+  throwIfCancelled(observer);
+  const GroupedScores data = loadFairRegressionData(s, seed);
+  data.validate();
+
+  FairSweepSettings sw;
+  sw.bins = {int(s.bins)};
+  for (int k : s.extraBins)
+    if (k != s.bins) sw.bins.push_back(k);
+  sw.epsilons = s.epsilons.empty() ? std::vector<double>{s.epsilon} : s.epsilons;
+  std::size_t mainEps = sw.epsilons.size();
+  for (std::size_t e = 0; e < sw.epsilons.size(); ++e)
+    if (sw.epsilons[e] == s.epsilon) mainEps = e;
+  if (mainEps == sw.epsilons.size()) sw.epsilons.push_back(s.epsilon);
+  sw.alphas = {s.alpha};
+  if (s.alphaSweep)
+    for (double a : paperAlphaGrid())
+      if (a != s.alpha) sw.alphas.push_back(a);
+  sw.mechanism = s.mechanism;
+  sw.delta = s.delta;
+  sw.seeds = s.seeds;
+  sw.firstSeed = seed;
+  sw.testFraction = s.testFraction;
+
+  // One illustrated run (the first seed, main ε, α, first k): histograms, barycenter, transports.
+  const Binning binning(data.lo, data.hi, int(s.bins));
+  Rng splitRng = makeRng(seed, 0);
+  const TrainTestSplit split = splitTrainTest(data.size(), s.testFraction, splitRng);
+  const GroupedScores train = selectRows(data, split.train), test = selectRows(data, split.test);
+  Rng noiseRng = makeRng(seed, 3);
+  const HistogramNoise noise{s.epsilon, s.delta, s.mechanism};
+  BarycenterLp lp(privateGroupDistributions(train, binning, noise, noiseRng));
+  const BarycenterSolution sol = lp.solve(s.alpha);
+  const FairTransport transport(sol, binning);
+  Rng predictRng = makeRng(seed, 4);
+  const std::vector<double> predicted = transport.predict(test.scores, test.groups, predictRng);
+
+  const int m = data.groupCount(), k = int(s.bins);
+  auto groupHistogram = [&](const std::vector<double>& values, const std::vector<int>& groups) {
+    HistogramFrame h{"score", binning.edges(), {}};
+    const auto sizes = test.groupSizes();
+    for (int a = 0; a < m; ++a) h.groups.push_back({data.groupNames[a], std::vector<double>(k, 0.0)});
+    for (std::size_t i = 0; i < values.size(); ++i) h.groups[groups[i]].mass[binning.index(values[i])] += 1.0 / sizes[groups[i]];
+    return h;
+  };
+  observer.onFrame(makeFrame("groups_before", "Test scores per group (before post-processing)", 0,
+                             groupHistogram(test.scores, test.groups)));
+  HistogramFrame after = groupHistogram(predicted, test.groups);
+  double bSum = 0;
+  for (double v : sol.barycenter) bSum += v;
+  after.groups.push_back({"barycenter (LP)", sol.barycenter});
+  for (double& v : after.groups.back().mass) v /= bSum > 0 ? bSum : 1.0;
+  observer.onFrame(makeFrame("groups_after", "Test outputs per group after fair post-processing", 0, std::move(after)));
+  for (int a = 0; a < m; ++a) {
+    HeatmapFrame hm{"target bin j", "source bin i", k, k, {}};
+    hm.values.assign(transport.transport(a).data(), transport.transport(a).data() + k * k);
+    observer.onFrame(makeFrame("transport_" + std::to_string(a), "Transport g_a of group " + data.groupNames[a], 0,
+                               std::move(hm)));
+  }
+  throwIfCancelled(observer);
+
+  const FairSweepResult r = runFairSweep(
+      data, sw, [&](long done, long total) { observer.onProgress(done, total); },
+      [&] { return observer.cancelRequested(); });
+
+  // Trade-off curves (mean over seeds) and the lower envelope per ε over all k and α.
+  LinesFrame lines{"SP violation (max pairwise KS)", "MSE", {}, false, false};
+  for (std::size_t e = 0; e < sw.epsilons.size(); ++e) {
+    std::vector<TradeoffPoint> all;
+    for (std::size_t kk = 0; kk < sw.bins.size(); ++kk) {
+      Series curve{"k = " + std::to_string(sw.bins[kk]) + ", ε = " + formatNumber(sw.epsilons[e]), {}, {}};
+      std::vector<TradeoffPoint> pts;
+      for (std::size_t a = 0; a < sw.alphas.size(); ++a) pts.push_back({r.cell(kk, e, a).ks.mean, r.cell(kk, e, a).mse.mean});
+      std::sort(pts.begin(), pts.end(), [](auto& x, auto& y) { return x.ks < y.ks; });
+      for (const auto& p : pts) curve.x.push_back(p.ks), curve.y.push_back(p.mse), all.push_back(p);
+      lines.series.push_back(std::move(curve));
+    }
+    Series env{"lower envelope ε = " + formatNumber(sw.epsilons[e]), {}, {}};
+    for (const auto& p : lowerEnvelope(all)) env.x.push_back(p.ks), env.y.push_back(p.mse);
+    lines.series.push_back(std::move(env));
+  }
+  lines.series.push_back(Series{"Chzhen et al. (2020), non-private", {r.baselineKs.mean}, {r.baselineMse.mean}});
+  lines.series.push_back(Series{"no post-processing", {r.rawKs.mean}, {0.0}});
+  observer.onFrame(makeFrame("tradeoff", "MSE vs SP violation (mean over seeds)", 1, std::move(lines)));
+
+  RunResult result;
+  auto put = [&](const std::string& key, const MeanStd& v) {
+    result.metrics[key + "_mean"] = v.mean;
+    result.metrics[key + "_std"] = v.std;
+  };
+  put("mse", r.cell(0, mainEps, 0).mse);
+  put("ks", r.cell(0, mainEps, 0).ks);
+  put("raw_ks", r.rawKs);
+  put("binning_mse", r.binningMse[0]);
+  put("binning_ks", r.binningKs[0]);
+  put("baseline_mse", r.baselineMse);
+  put("baseline_ks", r.baselineKs);
+  for (std::size_t e = 0; e < sw.epsilons.size(); ++e) {
+    put("fair_eps_" + formatNumber(sw.epsilons[e]) + "_mse", r.cell(0, e, 0).mse);
+    put("fair_eps_" + formatNumber(sw.epsilons[e]) + "_ks", r.cell(0, e, 0).ks);
+  }
+  result.metrics["lp_objective_seed0"] = sol.objective;
+  result.metrics["rows"] = double(data.size());
+  result.metrics["groups"] = double(m);
+  result.metrics["seeds"] = double(s.seeds);
+  result.privacyStatement = describePrivacy(noise) + " Per seed, the training split is the private data set.";
+  return result;
+}
+
+MethodInfo fairRegressionMethod() {
+  using K = ParamKind;
+  const double inf = std::numeric_limits<double>::infinity();
+  MethodInfo m;
+  m.id = "fair-regression";
+  m.title = "Private fair regression (post-processing)";
+  m.paper = "[FairReg] Alg. 1, §5";
+  m.summary =
+      "Scores of several groups (for example grade averages of students of different backgrounds) are "
+      "remapped so that every group ends up with (almost) the same distribution of outputs, while each "
+      "score moves as little as possible. The method counts the scores per group in k bins, adds noise to "
+      "the counts so that no single person can be recognised (differential privacy), finds a common target "
+      "distribution (the Wasserstein barycenter) with a linear program, and moves each group's scores to it "
+      "by optimal transport. α allows the groups to differ by up to α in KS distance; ε is the privacy "
+      "budget. Watch the error (MSE) rise as the groups become fair, and the unfairness rise as ε shrinks.";
+  m.params = {
+      {"dataset", "Data set", K::Choice, 0, -inf, inf, false, {"synthetic", "law", "communities", "csv"}, "synthetic", "",
+       "synthetic: groups with shifted Beta scores (no file). law: LSAC Law School, ugpa by race ([FairReg] §5). "
+       "communities: UCI Communities & Crime, ViolentCrimesPerPop by racepctblack > 0.06. csv: any CSV file."},
+      {"data_path", "Data file", K::Text, 0, -inf, inf, false, {}, "", "",
+       "Path of the data file; relative paths are resolved against the current directory. Empty: "
+       "../shared/data/bar_pass_prediction.csv (law) or ../shared/data/communities.data (communities)."},
+      {"score_column", "Score column", K::Text, 0, -inf, inf, false, {}, "", "", "CSV only: the numeric score column."},
+      {"group_column", "Group column", K::Text, 0, -inf, inf, false, {}, "", "",
+       "CSV only: the group column (groups are its sorted distinct values)."},
+      {"lo", "Lower bound", K::Real, 0, -1e12, 1e12, false, {}, {}, "", "CSV only: scores must lie in [lo, hi]."},
+      {"hi", "Upper bound", K::Real, 1, -1e12, 1e12, false, {}, {}, "", "CSV only: scores must lie in [lo, hi]."},
+      {"bins", "Bins k", K::Integer, 36, 1, 2000, false, {}, {}, "bins",
+       "Number of histogram bins on [lo, hi] ([FairReg] Alg. 1; paper: 36 for Law, 12 for Communities). Fewer "
+       "bins favour fairness at the expense of error ([FairReg] Thm. 3.3)."},
+      {"bins_sweep", "More k values", K::Text, 0, -inf, inf, false, {}, "", "",
+       "Comma-separated extra k values for the trade-off curves (paper: 180 for Law, 60 for Communities).", true, true},
+      {"alpha", "KS tolerance α", K::Real, 0, 0, 1, false, {}, {}, "",
+       "Allowed statistical-parity violation: every group's target lies in a KS ball of radius α/2 around the "
+       "barycenter ([FairReg] §3.2). 0 = exact parity, 1 = no constraint (binning only)."},
+      {"alpha_sweep", "α sweep", K::Choice, 0, -inf, inf, false, {"none", "paper"}, "none", "",
+       "paper: also run α in {0} + 10 log-spaced in [0.005, 0.1] + 12 linear in [0.11, 0.35] + {1} for the "
+       "MSE-vs-KS curves of [FairReg] Figs. 2-4 (warm-started LPs).", true, true},
+      {"epsilon", "Privacy budget ε", K::Real, 1, 1e-6, 1e6, true, {}, {}, "",
+       "ε of the noisy histogram; inf = no privacy. Laplace: pure ε-DP ([FairReg] Thm. 3.2)."},
+      {"epsilons", "Table ε values", K::Text, 0, -inf, inf, false, {}, "", "",
+       "Comma-separated ε values to tabulate (e.g. \"inf, 10, 5, 1, 0.5, 0.1\" as in the paper's tables).", true, true},
+      {"mechanism", "Noise mechanism", K::Choice, 0, -inf, inf, false, {"laplace", "gaussian"}, "laplace", "",
+       "laplace: Laplace(2/(εn)) per cell, pure ε-DP. gaussian: analytic Gaussian (Balle & Wang 2018) with L2 "
+       "sensitivity √2/n, (ε, δ)-DP (the paper's footnote).", true, true},
+      {"delta", "δ (Gaussian only)", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "", "δ of the Gaussian mechanism.", true,
+       true},
+      {"test_fraction", "Test fraction", K::Real, 0.3, 0.01, 0.99, false, {}, {}, "",
+       "Share of rows held out for evaluation (paper: 0.3)."},
+      {"seeds", "Seeds", K::Integer, 10, 1, 10000, false, {}, {}, "runs",
+       "Number of random splits and noise draws averaged (paper: 50); seeds are seed, seed + 1, ..."},
+      {"synthetic_rows", "Synthetic rows", K::Integer, 2000, 2, 1e7, false, {}, {}, "rows",
+       "Synthetic only: rows of group 0 (group a has rows / (a + 1)).", true, true},
+      {"synthetic_groups", "Synthetic groups", K::Integer, 3, 2, 8, false, {}, {}, "groups",
+       "Synthetic only: number of groups.", true, true},
+  };
+  m.run = [](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
+    return runFairRegression(FairRegressionSettings::fromParams(p), seed, obs);
+  };
+  return m;
+}
+
+}  // namespace dpw

@@ -1,0 +1,83 @@
+#include "privacy/accountant.h"
+
+#include <cmath>
+#include <functional>
+#include <map>
+#include <sstream>
+
+#include "core/error.h"
+#include "privacy/gdp_accountant.h"
+#include "privacy/pld_accountant.h"
+#include "privacy/rdp_accountant.h"
+#include "privacy/wdp_accountant.h"
+
+namespace dpw {
+namespace {
+using Factory = std::function<std::unique_ptr<Accountant>()>;
+
+const std::vector<std::pair<std::string, Factory>>& factories() {
+  static const std::vector<std::pair<std::string, Factory>> list = {
+      {"rdp", [] { return std::make_unique<RdpAccountant>(RdpAccountant::Sampling::Poisson, RdpConversion::BalleEtAl2020); }},
+      {"rdp-mironov", [] { return std::make_unique<RdpAccountant>(RdpAccountant::Sampling::Poisson, RdpConversion::Mironov); }},
+      {"rdp-wor", [] { return std::make_unique<RdpAccountant>(RdpAccountant::Sampling::WithoutReplacement, RdpConversion::Mironov); }},
+      {"gdp", [] { return std::make_unique<GdpAccountant>(GdpAccountant::Sampling::Poisson); }},
+      {"gdp-uniform", [] { return std::make_unique<GdpAccountant>(GdpAccountant::Sampling::Uniform); }},
+      {"pld", [] { return std::make_unique<PldAccountant>(); }},
+      {"wdp", [] { return std::make_unique<WdpAccountant>(); }},
+  };
+  return list;
+}
+}  // namespace
+
+std::unique_ptr<Accountant> makeAccountant(const std::string& id) {
+  for (const auto& [key, make] : factories())
+    if (key == id) return make();
+  std::ostringstream known;
+  for (const auto& [key, make] : factories()) known << ' ' << key;
+  throw InvalidArgument("unknown accountant '" + id + "'; known accountants:" + known.str());
+}
+
+std::vector<std::string> accountantIds() {
+  std::vector<std::string> ids;
+  for (const auto& [key, make] : factories()) ids.push_back(key);
+  return ids;
+}
+
+double epsilonAfterGaussianSteps(const std::string& accountantId, double noiseMultiplier, double sampleRate,
+                                 long steps, double delta) {
+  auto acc = makeAccountant(accountantId);
+  acc->addGaussianSteps(noiseMultiplier, sampleRate, steps);
+  return acc->epsilon(delta);
+}
+
+double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon, double delta, double sampleRate,
+                                long steps) {
+  require(epsilon > 0 && std::isfinite(epsilon), "the target epsilon must be a finite number > 0, got ", epsilon);
+  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+  require(sampleRate > 0 && sampleRate <= 1, "the sampling rate q must lie in (0, 1], got ", sampleRate);
+  require(steps >= 1, "the number of steps must be at least 1, got ", steps);
+  require(makeAccountant(accountantId)->decreasesWithNoise(), "accountant '", accountantId,
+          "' cannot be calibrated: its loss does not decrease as the noise grows");
+  const auto eps = [&](double sigma) { return epsilonAfterGaussianSteps(accountantId, sigma, sampleRate, steps, delta); };
+  // Bracket: eps(lo) > target >= eps(hi); ε decreases in σ.
+  double lo = 0.5, hi = 1.0;
+  while (eps(hi) > epsilon) {
+    lo = hi;
+    hi *= 2;
+    require(hi < 1e7, "no noise multiplier below 1e7 reaches epsilon ", epsilon, " at delta ", delta);
+  }
+  if (lo == 0.5) {
+    while (eps(lo) <= epsilon) {
+      hi = lo;
+      lo /= 2;
+      if (lo < 1e-6) return hi;
+    }
+  }
+  while (hi - lo > 1e-9 * hi) {
+    const double mid = 0.5 * (lo + hi);
+    (eps(mid) > epsilon ? lo : hi) = mid;
+  }
+  return hi;
+}
+
+}  // namespace dpw

@@ -1,0 +1,106 @@
+// End-to-end tests of the privacy commands of dpwlab-cli: account, calibrate, sensitivity.
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "privacy/accountant.h"
+#include "privacy/projection_sensitivity.h"
+#include "privacy/wdp_accountant.h"
+
+namespace {
+struct CliResult {
+  int exitCode;
+  QJsonObject json;
+  QByteArray err;
+};
+
+CliResult cli(const QStringList& args) {
+  QProcess p;
+  p.start(DPW_CLI_PATH, args);
+  if (!p.waitForFinished(120000)) {
+    p.kill();
+    return {-1, {}, "timeout"};
+  }
+  return {p.exitCode(), QJsonDocument::fromJson(p.readAllStandardOutput()).object(), p.readAllStandardError()};
+}
+}  // namespace
+
+class TestCliPrivacy : public QObject {
+  Q_OBJECT
+ private slots:
+  // The CLI prints exactly what the engine computes (17 significant digits in the JSON).
+  void accountPrintsEngineEpsilon() {
+    for (const QString id : {"rdp", "rdp-mironov", "rdp-wor", "gdp", "gdp-uniform", "pld", "wdp"}) {
+      const CliResult r = cli({"account", "--accountant", id, "--q", "0.01", "--sigma", "1.1", "--steps", "1000",
+                               "--delta", "1e-5"});
+      QVERIFY2(r.exitCode == 0, r.err.constData());
+      QCOMPARE(r.json["epsilon"].toDouble(), dpw::epsilonAfterGaussianSteps(id.toStdString(), 1.1, 0.01, 1000, 1e-5));
+    }
+  }
+  // WDP with a pairs file: two pairs at distances 1 and 0.5, μ = 16, β = 32.
+  void accountWdpReadsPairs() {
+    QTemporaryDir dir;
+    QFile f(dir.filePath("pairs.txt"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("1.0\n0.5\n");
+    f.close();
+    const CliResult r = cli({"account", "--accountant", "wdp", "--q", "0.01", "--sigma", "1", "--steps", "10",
+                             "--delta", "1e-5", "--pairs-file", f.fileName(), "--mu", "16", "--beta", "32"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    dpw::WdpAccountant acc(16, 32, {1.0, 0.5});
+    acc.addGaussianSteps(1.0, 0.01, 10);
+    QCOMPARE(r.json["epsilon"].toDouble(), acc.epsilon(1e-5));
+    const CliResult bad = cli({"account", "--accountant", "rdp", "--q", "0.01", "--sigma", "1", "--steps", "10",
+                               "--delta", "1e-5", "--mu", "16"});
+    QCOMPARE(bad.exitCode, 2);
+    const CliResult missing = cli({"account", "--accountant", "wdp", "--q", "0.01", "--sigma", "1", "--steps", "10",
+                                   "--delta", "1e-5", "--pairs-file", dir.filePath("nope.txt")});
+    QCOMPARE(missing.exitCode, 2);
+  }
+  void calibratePrintsSigma() {
+    const CliResult r = cli({"calibrate", "--accountant", "gdp-uniform", "--epsilon", "2", "--q", "0.1", "--steps",
+                             "1000", "--delta", QString::number(0.1 / 30000, 'g', 17)});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(std::abs(r.json["sigma"].toDouble() - 7.07073) < 1e-5);
+  }
+  void sensitivityPrintsW() {
+    const CliResult r = cli({"sensitivity", "--bound", "bernstein", "--k", "200", "--d", "784", "--delta", "5e-6"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json["w"].toDouble(), dpw::projectionSensitivityBernstein(200, 784, 5e-6));
+    const CliResult clt = cli({"sensitivity", "--bound", "clt", "--k", "70", "--d", "8", "--delta", "5e-6"});
+    QCOMPARE(clt.json["w"].toDouble(), dpw::projectionSensitivityClt(70, 8, 5e-6));
+  }
+  // Bad arguments: a message naming the option and exit code 2.
+  void badArgumentsExitTwo() {
+    const QStringList base = {"account", "--accountant", "rdp", "--steps", "10", "--delta", "1e-5"};
+    const struct {
+      QStringList args;
+      const char* needle;
+    } cases[] = {
+        {base + QStringList{"--q", "0", "--sigma", "1"}, "--q"},
+        {base + QStringList{"--q", "1.5", "--sigma", "1"}, "--q"},
+        {base + QStringList{"--q", "0.1", "--sigma", "0"}, "--sigma"},
+        {base + QStringList{"--q", "0.1", "--sigma", "-2"}, "--sigma"},
+        {QStringList{"account", "--q", "0.1", "--sigma", "1", "--steps", "0", "--delta", "1e-5"}, "--steps"},
+        {QStringList{"account", "--q", "0.1", "--sigma", "1", "--steps", "5", "--delta", "1"}, "--delta"},
+        {QStringList{"account", "--q", "0.1", "--sigma", "1", "--steps", "5", "--delta", "0"}, "--delta"},
+        {QStringList{"account", "--accountant", "zzz", "--q", "0.1", "--sigma", "1", "--steps", "5", "--delta", "1e-5"},
+         "unknown accountant"},
+        {QStringList{"account", "--q", "0.1", "--sigma", "1", "--steps", "5"}, "--delta"},
+        {QStringList{"calibrate", "--epsilon", "-1", "--q", "0.1", "--steps", "5", "--delta", "1e-5"}, "--epsilon"},
+        {QStringList{"calibrate", "--epsilon", "1", "--q", "2", "--steps", "5", "--delta", "1e-5"}, "--q"},
+        {QStringList{"sensitivity", "--bound", "magic", "--k", "5", "--d", "3", "--delta", "0.1"}, "--bound"},
+        {QStringList{"sensitivity", "--bound", "clt", "--k", "0", "--d", "3", "--delta", "0.1"}, "k"},
+    };
+    for (const auto& c : cases) {
+      const CliResult r = cli(c.args);
+      QVERIFY2(r.exitCode == 2, qPrintable(c.args.join(' ')));
+      QVERIFY2(r.err.contains(c.needle), r.err.constData());
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliPrivacy)
+#include "tst_cli_privacy.moc"

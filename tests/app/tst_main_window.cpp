@@ -1,0 +1,136 @@
+// GUI tests of the main window, headless (QT_QPA_PLATFORM=offscreen): parameters set through the
+// widgets, runs to completion, charts filled, exports valid and equal to dpwlab-cli's numbers, bad
+// input refused, pause/step/stop, no thread left behind.
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "common/run_export.h"
+#include "gui/chart_grid.h"
+#include "gui/main_window.h"
+#include "gui/parameter_form.h"
+#include "gui/run_controller.h"
+
+using dpwapp::MainWindow;
+
+namespace {
+void typeInto(QWidget* field, const QString& text) {
+  auto* edit = qobject_cast<QLineEdit*>(field);
+  QVERIFY(edit);
+  edit->selectAll();
+  QTest::keyClicks(edit, text);
+}
+
+bool waitFinished(MainWindow& w, int ms = 60000) {
+  QSignalSpy spy(&w, &MainWindow::runFinished);
+  return spy.wait(ms);
+}
+}  // namespace
+
+class TestMainWindow : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    qputenv("DPW_NO_DIALOGS", "1");
+    QCoreApplication::setOrganizationName("DPW Lab Tests");  // keep the user's settings out of it
+    QCoreApplication::setApplicationName("tst_main_window");
+  }
+
+  void runsFromWidgetsAndExportsMatchCli() {
+    MainWindow w;
+    w.show();
+    typeInto(w.form()->field("samples"), "300");
+    typeInto(w.form()->field("shifts"), "4");
+    QVERIFY(w.startRun());
+    QVERIFY(waitFinished(w));
+    QVERIFY(!w.controller()->running());
+    QCOMPARE(w.charts()->chartCount(), 2);
+    QVERIFY(w.charts()->view("distance_vs_shift"));
+
+    QTemporaryDir gui, cli;
+    QCOMPARE(w.exportAll(gui.path()), QString());
+    for (const QString f : {"summary.json", "scenario.json", "distance_vs_shift.csv", "distance_vs_shift.png",
+                            "projections.png"})
+      QVERIFY2(QFile::exists(gui.filePath(f)), qPrintable(f));
+    QVERIFY(!QImage(gui.filePath("distance_vs_shift.png")).isNull());
+    QCOMPARE(w.charts()->exportChartTo("distance_vs_shift", gui.filePath("chart.svg")), QString());
+    QFile svg(gui.filePath("chart.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("<svg"));
+    QVERIFY(QFile::exists(gui.filePath("chart.svg.scenario.json")));
+    QCOMPARE(w.charts()->exportChartTo("distance_vs_shift", gui.filePath("chart@2x.png"), 2), QString());
+    QCOMPARE(QImage(gui.filePath("chart@2x.png")).width(), 1600);
+
+    // The same scenario through dpwlab-cli gives the same summary and the same CSV.
+    QProcess p;
+    p.start(DPW_CLI_PATH, {"run", gui.filePath("scenario.json"), "--out", cli.path(), "--no-png"});
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 0);
+    auto metrics = [](const QString& path) {
+      QFile f(path);
+      f.open(QIODevice::ReadOnly);
+      return QJsonDocument::fromJson(f.readAll()).object()["metrics"].toObject();
+    };
+    QCOMPARE(metrics(gui.filePath("summary.json")), metrics(cli.filePath("summary.json")));
+    QFile a(gui.filePath("distance_vs_shift.csv")), b(cli.filePath("distance_vs_shift.csv"));
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    QCOMPARE(a.readAll(), b.readAll());
+  }
+
+  void badValueDoesNotStartARun_data() {
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("not a number") << "samples" << "many";
+    QTest::newRow("zero projections") << "projections" << "0";
+    QTest::newRow("fraction for an integer") << "shifts" << "2.5";
+    QTest::newRow("NaN") << "sigma1" << "nan";
+    QTest::newRow("negative noise") << "sigma2" << "-1";
+  }
+  void badValueDoesNotStartARun() {
+    QFETCH(QString, field);
+    QFETCH(QString, text);
+    MainWindow w;
+    typeInto(w.form()->field(field.toStdString()), text);
+    QVERIFY(!w.startRun());
+    QVERIFY(!w.controller()->running());
+    QCOMPARE(w.charts()->chartCount(), 0);
+  }
+
+  void pauseStepAndStop() {
+    MainWindow w;
+    typeInto(w.form()->field("samples"), "2000");
+    typeInto(w.form()->field("shifts"), "500");
+    QVERIFY(w.startRun());
+    QTRY_VERIFY_WITH_TIMEOUT(w.controller()->step() >= 1, 30000);
+    w.controller()->pause();
+    QTRY_VERIFY_WITH_TIMEOUT(w.controller()->waitingAtPause(), 30000);  // the worker reached a step boundary
+    const long paused = w.controller()->step();
+    QTest::qWait(300);
+    QCOMPARE(w.controller()->step(), paused);  // nothing runs while paused
+    w.controller()->stepOnce();
+    QTRY_COMPARE_WITH_TIMEOUT(w.controller()->step(), paused + 1, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.controller()->waitingAtPause(), 30000);
+    QCOMPARE(w.controller()->step(), paused + 1);  // exactly one step, then waiting again
+    w.controller()->cancel();
+    QVERIFY(waitFinished(w));
+    QVERIFY(!w.controller()->running());
+    QVERIFY(w.controller()->step() < 500);
+  }
+
+  void closingMidRunLeavesNoThread() {
+    auto* w = new MainWindow;
+    typeInto(w->form()->field("shifts"), "1000");
+    QVERIFY(w->startRun());
+    QTRY_VERIFY_WITH_TIMEOUT(w->controller()->step() >= 1, 30000);
+    QPointer<dpwapp::RunController> controller = w->controller();
+    delete w;  // the destructor cancels and joins the worker
+    QVERIFY(controller.isNull());
+  }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

@@ -1,0 +1,147 @@
+// Tests of engine/privacy/pld_analysis.h and the "pld" accountant: exact Gaussian mechanism, the
+// pessimistic direction, normalisation, Google dp_accounting reference values, tight ≤ loose, throws.
+#include <QJsonArray>
+#include <QtTest>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include "core/error.h"
+#include "privacy/accountant.h"
+#include "privacy/gdp_analysis.h"
+#include "privacy/pld_accountant.h"
+#include "privacy/pld_analysis.h"
+#include "support/golden.h"
+
+using namespace dpw;
+
+class TestPldAnalysis : public QObject {
+  Q_OBJECT
+  // PLD accountants of the grid, composed once and shared by the tests below.
+  std::map<std::tuple<double, double, long>, PldAccountant> cache_;
+  const PldAccountant& accountant(double s, double q, long T) {
+    auto [it, fresh] = cache_.try_emplace({s, q, T});
+    if (fresh) it->second.addGaussianSteps(s, q, T);
+    return it->second;
+  }
+  // Grid points with ε > 50 (e.g. q = 1, σ = 0.7, T = 1e4: ε ≈ 1e4) protect nothing and take seconds to
+  // compose on the 2-core machine; they are skipped (the RDP ε decides, cheaply).
+  static bool meaningless(double s, double q, long T) { return epsilonAfterGaussianSteps("rdp", s, q, T, 1e-5) > 50; }
+
+ private slots:
+  // q = 1: T Gaussian steps of multiplier σ are exactly (√T/σ)-GDP, so ε is gdpEpsilon(√T/σ, δ).
+  // Reference §6: σ = 5, T = 100, δ = 1e-5 gives 9.997256. The PLD is an upper bound and within
+  // 1e-7 relative here (observed 2.6e-8).
+  void fullBatchIsExactGaussian() {
+    const double exact = gdpEpsilon(2.0, 1e-5);
+    QVERIFY(std::abs(exact - 9.997256) < 5e-7);
+    const double pld = epsilonAfterGaussianSteps("pld", 5.0, 1.0, 100, 1e-5);
+    QVERIFY2(pld >= exact && dpwtest::relativeError(pld, exact) < 1e-7, qPrintable(QString::number(pld, 'g', 12)));
+  }
+  // One step: connect-the-dots interpolates the exact δ(ε) at grid points (ε on the grid: exact to
+  // rounding, 1e-9 relative) and stays above it between grid points.
+  void singleStepDeltaIsExactOnGridAndAboveBetween() {
+    for (double q : {1.0, 0.01})
+      for (auto adj : {PldAdjacency::Remove, PldAdjacency::Add}) {
+        const PldPmf pmf = subsampledGaussianPld(1.0, q, adj);
+        for (double eps : {0.0, 0.005, 0.5, 1.0}) {
+          const double exact = subsampledGaussianDelta(1.0, q, adj, eps);
+          if (exact < 1e-12) continue;
+          QVERIFY(std::abs(pldDelta(pmf, eps) - exact) < 1e-9 * exact + 1e-13);
+          const double between = eps + 0.37e-4;
+          QVERIFY(pldDelta(pmf, between) >= subsampledGaussianDelta(1.0, q, adj, between) - 1e-13);
+        }
+      }
+  }
+  // Masses plus P(∞) sum to 1; clipping the negative rounding noise of second differences adds
+  // at most ~1e-7 (as in dp_accounting), so 2e-7 bounds it.
+  void pmfIsNormalised() {
+    for (double s : {0.5, 1.0, 4.0}) {
+      const PldPmf pmf = subsampledGaussianPld(s, 0.05, PldAdjacency::Remove);
+      double sum = pmf.infinityMass;
+      for (double p : pmf.probs) {
+        QVERIFY(p >= 0);
+        sum += p;
+      }
+      QVERIFY2(std::abs(sum - 1) < 2e-7, qPrintable(QString::number(sum - 1)));
+    }
+  }
+  // Composition: self-composition equals repeated pairwise composition (both FFT-based; 1e-6 relative).
+  void selfComposeMatchesPairwise() {
+    const PldPmf one = subsampledGaussianPld(2.0, 0.1, PldAdjacency::Remove);
+    PldPmf pairwise = one;
+    for (int i = 1; i < 4; ++i) pairwise = compose(pairwise, one);
+    const PldPmf four = selfCompose(one, 4);
+    QVERIFY(dpwtest::relativeError(pldEpsilon(four, 1e-5), pldEpsilon(pairwise, 1e-5)) < 1e-6);
+    // The accountant gives the same for 4 steps at once or one at a time.
+    PldAccountant a, b;
+    a.addGaussianSteps(2.0, 0.1, 4);
+    for (int i = 0; i < 4; ++i) {
+      b.addGaussianSteps(2.0, 0.1, 1);
+      QVERIFY(b.epsilon(1e-5) > 0);  // forces a fold after every step
+    }
+    QVERIFY(dpwtest::relativeError(a.epsilon(1e-5), b.epsilon(1e-5)) < 1e-6);
+  }
+  // Independent reference: Google dp_accounting (from_gaussian_mechanism, Δ = 1e-4, connect-the-dots,
+  // self_compose) on the grid of tests/golden/README.md. Same algorithm, so the stated discretisation
+  // error does not separate us: what remains is FFT length/rounding, 1e-4 relative (+1e-9 absolute for
+  // ε ≈ 0 and δ ≈ 0).
+  void matchesDpAccounting() {
+    const QJsonArray cases = dpwtest::loadGolden("dp_accounting_pld.json")["cases"].toArray();
+    QCOMPARE(cases.size(), qsizetype(144));
+    int checked = 0;
+    for (const auto& c : cases) {
+      const QJsonObject o = c.toObject();
+      const double q = o["q"].toDouble(), s = o["sigma"].toDouble();
+      const long T = long(o["steps"].toDouble());
+      if (meaningless(s, q, T)) continue;
+      const PldAccountant& acc = accountant(s, q, T);
+      const QString where = QString("q %1 sigma %2 T %3").arg(q).arg(s).arg(T);
+      if (o.contains("pld_epsilon")) {
+        const double mine = acc.epsilon(o["delta"].toDouble()), ref = o["pld_epsilon"].toDouble();
+        QVERIFY2(std::abs(mine - ref) <= 1e-4 * std::abs(ref) + 1e-9,
+                 qPrintable(where + QString(" eps %1 vs %2").arg(mine, 0, 'g', 12).arg(ref, 0, 'g', 12)));
+      } else {
+        // dp_accounting does not clip δ to 1; we do.
+        const double mine = acc.delta(o["epsilon"].toDouble()), ref = std::min(1.0, o["pld_delta"].toDouble());
+        QVERIFY2(std::abs(mine - ref) <= 1e-4 * std::abs(ref) + 1e-12,
+                 qPrintable(where + QString(" delta %1 vs %2").arg(mine, 0, 'g', 12).arg(ref, 0, 'g', 12)));
+      }
+      ++checked;
+    }
+    QVERIFY(checked >= 100);
+  }
+  // Tight beats loose on the grid: PLD ≤ RDP (Balle et al.) ≤ RDP (Mironov).
+  void tightBeatsLoose() {
+    for (double q : {0.001, 0.01, 0.1, 1.0})
+      for (double s : {0.7, 1.0, 2.0, 5.0})
+        for (long T : {1L, 100L, 10000L}) {
+          if (meaningless(s, q, T)) continue;
+          for (double d : {1e-5, 1e-8}) {
+            const double pld = accountant(s, q, T).epsilon(d);
+            const double rdp = epsilonAfterGaussianSteps("rdp", s, q, T, d);
+            const double mir = epsilonAfterGaussianSteps("rdp-mironov", s, q, T, d);
+            QVERIFY2(pld <= rdp && rdp <= mir,
+                     qPrintable(QString("q %1 s %2 T %3 d %4: %5 %6 %7").arg(q).arg(s).arg(T).arg(d).arg(pld).arg(rdp).arg(mir)));
+          }
+        }
+  }
+  void badInputThrows() {
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, subsampledGaussianPld(0.0, 0.1, PldAdjacency::Add));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, subsampledGaussianPld(1.0, 0.0, PldAdjacency::Add));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, subsampledGaussianPld(1.0, 0.1, PldAdjacency::Add, 0.0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, subsampledGaussianDelta(1.0, 1.5, PldAdjacency::Remove, 1.0));
+    const PldPmf pmf = subsampledGaussianPld(1.0, 0.1, PldAdjacency::Remove);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, selfCompose(pmf, 0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, pldEpsilon(pmf, 0.0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, compose(pmf, subsampledGaussianPld(1.0, 0.1, PldAdjacency::Remove, 1e-3)));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, PldAccountant(0.0));
+    PldAccountant acc;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, acc.addGaussianSteps(1.0, 0.1, -1));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, acc.epsilon(1.0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, acc.delta(-1.0));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestPldAnalysis)
+#include "tst_pld_analysis.moc"

@@ -1,0 +1,111 @@
+// Tests of engine/privacy/rdp_analysis.h: closed forms, invariants, Opacus reference curves, throws.
+#include <QJsonArray>
+#include <QtTest>
+#include <cmath>
+
+#include "core/error.h"
+#include "privacy/rdp_analysis.h"
+#include "support/golden.h"
+
+using namespace dpw;
+
+class TestRdpAnalysis : public QObject {
+  Q_OBJECT
+ private slots:
+  // q = 1 is the plain Gaussian mechanism: α/(2σ²) (Mironov 2017, Prop. 7), both samplings.
+  void fullBatchIsGaussianMechanism() {
+    for (double a : {1.5, 2.0, 7.3, 64.0}) {
+      QCOMPARE(rdpPoissonGaussian(1.0, 2.0, a), a / 8);
+      QCOMPARE(rdpWithoutReplacementGaussian(1.0, 2.0, a), a / 8);
+    }
+  }
+  // α = 2 closed form: A_2 = 1 + q²(e^{1/σ²} − 1). The log-space sum (as Opacus) forms 1 + O(q²) before
+  // the log, losing ~1e-16/q² relative: 1e-9 covers q = 0.001 (q² e^{1/σ²} ≥ 1e-6).
+  void orderTwoClosedForm() {
+    for (double q : {0.001, 0.05, 0.5})
+      for (double s : {0.8, 1.0, 3.0}) {
+        const double expected = std::log1p(q * q * std::expm1(1 / (s * s)));
+        QVERIFY(dpwtest::relativeError(rdpPoissonGaussian(q, s, 2.0), expected) < 1e-9);
+      }
+  }
+  // The fractional series is exact, so it joins the integer sum continuously at α = 3 (1e-6 away in α,
+  // the curve moves by ~1e-6 of its slope; a wrong series, e.g. one summing |terms|, misses by > 1%).
+  void fractionalOrdersAreContinuous() {
+    for (double q : {0.01, 0.2})
+      for (double s : {0.7, 2.0}) {
+        const double at3 = rdpPoissonGaussian(q, s, 3.0);
+        QVERIFY(dpwtest::relativeError(rdpPoissonGaussian(q, s, 3.0 + 1e-7), at3) < 1e-5);
+        QVERIFY(dpwtest::relativeError(rdpPoissonGaussian(q, s, 3.0 - 1e-7), at3) < 1e-5);
+      }
+  }
+  // Invariants: RDP grows with the order and with q, and without-replacement (replace-one) costs more
+  // than Poisson (add/remove) at every order.
+  void monotoneAndWorIsLarger() {
+    double prev = 0;
+    for (double a : defaultRdpOrders()) {
+      const double r = rdpPoissonGaussian(0.01, 1.1, a);
+      QVERIFY(r >= prev);
+      prev = r;
+      QVERIFY(rdpWithoutReplacementGaussian(0.01, 1.1, a) >= r);
+    }
+    QVERIFY(rdpPoissonGaussian(0.02, 1.1, 8) > rdpPoissonGaussian(0.01, 1.1, 8));
+  }
+  // Independent reference: Opacus rdp.py (_compute_rdp) on the same grid, 1e-6 relative (the
+  // computations agree to ~1e-12; 1e-6 is the brief's bar).
+  void matchesOpacusCurves() {
+    const QJsonArray curves = dpwtest::loadGolden("opacus_accountants.json")["curves"].toArray();
+    QVERIFY(curves.size() >= 3);
+    for (const auto& c : curves) {
+      const QJsonObject o = c.toObject();
+      const QJsonArray orders = o["orders"].toArray(), rdp = o["rdp"].toArray();
+      QCOMPARE(orders.size(), qsizetype(defaultRdpOrders().size()));
+      for (qsizetype i = 0; i < orders.size(); ++i) {
+        const double mine = rdpPoissonGaussian(o["q"].toDouble(), o["sigma"].toDouble(), orders[i].toDouble());
+        QVERIFY2(dpwtest::relativeError(mine, rdp[i].toDouble()) < 1e-6,
+                 qPrintable(QString("q %1 sigma %2 order %3: %4 vs %5").arg(o["q"].toDouble()).arg(o["sigma"].toDouble())
+                                .arg(orders[i].toDouble()).arg(mine, 0, 'g', 17).arg(rdp[i].toDouble(), 0, 'g', 17)));
+      }
+    }
+  }
+  // Wang et al. Thm 9 at α = 2: (1/1) log(1 + q² min{4(e^{1/σ²} − 1), 2e^{1/σ²}}).
+  void worOrderTwoClosedForm() {
+    const double q = 0.01, s = 1.5, e2 = 1 / (s * s);
+    const double expected = std::log1p(q * q * std::min(4 * std::expm1(e2), 2 * std::exp(e2)));
+    QVERIFY(dpwtest::relativeError(rdpWithoutReplacementGaussian(q, s, 2.0), expected) < 1e-13);
+    // Fractional orders interpolate the cumulant linearly: α = 2.5 is the mean of the (α−1)ε' at 2 and 3.
+    const double c2 = rdpWithoutReplacementGaussian(q, s, 2.0), c3 = 2 * rdpWithoutReplacementGaussian(q, s, 3.0);
+    QVERIFY(dpwtest::relativeError(1.5 * rdpWithoutReplacementGaussian(q, s, 2.5), 0.5 * (c2 + c3)) < 1e-13);
+  }
+  // Conversions: Balle et al. never exceeds Mironov; both invert with deltaFromRdp.
+  void conversions() {
+    const auto& orders = defaultRdpOrders();
+    std::vector<double> rdp;
+    for (double a : orders) rdp.push_back(1000 * rdpPoissonGaussian(0.01, 1.0, a));
+    for (double delta : {1e-3, 1e-5, 1e-9}) {
+      const double balle = epsilonFromRdp(orders, rdp, delta, RdpConversion::BalleEtAl2020).epsilon;
+      const double mironov = epsilonFromRdp(orders, rdp, delta, RdpConversion::Mironov).epsilon;
+      QVERIFY(balle <= mironov);
+      // Mironov closed form at a single order: ε = r + ln(1/δ)/(α − 1).
+      QCOMPARE(epsilonFromRdp({3.0}, {0.5}, delta, RdpConversion::Mironov).epsilon, 0.5 + std::log(1 / delta) / 2);
+      for (auto conv : {RdpConversion::Mironov, RdpConversion::BalleEtAl2020}) {
+        const double eps = epsilonFromRdp(orders, rdp, delta, conv).epsilon;
+        // δ(ε(δ)) = δ at the optimal order (the min over orders is attained there): 1e-9 relative.
+        QVERIFY(dpwtest::relativeError(deltaFromRdp(orders, rdp, eps, conv), delta) < 1e-9);
+      }
+    }
+  }
+  void badInputThrows() {
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, rdpPoissonGaussian(-0.1, 1, 2));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, rdpPoissonGaussian(1.1, 1, 2));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, rdpPoissonGaussian(0.1, 0, 2));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, rdpPoissonGaussian(0.1, 1, 1.0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, rdpWithoutReplacementGaussian(0.1, -1, 2));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, epsilonFromRdp({2.0}, {1.0}, 0.0, RdpConversion::Mironov));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, epsilonFromRdp({2.0}, {1.0}, 1.0, RdpConversion::Mironov));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, epsilonFromRdp({2.0, 3.0}, {1.0}, 0.1, RdpConversion::Mironov));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, deltaFromRdp({2.0}, {1.0}, -1.0, RdpConversion::Mironov));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestRdpAnalysis)
+#include "tst_rdp_analysis.moc"
