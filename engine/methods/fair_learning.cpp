@@ -9,6 +9,7 @@
 #include <Eigen/Cholesky>
 
 #include "core/rng.h"
+#include "fair/fair_csv.h"
 #include "fair/fair_dpsgd.h"
 #include "fair/fairness_metrics.h"
 #include "fair/synthetic_bias.h"
@@ -182,20 +183,28 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   require(s.epsilon > 0, "epsilon must be > 0 (inf for no privacy), got ", s.epsilon);
   require(s.frameEvery >= 1, "frame interval must be >= 1, got ", s.frameEvery);
   require(s.penalty == "sp" || s.penalty == "eo", "penalty must be 'sp' or 'eo', got '", s.penalty, "'");
-  const double delta = s.delta > 0 ? s.delta : 0.1 / double(s.n);
-  require(delta < 1, "delta must be in (0, 1), got ", delta);
+  const double delta0 = s.delta;
   require(s.accountant != "none" || s.noiseMultiplier >= 0 || !std::isfinite(s.epsilon),
           "accountant 'none' needs an explicit noise multiplier");
 
   SyntheticBiasSettings gen{s.n, s.p, s.coreFeatures, s.spuriousFeatures, 0.2, 0.4};
   FairDataset train, test;
   Rng dataRng = makeRng(seed, TrainData), testRng = makeRng(seed, TestData), initRng = makeRng(seed, Init);
-  if (s.task != FairTask::Matching) {
+  require(s.dataset == "synthetic" || s.dataset == "csv", "dataset must be 'synthetic' or 'csv', got '", s.dataset, "'");
+  if (s.dataset == "csv") {
+    require(s.task == FairTask::Classifier || s.task == FairTask::Representation,
+            "CSV data is supported for the classifier and the representation; this task uses the synthetic data");
+    require(s.task != FairTask::Classifier || !s.labelColumn.empty(), "the classifier needs a label column");
+    loadFairCsv({s.dataPath, splitColumnList(s.featureColumns), s.labelColumn, s.groupColumn, s.testFraction}, seed,
+                train, test);
+  } else if (s.task != FairTask::Matching) {
     train = syntheticBiasedData(gen, dataRng);
     gen.n = s.nTest;
     test = syntheticBiasedData(gen, testRng);
   }
   const FairTrainingData data = trainingData(s, train, dataRng);
+  const double delta = delta0 > 0 ? delta0 : 0.1 / double(data.X.rows());
+  require(delta < 1, "delta must be in (0, 1), got ", delta);
   nn::DenseNetwork net = makeNetwork(s, int(data.X.cols()), initRng);
 
   FairStepSettings st;
@@ -310,9 +319,11 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     const nn::ForwardPass f = net.forward(test.X);
     m["reconstruction_loss"] = reconstructionLoss(Points(f.output()), test.X, int(test.X.cols()));
     m["reconstruction_loss_core"] = reconstructionLoss(Points(f.output()), test.X, test.coreFeatures);
-    const auto [acc, di] = logisticProbe(f.a[2], test);
-    m["accuracy"] = acc;
-    m["disparate_impact"] = di;
+    if (s.dataset != "csv" || !s.labelColumn.empty()) {  // the probe needs labels
+      const auto [acc, di] = logisticProbe(f.a[2], test);
+      m["accuracy"] = acc;
+      m["disparate_impact"] = di;
+    }
     m["sw2_groups"] = slicedGroups(f.a[2], test.a, s.projections, evalRng);
   } else {
     Rng tr = makeRng(seed, TestData);

@@ -44,6 +44,11 @@ struct FairLearningSettings {
   double p = 0.7;      ///< App. B bias
   int coreFeatures = 8, spuriousFeatures = 8;
   long frameEvery = 50;  ///< steps between chart frames
+  std::string dataset = "synthetic";  ///< synthetic (App. B) | csv (classifier and representation)
+  std::string dataPath;               ///< csv: file (relative = current directory)
+  std::string featureColumns;         ///< csv: comma-separated; empty = every numeric column
+  std::string labelColumn, groupColumn;
+  double testFraction = 0.3;          ///< csv: share of rows held out for the metrics
 
   /// Reads the parameters of the task's MethodInfo.
   static FairLearningSettings fromParams(FairTask task, const ParamValues& p);

@@ -50,6 +50,24 @@ std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M,
   return v;
 }
 
+// Data source parameters (classifier, representation): the App. B synthetic data or a CSV file.
+void addDataParams(std::vector<ParamSpec>& v, bool withLabel) {
+  v.push_back({"dataset", "Data set", K::Choice, 0, -INFINITY, INFINITY, false, {"synthetic", "csv"}, "synthetic", "",
+               "synthetic: the biased data of [FairLearn] App. B (n, bias p); csv: a file with the columns below."});
+  v.push_back({"data_path", "Data file", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
+               "CSV only: the file (relative paths from the current directory)."});
+  v.push_back({"feature_columns", "Feature columns", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
+               "CSV only: comma-separated numeric columns; empty = every numeric column except label and group. "
+               "Standardised with the training means and deviations."});
+  if (withLabel)
+    v.push_back({"label_column", "Label column", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
+                 "CSV only: the binary label (two distinct values; the first in sorted order is 0)."});
+  v.push_back({"group_column", "Group column", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
+               "CSV only: the binary sensitive attribute (two distinct values; the first in sorted order is A = 0)."});
+  v.push_back({"test_fraction", "Test fraction", K::Real, 0.3, 0.01, 0.99, false, {}, {}, "",
+               "CSV only: share of the rows held out for the metrics.", true, true});
+}
+
 ParamSpec projectionsParam() {
   return {"projections", "Projections k", K::Integer, 50, 1, 10000, false, {}, {}, "directions",
           "Random directions of the Monte-Carlo sliced W₂ penalty (App. B: 50).", true, true};
@@ -76,6 +94,14 @@ FairLearningSettings readCommon(FairTask task, const ParamValues& p) {
   if (has(p, "projections")) s.projections = p.integer("projections");
   if (has(p, "penalty")) s.penalty = p.text("penalty");
   if (has(p, "clip_after_noise")) s.clipAfterNoise = p.real("clip_after_noise");
+  if (has(p, "dataset")) {
+    s.dataset = p.text("dataset");
+    s.dataPath = p.text("data_path");
+    s.featureColumns = p.text("feature_columns");
+    if (has(p, "label_column")) s.labelColumn = p.text("label_column");
+    s.groupColumn = p.text("group_column");
+    s.testFraction = p.real("test_fraction");
+  }
   return s;
 }
 
@@ -104,6 +130,7 @@ MethodInfo fairClassifierMethod() {
                  {"sp", "eo"}, "sp", "",
                  "sp = statistical parity (eq. 18), eo = equality of odds (eq. 21). Statistical parity compares the score distributions of the two groups; equality of odds compares "
                  "them within each label and averages ([FairLearn] App. B.1)."});
+  addDataParams(params, true);
   return make(FairTask::Classifier, "fair-classifier", "Fair private classifier", "[FairLearn] §6, App. B.1",
               "A logistic classifier learns a biased label: the sensitive attribute A leaks into the features and "
               "agrees with the label 70 % of the time. The penalty α W₂² pulls the score distributions of the two "
@@ -127,6 +154,7 @@ MethodInfo fairRegression2dMethod() {
 MethodInfo fairRepresentationMethod() {
   auto params = commonParams(500, 0.01, 10, 2, std::sqrt(2.0), true);
   params.push_back(projectionsParam());
+  addDataParams(params, true);
   return make(FairTask::Representation, "fair-representation", "Fair private representation",
               "[FairLearn] App. B.3, eq. 23",
               "An autoencoder compresses the 16 features to 2 numbers. The sliced W₂ penalty between the groups' codes "
