@@ -193,8 +193,9 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
 }
 
 FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data, const std::vector<long>& batchSizes,
-                             const FairStepSettings& s, Rng& rng) {
+                             const FairStepSettings& s, Rng& rng, OptimizerState* state) {
   require(batchSizes.size() == data.cells.size(), "need one batch size per cell");
+  require(s.optimizer == Optimizer::Sgd || state != nullptr, "the Adam optimizer needs a state");
   std::vector<std::vector<Eigen::Index>> batches(data.cells.size());
   for (std::size_t c = 0; c < data.cells.size(); ++c) {
     const auto& cell = data.cells[c];
@@ -222,7 +223,18 @@ FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data
     g += rep.noise;
   }
   if (s.clipAfterNoise > 0) g *= clipFactor(g.norm(), s.clipAfterNoise);
-  net.addToParameters(-s.learningRate * g);
+  if (s.optimizer == Optimizer::Sgd) {
+    net.addToParameters(-s.learningRate * g);
+  } else {
+    constexpr double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+    if (state->t == 0) state->m = Vector::Zero(g.size()), state->v = Vector::Zero(g.size());
+    require(state->m.size() == g.size(), "optimizer state belongs to another network");
+    state->t += 1;
+    state->m = b1 * state->m + (1 - b1) * g;
+    state->v = b2 * state->v + (1 - b2) * g.cwiseAbs2();
+    const double c1 = 1 - std::pow(b1, double(state->t)), c2 = 1 - std::pow(b2, double(state->t));
+    net.addToParameters(-s.learningRate * ((state->m / c1).array() / ((state->v / c2).array().sqrt() + eps)).matrix());
+  }
   return rep;
 }
 

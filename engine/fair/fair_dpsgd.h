@@ -43,6 +43,18 @@ struct FairTrainingData {
   nn::Matrix reference;  ///< m x d_out fixed second sample (matching only)
 };
 
+/// How the privatised gradient g is applied (post-processing: either choice keeps the guarantee).
+enum class Optimizer {
+  Sgd,  ///< θ ← θ − lr g
+  Adam  ///< Kingma & Ba 2015, β₁ = 0.9, β₂ = 0.999, ε = 1e-8, bias-corrected
+};
+
+/// Adam's moments, carried from step to step (empty before the first step).
+struct OptimizerState {
+  Vector m, v;
+  long t = 0;
+};
+
 struct FairStepSettings {
   double alpha = 0.5;            ///< weight of the penalty
   double learningRate = 0.05;
@@ -56,6 +68,7 @@ struct FairStepSettings {
   int penaltyLayer = 0;          ///< layer whose output is penalised (0 = network output; the latent of an autoencoder)
   double outputShift = 0;        ///< subtracted from the penalised output (sigmoid − 1/2 of eq. 22)
   long projections = 50;         ///< k directions when the penalised output has dimension > 1
+  Optimizer optimizer = Optimizer::Sgd;
 };
 
 /// The fixed per-cell batch sizes of a run: max(1, round(fraction × n_cell)) ([FairLearn] §7: n′_j ≈ n_j/5).
@@ -97,8 +110,10 @@ struct FairStepReport {
 double fairStepSensitivity(const FairTrainingData& data, const FairStepSettings& s, const std::vector<long>& batchSizes);
 
 /// Draws the per-cell batches without replacement (fixed sizes), computes the clipped gradient, adds
-/// the noise and takes θ ← θ − lr (g + noise). @throws InvalidArgument as fairGradient.
+/// the noise (then the optional clip after noise) and applies g + noise with the optimizer (Adam needs
+/// `state`, kept by the caller across steps). @throws InvalidArgument as fairGradient, or if Adam is
+/// asked for without a state.
 FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data, const std::vector<long>& batchSizes,
-                             const FairStepSettings& s, Rng& rng);
+                             const FairStepSettings& s, Rng& rng, OptimizerState* state = nullptr);
 
 }  // namespace dpw

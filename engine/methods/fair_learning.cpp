@@ -220,6 +220,9 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   st.penaltyLayer = s.task == FairTask::Representation ? 2 : 0;
   st.outputShift = s.task == FairTask::Regression2d ? 0.5 : 0.0;
   st.projections = s.projections;
+  require(s.optimizer == "sgd" || s.optimizer == "adam", "optimizer must be 'sgd' or 'adam', got '", s.optimizer, "'");
+  st.optimizer = s.optimizer == "adam" ? Optimizer::Adam : Optimizer::Sgd;
+  OptimizerState optState;
 
   const std::vector<long> batch = cellBatchSizes(data, s.batchFraction);
   const double q = cellSampleRate(data, batch);
@@ -271,7 +274,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   };
   for (long t = 0; t < s.steps; ++t) {
     throwIfCancelled(observer);
-    last = fairDpSgdStep(net, data, batch, st, rng);
+    last = fairDpSgdStep(net, data, batch, st, rng, &optState);
     const double x = double(t + 1);
     obj.x.push_back(x), obj.y.push_back(last.objective);
     lossS.x.push_back(x), lossS.y.push_back(last.gradient.lossValue);

@@ -38,6 +38,7 @@ struct FairLearningSettings {
   double clipGradient = 5, clipOutput = 1, clipJacobian = 1;
   double clipAfterNoise = 1;  ///< matching only (App. C): norm of the noisy gradient after clipping
   long projections = 50;
+  std::string optimizer = "sgd";  ///< "sgd" or "adam" (the paper does not name its optimiser)
   double batchFraction = 0.2;
   long n = 30000;      ///< training points (matching: points per sample)
   long nTest = 10000;  ///< independent test points

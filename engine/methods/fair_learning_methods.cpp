@@ -27,7 +27,10 @@ std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M,
                "How ε is computed. The paper uses GDP (CLT) with fixed-size sampling without replacement "
                "(reference §4); GDP is an approximation, not a bound.", true, true});
   v.push_back({"steps", "Steps T", K::Integer, steps, 1, 1e6, false, {}, {}, "steps", "DP-SGD iterations (App. B)."});
-  v.push_back({"learning_rate", "Learning rate", K::Real, lr, 1e-6, 10, false, {}, {}, "", "SGD step size (App. B)."});
+  v.push_back({"learning_rate", "Learning rate", K::Real, lr, 1e-6, 10, false, {}, {}, "", "Step size (App. B)."});
+  v.push_back({"optimizer", "Optimizer", K::Choice, 0, -INFINITY, INFINITY, false, {"sgd", "adam"}, "sgd", "",
+               "How the private gradient is applied (post-processing, so privacy is unchanged). The paper does not "
+               "name its optimiser; sgd is plain gradient descent, adam is Kingma & Ba.", true, true});
   v.push_back({"clip_gradient", "Gradient clip C", K::Real, C, 0, 1e6, false, {}, {}, "",
                "Per-example loss gradients are clipped to this norm ([FairLearn] Thm 6.1).", true, true});
   v.push_back({"clip_output", "Output clip M", K::Real, M, 0, 1e6, false, {}, {}, "",
@@ -82,6 +85,7 @@ FairLearningSettings readCommon(FairTask task, const ParamValues& p) {
   s.accountant = p.text("accountant");
   s.steps = p.integer("steps");
   s.learningRate = p.real("learning_rate");
+  s.optimizer = p.text("optimizer");
   s.clipGradient = p.real("clip_gradient");
   s.clipOutput = p.real("clip_output");
   s.clipJacobian = p.real("clip_jacobian");

@@ -272,6 +272,37 @@ class TestFairDpSgd : public QObject {
     QVERIFY(((before - net.parameters()) - s.learningRate * (r.gradient.loss + r.gradient.penalty)).norm() < 1e-14);
   }
 
+  // Adam's first step moves every parameter by lr·g/(|g| + 1e-8) ≈ lr·sign(g) (bias-corrected
+  // moments m̂ = g, v̂ = g²), its second by lr·m̂₂/√v̂₂ with the recursions written out here; Adam
+  // without a state is refused.
+  void adamSteps() {
+    const FairTrainingData data = smallData(500, false, false, 12);
+    Rng init = makeRng(8);
+    nn::DenseNetwork net({16, 1}, {Activation::Sigmoid}, init);
+    FairStepSettings s;
+    s.privatise = false;
+    s.optimizer = Optimizer::Adam;
+    s.learningRate = 0.01;
+    OptimizerState st;
+    const auto sizes = cellBatchSizes(data, 0.2);
+    Rng rng = makeRng(9);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDpSgdStep(net, data, sizes, s, rng));
+    Vector before = net.parameters();
+    const FairStepReport r1 = fairDpSgdStep(net, data, sizes, s, rng, &st);
+    const Vector g1 = r1.gradient.loss + r1.gradient.penalty;
+    const Vector step1 = net.parameters() - before;
+    for (Eigen::Index j = 0; j < g1.size(); ++j)
+      QVERIFY(std::abs(step1[j] + 0.01 * g1[j] / (std::abs(g1[j]) + 1e-8)) < 1e-12);
+    before = net.parameters();
+    const FairStepReport r2 = fairDpSgdStep(net, data, sizes, s, rng, &st);
+    const Vector g2 = r2.gradient.loss + r2.gradient.penalty;
+    const Vector m = (0.9 * 0.1 * g1 + 0.1 * g2) / (1 - 0.81);
+    const Vector v = (0.999 * 0.001 * g1.cwiseAbs2() + 0.001 * g2.cwiseAbs2()) / (1 - 0.999 * 0.999);
+    const Vector expected = -0.01 * (m.array() / (v.array().sqrt() + 1e-8)).matrix();
+    QVERIFY(((net.parameters() - before) - expected).cwiseAbs().maxCoeff() < 1e-12);
+    QCOMPARE(st.t, 2L);
+  }
+
   // Batch sizes round(n_j/5), q = max_j n′_j/n_j; each drawn batch has distinct members of its cell.
   void batchSizesAndSampleRate() {
     FairTrainingData d;
