@@ -6,6 +6,7 @@
 #include "audit/mechanism_audits.h"
 #include "methods/accountant_explorer.h"
 #include "methods/dpswd_explorer.h"
+#include "methods/fair_learning.h"
 #include "methods/fair_regression.h"
 #include "methods/flow/dpsw_flow.h"
 #include "methods/flow/dpsw_generator.h"
@@ -23,6 +24,7 @@ const std::vector<MethodInfo>& allMethods() {
       dpswFlowPoolMethod(),
       dpswGeneratorMethod(),
       projectionSensitivityMethod(),
+      fairClassifierMethod(), fairRegression2dMethod(), fairRepresentationMethod(), privateMatchingMethod(),
   };
   return methods;
 }

@@ -1,0 +1,380 @@
+#include "methods/fair_learning.h"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <numbers>
+#include <sstream>
+
+#include <Eigen/Cholesky>
+
+#include "core/rng.h"
+#include "fair/fair_csv.h"
+#include "fair/fair_dpsgd.h"
+#include "fair/fairness_metrics.h"
+#include "fair/synthetic_bias.h"
+#include "nn/dense_network.h"
+#include "ot/directions.h"
+#include "ot/sliced_wasserstein.h"
+#include "privacy/accountant.h"
+#include "privacy/privacy_curve.h"
+
+namespace dpw {
+
+namespace {
+
+using nn::Activation;
+using nn::Matrix;
+
+// Stream numbers of makeRng(seed, ·): one per independent use, so a change in one never shifts another.
+enum Stream : std::uint64_t { TrainData = 1, TestData = 2, Init = 3, Training = 4 };
+
+nn::DenseNetwork makeNetwork(const FairLearningSettings& s, int inputs, Rng& rng) {
+  using A = Activation;
+  switch (s.task) {
+    case FairTask::Classifier:
+      return nn::DenseNetwork({inputs, 1}, {A::Sigmoid}, rng);
+    case FairTask::Regression2d:
+      return nn::DenseNetwork({inputs, 64, 2}, {A::ReLU, A::Sigmoid}, rng);
+    case FairTask::Representation:
+      return nn::DenseNetwork({inputs, 62, 2, 62, inputs}, {A::ReLU, A::Identity, A::ReLU, A::Identity}, rng);
+    case FairTask::Matching:
+      return nn::DenseNetwork({2, 128, 64, 64, 2}, {A::ReLU, A::ReLU, A::ReLU, A::Identity}, rng);
+  }
+  return {};
+}
+
+// Uniform points on the circle of radius r (App. C target).
+Matrix circleSample(long n, double r, Rng& rng) {
+  std::uniform_real_distribution<double> angle(0.0, 2 * std::numbers::pi);
+  Matrix Z(n, 2);
+  for (long i = 0; i < n; ++i) {
+    const double t = angle(rng);
+    Z(i, 0) = r * std::cos(t), Z(i, 1) = r * std::sin(t);
+  }
+  return Z;
+}
+
+FairTrainingData trainingData(const FairLearningSettings& s, const FairDataset& D, Rng& rng) {
+  FairTrainingData T;
+  if (s.task == FairTask::Matching) {
+    T.X = standardNormal(s.n, 2, rng);
+    T.reference = circleSample(s.n, 0.75, rng);
+    T.cells.resize(2);
+    for (long i = 0; i < s.n; ++i) T.cells[0].push_back(i), T.cells[1].push_back(i);
+    return T;
+  }
+  T.X = D.X;
+  const Eigen::Index n = D.size();
+  if (s.task == FairTask::Classifier) {
+    T.target.resize(n, 1);
+    for (Eigen::Index i = 0; i < n; ++i) T.target(i, 0) = D.y[std::size_t(i)];
+  } else if (s.task == FairTask::Regression2d) {
+    T.target = D.yC;  // ‖(g − ½) − (Y^C − ½)‖²: the centring (App. B.2) cancels in the loss
+  } else {
+    T.target = D.X;
+  }
+  const bool eo = s.task == FairTask::Classifier && s.penalty == "eo";
+  T.cells.resize(eo ? 4 : 2);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const int a = D.a[std::size_t(i)], y = D.y[std::size_t(i)];
+    T.cells[eo ? std::size_t(2 * y + a) : std::size_t(a)].push_back(i);
+  }
+  return T;
+}
+
+// A per-group histogram of scores in [0, 1], as probability masses.
+HistogramFrame scoreHistogram(const Vector& scores, const FairDataset& D, bool byLabel) {
+  const int bins = 40;
+  HistogramFrame h{"g(x)", {}, {}};
+  for (int b = 0; b <= bins; ++b) h.edges.push_back(double(b) / bins);
+  const int labels = byLabel ? 2 : 1;
+  for (int y = 0; y < labels; ++y)
+    for (int a = 0; a < 2; ++a) {
+      std::ostringstream name;
+      name << "A = " << a;
+      if (byLabel) name << ", Y = " << y;
+      HistogramFrame::Group g{name.str(), std::vector<double>(bins, 0.0)};
+      double count = 0;
+      for (Eigen::Index i = 0; i < scores.size(); ++i) {
+        if (D.a[std::size_t(i)] != a || (byLabel && D.y[std::size_t(i)] != y)) continue;
+        g.mass[std::size_t(std::clamp(int(scores[i] * bins), 0, bins - 1))] += 1, count += 1;
+      }
+      if (count > 0)
+        for (double& m : g.mass) m /= count;
+      h.groups.push_back(std::move(g));
+    }
+  return h;
+}
+
+PointsFrame groupPoints(const Matrix& P, const std::vector<int>& label, std::vector<std::string> names,
+                        const char* xl, const char* yl, long maxPoints = 2000) {
+  const Eigen::Index n = std::min<Eigen::Index>(P.rows(), maxPoints);
+  PointsFrame f{xl, yl, Points(n, 2), {}, std::move(names)};
+  for (Eigen::Index i = 0; i < n; ++i) {
+    f.xy.row(i) = P.row(i);
+    f.label.push_back(label[std::size_t(i)]);
+  }
+  return f;
+}
+
+// Logistic regression by Newton's method (IRLS) on [Z, 1]; returns (accuracy, DI) on the held-out part.
+// Used to judge a learnt representation (App. B.3: fit on 60 % of the test data, evaluate on 40 %).
+std::pair<double, double> logisticProbe(const Matrix& Z, const FairDataset& D) {
+  const Eigen::Index n = Z.rows(), nFit = n * 6 / 10, d = Z.cols() + 1;
+  Matrix A(n, d);
+  A << Z, Vector::Ones(n);
+  Vector w = Vector::Zero(d);
+  for (int it = 0; it < 30; ++it) {
+    const Vector p = (1.0 + (-(A.topRows(nFit) * w).array()).exp()).inverse().matrix();
+    Vector grad = Vector::Zero(d);
+    Matrix H = 1e-8 * Matrix::Identity(d, d);
+    for (Eigen::Index i = 0; i < nFit; ++i) {
+      grad += (p[i] - D.y[std::size_t(i)]) * A.row(i).transpose();
+      H += p[i] * (1 - p[i]) * A.row(i).transpose() * A.row(i);
+    }
+    w -= H.ldlt().solve(grad);
+  }
+  std::vector<int> g, y, a;
+  for (Eigen::Index i = nFit; i < n; ++i) {
+    g.push_back(A.row(i).dot(w) > 0 ? 1 : 0);
+    y.push_back(D.y[std::size_t(i)]);
+    a.push_back(D.a[std::size_t(i)]);
+  }
+  return {accuracy(g, y), disparateImpact(g, a)};
+}
+
+double slicedGroups(const Matrix& P, const std::vector<int>& a, long k, Rng& rng) {
+  std::vector<Eigen::Index> i0, i1;
+  for (Eigen::Index i = 0; i < P.rows(); ++i) (a[std::size_t(i)] == 0 ? i0 : i1).push_back(i);
+  return slicedW2Squared(Points(P(i0, Eigen::all)), Points(P(i1, Eigen::all)), randomDirections(k, P.cols(), rng)).value;
+}
+
+}  // namespace
+
+namespace {
+RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserver& observer);
+}
+
+RunResult runFairLearning(const FairLearningSettings& s, std::uint64_t seed, RunObserver& observer) {
+  // One run is sequential: at these sizes (batches of a few thousand rows, widths <= 128) Eigen's
+  // OpenMP products cost more than they gain, badly so on a shared machine. A one-thread parallel
+  // region turns them off (nested regions get one thread); grids parallelise over runs instead.
+  RunResult result;
+  std::exception_ptr error;
+#pragma omp parallel num_threads(1)
+  {
+    try {
+      result = runSerial(s, seed, observer);
+    } catch (...) {
+      error = std::current_exception();
+    }
+  }
+  if (error) std::rethrow_exception(error);
+  return result;
+}
+
+namespace {
+
+RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserver& observer) {
+  require(s.steps >= 1, "steps T must be >= 1, got ", s.steps);
+  require(s.n >= 10, "n must be at least 10, got ", s.n);
+  require(s.nTest >= 10, "test size must be at least 10, got ", s.nTest);
+  require(s.epsilon > 0, "epsilon must be > 0 (inf for no privacy), got ", s.epsilon);
+  require(s.frameEvery >= 1, "frame interval must be >= 1, got ", s.frameEvery);
+  require(s.penalty == "sp" || s.penalty == "eo", "penalty must be 'sp' or 'eo', got '", s.penalty, "'");
+  const double delta0 = s.delta;
+  require(s.accountant != "none" || s.noiseMultiplier >= 0 || !std::isfinite(s.epsilon),
+          "accountant 'none' needs an explicit noise multiplier");
+
+  SyntheticBiasSettings gen{s.n, s.p, s.coreFeatures, s.spuriousFeatures, 0.2, 0.4};
+  FairDataset train, test;
+  Rng dataRng = makeRng(seed, TrainData), testRng = makeRng(seed, TestData), initRng = makeRng(seed, Init);
+  require(s.dataset == "synthetic" || s.dataset == "csv", "dataset must be 'synthetic' or 'csv', got '", s.dataset, "'");
+  if (s.dataset == "csv") {
+    require(s.task == FairTask::Classifier || s.task == FairTask::Representation,
+            "CSV data is supported for the classifier and the representation; this task uses the synthetic data");
+    require(s.task != FairTask::Classifier || !s.labelColumn.empty(), "the classifier needs a label column");
+    loadFairCsv({s.dataPath, splitColumnList(s.featureColumns), s.labelColumn, s.groupColumn, s.testFraction}, seed,
+                train, test);
+  } else if (s.task != FairTask::Matching) {
+    train = syntheticBiasedData(gen, dataRng);
+    gen.n = s.nTest;
+    test = syntheticBiasedData(gen, testRng);
+  }
+  const FairTrainingData data = trainingData(s, train, dataRng);
+  const double delta = delta0 > 0 ? delta0 : 0.1 / double(data.X.rows());
+  require(delta < 1, "delta must be in (0, 1), got ", delta);
+  nn::DenseNetwork net = makeNetwork(s, int(data.X.cols()), initRng);
+
+  FairStepSettings st;
+  st.alpha = s.task == FairTask::Matching ? 1.0 : s.alpha;
+  st.learningRate = s.learningRate;
+  st.privatise = std::isfinite(s.epsilon);
+  st.clipGradient = s.clipGradient, st.clipOutput = s.clipOutput, st.clipJacobian = s.clipJacobian;
+  st.clipAfterNoise = s.task == FairTask::Matching ? s.clipAfterNoise : 0.0;
+  st.loss = s.task == FairTask::Classifier       ? FairLoss::BinaryCrossEntropy
+            : s.task == FairTask::Regression2d   ? FairLoss::SquaredError
+            : s.task == FairTask::Representation ? FairLoss::Reconstruction
+                                                 : FairLoss::None;
+  st.penaltyLayer = s.task == FairTask::Representation ? 2 : 0;
+  st.outputShift = s.task == FairTask::Regression2d ? 0.5 : 0.0;
+  st.projections = s.projections;
+  require(s.optimizer == "sgd" || s.optimizer == "adam", "optimizer must be 'sgd' or 'adam', got '", s.optimizer, "'");
+  st.optimizer = s.optimizer == "adam" ? Optimizer::Adam : Optimizer::Sgd;
+  OptimizerState optState;
+
+  const std::vector<long> batch = cellBatchSizes(data, s.batchFraction);
+  const double q = cellSampleRate(data, batch);
+  std::unique_ptr<PrivacyCurve> curve;  // ε spent vs step by the selected accountant
+  std::string accountantName;
+  if (st.privatise) {
+    st.noiseMultiplier = s.noiseMultiplier >= 0
+                             ? s.noiseMultiplier
+                             : calibrateNoiseMultiplier(s.accountant, s.epsilon, delta, q, s.steps);
+    if (s.accountant != "none") {
+      curve = std::make_unique<PrivacyCurve>(std::vector<std::string>{s.accountant}, delta);
+      accountantName = makeAccountant(s.accountant)->name();
+    }
+  }
+  const double sensitivity = fairStepSensitivity(data, st, batch);
+
+  Rng rng = makeRng(seed, Training);
+  Series obj{"objective", {}, {}}, lossS{"loss term", {}, {}}, pen{"penalty term", {}, {}};
+  FairStepReport last;
+  // ε spent: +inf without privacy; NaN when no accountant was asked for (σ given directly).
+  double epsSpent = !st.privatise ? std::numeric_limits<double>::infinity()
+                    : s.accountant == "none" ? std::numeric_limits<double>::quiet_NaN()
+                                             : 0.0;
+  auto publish = [&](long step) {
+    observer.onFrame(makeFrame("loss", "Training objective and its two terms", step,
+                               LinesFrame{"step", "value", {obj, lossS, pen}}));
+    if (curve) observer.onFrame(curve->frame());
+    if (s.task == FairTask::Classifier) {
+      const Vector scores = net.forward(test.X).output().col(0);
+      observer.onFrame(makeFrame("scores", "Test scores g(x) per group", step,
+                                 scoreHistogram(scores, test, s.penalty == "eo")));
+    } else if (s.task == FairTask::Regression2d) {
+      const Matrix out = net.forward(test.X).output().array() - 0.5;
+      observer.onFrame(makeFrame("outputs", "Predicted (centred) Y^C per group", step,
+                                 groupPoints(out, test.a, {"A = 0", "A = 1"}, "g¹(x)", "g²(x)")));
+    } else if (s.task == FairTask::Representation) {
+      const Matrix z = net.forward(test.X).a[2];
+      observer.onFrame(makeFrame("latent", "Latent representation per group", step,
+                                 groupPoints(z, test.a, {"A = 0", "A = 1"}, "z₁", "z₂")));
+    } else {
+      Matrix both(2000, 2);
+      const Matrix gx = net.forward(data.X.topRows(1000)).output();
+      both << gx, data.reference.topRows(1000);
+      std::vector<int> lab(2000, 0);
+      std::fill(lab.begin() + 1000, lab.end(), 1);
+      observer.onFrame(makeFrame("outputs", "Generated g(X) and target Z", step,
+                                 groupPoints(both, lab, {"g(X)", "Z (circle)"}, "x", "y")));
+    }
+  };
+  for (long t = 0; t < s.steps; ++t) {
+    throwIfCancelled(observer);
+    last = fairDpSgdStep(net, data, batch, st, rng, &optState);
+    const double x = double(t + 1);
+    obj.x.push_back(x), obj.y.push_back(last.objective);
+    lossS.x.push_back(x), lossS.y.push_back(last.gradient.lossValue);
+    pen.x.push_back(x), pen.y.push_back(last.gradient.penaltyValue);
+    if (curve && ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps)) {
+      curve->record(st.noiseMultiplier, q, t + 1 - curve->step());
+      epsSpent = curve->epsilon(0);
+    }
+    if ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps) publish(t + 1);
+    observer.onProgress(t + 1, s.steps);
+  }
+
+  RunResult r;
+  auto& m = r.metrics;
+  m["noise_multiplier"] = st.privatise ? st.noiseMultiplier : 0.0;
+  m["sensitivity"] = sensitivity;
+  m["noise_std"] = st.privatise ? st.noiseMultiplier * sensitivity : 0.0;
+  m["sample_rate"] = q;
+  m["objective"] = last.objective;
+  m["loss_term"] = last.gradient.lossValue;
+  m["penalty_term"] = last.gradient.penaltyValue;
+  m["epsilon"] = epsSpent;
+  Rng evalRng = makeRng(seed, Training + 1);
+  if (s.task == FairTask::Classifier) {
+    const Vector scores = net.forward(test.X).output().col(0);
+    std::vector<int> g(std::size_t(scores.size()));
+    for (Eigen::Index i = 0; i < scores.size(); ++i) g[std::size_t(i)] = scores[i] > 0.5;
+    m["accuracy"] = accuracy(g, test.y);
+    m["disparate_impact"] = disparateImpact(g, test.a);
+    m["eo_0"] = equalOddsRatio(g, test.a, test.y, 0);
+    m["eo_1"] = equalOddsRatio(g, test.a, test.y, 1);
+    m["w2_groups"] = groupW2Squared(scores, test.a);
+    m["w2_groups_y0"] = groupW2Squared(scores, test.a, test.y, 0);
+    m["w2_groups_y1"] = groupW2Squared(scores, test.a, test.y, 1);
+  } else if (s.task == FairTask::Regression2d) {
+    const Matrix out = net.forward(test.X).output().array() - 0.5;
+    m["mse"] = (out - Matrix(test.yC.array() - 0.5)).rowwise().squaredNorm().mean();
+    std::vector<int> g(std::size_t(out.rows()));
+    for (Eigen::Index i = 0; i < out.rows(); ++i) g[std::size_t(i)] = out(i, 1) > -out(i, 0);
+    m["accuracy"] = accuracy(g, test.y);
+    m["od_0"] = overDiagonalShare(Points(out), test.a, 0);
+    m["od_1"] = overDiagonalShare(Points(out), test.a, 1);
+    m["sw2_groups"] = slicedGroups(out, test.a, s.projections, evalRng);
+  } else if (s.task == FairTask::Representation) {
+    const nn::ForwardPass f = net.forward(test.X);
+    m["reconstruction_loss"] = reconstructionLoss(Points(f.output()), test.X, int(test.X.cols()));
+    m["reconstruction_loss_core"] = reconstructionLoss(Points(f.output()), test.X, test.coreFeatures);
+    if (s.dataset != "csv" || !s.labelColumn.empty()) {  // the probe needs labels
+      const auto [acc, di] = logisticProbe(f.a[2], test);
+      m["accuracy"] = acc;
+      m["disparate_impact"] = di;
+    }
+    m["sw2_groups"] = slicedGroups(f.a[2], test.a, s.projections, evalRng);
+  } else {
+    Rng tr = makeRng(seed, TestData);
+    const Matrix gx = net.forward(standardNormal(s.nTest, 2, tr)).output();
+    const Matrix z = circleSample(s.nTest, 0.75, tr);
+    m["sw2_to_target"] = slicedW2Squared(Points(gx), Points(z), randomDirections(s.projections, 2, evalRng)).value;
+  }
+  std::ostringstream ps;
+  if (st.privatise && !curve)
+    ps << "ε not accounted (accountant 'none'): noise multiplier " << st.noiseMultiplier << " × sensitivity "
+       << sensitivity << " ([FairLearn] Thm 6.1), q = " << q << ", " << s.steps << " steps";
+  else if (st.privatise)
+    ps << "(ε = " << epsSpent << ", δ = " << delta << ") by " << accountantName << ", noise multiplier "
+       << st.noiseMultiplier << " × sensitivity " << sensitivity << " ([FairLearn] Thm 6.1), q = " << q << ", "
+       << s.steps << " steps, replace-one neighbours within groups";
+  else
+    ps << "No privacy (ε = ∞): no clipping, no noise, " << s.steps << " steps.";
+  r.privacyStatement = ps.str();
+  return r;
+}
+
+}  // namespace
+
+std::vector<FairGridCell> runFairLearningGrid(const FairLearningSettings& base, const std::vector<double>& epsilons,
+                                              const std::vector<double>& alphas, std::uint64_t seed) {
+  require(!epsilons.empty() && !alphas.empty(), "a grid needs at least one epsilon and one alpha");
+  std::vector<FairGridCell> cells(epsilons.size() * alphas.size());
+  for (std::size_t r = 0; r < epsilons.size(); ++r)
+    for (std::size_t c = 0; c < alphas.size(); ++c) {
+      cells[r * alphas.size() + c].epsilon = epsilons[r];
+      cells[r * alphas.size() + c].alpha = alphas[c];
+    }
+  std::vector<std::string> errors(cells.size());
+#pragma omp parallel for schedule(dynamic, 1)
+  for (long i = 0; i < long(cells.size()); ++i) {
+    try {
+      FairLearningSettings s = base;
+      s.epsilon = cells[std::size_t(i)].epsilon;
+      s.alpha = cells[std::size_t(i)].alpha;
+      CollectingObserver obs;
+      cells[std::size_t(i)].result = runFairLearning(s, seed, obs);
+      cells[std::size_t(i)].frames = obs.latestPerChart();
+    } catch (const std::exception& e) {
+      errors[std::size_t(i)] = e.what();
+    }
+  }
+  for (const auto& e : errors) require(e.empty(), e);
+  return cells;
+}
+
+}  // namespace dpw

@@ -1,0 +1,84 @@
+#pragma once
+/// Fair learning with DP Wasserstein gradients ([FairLearn] §6–7, App. B–C): four tasks on one runner.
+///
+///  - fair-classifier: logistic model g_θ(x) = sigmoid(wᵀx + b), BCE loss, penalty W₂² between the score
+///    distributions of the groups (statistical parity, eq. 18) or of the groups within each label
+///    (equality of odds, eq. 21).
+///  - fair-regression-2d: MLP (hidden 64, ReLU; sigmoid output minus 1/2) regressing the centred Y^C,
+///    sliced penalty between groups (eq. 22).
+///  - fair-representation: autoencoder d → 62 → 2 → 62 → d (ReLU hidden, identity latent and output),
+///    reconstruction loss, sliced penalty between the groups' 2-D latents (eq. 23).
+///  - private-matching: MLP 2 → 128 → 64 → 64 → 2 pushing N(0, I₂) onto the uniform circle of radius 3/4,
+///    loss = SW₂² only, both samples private (App. C; Thm A.1(b) with L₂ = 0), gradient clipped again
+///    after the noise.
+/// Training is the DP-SGD of fair/fair_dpsgd.h for T steps with fixed per-cell batches n′ ≈ n/5; the
+/// noise multiplier is calibrated for (ε, δ) after T steps by the selected accountant (GDP with uniform
+/// sampling by default, q = max_j n′_j/n_j) unless given explicitly. ε = ∞: no clipping, no noise.
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/method.h"
+
+namespace dpw {
+
+enum class FairTask { Classifier, Regression2d, Representation, Matching };
+
+struct FairLearningSettings {
+  FairTask task = FairTask::Classifier;
+  std::string penalty = "sp";  ///< classifier: "sp" (eq. 18) or "eo" (eq. 21)
+  double alpha = 0.5;
+  double epsilon = std::numeric_limits<double>::infinity();
+  double delta = 0;  ///< 0: 0.1/n (the paper's choice)
+  std::string accountant = "gdp-uniform";  ///< any id of makeAccountant, or "none" (ε not accounted; needs σ)
+  double noiseMultiplier = -1;  ///< < 0: calibrate from ε; ≥ 0: use this σ (the accountant still reports ε)
+  long steps = 500;
+  double learningRate = 0.05;
+  double clipGradient = 5, clipOutput = 1, clipJacobian = 1;
+  double clipAfterNoise = 1;  ///< matching only (App. C): norm of the noisy gradient after clipping
+  long projections = 50;
+  std::string optimizer = "sgd";  ///< "sgd" or "adam" (the paper does not name its optimiser)
+  double batchFraction = 0.2;
+  long n = 30000;      ///< training points (matching: points per sample)
+  long nTest = 10000;  ///< independent test points
+  double p = 0.7;      ///< App. B bias
+  int coreFeatures = 8, spuriousFeatures = 8;
+  long frameEvery = 50;  ///< steps between chart frames
+  std::string dataset = "synthetic";  ///< synthetic (App. B) | csv (classifier and representation)
+  std::string dataPath;               ///< csv: file (relative = current directory)
+  std::string featureColumns;         ///< csv: comma-separated; empty = every numeric column
+  std::string labelColumn, groupColumn;
+  double testFraction = 0.3;          ///< csv: share of rows held out for the metrics
+
+  /// Reads the parameters of the task's MethodInfo.
+  static FairLearningSettings fromParams(FairTask task, const ParamValues& p);
+};
+
+/// Trains and evaluates; one step per DP-SGD step. Metrics by task: accuracy, disparate_impact, eo_0,
+/// eo_1, w2_groups (W₂² of test scores between groups), w2_groups_y0/y1, mse, od_0, od_1, sw2_groups,
+/// reconstruction_loss, reconstruction_loss_core, sw2_to_target; always noise_multiplier, noise_std,
+/// sensitivity, sample_rate, objective, loss_term, penalty_term, epsilon (+inf without privacy).
+/// @throws InvalidArgument on bad settings; Cancelled when the observer asks.
+RunResult runFairLearning(const FairLearningSettings& s, std::uint64_t seed, RunObserver& observer);
+
+/// One cell of a grid run (paper Figs. 5, 7, 9, 11: rows ε, columns α).
+struct FairGridCell {
+  double epsilon = 0;
+  double alpha = 0;
+  RunResult result;
+  std::vector<FramePtr> frames;  ///< newest frame of each chart
+};
+
+/// Runs every (ε, α) pair with the same seed (so cells differ only by ε and α), in parallel over cells
+/// (OpenMP; results do not depend on the thread count). Row-major: cell r·|alphas| + c has
+/// epsilons[r], alphas[c]. @throws InvalidArgument on empty lists or bad settings.
+std::vector<FairGridCell> runFairLearningGrid(const FairLearningSettings& base, const std::vector<double>& epsilons,
+                                              const std::vector<double>& alphas, std::uint64_t seed);
+
+MethodInfo fairClassifierMethod();
+MethodInfo fairRegression2dMethod();
+MethodInfo fairRepresentationMethod();
+MethodInfo privateMatchingMethod();
+
+}  // namespace dpw

@@ -1,0 +1,192 @@
+// The four fair-learning methods: their parameters (with the paper's settings as defaults) and how
+// they map onto FairLearningSettings.
+#include <cmath>
+
+#include "methods/fair_learning.h"
+
+namespace dpw {
+
+namespace {
+
+using K = ParamKind;
+
+bool has(const ParamValues& p, const std::string& key) { return p.values().count(key) > 0; }
+
+std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M, double L, bool withAlpha) {
+  std::vector<ParamSpec> v;
+  if (withAlpha)
+    v.push_back({"alpha", "Fairness weight α", K::Real, 0.5, 0, 1, false, {}, {}, "",
+                 "Weight of the Wasserstein penalty in (1 − α) loss + α W₂² ([FairLearn] eq. 5/6); 0 = no fairness."});
+  v.push_back({"epsilon", "Privacy budget ε", K::Real, 1.0, 0.01, 1e4, true, {}, {}, "",
+               "Target ε after T steps; the noise multiplier is calibrated for it ([FairLearn] §5.3). inf = no "
+               "privacy: no clipping and no noise."});
+  v.push_back({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
+               "Target δ; 0 means 0.1/n, the paper's choice (App. B)."});
+  v.push_back({"accountant", "Accountant", K::Choice, 0, -INFINITY, INFINITY, false,
+               {"gdp-uniform", "rdp-wor", "gdp", "rdp", "rdp-mironov", "pld"}, "gdp-uniform", "",
+               "How ε is computed. The paper uses GDP (CLT) with fixed-size sampling without replacement "
+               "(reference §4); GDP is an approximation, not a bound.", true, true});
+  v.push_back({"steps", "Steps T", K::Integer, steps, 1, 1e6, false, {}, {}, "steps", "DP-SGD iterations (App. B)."});
+  v.push_back({"learning_rate", "Learning rate", K::Real, lr, 1e-6, 10, false, {}, {}, "", "Step size (App. B)."});
+  v.push_back({"optimizer", "Optimizer", K::Choice, 0, -INFINITY, INFINITY, false, {"sgd", "adam"}, "sgd", "",
+               "How the private gradient is applied (post-processing, so privacy is unchanged). The paper does not "
+               "name its optimiser; sgd is plain gradient descent, adam is Kingma & Ba.", true, true});
+  v.push_back({"clip_gradient", "Gradient clip C", K::Real, C, 0, 1e6, false, {}, {}, "",
+               "Per-example loss gradients are clipped to this norm ([FairLearn] Thm 6.1).", true, true});
+  v.push_back({"clip_output", "Output clip M", K::Real, M, 0, 1e6, false, {}, {}, "",
+               "Model outputs are projected on the ball of this radius before the W₂ gradient (eq. 3).", true, true});
+  v.push_back({"clip_jacobian", "Jacobian clip L", K::Real, L, 0, 1e6, false, {}, {}, "",
+               "Each output component's parameter gradient is clipped to L/√d, so the Jacobian's spectral norm is "
+               "≤ L (Remark A.2).", true, true});
+  v.push_back({"batch_fraction", "Batch fraction", K::Real, 0.2, 1e-4, 1, false, {}, {}, "",
+               "Per-group (per-cell) batch n′_j ≈ fraction × n_j, drawn without replacement (paper: 1/5).", true, true});
+  v.push_back({"n", "Training points n", K::Integer, 30000, 10, 1e7, false, {}, {}, "points",
+               "Size of the synthetic training set (App. B: 30000)."});
+  v.push_back({"n_test", "Test points", K::Integer, 10000, 10, 1e7, false, {}, {}, "points",
+               "Independent test sample for the metrics.", true, true});
+  v.push_back({"bias_p", "Bias p", K::Real, 0.7, 0, 1, false, {}, {}, "",
+               "P(A = Y) in the synthetic data (App. B: 0.7); 0.5 means no bias.", true, true});
+  v.push_back({"noise_multiplier", "Noise multiplier σ", K::Real, -1, -1, 1e6, false, {}, {}, "",
+               "−1: calibrate from ε (normal use). σ ≥ 0: use this σ and let the accountant report ε.", true, true});
+  v.push_back({"frame_every", "Chart interval", K::Integer, 50, 1, 1e6, false, {}, {}, "steps",
+               "Steps between chart updates.", false, true});
+  return v;
+}
+
+// Data source parameters (classifier, representation): the App. B synthetic data or a CSV file.
+void addDataParams(std::vector<ParamSpec>& v, bool withLabel) {
+  v.push_back({"dataset", "Data set", K::Choice, 0, -INFINITY, INFINITY, false, {"synthetic", "csv"}, "synthetic", "",
+               "synthetic: the biased data of [FairLearn] App. B (n, bias p); csv: a file with the columns below."});
+  v.push_back({"data_path", "Data file", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
+               "CSV only: the file (relative paths from the current directory)."});
+  v.push_back({"feature_columns", "Feature columns", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
+               "CSV only: comma-separated numeric columns; empty = every numeric column except label and group. "
+               "Standardised with the training means and deviations."});
+  if (withLabel)
+    v.push_back({"label_column", "Label column", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
+                 "CSV only: the binary label (two distinct values; the first in sorted order is 0)."});
+  v.push_back({"group_column", "Group column", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
+               "CSV only: the binary sensitive attribute (two distinct values; the first in sorted order is A = 0)."});
+  v.push_back({"test_fraction", "Test fraction", K::Real, 0.3, 0.01, 0.99, false, {}, {}, "",
+               "CSV only: share of the rows held out for the metrics.", true, true});
+}
+
+ParamSpec projectionsParam() {
+  return {"projections", "Projections k", K::Integer, 50, 1, 10000, false, {}, {}, "directions",
+          "Random directions of the Monte-Carlo sliced W₂ penalty (App. B: 50).", true, true};
+}
+
+FairLearningSettings readCommon(FairTask task, const ParamValues& p) {
+  FairLearningSettings s;
+  s.task = task;
+  if (has(p, "alpha")) s.alpha = p.real("alpha");
+  s.epsilon = p.real("epsilon");
+  s.delta = p.real("delta");
+  s.accountant = p.text("accountant");
+  s.steps = p.integer("steps");
+  s.learningRate = p.real("learning_rate");
+  s.optimizer = p.text("optimizer");
+  s.clipGradient = p.real("clip_gradient");
+  s.clipOutput = p.real("clip_output");
+  s.clipJacobian = p.real("clip_jacobian");
+  s.batchFraction = p.real("batch_fraction");
+  s.n = p.integer("n");
+  s.nTest = p.integer("n_test");
+  s.p = p.real("bias_p");
+  s.noiseMultiplier = p.real("noise_multiplier");
+  s.frameEvery = p.integer("frame_every");
+  if (has(p, "projections")) s.projections = p.integer("projections");
+  if (has(p, "penalty")) s.penalty = p.text("penalty");
+  if (has(p, "clip_after_noise")) s.clipAfterNoise = p.real("clip_after_noise");
+  if (has(p, "dataset")) {
+    s.dataset = p.text("dataset");
+    s.dataPath = p.text("data_path");
+    s.featureColumns = p.text("feature_columns");
+    if (has(p, "label_column")) s.labelColumn = p.text("label_column");
+    s.groupColumn = p.text("group_column");
+    s.testFraction = p.real("test_fraction");
+  }
+  return s;
+}
+
+MethodInfo make(FairTask task, std::string id, std::string title, std::string paper, std::string summary,
+                std::vector<ParamSpec> params) {
+  MethodInfo m;
+  m.id = std::move(id);
+  m.title = std::move(title);
+  m.paper = std::move(paper);
+  m.summary = std::move(summary);
+  m.params = std::move(params);
+  m.run = [task](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
+    return runFairLearning(FairLearningSettings::fromParams(task, p), seed, obs);
+  };
+  return m;
+}
+
+}  // namespace
+
+FairLearningSettings FairLearningSettings::fromParams(FairTask task, const ParamValues& p) { return readCommon(task, p); }
+
+MethodInfo fairClassifierMethod() {
+  auto params = commonParams(500, 0.05, 5, 1, 1, true);
+  params.insert(params.begin() + 1,
+                {"penalty", "Fairness notion", K::Choice, 0, -INFINITY, INFINITY, false,
+                 {"sp", "eo"}, "sp", "",
+                 "sp = statistical parity (eq. 18), eo = equality of odds (eq. 21). Statistical parity compares the score distributions of the two groups; equality of odds compares "
+                 "them within each label and averages ([FairLearn] App. B.1)."});
+  addDataParams(params, true);
+  return make(FairTask::Classifier, "fair-classifier", "Fair private classifier", "[FairLearn] §6, App. B.1",
+              "A logistic classifier learns a biased label: the sensitive attribute A leaks into the features and "
+              "agrees with the label 70 % of the time. The penalty α W₂² pulls the score distributions of the two "
+              "groups together (or, for equality of odds, within each label). The gradient of that penalty is made "
+              "private by clipping outputs, Jacobians and loss gradients and adding noise scaled to its sensitivity "
+              "(Thm 6.1). Watch the histograms merge and the disparate impact move toward 1 as α grows, at a price "
+              "in accuracy, and see that privacy changes little.",
+              std::move(params));
+}
+
+MethodInfo fairRegression2dMethod() {
+  auto params = commonParams(1000, 0.05, 10, 1 / std::sqrt(2.0), std::sqrt(2.0), true);
+  params.push_back(projectionsParam());
+  return make(FairTask::Regression2d, "fair-regression-2d", "Fair private 2-D regression", "[FairLearn] App. B.2, eq. 22",
+              "A small network (hidden 64, sigmoid output minus 1/2) predicts a 2-D response whose distribution "
+              "depends on the group. The sliced W₂ penalty between the groups' 2-D predictions makes them alike; "
+              "the points above the anti-diagonal per group (OD₀, OD₁) show how much.",
+              std::move(params));
+}
+
+MethodInfo fairRepresentationMethod() {
+  auto params = commonParams(500, 0.01, 10, 2, std::sqrt(2.0), true);
+  params.push_back(projectionsParam());
+  addDataParams(params, true);
+  return make(FairTask::Representation, "fair-representation", "Fair private representation",
+              "[FairLearn] App. B.3, eq. 23",
+              "An autoencoder compresses the 16 features to 2 numbers. The sliced W₂ penalty between the groups' codes "
+              "removes the group from the representation: a classifier trained on the codes then treats the groups "
+              "more alike (disparate impact toward 1), while the core features are still reconstructed.",
+              std::move(params));
+}
+
+MethodInfo privateMatchingMethod() {
+  auto params = commonParams(500, 0.0075, 1, 1, 2 * std::sqrt(2.0), false);
+  for (auto& p : params) {
+    if (p.key == "n") {
+      p.defaultValue = 10000;
+      p.help = "Points in each sample (App. C uses 100000; 10000 keeps a run to seconds).";
+    }
+    if (p.key == "batch_fraction") p.defaultValue = 0.1;
+    if (p.key == "clip_gradient") p.help = "Unused: matching has no loss term.";
+  }
+  params.push_back(projectionsParam());
+  params.push_back({"clip_after_noise", "Clip after noise", K::Real, 1.0, 0, 1e6, false, {}, {}, "",
+                    "The noisy gradient is clipped again to this norm for stability (post-processing, App. C; the "
+                    "paper does not give the value). 0 = off.",
+                    true, true});
+  return make(FairTask::Matching, "private-matching", "Private distribution matching", "[FairLearn] App. C",
+              "A network pushes Gaussian noise onto a circle by minimising the sliced W₂ distance. Both samples are "
+              "private: the generated side through clipped outputs and Jacobians (Thm A.1 with L₂ = 0 for the fixed "
+              "circle).",
+              std::move(params));
+}
+
+}  // namespace dpw

@@ -1,0 +1,165 @@
+// Tests of engine/nn/dense_network.h: per-example gradients and Jacobians against central finite
+// differences, ghost norms and weighted sums against the explicit per-example matrix, and the throws.
+#include <QtTest>
+#include <cmath>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "nn/dense_network.h"
+
+using namespace dpw;
+using namespace dpw::nn;
+
+namespace {
+
+Matrix randomBatch(Eigen::Index n, Eigen::Index d, std::uint64_t seed) {
+  Rng rng = makeRng(seed);
+  return standardNormal(n, d, rng);
+}
+
+// f_i(θ) = ½‖g_θ(x_i) − t_i‖², evaluated for one example.
+double exampleLoss(const DenseNetwork& net, const Matrix& X, const Matrix& T, Eigen::Index i) {
+  const Matrix out = net.forward(X.row(i)).output();
+  return 0.5 * (out - T.row(i)).squaredNorm();
+}
+
+}  // namespace
+
+class TestDenseNetwork : public QObject {
+  Q_OBJECT
+ private slots:
+  // Row i of perExampleGradients equals the central difference of f_i, for every parameter.
+  // h = 1e-5: the truncation error is O(h²) ~ 1e-10 relative to O(1) curvature, rounding ~1e-16/h ~ 1e-11,
+  // so 1e-7 absolute is a comfortable bound that a wrong index or a missing derivative factor breaks.
+  void perExampleGradientsMatchFiniteDifferences() {
+    for (auto act : {Activation::Sigmoid, Activation::Identity}) {
+      Rng rng = makeRng(3);
+      DenseNetwork net({4, 6, 5, 2}, {Activation::Sigmoid, act, Activation::Sigmoid}, rng);
+      const Matrix X = randomBatch(7, 4, 11), T = randomBatch(7, 2, 12);
+      const ForwardPass f = net.forward(X);
+      const BackwardPass b = net.backward(f, f.output() - T);
+      const Matrix G = net.perExampleGradients(f, b);
+      QCOMPARE(G.cols(), net.parameterCount());
+      const Vector theta = net.parameters();
+      const double h = 1e-5;
+      for (Eigen::Index p = 0; p < theta.size(); ++p) {
+        DenseNetwork plus = net, minus = net;
+        Vector tp = theta, tm = theta;
+        tp[p] += h, tm[p] -= h;
+        plus.setParameters(tp), minus.setParameters(tm);
+        for (Eigen::Index i = 0; i < X.rows(); ++i) {
+          const double fd = (exampleLoss(plus, X, T, i) - exampleLoss(minus, X, T, i)) / (2 * h);
+          QVERIFY2(std::abs(fd - G(i, p)) < 1e-7, qPrintable(QString("param %1 example %2: fd %3 vs %4")
+                                                                  .arg(p).arg(i).arg(fd).arg(G(i, p))));
+        }
+      }
+    }
+  }
+
+  // ReLU hidden layer: same check on inputs far from kinks (the FD step is much smaller than |Z|).
+  void reluGradientsMatchFiniteDifferences() {
+    Rng rng = makeRng(5);
+    DenseNetwork net({3, 8, 1}, {Activation::ReLU, Activation::Identity}, rng);
+    const Matrix X = randomBatch(5, 3, 21), T = randomBatch(5, 1, 22);
+    const ForwardPass f = net.forward(X);
+    const Matrix G = net.perExampleGradients(f, net.backward(f, f.output() - T));
+    const Vector theta = net.parameters();
+    const double h = 1e-6;
+    for (Eigen::Index p = 0; p < theta.size(); ++p) {
+      DenseNetwork plus = net, minus = net;
+      Vector tp = theta, tm = theta;
+      tp[p] += h, tm[p] -= h;
+      plus.setParameters(tp), minus.setParameters(tm);
+      for (Eigen::Index i = 0; i < X.rows(); ++i) {
+        const double fd = (exampleLoss(plus, X, T, i) - exampleLoss(minus, X, T, i)) / (2 * h);
+        QVERIFY(std::abs(fd - G(i, p)) < 1e-6);
+      }
+    }
+  }
+
+  // Jacobian rows ∇_θ g^c(x_i) of an intermediate layer (the latent of an autoencoder) against central
+  // differences of that layer's output; the decoder's columns must be exactly zero.
+  void jacobiansOfIntermediateLayerMatchFiniteDifferences() {
+    Rng rng = makeRng(7);
+    DenseNetwork net({4, 5, 2, 5, 4}, {Activation::Sigmoid, Activation::Identity, Activation::Sigmoid,
+                                       Activation::Identity}, rng);
+    const Matrix X = randomBatch(6, 4, 31);
+    const auto J = net.perExampleJacobians(X, 2);
+    QCOMPARE(int(J.size()), 2);
+    const Vector theta = net.parameters();
+    const double h = 1e-5;
+    for (Eigen::Index p = 0; p < theta.size(); ++p) {
+      DenseNetwork plus = net, minus = net;
+      Vector tp = theta, tm = theta;
+      tp[p] += h, tm[p] -= h;
+      plus.setParameters(tp), minus.setParameters(tm);
+      const Matrix d = (plus.forward(X).a[2] - minus.forward(X).a[2]) / (2 * h);
+      for (int c = 0; c < 2; ++c)
+        for (Eigen::Index i = 0; i < X.rows(); ++i) QVERIFY(std::abs(d(i, c) - J[c](i, p)) < 1e-8);
+    }
+    QVERIFY(J[0].rightCols(net.parameterCount() - net.parameterOffset(3)).isZero(0.0));
+  }
+
+  // Ghost norms equal the row norms of the explicit matrix; the weighted sum equals Gᵀ w (1e-12 relative:
+  // both are a few dozen floating-point products of the same numbers in a different order).
+  void ghostNormsAndWeightedSumAgreeWithExplicitMatrix() {
+    Rng rng = makeRng(9);
+    DenseNetwork net({16, 64, 2}, {Activation::ReLU, Activation::Sigmoid}, rng);
+    const Matrix X = randomBatch(200, 16, 41), T = randomBatch(200, 2, 42);
+    const ForwardPass f = net.forward(X);
+    const BackwardPass b = net.backward(f, f.output() - T);
+    const Matrix G = net.perExampleGradients(f, b);
+    const Vector norms = net.perExampleGradientNorms(f, b);
+    QVERIFY((norms - G.rowwise().norm()).cwiseAbs().maxCoeff() < 1e-12 * norms.maxCoeff());
+    Vector w = randomBatch(200, 1, 43).col(0);
+    const Vector s = net.weightedGradientSum(f, b, w);
+    const Vector ref = G.transpose() * w;
+    QVERIFY((s - ref).norm() < 1e-12 * ref.norm());
+  }
+
+  // A cotangent given at the pre-activation: BCE with logits, ∂ℓ/∂z = p − y, equals the output cotangent
+  // (p − y)/(p(1 − p)) pushed through the sigmoid.
+  void preActivationCotangentEqualsChainRule() {
+    Rng rng = makeRng(13);
+    DenseNetwork net({5, 1}, {Activation::Sigmoid}, rng);
+    const Matrix X = randomBatch(20, 5, 51);
+    Matrix y = (randomBatch(20, 1, 52).array() > 0).cast<double>();
+    const ForwardPass f = net.forward(X);
+    const Matrix p = f.output();
+    const Matrix G1 = net.perExampleGradients(f, net.backward(f, p - y, 0, true));
+    const Matrix G2 =
+        net.perExampleGradients(f, net.backward(f, ((p - y).array() / (p.array() * (1 - p.array()))).matrix()));
+    QVERIFY((G1 - G2).cwiseAbs().maxCoeff() < 1e-10);
+  }
+
+  void parametersRoundTrip() {
+    Rng rng = makeRng(1);
+    DenseNetwork net({3, 4, 2}, {Activation::ReLU, Activation::Identity}, rng);
+    QCOMPARE(net.parameterCount(), Eigen::Index(3 * 4 + 4 + 4 * 2 + 2));
+    Vector t = Vector::LinSpaced(net.parameterCount(), 0, 1);
+    net.setParameters(t);
+    QCOMPARE(net.parameters(), t);
+    net.addToParameters(t);
+    QCOMPARE(net.parameters(), Vector(2 * t));
+    QCOMPARE(net.layer(1).W(1, 0), 2 * t[1]);  // column-major W
+  }
+
+  void throwsOnBadInput() {
+    Rng rng = makeRng(1);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, DenseNetwork({3}, {}, rng));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, DenseNetwork({3, 2}, {}, rng));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, DenseNetwork({3, 0}, {Activation::ReLU}, rng));
+    DenseNetwork net({3, 2}, {Activation::ReLU}, rng);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, net.forward(Matrix::Zero(4, 2)));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, net.setParameters(Vector::Zero(3)));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, net.addToParameters(Vector::Zero(3)));
+    const ForwardPass f = net.forward(Matrix::Zero(4, 3));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, net.backward(f, Matrix::Zero(4, 3)));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, net.backward(f, Matrix::Zero(4, 2), 2));
+    const BackwardPass b = net.backward(f, Matrix::Zero(4, 2));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, net.weightedGradientSum(f, b, Vector::Zero(3)));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestDenseNetwork)
+#include "tst_dense_network.moc"
