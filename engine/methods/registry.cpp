@@ -16,15 +16,18 @@ namespace dpw {
 
 const std::vector<MethodInfo>& allMethods() {
   static const std::vector<MethodInfo> methods = {
-      dpSwdExplorerMethod(),
-      fairRegressionMethod(),
-      privacyAuditMethod(),
-      accountantExplorerMethod(),
-      dpswFlowResampledMethod(),
+      dpswFlowResampledMethod(),  // DP gradient flow: the default scenario
       dpswFlowPoolMethod(),
       dpswGeneratorMethod(),
+      fairRegressionMethod(),
+      fairClassifierMethod(),
+      fairRegression2dMethod(),
+      fairRepresentationMethod(),
+      privateMatchingMethod(),
+      accountantExplorerMethod(),
+      dpSwdExplorerMethod(),
       projectionSensitivityMethod(),
-      fairClassifierMethod(), fairRegression2dMethod(), fairRepresentationMethod(), privateMatchingMethod(),
+      privacyAuditMethod(),
   };
   return methods;
 }

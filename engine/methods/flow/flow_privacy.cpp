@@ -1,5 +1,7 @@
 #include "methods/flow/flow_privacy.h"
 
+#include "privacy/mechanisms.h"
+
 #include <cmath>
 
 #include "core/error.h"
@@ -32,13 +34,6 @@ double boundDeltaPerDraw(FlowConvention convention, double delta, long draws) {
   require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
   require(draws >= 1, "the number of direction draws must be at least 1, got ", draws);
   return convention == FlowConvention::Paper ? delta / (2.0 * double(draws)) : delta;
-}
-
-double classicGaussianNoiseStd(double epsilon, double mechanismDelta, double sensitivity) {
-  require(epsilon > 0 && std::isfinite(epsilon), "epsilon must be > 0 and finite, got ", epsilon);
-  require(mechanismDelta > 0 && mechanismDelta < 1, "delta must lie in (0, 1), got ", mechanismDelta);
-  require(sensitivity > 0, "sensitivity must be > 0, got ", sensitivity);
-  return std::sqrt(2.0 * std::log(1.25 / mechanismDelta)) * sensitivity / epsilon;
 }
 
 double pooledFlowNoiseStd(FlowConvention convention, ProjectionBound bound, long poolSize, long d, double epsilon,

@@ -20,6 +20,7 @@
 ///   proof only for ε ≤ 1; the exact ε of a Gaussian is reported next to it by the accountant).
 /// Check (reference §2): Δ(k = 70, d = 8, δ = 1e-5) = 7.5408151363, σ(70, 8, ε = 5, δ = 1e-5) = 7.5194341218.
 #include <string>
+#include "privacy/mechanisms.h"  // classicGaussianNoiseStd
 
 #include "privacy/projection_sensitivity.h"
 
@@ -47,9 +48,6 @@ double referenceFlowSensitivity(long k, long d, double delta);
 /// and δ for Bernstein are folded into referenceFlowSensitivity, so this returns δ).
 double boundDeltaPerDraw(FlowConvention convention, double delta, long draws);
 
-/// σ = √(2 ln(1.25/δ_m)) Δ / ε, the classic Gaussian mechanism. @throws InvalidArgument unless
-/// ε > 0, 0 < δ_m < 1, Δ > 0.
-double classicGaussianNoiseStd(double epsilon, double mechanismDelta, double sensitivity);
 
 /// DPSWflow's σ for a pool of k directions: classicGaussianNoiseStd(ε, δ/2, Δ(k, d)) with Δ of the
 /// convention (reference: referenceFlowSensitivity(k, d, δ); paper: flowSensitivity at δ/2).

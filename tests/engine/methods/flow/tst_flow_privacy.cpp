@@ -83,7 +83,7 @@ class TestFlowPrivacy : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, referenceFlowSensitivity(0, 8, 1e-5));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, flowSensitivity(ProjectionBound::Clt, 70, 8, 0));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, classicGaussianNoiseStd(0, 1e-5, 1));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, classicGaussianNoiseStd(1, 1e-5, 0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, classicGaussianNoiseStd(1, 1e-5, -1));  // 0 is a valid (noise-free) sensitivity
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, boundDeltaPerDraw(FlowConvention::Paper, 1e-5, 0));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, flowConventionFromId("upstream"));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, projectionBoundFromId("hoeffding", 10));
