@@ -187,10 +187,12 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
 }
 
 std::pair<double, double> niceRange(double lo, double hi) {
+  const bool nonNegative = lo >= 0;
   if (!(hi > lo)) {
     const double pad = std::abs(lo) > 0 ? std::abs(lo) * 0.5 : 1.0;
     lo -= pad, hi += pad;
   }
+  if (nonNegative) lo = std::max(lo, 0.0);  // data that starts at 0 (steps, counts) keeps its axis at 0
   const double step = niceStep(hi - lo);
   return {std::floor(lo / step) * step, std::ceil(hi / step) * step};
 }
