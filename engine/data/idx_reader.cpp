@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 
@@ -59,8 +60,17 @@ IdxArray readIdxFile(const std::string& path) {
     count *= size;
     require(count <= (std::uint64_t(1) << 32), "IDX file '", path, "' declares more than 2^32 values");
   }
-  out.values.resize(count);
-  const std::size_t n = readSome(f.get(), out.values.data(), count, path);
+  // Grow with the data actually read, never with the header's promise: a short file that declares
+  // billions of values fails on its size, not on memory (found by fuzz_idx, #8).
+  constexpr std::size_t kChunk = std::size_t(1) << 24;
+  std::size_t n = 0;
+  while (n < count) {
+    const std::size_t want = std::min<std::size_t>(kChunk, count - n);
+    out.values.resize(n + want);
+    const std::size_t got = readSome(f.get(), out.values.data() + n, want, path);
+    n += got;
+    if (got < want) break;
+  }
   require(n == count, "IDX file '", path, "' is truncated: ", n, " of ", count, " data bytes");
   std::uint8_t extra;
   require(readSome(f.get(), &extra, 1, path) == 0, "IDX file '", path, "' has bytes after the declared data");

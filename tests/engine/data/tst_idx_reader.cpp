@@ -53,6 +53,13 @@ class TestIdxReader : public QObject {
     const IdxArray b = readIdxFile(dir.filePath("a.idx").toStdString());
     QCOMPARE(b.dims, (std::vector<std::uint32_t>{7}));
   }
+  // Regression (#8, found by fuzz_idx): a short file whose header declares 3.5e9 values is refused as
+  // truncated without first allocating the declared size.
+  void hugeHeaderOnShortFileIsTruncatedNotOutOfMemory() {
+    QTemporaryDir dir;
+    writePlain(dir.filePath("huge.idx"), idxBytes({512, 196608, 35}, 20));
+    expectMessage(dir.filePath("huge.idx").toStdString(), "truncated: 20 of");
+  }
   void malformedFilesGiveClearMessages() {
     QTemporaryDir dir;
     auto p = [&](const char* name) { return dir.filePath(name).toStdString(); };
