@@ -6,22 +6,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-namespace {
-struct CliResult {
-  int exitCode;
-  QByteArray out;
-  QByteArray err;
-};
+#include "support/cli_runner.h"
 
-CliResult cli(const QStringList& args) {
-  QProcess p;
-  p.start(DPW_CLI_PATH, args);
-  if (!p.waitForFinished(600000)) {
-    p.kill();
-    return {-1, {}, "timeout"};
-  }
-  return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
+namespace {
+using CliResult = dpwtest::CliOutput;
+CliResult cli(const QStringList& args) { return dpwtest::runCli(args); }
 }  // namespace
 
 class TestCli : public QObject {

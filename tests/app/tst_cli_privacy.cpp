@@ -5,6 +5,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "support/cli_runner.h"
 #include "privacy/accountant.h"
 #include "privacy/projection_sensitivity.h"
 #include "privacy/wdp_accountant.h"
@@ -17,13 +18,8 @@ struct CliResult {
 };
 
 CliResult cli(const QStringList& args) {
-  QProcess p;
-  p.start(DPW_CLI_PATH, args);
-  if (!p.waitForFinished(120000)) {
-    p.kill();
-    return {-1, {}, "timeout"};
-  }
-  return {p.exitCode(), QJsonDocument::fromJson(p.readAllStandardOutput()).object(), p.readAllStandardError()};
+  const dpwtest::CliOutput r = dpwtest::runCli(args, 120000);
+  return {r.exitCode, QJsonDocument::fromJson(r.out).object(), r.err};
 }
 }  // namespace
 

@@ -9,18 +9,12 @@
 #include "core/method.h"
 #include "methods/fair_regression.h"
 
+#include "support/throws_with.h"
+
 using namespace dpw;
 
 namespace {
-bool throwsWith(const std::function<void()>& f, const std::string& needle) {
-  try {
-    f();
-  } catch (const InvalidArgument& e) {
-    if (std::string(e.what()).find(needle) != std::string::npos) return true;
-    qWarning("message was: %s", e.what());
-  }
-  return false;
-}
+using dpwtest::throwsWith;
 }  // namespace
 
 class TestFairRegression : public QObject {
