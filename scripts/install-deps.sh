@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(
   g++ make cmake pkg-config git
-  qt6-base-dev qt6-charts-dev qt6-svg-dev libgl-dev
+  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
   libeigen3-dev coinor-libclp-dev libboost-math-dev zlib1g-dev nlohmann-json3-dev
   libbenchmark-dev
   xvfb xauth fonts-dejavu-core
