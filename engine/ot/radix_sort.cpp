@@ -9,29 +9,42 @@
 namespace dpw {
 namespace {
 
-constexpr int kBits = 12;
+constexpr int kBits = 11;  // 2048 buckets: both histograms fit in L1
 constexpr int kPasses = 2;
 constexpr std::uint32_t kBuckets = 1u << kBits;
 constexpr double kKeyMax = double((1u << (kBits * kPasses)) - 1);
 constexpr std::size_t kSmall = 256;
 
-/// Monotone 24-bit key: the position of x in [lo, hi] on a uniform grid of 2^24 cells. IEEE
-/// subtraction, multiplication by a positive number and truncation are all monotone, so x ≤ y gives
-/// key(x) ≤ key(y). Unlike a key made of float bits, both digits of a linear key are spread evenly
+/// Monotone 22-bit key: the position of x in [lo, hi] on a uniform grid of 2^22 cells, clamped to
+/// the grid. IEEE subtraction, multiplication by a positive number, clamping and truncation are all
+/// monotone, so x ≤ y gives key(x) ≤ key(y) for every x, inside [lo, hi] or not. Unlike a key made of float bits, both digits of a linear key are spread evenly
 /// for the bell-shaped projections sliced Wasserstein sorts, which keeps the scatter passes fast.
 struct LinearKey {
   double lo, scale;
-  std::uint32_t operator()(double x) const { return std::uint32_t(std::min((x - lo) * scale, kKeyMax)); }
+  std::uint32_t operator()(double x) const { return std::uint32_t(std::min(std::max((x - lo) * scale, 0.0), kKeyMax)); }
 };
 
 /// Returns false when the range is degenerate or overflows (caller falls back to std::sort).
-bool makeKey(const double* v, std::size_t n, LinearKey& key) {
-  double lo = v[0], hi = v[0];
-  for (std::size_t i = 1; i < n; ++i) lo = std::min(lo, v[i]), hi = std::max(hi, v[i]);
+bool makeKey(double lo, double hi, LinearKey& key) {
   const double range = hi - lo;
   if (!(range > 0) || !std::isfinite(range)) return false;
   key = {lo, kKeyMax / range};
   return std::isfinite(key.scale) && key.scale > 0;
+}
+
+bool makeKey(const double* v, std::size_t n, LinearKey& key) {
+  // Four independent lanes so the compiler can keep the min/max chains in vector registers.
+  double lo4[4] = {v[0], v[0], v[0], v[0]}, hi4[4] = {v[0], v[0], v[0], v[0]};
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4)
+    for (int l = 0; l < 4; ++l) {
+      lo4[l] = v[i + l] < lo4[l] ? v[i + l] : lo4[l];
+      hi4[l] = v[i + l] > hi4[l] ? v[i + l] : hi4[l];
+    }
+  for (; i < n; ++i) lo4[0] = std::min(lo4[0], v[i]), hi4[0] = std::max(hi4[0], v[i]);
+  const double lo = std::min(std::min(lo4[0], lo4[1]), std::min(lo4[2], lo4[3]));
+  const double hi = std::max(std::max(hi4[0], hi4[1]), std::max(hi4[2], hi4[3]));
+  return makeKey(lo, hi, key);
 }
 
 inline std::uint32_t digit(std::uint32_t key, int pass) { return (key >> (pass * kBits)) & (kBuckets - 1); }
@@ -74,15 +87,8 @@ void insertionFix(T* a, std::size_t n, Less less) {
   }
 }
 
-}  // namespace
-
-void radixSort(std::span<double> values, std::vector<double>& scratch) {
+void sortWithKey(std::span<double> values, std::vector<double>& scratch, const LinearKey& key) {
   const std::size_t n = values.size();
-  LinearKey key{};
-  if (n <= kSmall || !makeKey(values.data(), n, key)) {
-    std::sort(values.begin(), values.end());
-    return;
-  }
   scratch.resize(n);
   Histograms h{};
   for (double x : values) {
@@ -100,16 +106,14 @@ void radixSort(std::span<double> values, std::vector<double>& scratch) {
   insertionFix(values.data(), n, std::less<double>());
 }
 
-void radixArgsort(std::span<const double> values, std::vector<std::uint32_t>& order,
-                  std::vector<std::uint64_t>& scratch) {
+void fallbackArgsort(std::span<const double> values, std::vector<std::uint32_t>& order) {
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
+}
+
+void argsortWithKey(std::span<const double> values, std::vector<std::uint32_t>& order,
+                    std::vector<std::uint64_t>& scratch, const LinearKey& key) {
   const std::size_t n = values.size();
-  order.resize(n);
-  LinearKey key{};
-  if (n <= kSmall || !makeKey(values.data(), n, key)) {
-    std::iota(order.begin(), order.end(), 0u);
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
-    return;
-  }
   // Pack (key, index) into one word so a pass moves 8 bytes.
   scratch.resize(2 * n);
   std::uint64_t* src = scratch.data();
@@ -127,6 +131,44 @@ void radixArgsort(std::span<const double> values, std::vector<std::uint32_t>& or
   }
   for (std::size_t i = 0; i < n; ++i) order[i] = std::uint32_t(src[i]);
   insertionFix(order.data(), n, [&](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
+}
+
+}  // namespace
+
+void radixSort(std::span<double> values, std::vector<double>& scratch) {
+  LinearKey key{};
+  if (values.size() <= kSmall || !makeKey(values.data(), values.size(), key))
+    std::sort(values.begin(), values.end());
+  else
+    sortWithKey(values, scratch, key);
+}
+
+void radixSort(std::span<double> values, std::vector<double>& scratch, double lo, double hi) {
+  LinearKey key{};
+  if (values.size() <= kSmall || !makeKey(lo, hi, key))
+    std::sort(values.begin(), values.end());
+  else
+    sortWithKey(values, scratch, key);
+}
+
+void radixArgsort(std::span<const double> values, std::vector<std::uint32_t>& order,
+                  std::vector<std::uint64_t>& scratch) {
+  order.resize(values.size());
+  LinearKey key{};
+  if (values.size() <= kSmall || !makeKey(values.data(), values.size(), key))
+    fallbackArgsort(values, order);
+  else
+    argsortWithKey(values, order, scratch, key);
+}
+
+void radixArgsort(std::span<const double> values, std::vector<std::uint32_t>& order,
+                  std::vector<std::uint64_t>& scratch, double lo, double hi) {
+  order.resize(values.size());
+  LinearKey key{};
+  if (values.size() <= kSmall || !makeKey(lo, hi, key))
+    fallbackArgsort(values, order);
+  else
+    argsortWithKey(values, order, scratch, key);
 }
 
 }  // namespace dpw

@@ -1,8 +1,8 @@
 #pragma once
 /// Sorting of doubles fast enough for sliced Wasserstein, where sorting dominates the cost.
 ///
-/// LSD radix sort on a 24-bit linear key, key(x) = ⌊(x − min) 2²⁴ / (max − min)⌋ (2 passes of
-/// 12 bits, a pass with one occupied bucket skipped), then an insertion pass on the exact double
+/// LSD radix sort on a 22-bit linear key, key(x) = ⌊(x − lo) 2²² / (hi − lo)⌋ clamped to the grid
+/// (2 passes of 11 bits, a pass with one occupied bucket skipped), then an insertion pass on the exact double
 /// values. The key is monotone in x, so after the radix passes only runs of equal keys can be out of
 /// order: the insertion pass makes the result exactly sorted in double precision at O(n + inversions)
 /// cost, handing over to std::sort if the inversions exceed 8n (data concentrated far below the key's
@@ -17,9 +17,18 @@ namespace dpw {
 /// Sorts `values` ascending. `scratch` is resized as needed and may be reused across calls.
 void radixSort(std::span<double> values, std::vector<double>& scratch);
 
+/// The same with the key range given by the caller (e.g. computed while the values were produced),
+/// which saves a pass. The result is exactly sorted whatever lo and hi are: the clamped key stays
+/// monotone; a range far from the values' only costs speed.
+void radixSort(std::span<double> values, std::vector<double>& scratch, double lo, double hi);
+
 /// Fills `order` with the permutation that sorts `values` ascending (values[order[0]] is smallest);
 /// `values` is not modified. `scratch` is reused across calls.
 void radixArgsort(std::span<const double> values, std::vector<std::uint32_t>& order,
                   std::vector<std::uint64_t>& scratch);
+
+/// radixArgsort with the key range given by the caller, as radixSort above.
+void radixArgsort(std::span<const double> values, std::vector<std::uint32_t>& order,
+                  std::vector<std::uint64_t>& scratch, double lo, double hi);
 
 }  // namespace dpw

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -31,9 +32,26 @@ void validate(const PointsRef& X, const PointsRef& Y, const PointsRef& direction
   require(o.noiseStd >= 0 && std::isfinite(o.noiseStd), "noise standard deviation must be >= 0, got ", o.noiseStd);
 }
 
-void addNoise(double* p, Eigen::Index n, double sd, Rng& rng) {
+/// Per-row range of a projection block, so the sorts need no pass of their own to find it.
+struct RowRanges {
+  Eigen::VectorXd lo, hi;
+};
+
+/// out (rows × n) = D · Xᵀ for a block of directions D (rows × d), and each row's min and max
+/// (Eigen's vectorised reductions: cheaper than the scalar scan a sort would do).
+void projectBlock(const Eigen::Ref<const RowMatrix>& D, const PointsRef& X, RowMatrix& out, RowRanges& range) {
+  out.noalias() = D * X.transpose();
+  range.lo = out.rowwise().minCoeff();
+  range.hi = out.rowwise().maxCoeff();
+}
+
+/// Adds N(0, sd²) to each of p[0..n) and widens [lo, hi] to the noisy values.
+void addNoise(double* p, Eigen::Index n, double sd, Rng& rng, double& lo, double& hi) {
   std::normal_distribution<double> normal(0.0, sd);
-  for (Eigen::Index i = 0; i < n; ++i) p[i] += normal(rng);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    p[i] += normal(rng);
+    lo = std::min(lo, p[i]), hi = std::max(hi, p[i]);
+  }
 }
 
 SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const SlicedOptions& o,
@@ -52,6 +70,7 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
 #pragma omp parallel
   {
     RowMatrix pu, pv, gu, gv;  // projections and 1-D gradients of one block (kBlock x n, kBlock x m)
+    RowRanges ru, rv;          // their per-row ranges
     std::vector<double> su(gradients ? n : 0), sv(gradients ? m : 0), gsu(gradients ? n : 0),
         gsv(gradients ? m : 0), scratch;
     std::vector<std::uint32_t> ou, ov;
@@ -64,8 +83,8 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
       }
       for (Eigen::Index b = c * blocks / chunks; b < (c + 1) * blocks / chunks; ++b) {
         const Eigen::Index j0 = b * kBlock, jn = std::min(kBlock, k - j0);
-        pu.noalias() = directions.middleRows(j0, jn) * X.transpose();  // jn x n
-        pv.noalias() = directions.middleRows(j0, jn) * Y.transpose();  // jn x m
+        projectBlock(directions.middleRows(j0, jn), X, pu, ru);  // jn x n
+        projectBlock(directions.middleRows(j0, jn), Y, pv, rv);  // jn x m
         if (gradients) {
           gu.resize(jn, n);
           gv.resize(jn, m);
@@ -76,18 +95,18 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
           double* rowV = pv.row(r).data();
           if (o.noiseStd > 0) {
             Rng rng = makeRng(o.noiseSeed, std::uint64_t(j));
-            addNoise(rowU, n, o.noiseStd, rng);
-            addNoise(rowV, m, o.noiseStd, rng);
+            addNoise(rowU, n, o.noiseStd, rng, ru.lo(r), ru.hi(r));
+            addNoise(rowV, m, o.noiseStd, rng, rv.lo(r), rv.hi(r));
           }
           if (!gradients) {  // the projection block is scratch: sort it in place
-            radixSort(std::span<double>(rowU, n), scratch);
-            radixSort(std::span<double>(rowV, m), scratch);
+            radixSort(std::span<double>(rowU, n), scratch, ru.lo(r), ru.hi(r));
+            radixSort(std::span<double>(rowV, m), scratch, rv.lo(r), rv.hi(r));
             out.perDirection[j] =
                 w2SquaredSorted(std::span<const double>(rowU, n), std::span<const double>(rowV, m));
             continue;
           }
-          radixArgsort(std::span<const double>(rowU, n), ou, oscratch);
-          radixArgsort(std::span<const double>(rowV, m), ov, oscratch);
+          radixArgsort(std::span<const double>(rowU, n), ou, oscratch, ru.lo(r), ru.hi(r));
+          radixArgsort(std::span<const double>(rowV, m), ov, oscratch, rv.lo(r), rv.hi(r));
           for (Eigen::Index i = 0; i < n; ++i) su[i] = rowU[ou[i]];
           for (Eigen::Index i = 0; i < m; ++i) sv[i] = rowV[ov[i]];
           double* gU = gu.row(r).data();

@@ -45,6 +45,18 @@ class TestRadixSort : public QObject {
     std::vector<std::uint32_t> check = order;
     std::sort(check.begin(), check.end());
     for (int i = 0; i < n; ++i) QCOMPARE(check[i], std::uint32_t(i));  // a permutation
+
+    // A range given by the caller changes speed only: exact, too narrow, far too wide, disjoint.
+    if (n == 0) return;
+    const double lo = expected.front(), hi = expected.back(), mid = 0.5 * (lo + hi), w = hi - lo;
+    const double hints[][2] = {{lo, hi}, {mid - w / 4, mid + w / 4}, {lo - 1e6 * w, hi + 1e6 * w}, {hi + 1, hi + 2}};
+    for (const auto& h : hints) {
+      std::vector<double> hinted = v;
+      radixSort(hinted, scratch, h[0], h[1]);
+      QVERIFY(hinted == expected);
+      radixArgsort(v, order, s2, h[0], h[1]);
+      for (int i = 0; i < n; ++i) QCOMPARE(v[order[i]], expected[i]);
+    }
   }
 };
 
