@@ -50,6 +50,14 @@ CommunitiesCrime loadCommunitiesCrime(const std::string& dataPath, const std::st
   d.scores = t.numericColumn("ViolentCrimesPerPop");
   const auto black = t.numericColumn("racepctblack");
   for (double b : black) d.groups.push_back(b > 0.06 ? 1 : 0);
+  // Inputs for a regressor: every kept column but the target (racepctblack included, as in the
+  // usual regression on this data set; the group label is derived from it).
+  std::vector<std::string> features;
+  for (const auto& c : out.keptColumns)
+    if (c != "ViolentCrimesPerPop") features.push_back(c);
+  std::vector<std::size_t> all(t.rows());
+  for (std::size_t r = 0; r < all.size(); ++r) all[r] = r;
+  fillFeatures(d, t, all, features);
   d.validate();
   return out;
 }

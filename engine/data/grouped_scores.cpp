@@ -35,6 +35,35 @@ void GroupedScores::validate() const {
   const auto sizes = groupSizes();
   for (int a = 0; a < groupCount(); ++a)
     require(sizes[a] > 0, "data '", name, "': group '", groupNames[a], "' has no rows");
+  require(targets.empty() || targets.size() == scores.size(), "data '", name, "': ", targets.size(), " targets but ",
+          scores.size(), " scores");
+  for (std::size_t i = 0; i < targets.size(); ++i)
+    require(std::isfinite(targets[i]), "data '", name, "', row ", i, ": target ", targets[i], " is not finite");
+  if (features.size() > 0) {
+    require(std::size_t(features.rows()) == scores.size(), "data '", name, "': ", features.rows(),
+            " feature rows but ", scores.size(), " scores");
+    require(featureNames.size() == std::size_t(features.cols()), "data '", name, "': ", featureNames.size(),
+            " feature names for ", features.cols(), " feature columns");
+    require(features.allFinite(), "data '", name, "': a feature value is NaN or infinite");
+  }
+}
+
+void fillFeatures(GroupedScores& d, const CsvTable& t, const std::vector<std::size_t>& rows,
+                  const std::vector<std::string>& columns) {
+  d.features.resize(Eigen::Index(rows.size()), Eigen::Index(columns.size()));
+  d.featureNames = columns;
+  d.imputedFeatureCells = 0;
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    const auto v = t.numericColumnWithMissing(columns[c]);
+    double sum = 0;
+    long present = 0;
+    for (std::size_t r : rows)
+      if (v[r]) sum += *v[r], ++present;
+    require(present > 0, t.source(), ": feature column '", columns[c], "' has no value in the rows used");
+    const double mean = sum / double(present);
+    for (std::size_t i = 0; i < rows.size(); ++i) d.features(Eigen::Index(i), Eigen::Index(c)) = v[rows[i]].value_or(mean);
+    d.imputedFeatureCells += long(rows.size()) - present;
+  }
 }
 
 GroupedScores syntheticGroupedScores(long rowsPerGroup, int groupCount, std::uint64_t seed) {
@@ -55,12 +84,21 @@ GroupedScores syntheticGroupedScores(long rowsPerGroup, int groupCount, std::uin
       d.groups.push_back(a);
     }
   }
+  Rng featureRng = makeRng(seed, 1);
+  std::normal_distribution<double> normal;
+  d.featureNames = {"score + noise", "noise"};
+  d.features.resize(Eigen::Index(d.scores.size()), 2);
+  for (std::size_t i = 0; i < d.scores.size(); ++i) {
+    d.features(Eigen::Index(i), 0) = d.scores[i] + 0.1 * normal(featureRng);
+    d.features(Eigen::Index(i), 1) = normal(featureRng);
+  }
   d.validate();
   return d;
 }
 
 GroupedScores loadGroupedScoresCsv(const std::string& path, const std::string& scoreColumn,
-                                   const std::string& groupColumn, double lo, double hi) {
+                                   const std::string& groupColumn, double lo, double hi,
+                                   const std::vector<std::string>& featureColumns) {
   require(std::isfinite(lo) && std::isfinite(hi) && lo < hi, "score bounds must satisfy lo < hi, got [", lo, ", ", hi,
           "]");
   const CsvTable t = CsvTable::readFile(path);
@@ -79,13 +117,16 @@ GroupedScores loadGroupedScoresCsv(const std::string& path, const std::string& s
   }
   require(d.groupNames.size() >= 2, path, ": group column '", groupColumn, "' has ", d.groupNames.size(),
           " distinct non-missing value(s); at least 2 groups are needed");
+  std::vector<std::size_t> kept;
   for (std::size_t r = 0; r < t.rows(); ++r) {
     if (!s[r] || t.isMissing(r, gj)) continue;
     require(*s[r] >= lo && *s[r] <= hi, path, ":", t.lineOf(r), ": score ", *s[r], " in column '", scoreColumn,
             "' lies outside the bounds [", lo, ", ", hi, "]");
     d.scores.push_back(*s[r]);
     d.groups.push_back(labels.at(t.cell(r, gj)));
+    kept.push_back(r);
   }
+  if (!featureColumns.empty()) fillFeatures(d, t, kept, featureColumns);
   d.validate();
   return d;
 }

@@ -7,7 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "core/types.h"
+
 namespace dpw {
+
+class CsvTable;
 
 struct GroupedScores {
   std::string name;                     ///< "law", "communities", "synthetic", or a file name
@@ -16,26 +20,48 @@ struct GroupedScores {
   std::vector<std::string> groupNames;  ///< one per group, in label order
   double lo = 0, hi = 1;                ///< score bounds
 
+  /// Optional regression inputs, one row per score, for scores that come from a regressor instead
+  /// of being the targets: the features a regressor may be fitted on (empty: none), and the true
+  /// targets when `scores` are predictions (empty: the scores are the targets, [FairReg] §5).
+  Points features;
+  std::vector<std::string> featureNames;
+  long imputedFeatureCells = 0;  ///< missing feature values replaced by their column's mean
+  std::vector<double> targets;
+
+  /// What a prediction is compared with: the targets if present, else the scores.
+  const std::vector<double>& truth() const { return targets.empty() ? scores : targets; }
+
   std::size_t size() const { return scores.size(); }
   int groupCount() const { return int(groupNames.size()); }
   /// Rows per group.
   std::vector<long> groupSizes() const;
   /// Checks the invariants above: equal lengths, lo < hi, finite scores inside [lo, hi], labels in
-  /// range, and every group non-empty. @throws InvalidArgument naming the first offending row/group.
+  /// range, every group non-empty, and finite features and targets with one row per score. @throws InvalidArgument naming the first offending row/group.
   void validate() const;
 };
 
 /// Synthetic default with no file: `groupCount` groups, group a holding scores from a Beta-shaped
 /// distribution on [0, 1] shifted up with a (Beta(2 + 2a, 4 - a/2)), group sizes decreasing
-/// (n, n/2, n/3, ...). Deterministic in `seed`.
+/// (n, n/2, n/3, ...). Deterministic in `seed`. Two features per row for a regressor: the score
+/// seen through N(0, 0.1²) noise and a pure-noise column (from their own random stream, so the
+/// scores do not depend on them).
 /// @throws InvalidArgument if rowsPerGroup < 2 or groupCount not in 2..8.
 GroupedScores syntheticGroupedScores(long rowsPerGroup, int groupCount, std::uint64_t seed);
 
 /// Any CSV: a numeric score column, a group column (text or numbers; groups are the sorted distinct
-/// values), and bounds [lo, hi]. Rows whose score or group is missing are dropped.
+/// values), and bounds [lo, hi]. Rows whose score or group is missing are dropped. `featureColumns`
+/// (may be empty) become `features`, a missing value replaced by its column's mean.
 /// @throws InvalidArgument if the file or a column is missing or malformed, a score lies outside
 /// [lo, hi] (naming the line), fewer than 2 groups or an empty result.
 GroupedScores loadGroupedScoresCsv(const std::string& path, const std::string& scoreColumn,
-                                   const std::string& groupColumn, double lo, double hi);
+                                   const std::string& groupColumn, double lo, double hi,
+                                   const std::vector<std::string>& featureColumns = {});
+
+/// Fills `d.features` from numeric columns of `t` for the table rows `rows` (one per score), a
+/// missing value replaced by the column's mean over those rows (counted in imputedFeatureCells).
+/// @throws InvalidArgument naming the file, line and column of a non-numeric value, or a column
+/// with no value at all.
+void fillFeatures(GroupedScores& d, const CsvTable& t, const std::vector<std::size_t>& rows,
+                  const std::vector<std::string>& columns);
 
 }  // namespace dpw

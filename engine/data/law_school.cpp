@@ -15,6 +15,7 @@ GroupedScores loadLawSchool(const std::string& csvPath) {
   d.groupNames = kept;
   d.lo = 1;
   d.hi = 4;
+  std::vector<std::size_t> keptRows;
   for (std::size_t r = 0; r < t.rows(); ++r) {
     int a = -1;
     for (int g = 0; g < 4; ++g)
@@ -25,7 +26,11 @@ GroupedScores loadLawSchool(const std::string& csvPath) {
             "' is not a number in [1, 4]");
     d.scores.push_back(*v);
     d.groups.push_back(a);
+    keptRows.push_back(r);
   }
+  // Inputs for a regressor of ugpa: LSAT score, sex, full-time study, family income, age (race is
+  // the protected attribute and is left out).
+  fillFeatures(d, t, keptRows, {"lsat", "male", "fulltime", "fam_inc", "age"});
   d.validate();
   return d;
 }

@@ -36,6 +36,12 @@ GroupedScores selectRows(const GroupedScores& data, const std::vector<std::size_
   for (std::size_t r : rows) {
     out.scores.push_back(data.scores.at(r));
     out.groups.push_back(data.groups.at(r));
+    if (!data.targets.empty()) out.targets.push_back(data.targets.at(r));
+  }
+  if (data.features.size() > 0) {
+    out.featureNames = data.featureNames;
+    out.features.resize(Eigen::Index(rows.size()), data.features.cols());
+    for (std::size_t i = 0; i < rows.size(); ++i) out.features.row(Eigen::Index(i)) = data.features.row(Eigen::Index(rows[i]));
   }
   return out;
 }
@@ -68,7 +74,7 @@ std::vector<FairEvaluation> evaluateFairPostProcessing(const GroupedScores& trai
     const FairTransport transport(sol, binning);
     Rng rng = makeRng(predictionSeed, i);
     const std::vector<double> pred = transport.predict(test.scores, test.groups, rng);
-    out.push_back({alphas[i], meanSquaredError(pred, test.scores), maxPairwiseKs(pred, test.groups, test.groupCount()),
+    out.push_back({alphas[i], meanSquaredError(pred, test.truth()), maxPairwiseKs(pred, test.groups, test.groupCount()),
                    sol.objective});
   }
   return out;

@@ -24,7 +24,7 @@ struct TrainTestSplit {
 /// 0 < testFraction < 1 and both parts are non-empty.
 TrainTestSplit splitTrainTest(std::size_t n, double testFraction, Rng& rng);
 
-/// Rows of `data` selected by `rows` (same group names and bounds).
+/// Rows of `data` selected by `rows` (same group names and bounds; targets and features follow).
 GroupedScores selectRows(const GroupedScores& data, const std::vector<std::size_t>& rows);
 
 /// Bins, histogram (+ noise), repair. @throws InvalidArgument if a group has no training rows
@@ -34,7 +34,7 @@ GroupDistributions privateGroupDistributions(const GroupedScores& train, const B
 
 struct FairEvaluation {
   double alpha = 0;
-  double mse = 0;       ///< mean (prediction − score)² on the test rows
+  double mse = 0;       ///< mean (prediction − truth)² on the test rows (truth: targets, else scores)
   double ks = 0;        ///< max pairwise KS of the test predictions
   double objective = 0; ///< LP objective (bin-index units)
 };

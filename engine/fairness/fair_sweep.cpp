@@ -56,7 +56,7 @@ FairSweepResult runFairSweep(const GroupedScores& data, const FairSweepSettings&
   r.epsilonCount = E;
   r.alphaCount = A;
   std::vector<std::vector<FairEvaluation>> fair(S * K * E);   // [seed][k][eps] -> alphas
-  std::vector<double> binMse(S * K), binKs(S * K), rawKs(S), baseMse(S), baseKs(S);
+  std::vector<double> binMse(S * K), binKs(S * K), rawKs(S), rawMse(S), baseMse(S), baseKs(S);
   const long tasks = long(S * K * E);
   std::atomic<long> done{0};
   std::atomic<bool> stop{false};
@@ -88,12 +88,13 @@ FairSweepResult runFairSweep(const GroupedScores& data, const FairSweepSettings&
       }
       if (kIdx == 0 && eIdx == 0) {
         rawKs[seedIdx] = maxPairwiseKs(test.scores, test.groups, test.groupCount());
+        rawMse[seedIdx] = meanSquaredError(test.scores, test.truth());
         if (s.baseline) {
           Rng rng = makeRng(seed, 1);
           const ChzhenBaseline base(train.scores, train.groups, train.groupCount(), rng);
           std::vector<double> pred(test.size());
           for (std::size_t i = 0; i < test.size(); ++i) pred[i] = base.predict(test.scores[i], test.groups[i], rng);
-          baseMse[seedIdx] = meanSquaredError(pred, test.scores);
+          baseMse[seedIdx] = meanSquaredError(pred, test.truth());
           baseKs[seedIdx] = maxPairwiseKs(pred, test.groups, test.groupCount());
         }
       }
@@ -111,6 +112,7 @@ FairSweepResult runFairSweep(const GroupedScores& data, const FairSweepSettings&
   if (error) std::rethrow_exception(error);
 
   r.rawKs = meanStd(rawKs);
+  r.rawMse = meanStd(rawMse);
   if (s.baseline) r.baselineMse = meanStd(baseMse), r.baselineKs = meanStd(baseKs);
   for (std::size_t k = 0; k < K; ++k) {
     std::vector<double> m(S), q(S);

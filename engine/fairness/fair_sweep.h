@@ -40,7 +40,8 @@ struct FairSweepCell {
 };
 
 struct FairSweepResult {
-  MeanStd rawKs;                        ///< no post-processing (MSE is 0)
+  MeanStd rawKs;                        ///< no post-processing
+  MeanStd rawMse;                       ///< no post-processing: 0 when the scores are the targets
   std::vector<MeanStd> binningMse, binningKs;  ///< per k (α = 1, ε = inf)
   MeanStd baselineMse, baselineKs;      ///< Chzhen et al. (2020)
   std::vector<FairSweepCell> cells;     ///< order: k, then ε, then α

@@ -12,6 +12,7 @@
 #include "fairness/fair_pipeline.h"
 #include "fairness/fair_sweep.h"
 #include "fairness/fair_transport.h"
+#include "fairness/least_squares_scores.h"
 #include "fairness/lower_envelope.h"
 
 namespace dpw {
@@ -71,6 +72,16 @@ FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) 
   s.dataPath = p.text("data_path");
   s.scoreColumn = p.text("score_column");
   s.groupColumn = p.text("group_column");
+  {
+    std::stringstream ss(p.text("feature_columns"));
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+      const auto a = item.find_first_not_of(" \t"), b = item.find_last_not_of(" \t");
+      if (a != std::string::npos) s.featureColumns.push_back(item.substr(a, b - a + 1));
+    }
+  }
+  s.leastSquaresScores = p.text("scores") == "least-squares";
+  s.regressorFraction = p.real("regressor_fraction");
   s.lo = p.real("lo");
   s.hi = p.real("hi");
   s.bins = p.integer("bins");
@@ -98,7 +109,10 @@ GroupedScores loadFairRegressionData(const FairRegressionSettings& s, std::uint6
     return loadCommunitiesCrime(resolvePath(s.dataPath, "../shared/data/communities.data")).data;
   require(s.dataset == "csv", "unknown dataset '", s.dataset, "' (synthetic, law, communities or csv)");
   require(!s.scoreColumn.empty() && !s.groupColumn.empty(), "a CSV data set needs score_column and group_column");
-  return loadGroupedScoresCsv(resolvePath(s.dataPath, ""), s.scoreColumn, s.groupColumn, s.lo, s.hi);
+  require(!s.leastSquaresScores || !s.featureColumns.empty(),
+          "least-squares scores on a CSV file need feature_columns (comma-separated numeric columns)");
+  return loadGroupedScoresCsv(resolvePath(s.dataPath, ""), s.scoreColumn, s.groupColumn, s.lo, s.hi,
+                              s.leastSquaresScores ? s.featureColumns : std::vector<std::string>{});
 }
 
 RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed, RunObserver& observer) {
@@ -107,8 +121,14 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   require(s.epsilon > 0 && !std::isnan(s.epsilon), "epsilon must be > 0 (or inf), got ", s.epsilon);
   require(s.seeds >= 1, "seeds must be at least 1, got ", s.seeds);
   throwIfCancelled(observer);
-  const GroupedScores data = loadFairRegressionData(s, seed);
+  GroupedScores data = loadFairRegressionData(s, seed);
   data.validate();
+  RegressorScores regressor;
+  if (s.leastSquaresScores) {  // f fitted on rows set aside (public, as [FairReg] §2 takes f as given)
+    Rng regressorRng = makeRng(seed, 6);
+    regressor = leastSquaresScores(data, s.regressorFraction, regressorRng);
+    data = regressor.data;
+  }
 
   FairSweepSettings sw;
   sw.bins = {int(s.bins)};
@@ -187,7 +207,7 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
     lines.series.push_back(std::move(env));
   }
   lines.series.push_back(Series{"Chzhen et al. (2020), non-private", {r.baselineKs.mean}, {r.baselineMse.mean}});
-  lines.series.push_back(Series{"no post-processing", {r.rawKs.mean}, {0.0}});
+  lines.series.push_back(Series{"no post-processing", {r.rawKs.mean}, {r.rawMse.mean}});
   observer.onFrame(makeFrame("tradeoff", "MSE vs SP violation (mean over seeds)", 1, std::move(lines)));
 
   RunResult result;
@@ -198,6 +218,7 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   put("mse", r.cell(0, mainEps, 0).mse);
   put("ks", r.cell(0, mainEps, 0).ks);
   put("raw_ks", r.rawKs);
+  put("raw_mse", r.rawMse);
   put("binning_mse", r.binningMse[0]);
   put("binning_ks", r.binningKs[0]);
   put("baseline_mse", r.baselineMse);
@@ -211,6 +232,14 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   result.metrics["groups"] = double(m);
   result.metrics["seeds"] = double(s.seeds);
   result.privacyStatement = describePrivacy(noise) + " Per seed, the training split is the private data set.";
+  if (s.leastSquaresScores) {
+    result.metrics["regressor_fit_mse"] = regressor.fit.fitMse;
+    result.metrics["regressor_rows"] = double(regressor.fitRows);
+    result.metrics["scores_clipped"] = double(regressor.clippedLow + regressor.clippedHigh);
+    result.privacyStatement += " The " + std::to_string(regressor.fitRows) +
+                               " rows the least-squares regressor was fitted on are not protected (taken as public, as "
+                               "the paper takes the regressor as given).";
+  }
   return result;
 }
 
@@ -239,6 +268,17 @@ MethodInfo fairRegressionMethod() {
       {"score_column", "Score column", K::Text, 0, -inf, inf, false, {}, "", "", "CSV only: the numeric score column."},
       {"group_column", "Group column", K::Text, 0, -inf, inf, false, {}, "", "",
        "CSV only: the group column (groups are its sorted distinct values)."},
+      {"scores", "Scores", K::Choice, 0, -inf, inf, false, {"targets", "least-squares"}, "targets", "",
+       "targets: post-process the true targets, as in the paper's experiments ([FairReg] §5). least-squares: "
+       "post-process the outputs of a least-squares regressor fitted on a share of the rows set aside "
+       "(regressor_fraction); MSE is then measured against the true targets ([FairReg] §2: any given regressor f)."},
+      {"regressor_fraction", "Regressor share", K::Real, 0.3, 0.01, 0.99, false, {}, {}, "",
+       "least-squares only: share of the rows used to fit the regressor and then set aside (not protected by the "
+       "privacy guarantee, like any regressor given in advance).", true, true},
+      {"feature_columns", "Feature columns", K::Text, 0, -inf, inf, false, {}, "", "",
+       "CSV with least-squares scores: comma-separated numeric input columns (missing values replaced by the "
+       "column mean). Law uses lsat, male, fulltime, fam_inc, age; Communities all 101 other kept columns; "
+       "synthetic a noisy copy of the score and a noise column.", true, true},
       {"lo", "Lower bound", K::Real, 0, -1e12, 1e12, false, {}, {}, "", "CSV only: scores must lie in [lo, hi]."},
       {"hi", "Upper bound", K::Real, 1, -1e12, 1e12, false, {}, {}, "", "CSV only: scores must lie in [lo, hi]."},
       {"bins", "Bins k", K::Integer, 36, 1, 2000, false, {}, {}, "bins",

@@ -22,6 +22,9 @@ struct FairRegressionSettings {
   std::string dataset = "synthetic";  ///< synthetic | law | communities | csv
   std::string dataPath;               ///< file (law, communities, csv); relative = current directory
   std::string scoreColumn, groupColumn;
+  std::vector<std::string> featureColumns;  ///< csv: inputs of the least-squares regressor
+  bool leastSquaresScores = false;          ///< scores = a least-squares regressor's outputs, not the targets
+  double regressorFraction = 0.3;           ///< rows set aside to fit the regressor
   double lo = 0, hi = 1;              ///< bounds (csv only; law and communities use (1, 4) and (0, 1))
   long bins = 36;                     ///< k
   std::vector<int> extraBins;         ///< more k values for the sweep
@@ -49,7 +52,8 @@ std::vector<double> parseNumberList(const std::string& text, const std::string& 
 
 /// Runs the sweep and publishes frames (group histograms before/after, barycenter, transport plans,
 /// MSE-vs-KS trade-off with lower envelope). Metrics: mse_mean/std, ks_mean/std (main ε, α, first k),
-/// raw_ks_*, binning_*, baseline_*, and fair_eps_<ε>_{mse,ks}_{mean,std} for every table ε.
+/// raw_ks_*, raw_mse_*, binning_*, baseline_*, and fair_eps_<ε>_{mse,ks}_{mean,std} for every table ε;
+/// with least-squares scores also regressor_fit_mse, regressor_rows and scores_clipped.
 RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed, RunObserver& observer);
 
 MethodInfo fairRegressionMethod();
