@@ -96,10 +96,23 @@ std::int64_t sampleDiscreteGaussian(ExactRational sigmaSquared, RandomWords& wor
   const std::uint64_t t = isqrt(p / q) + 1;                        // ⌊σ⌋ + 1 (⌊√x⌋ = ⌊√⌊x⌋⌋)
   // CKS20 Alg. 3: accept Y ~ Lap_Z(t) w.p. exp(−(|Y| − σ²/t)²/(2σ²)); with σ² = p/q this exponent is
   // (|Y| q t − p)² / (2 p q t²), an exact rational.
+  // Exact in either branch: 64-bit words when numerator and denominator fit (the usual case for σ up
+  // to a few hundred), arbitrary precision otherwise.
   const BigInt denominator = BigInt(2) * p * q * t * t;
+  const bool smallDenominator = denominator <= BigInt(std::numeric_limits<std::uint64_t>::max());
+  const std::uint64_t den64 = smallDenominator ? std::uint64_t(denominator) : 0;
   for (;;) {
     const std::int64_t y = sampleDiscreteLaplace({t, 1}, words);
     const std::uint64_t absY = y < 0 ? std::uint64_t(-(y + 1)) + 1 : std::uint64_t(y);
+    if (smallDenominator && absY < (std::uint64_t(1) << 40) && t < (std::uint64_t(1) << 24)) {
+      // |Y| q t < 2^84 and p < 2^63: a fits a signed 128-bit integer exactly.
+      const __int128 a = __int128(absY) * q * t - __int128(p);
+      const U128 absA = U128(a < 0 ? -a : a);
+      if (absA < (U128(1) << 32)) {  // a² < 2^64
+        if (bernoulliExpMinus(std::uint64_t(absA * absA), den64, words)) return y;
+        continue;
+      }
+    }
     const BigInt a = BigInt(absY) * q * t - p;
     if (bernoulliExpMinusBig(a * a, denominator, words)) return y;
   }
@@ -146,6 +159,14 @@ ExactRational discreteGaussianVariance(double epsilon, double delta, double l2Se
   require(delta > 0 && delta < 1, "delta must lie in (0, 1) for the discrete Gaussian mechanism, got ", delta);
   require(l2SensitivitySquared > 0 && std::isfinite(l2SensitivitySquared), "sensitivity must be positive, got ",
           l2SensitivitySquared);
+  // The bisection costs ~10^5 logarithms; callers that release many histograms ask the same question
+  // again and again, so the last answer is kept (per thread).
+  struct Memo {
+    double epsilon = -1, delta = -1, sensitivity = -1;
+    ExactRational result;
+  };
+  thread_local Memo memo;
+  if (memo.epsilon == epsilon && memo.delta == delta && memo.sensitivity == l2SensitivitySquared) return memo.result;
   // δ(ρ) increases with ρ: bisection for the largest ρ with δ(ρ) ≤ δ (lo always satisfies it).
   double lo = 0, hi = 1;
   while (concentratedDpDelta(hi, epsilon) <= delta) hi *= 2;
@@ -160,7 +181,8 @@ ExactRational discreteGaussianVariance(double epsilon, double delta, double l2Se
           ") needs a variance too large for the exact discrete Gaussian sampler");
   auto num = std::uint64_t(std::ceil(target));
   if (num == 0) num = 1;
-  return {num, kDenominator};
+  memo = {epsilon, delta, l2SensitivitySquared, {num, kDenominator}};
+  return memo.result;
 }
 
 double discreteLaplacePmf(std::int64_t x, double scale) {

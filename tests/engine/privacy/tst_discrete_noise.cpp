@@ -119,6 +119,8 @@ class TestDiscreteNoise : public QObject {
     QTest::newRow("σ² = 0.5") << 1ULL << 2ULL;
     QTest::newRow("σ² = 4") << 4ULL << 1ULL;
     QTest::newRow("σ² = 30.25") << 121ULL << 4ULL;
+    // σ ≈ 1000 with a 2^-20 denominator: 2 p q t² > 2^64, the arbitrary-precision branch.
+    QTest::newRow("σ² ≈ 1000003 (big integers)") << qulonglong((1000003ULL << 20) + 12345ULL) << qulonglong(1ULL << 20);
   }
   void discreteGaussianMatchesPmf() {
     QFETCH(qulonglong, num);
@@ -129,8 +131,16 @@ class TestDiscreteNoise : public QObject {
     std::vector<std::int64_t> draws(kDraws);
     for (auto& x : draws) x = sampleDiscreteGaussian(s2, w);
     double var = 0;
-    for (std::int64_t x = -200; x <= 200; ++x) var += double(x) * double(x) * discreteGaussianPmf(x, s2.value());
-    const Fit f = fit(draws, [&](std::int64_t x) { return discreteGaussianPmf(x, s2.value()); });
+    const auto reach = std::int64_t(40 * std::sqrt(s2.value()) + 10);
+    std::vector<double> pmfTable(std::size_t(2 * reach + 1));
+    // discreteGaussianPmf sums its normaliser on every call: call it once, scale the rest by e^{−x²/(2σ²)}.
+    const double p0 = discreteGaussianPmf(0, s2.value());
+    for (std::int64_t x = -reach; x <= reach; ++x)
+      pmfTable[std::size_t(x + reach)] = p0 * std::exp(-double(x) * double(x) / (2 * s2.value()));
+    QVERIFY(std::abs(pmfTable[std::size_t(reach + 3)] / discreteGaussianPmf(3, s2.value()) - 1) < 1e-12);
+    auto pmf = [&](std::int64_t x) { return std::abs(x) > reach ? 0.0 : pmfTable[std::size_t(x + reach)]; };
+    for (std::int64_t x = -reach; x <= reach; ++x) var += double(x) * double(x) * pmf(x);
+    const Fit f = fit(draws, pmf);
     qInfo("discrete Gaussian sigma^2 = %.4f: mean %.4f, variance %.4f (exact %.4f), chi2 %.1f on %d cells (critical %.1f), TV %.4f",
           s2.value(), f.mean, f.variance, var, f.chi2, f.cells, f.critical, f.tv);
     QVERIFY(std::abs(f.mean) <= 5 * std::sqrt(var / kDraws));
@@ -138,7 +148,7 @@ class TestDiscreteNoise : public QObject {
     QVERIFY(f.chi2 <= f.critical);
     // The pmf itself is right: it sums to 1.
     double total = 0;
-    for (std::int64_t x = -300; x <= 300; ++x) total += discreteGaussianPmf(x, s2.value());
+    for (std::int64_t x = -reach; x <= reach; ++x) total += pmf(x);
     QVERIFY(std::abs(total - 1) < 1e-12);
   }
 
