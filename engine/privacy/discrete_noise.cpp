@@ -104,8 +104,9 @@ std::int64_t sampleDiscreteGaussian(ExactRational sigmaSquared, RandomWords& wor
   for (;;) {
     const std::int64_t y = sampleDiscreteLaplace({t, 1}, words);
     const std::uint64_t absY = y < 0 ? std::uint64_t(-(y + 1)) + 1 : std::uint64_t(y);
-    if (smallDenominator && absY < (std::uint64_t(1) << 40) && t < (std::uint64_t(1) << 24)) {
-      // |Y| q t < 2^84 and p < 2^63: a fits a signed 128-bit integer exactly.
+    if (smallDenominator && absY < (std::uint64_t(1) << 40) && q < (std::uint64_t(1) << 32) &&
+        t < (std::uint64_t(1) << 24)) {
+      // |Y| q t < 2^96 and p ≤ 2^62: a fits a signed 128-bit integer exactly.
       const __int128 a = __int128(absY) * q * t - __int128(p);
       const U128 absA = U128(a < 0 ? -a : a);
       if (absA < (U128(1) << 32)) {  // a² < 2^64
