@@ -18,7 +18,8 @@ const std::vector<Command>& allCommands() {
       {"methods", "methods   list methods and their parameters as JSON", methodsCommand},
       {"sweep", "sweep GRID.json [--shard i/N] [--out DIR]   run one share of a grid x seeds sweep", sweepCommand},
       {"merge", "merge DIR...   combine sweep shards: mean and std per grid point", mergeCommand},
-      {"audit", "audit SCENARIO.json [--trials N] [--out DIR]   privacy audit: claimed vs measured epsilon (exit 1 on a violation)",
+      {"audit", "audit SCENARIO.json [--trials N] [--out DIR]   privacy audit: claimed vs measured epsilon (exit 1 on a violation); "
+                "mechanism gaussian|laplace|dpswd-projection|fair-histogram|dpsgd-canary",
        auditCommand},
       {"account", "account --accountant rdp|rdp-mironov|rdp-wor|gdp|gdp-uniform|pld|wdp --q Q --sigma S --steps T --delta D [--pairs-file F --mu M --beta B]   epsilon spent", accountCommand},
       {"calibrate", "calibrate --accountant A --epsilon E --q Q --steps T --delta D   noise multiplier for (epsilon, delta)", calibrateCommand},

@@ -45,10 +45,12 @@ FairSweepResult runFairSweep(const GroupedScores& data, const FairSweepSettings&
   for (int k : s.bins) require(k >= 1, "the number of bins k must be at least 1, got ", k);
   for (double e : s.epsilons) {
     require(e > 0 && !std::isnan(e), "epsilon must be > 0 (or inf for no privacy), got ", e);
-    if (s.mechanism == NoiseMechanism::Gaussian && std::isfinite(e))
+    if ((s.mechanism == NoiseMechanism::Gaussian || s.mechanism == NoiseMechanism::DiscreteGaussian) && std::isfinite(e))
       require(s.delta > 0 && s.delta < 1, "the Gaussian mechanism needs 0 < delta < 1, got ", s.delta);
   }
   require(s.seeds >= 1, "seeds must be at least 1, got ", s.seeds);
+  require(!s.secureNoise || isDiscrete(s.mechanism),
+          "secure noise needs an exact discrete mechanism (discrete-laplace or discrete-gaussian)");
   require(s.testFraction > 0 && s.testFraction < 1, "test_fraction must lie in (0, 1), got ", s.testFraction);
 
   const std::size_t K = s.bins.size(), E = s.epsilons.size(), A = s.alphas.size(), S = std::size_t(s.seeds);
@@ -76,7 +78,7 @@ FairSweepResult runFairSweep(const GroupedScores& data, const FairSweepSettings&
       const Binning binning(data.lo, data.hi, s.bins[kIdx]);
       const std::uint64_t cellId = kIdx * E + eIdx;
       Rng noiseRng = makeRng(seed, 10 + cellId);
-      const HistogramNoise noise{s.epsilons[eIdx], s.delta, s.mechanism};
+      const HistogramNoise noise{s.epsilons[eIdx], s.delta, s.mechanism, s.secureNoise};
       fair[t] = evaluateFairPostProcessing(train, test, binning, noise, s.alphas, noiseRng,
                                            splitMix64(seed * 1000003ULL + 7 * cellId + 1));
       if (eIdx == 0) {  // binning only: α = 1 (non-binding), no noise

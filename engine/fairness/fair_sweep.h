@@ -20,6 +20,7 @@ struct FairSweepSettings {
   std::vector<int> bins{36};
   std::vector<double> epsilons{std::numeric_limits<double>::infinity()};
   NoiseMechanism mechanism = NoiseMechanism::Laplace;
+  bool secureNoise = false;     ///< discrete mechanisms: noise from the OS (results not replayable)
   double delta = 0;
   long seeds = 50;
   std::uint64_t firstSeed = 0;  ///< seeds firstSeed, firstSeed + 1, ...

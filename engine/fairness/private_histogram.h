@@ -8,8 +8,16 @@
 /// - Gaussian (the (ε, δ) option of the paper's footnote): every cell gets N(0, σ²) with σ the
 ///   analytic Gaussian calibration of Balle & Wang (2018, Thm. 8) for L2 sensitivity sqrt(2)/n:
 ///   the smallest σ with Φ(Δ/(2σ) − εσ/Δ) − e^ε Φ(−Δ/(2σ) − εσ/Δ) <= δ (found by bisection).
+/// - Discrete Laplace (exact, integer): every integer count gets Lap_Z(t) noise with t the smallest
+///   multiple of 2^-20 ≥ 2/ε (L1 sensitivity of the counts is 2), then the noisy counts are divided by n:
+///   pure ε-DP (discrete_noise.h; CKS20 Alg. 2). Immune to Mironov's floating-point attack.
+/// - Discrete Gaussian (exact, integer): every count gets N_Z(0, σ²) with σ² calibrated for (ε, δ) from
+///   ρ = Δ₂²/(2σ²) zCDP, Δ₂² = 2 (CKS20 Alg. 3 and its concentrated-DP conversion), then divided by n.
+/// `secure` (discrete mechanisms only) draws the integer noise from the OS CSPRNG (getrandom) instead
+/// of the seeded `rng`: the release is then not replayable from the scenario's seed.
 /// ε = +inf means no noise (non-private).
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "core/rng.h"
@@ -17,28 +25,36 @@
 
 namespace dpw {
 
-enum class NoiseMechanism { Laplace, Gaussian };
+enum class NoiseMechanism { Laplace, Gaussian, DiscreteLaplace, DiscreteGaussian };
 
 struct HistogramNoise {
   double epsilon = std::numeric_limits<double>::infinity();
-  double delta = 0;  ///< Gaussian only, in (0, 1)
+  double delta = 0;  ///< Gaussian and discrete Gaussian only, in (0, 1)
   NoiseMechanism mechanism = NoiseMechanism::Laplace;
+  bool secure = false;  ///< discrete mechanisms only: noise from the OS CSPRNG, not from the seed
 };
+
+/// "laplace" | "gaussian" | "discrete-laplace" | "discrete-gaussian". @throws InvalidArgument otherwise.
+NoiseMechanism parseNoiseMechanism(const std::string& name);
+bool isDiscrete(NoiseMechanism m);
 
 /// Analytic Gaussian mechanism noise std for (ε, δ)-DP at L2 sensitivity `l2Sensitivity`.
 /// Cost: ~200 evaluations of erfc. @throws InvalidArgument unless ε > 0, 0 < δ < 1, sensitivity > 0.
 double analyticGaussianSigma(double epsilon, double delta, double l2Sensitivity);
 
-/// Noise scale of one cell for `n` training rows: the Laplace scale b = 2/(εn) or the Gaussian σ;
-/// 0 when ε = inf. @throws InvalidArgument if ε <= 0 or NaN, n < 1, or δ invalid for Gaussian.
+/// Noise scale of one cell for `n` training rows: the Laplace scale b = 2/(εn) or the Gaussian σ (for
+/// the discrete mechanisms: the discrete Laplace scale t/n or the discrete Gaussian σ/n, in units of the
+/// normalised histogram); 0 when ε = inf. @throws InvalidArgument if ε <= 0 or NaN, n < 1, δ invalid
+/// for a Gaussian, or `secure` with a continuous mechanism.
 double histogramNoiseScale(const HistogramNoise& noise, long n);
 
 /// Exact joint histogram (m x k, row a = group a), normalised by n = bins.size().
 /// @throws InvalidArgument on length mismatch, no rows, or labels/bins out of range.
 Points jointHistogram(const std::vector<int>& bins, const std::vector<int>& groups, int groupCount, int k);
 
-/// jointHistogram plus independent noise per cell drawn row by row from `rng`.
-/// @throws as jointHistogram and histogramNoiseScale.
+/// jointHistogram plus independent noise per cell drawn row by row from `rng` (or from the OS when
+/// `noise.secure`; `rng` is then untouched). @throws as jointHistogram and histogramNoiseScale;
+/// EntropyError if the OS cannot deliver random bytes in secure mode.
 Points privateJointHistogram(const std::vector<int>& bins, const std::vector<int>& groups, int groupCount, int k,
                              const HistogramNoise& noise, Rng& rng);
 

@@ -93,7 +93,8 @@ FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) 
   s.alphaSweep = p.text("alpha_sweep") == "paper";
   s.epsilon = p.real("epsilon");
   s.epsilons = parseNumberList(p.text("epsilons"), "epsilons");
-  s.mechanism = p.text("mechanism") == "gaussian" ? NoiseMechanism::Gaussian : NoiseMechanism::Laplace;
+  s.mechanism = parseNoiseMechanism(p.text("mechanism"));
+  s.secureNoise = p.text("noise_source") == "os-entropy";
   s.delta = p.real("delta");
   s.testFraction = p.real("test_fraction");
   s.seeds = p.integer("seeds");
@@ -120,6 +121,9 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   require(s.alpha >= 0 && !std::isnan(s.alpha), "the KS tolerance alpha must be >= 0, got ", s.alpha);
   require(s.epsilon > 0 && !std::isnan(s.epsilon), "epsilon must be > 0 (or inf), got ", s.epsilon);
   require(s.seeds >= 1, "seeds must be at least 1, got ", s.seeds);
+  require(!s.secureNoise || isDiscrete(s.mechanism),
+          "noise_source os-entropy needs mechanism discrete-laplace or discrete-gaussian (floating-point Laplace and "
+          "Gaussian draws are open to Mironov's 2012 attack), got a continuous mechanism");
   throwIfCancelled(observer);
   GroupedScores data = loadFairRegressionData(s, seed);
   data.validate();
@@ -144,6 +148,7 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
     for (double a : paperAlphaGrid())
       if (a != s.alpha) sw.alphas.push_back(a);
   sw.mechanism = s.mechanism;
+  sw.secureNoise = s.secureNoise;
   sw.delta = s.delta;
   sw.seeds = s.seeds;
   sw.firstSeed = seed;
@@ -155,7 +160,7 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   const TrainTestSplit split = splitTrainTest(data.size(), s.testFraction, splitRng);
   const GroupedScores train = selectRows(data, split.train), test = selectRows(data, split.test);
   Rng noiseRng = makeRng(seed, 3);
-  const HistogramNoise noise{s.epsilon, s.delta, s.mechanism};
+  const HistogramNoise noise{s.epsilon, s.delta, s.mechanism, s.secureNoise};
   BarycenterLp lp(privateGroupDistributions(train, binning, noise, noiseRng));
   const BarycenterSolution sol = lp.solve(s.alpha);
   const FairTransport transport(sol, binning);
@@ -296,11 +301,19 @@ MethodInfo fairRegressionMethod() {
        "ε of the noisy histogram; inf = no privacy. Laplace: pure ε-DP ([FairReg] Thm. 3.2)."},
       {"epsilons", "Table ε values", K::Text, 0, -inf, inf, false, {}, "", "",
        "Comma-separated ε values to tabulate (e.g. \"inf, 10, 5, 1, 0.5, 0.1\" as in the paper's tables).", true, true},
-      {"mechanism", "Noise mechanism", K::Choice, 0, -inf, inf, false, {"laplace", "gaussian"}, "laplace", "",
-       "laplace: Laplace(2/(εn)) per cell, pure ε-DP. gaussian: analytic Gaussian (Balle & Wang 2018) with L2 "
-       "sensitivity √2/n, (ε, δ)-DP (the paper's footnote).", true, true},
-      {"delta", "δ (Gaussian only)", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "", "δ of the Gaussian mechanism.", true,
-       true},
+      {"mechanism", "Noise mechanism", K::Choice, 0, -inf, inf, false,
+       {"laplace", "gaussian", "discrete-laplace", "discrete-gaussian"}, "laplace", "",
+       "laplace: Laplace(2/(εn)) per cell, pure ε-DP ([FairReg] Thm. 3.2). gaussian: analytic Gaussian (Balle & Wang "
+       "2018) with L2 sensitivity √2/n, (ε, δ)-DP (the paper's footnote). discrete-laplace / discrete-gaussian: exact "
+       "integer noise on the counts before dividing by n (Canonne, Kamath & Steinke 2020, Alg. 2 and 3): pure ε-DP, "
+       "or ρ = 1/σ² zCDP converted to (ε, δ); no floating point in the sampler, so safe from Mironov's 2012 attack.",
+       true, true},
+      {"noise_source", "Noise source", K::Choice, 0, -inf, inf, false, {"seeded", "os-entropy"}, "seeded", "",
+       "seeded: teaching mode, the noise comes from the run's seed and the run replays exactly. os-entropy: secure "
+       "mode, the noise comes from the operating system's CSPRNG (getrandom); the run cannot be replayed. Only with "
+       "the discrete mechanisms (Canonne, Kamath & Steinke 2020).", true, true},
+      {"delta", "δ (Gaussian only)", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "",
+       "δ of the Gaussian and discrete Gaussian mechanisms.", true, true},
       {"test_fraction", "Test fraction", K::Real, 0.3, 0.01, 0.99, false, {}, {}, "",
        "Share of rows held out for evaluation (paper: 0.3)."},
       {"seeds", "Seeds", K::Integer, 10, 1, 10000, false, {}, {}, "runs",

@@ -33,6 +33,7 @@ struct FairRegressionSettings {
   double epsilon = 1;                 ///< main ε (inf = no privacy)
   std::vector<double> epsilons;       ///< table ε values (empty: just `epsilon`)
   NoiseMechanism mechanism = NoiseMechanism::Laplace;
+  bool secureNoise = false;           ///< noise_source = os-entropy (discrete mechanisms only; not replayable)
   double delta = 1e-5;
   double testFraction = 0.3;
   long seeds = 10;

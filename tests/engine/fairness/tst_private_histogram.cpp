@@ -4,6 +4,8 @@
 #include "core/error.h"
 #include "fairness/binning.h"
 #include "fairness/private_histogram.h"
+#include "privacy/discrete_noise.h"
+#include "support/throws_with.h"
 
 using namespace dpw;
 
@@ -75,6 +77,60 @@ class TestPrivateHistogram : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, analyticGaussianSigma(0, 1e-5, 1));
     QVERIFY(histogramNoiseScale({1.0, 1e-5, NoiseMechanism::Gaussian}, 100) > 0);
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, histogramNoiseScale({1.0, 0.0, NoiseMechanism::Gaussian}, 100));
+  }
+  // Discrete mechanisms (issue #8): every cell is (count + integer noise)/n exactly; the per-cell noise
+  // variance matches the exact discrete Laplace variance 2r/(1 − r)², r = e^{−1/t}, t the calibrated scale
+  // (20 000 cells: the variance's relative sampling error is √((κ − 1)/20000) ≈ 1.6% for kurtosis κ ≈ 6,
+  // so 10% is 6 SE); the same seed replays, and the default Laplace path draws what it always drew.
+  void discreteLaplaceCountsAreIntegers() {
+    std::vector<int> bins(1000, 0), groups(1000, 0);
+    const HistogramNoise noise{0.5, 0, NoiseMechanism::DiscreteLaplace};
+    Rng rng = makeRng(5), again = makeRng(5);
+    const Points h = privateJointHistogram(bins, groups, 100, 200, noise, rng);
+    QCOMPARE(h, privateJointHistogram(bins, groups, 100, 200, noise, again));
+    const double t = discreteLaplaceScale(0.5, 2).value(), r = std::exp(-1 / t);
+    QCOMPARE(t, 4.0);  // 2/ε is a multiple of 2^-20: no rounding
+    QCOMPARE(histogramNoiseScale(noise, 1000), 4.0 / 1000);
+    double s2 = 0;
+    for (int a = 0; a < 100; ++a)
+      for (int j = 0; j < 200; ++j) {
+        const double count = h(a, j) * 1000;
+        QCOMPARE(count, std::round(count));  // (integer)/1000 times 1000 rounds back exactly
+        s2 += std::pow(count - (a == 0 && j == 0 ? 1000.0 : 0.0), 2);
+      }
+    s2 /= 20000;
+    const double var = 2 * r / ((1 - r) * (1 - r));
+    QVERIFY2(std::abs(s2 / var - 1) < 0.1, qPrintable(QString::number(s2 / var)));
+  }
+  void discreteGaussianHistogram() {
+    std::vector<int> bins(500, 3), groups(500, 1);
+    const HistogramNoise noise{1.0, 1e-5, NoiseMechanism::DiscreteGaussian};
+    Rng rng = makeRng(9);
+    const Points h = privateJointHistogram(bins, groups, 2, 10, noise, rng);
+    for (int a = 0; a < 2; ++a)
+      for (int j = 0; j < 10; ++j) QCOMPARE(h(a, j) * 500, std::round(h(a, j) * 500));
+    QVERIFY(std::abs(histogramNoiseScale(noise, 500) * 500 - std::sqrt(discreteGaussianVariance(1.0, 1e-5, 2).value())) < 1e-12);
+    QVERIFY(describePrivacy(noise).find("discrete Gaussian") != std::string::npos);
+    QVERIFY(describePrivacy(noise).find("Teaching mode") != std::string::npos);
+    QVERIFY(dpwtest::throwsWith([&] { histogramNoiseScale({1.0, 0, NoiseMechanism::DiscreteGaussian}, 10); }, "delta"));
+  }
+  // Secure mode draws from the OS: two releases differ, the seeded generator is not touched, and the
+  // privacy statement says the run cannot be replayed. Continuous mechanisms are refused.
+  void secureModeUsesTheOs() {
+    std::vector<int> bins(200, 1), groups(200, 0);
+    const HistogramNoise noise{1.0, 0, NoiseMechanism::DiscreteLaplace, true};
+    Rng rng = makeRng(3);
+    const Rng before = rng;
+    const Points a = privateJointHistogram(bins, groups, 3, 20, noise, rng);
+    const Points b = privateJointHistogram(bins, groups, 3, 20, noise, rng);
+    QVERIFY(a != b);  // 60 cells of Lap_Z(2) agreeing by chance: probability < 0.25^60
+    QVERIFY(rng == before);
+    QVERIFY(describePrivacy(noise).find("cannot be replayed") != std::string::npos);
+    QVERIFY(describePrivacy({1.0}).find("replay") == std::string::npos);  // the published line is unchanged
+    QVERIFY(dpwtest::throwsWith([&] { privateJointHistogram(bins, groups, 3, 20, {1.0, 0, NoiseMechanism::Laplace, true}, rng); },
+                                "secure noise needs an exact discrete mechanism"));
+    QCOMPARE(parseNoiseMechanism("discrete-gaussian"), NoiseMechanism::DiscreteGaussian);
+    QVERIFY(dpwtest::throwsWith([] { parseNoiseMechanism("uniform"); }, "unknown noise mechanism 'uniform'"));
   }
   void badEpsilon() {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, histogramNoiseScale({0.0}, 10));

@@ -43,6 +43,26 @@ class TestFairRegression : public QObject {
     QCOMPARE(obs.lastStep, obs.totalSteps);
     QVERIFY(r.privacyStatement.find("ε = 1 (pure DP)") != std::string::npos);
   }
+  // Secure mode (issue #8): discrete Laplace from the OS; two runs with the same seed differ and the
+  // privacy statement says so. Seeded discrete runs replay. A continuous mechanism is refused.
+  void secureNoiseSource() {
+    const MethodInfo& m = findMethod("fair-regression");
+    ParamValues p(m.params);
+    p.set("seeds", 2.0);
+    p.set("bins", 8.0);
+    p.set("epsilon", 0.5);
+    p.set("mechanism", std::string("discrete-laplace"));
+    CollectingObserver obs;
+    const RunResult seeded1 = m.run(p, 5, obs), seeded2 = m.run(p, 5, obs);
+    QCOMPARE(seeded1.metrics.at("mse_mean"), seeded2.metrics.at("mse_mean"));
+    QVERIFY(seeded1.privacyStatement.find("Teaching mode") != std::string::npos);
+    p.set("noise_source", std::string("os-entropy"));
+    const RunResult secure1 = m.run(p, 5, obs), secure2 = m.run(p, 5, obs);
+    QVERIFY(secure1.privacyStatement.find("cannot be replayed") != std::string::npos);
+    QVERIFY(secure1.metrics.at("lp_objective_seed0") != secure2.metrics.at("lp_objective_seed0"));
+    p.set("mechanism", std::string("laplace"));
+    QVERIFY(throwsWith([&] { m.run(p, 5, obs); }, "noise_source os-entropy needs mechanism discrete-laplace"));
+  }
   void badInput() {
     const MethodInfo& m = findMethod("fair-regression");
     ParamValues p(m.params);
