@@ -32,7 +32,9 @@ struct FairRegressionSettings {
   bool alphaSweep = false;            ///< also run the paper's α grid (trade-off curves)
   double epsilon = 1;                 ///< main ε (inf = no privacy)
   std::vector<double> epsilons;       ///< table ε values (empty: just `epsilon`)
-  NoiseMechanism mechanism = NoiseMechanism::Laplace;
+  /// Discrete Laplace by default: the textbook floating-point Laplace leaks through its low-order bits
+  /// (Mironov 2012; audited: ε ≥ 2.3 measured for a claim of 1), the integer sampler does not.
+  NoiseMechanism mechanism = NoiseMechanism::DiscreteLaplace;
   bool secureNoise = false;           ///< noise_source = os-entropy (discrete mechanisms only; not replayable)
   double delta = 1e-5;
   double testFraction = 0.3;
