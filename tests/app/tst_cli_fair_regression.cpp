@@ -5,21 +5,21 @@
 // two-sample 3-SE band, and summary.json written.
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include "support/cli_runner.h"
 
 class TestCliFairRegression : public QObject {
   Q_OBJECT
  private slots:
   void communitiesPresetReproducesTableRow() {
     QTemporaryDir dir;
-    QProcess p;
-    p.setWorkingDirectory(DPW_SOURCE_DIR);
-    p.start(DPW_CLI_PATH, {"run", "resources/scenarios/fair-regression-communities.json", "--out", dir.path(), "--no-png"});
-    QVERIFY(p.waitForFinished(300000));
-    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
-    const QJsonObject m = QJsonDocument::fromJson(p.readAllStandardOutput()).object()["metrics"].toObject();
+    const auto r = dpwtest::runCli(
+        {"run", "resources/scenarios/fair-regression-communities.json", "--out", dir.path(), "--no-png"}, 300000,
+        DPW_SOURCE_DIR);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject m = QJsonDocument::fromJson(r.out).object()["metrics"].toObject();
     QVERIFY(QFile::exists(dir.filePath("summary.json")));
     QCOMPARE(m["seeds"].toDouble(), 50.0);
     // Published (mean, std) over 50 seeds, k = 12, α = 0: fair ε = inf and ε = 1 rows.
@@ -36,13 +36,11 @@ class TestCliFairRegression : public QObject {
   }
   void missingDataFileIsExit2() {
     QTemporaryDir dir;
-    QProcess p;
-    p.setWorkingDirectory(dir.path());  // the relative data_path does not resolve here
-    p.start(DPW_CLI_PATH, {"run", QString(DPW_SOURCE_DIR) + "/resources/scenarios/fair-regression-law.json", "--out",
-                           dir.filePath("out"), "--no-png"});
-    QVERIFY(p.waitForFinished(60000));
-    QCOMPARE(p.exitCode(), 2);
-    QVERIFY(p.readAllStandardError().contains("not found"));
+    const auto r = dpwtest::runCli({"run", QString(DPW_SOURCE_DIR) + "/resources/scenarios/fair-regression-law.json",
+                                    "--out", dir.filePath("out"), "--no-png"},
+                                   60000, dir.path());  // the relative data_path does not resolve here
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains("not found"));
   }
 };
 

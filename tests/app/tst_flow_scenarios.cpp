@@ -1,12 +1,12 @@
 // The preset scenarios of the flow methods (resources/scenarios/{dpswflow,dpswgen,projection}*.json)
 // parse and validate against the methods' parameters; the quick toy preset runs to its end.
 #include <QDir>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "common/scenario.h"
 #include "core/run_observer.h"
+#include "support/cli_runner.h"
 
 class TestFlowScenarios : public QObject {
   Q_OBJECT
@@ -32,11 +32,9 @@ class TestFlowScenarios : public QObject {
     f.write(R"({"format": "dpwlab-scenario", "version": 1, "method": "dpswflow-r", "seed": 1,
                "parameters": {"projections": 0}, "data": {"source": "synthetic"}})");
     f.close();
-    QProcess p;
-    p.start(DPW_CLI_PATH, {"run", f.fileName(), "--out", dir.filePath("out"), "--no-png"});
-    QVERIFY(p.waitForFinished(60000));
-    const QByteArray err = p.readAllStandardError();
-    QCOMPARE(p.exitCode(), 2);
+    const auto r = dpwtest::runCli({"run", f.fileName(), "--out", dir.filePath("out"), "--no-png"}, 60000);
+    const QByteArray& err = r.err;
+    QCOMPARE(r.exitCode, 2);
     QVERIFY2(err.contains("projections") && err.contains("outside"), err.constData());
   }
   void toyPresetRuns() {

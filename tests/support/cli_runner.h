@@ -3,6 +3,7 @@
 // (exit code -1 and "timeout" on stderr when it does not finish in time).
 #include <QByteArray>
 #include <QProcess>
+#include <QString>
 #include <QStringList>
 
 namespace dpwtest {
@@ -13,8 +14,10 @@ struct CliOutput {
   QByteArray err;
 };
 
-inline CliOutput runCli(const QStringList& args, int timeoutMs = 600000) {
+/// `workingDirectory` empty: the test's own.
+inline CliOutput runCli(const QStringList& args, int timeoutMs = 600000, const QString& workingDirectory = {}) {
   QProcess p;
+  if (!workingDirectory.isEmpty()) p.setWorkingDirectory(workingDirectory);
   p.start(DPW_CLI_PATH, args);
   if (!p.waitForFinished(timeoutMs)) {
     p.kill();

@@ -2,7 +2,6 @@
 // of tight and loose accountants, cancellation, bad settings, and the preset scenarios via the CLI.
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <functional>
@@ -10,6 +9,7 @@
 #include "core/error.h"
 #include "methods/accountant_explorer.h"
 #include "privacy/accountant.h"
+#include "support/cli_runner.h"
 
 using namespace dpw;
 
@@ -70,11 +70,10 @@ class TestAccountantExplorer : public QObject {
   void presetScenariosRun() {
     for (const QString name : {"accountant-explorer.json", "accountant-explorer-dpswd.json"}) {
       QTemporaryDir dir;
-      QProcess p;
-      p.start(DPW_CLI_PATH, {"run", QString(DPW_SOURCE_DIR) + "/resources/scenarios/" + name, "--out", dir.path(), "--no-png"});
-      QVERIFY(p.waitForFinished(300000));
-      QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
-      const QJsonObject metrics = QJsonDocument::fromJson(p.readAllStandardOutput()).object()["metrics"].toObject();
+      const auto r = dpwtest::runCli(
+          {"run", QString(DPW_SOURCE_DIR) + "/resources/scenarios/" + name, "--out", dir.path(), "--no-png"}, 300000);
+      QVERIFY2(r.exitCode == 0, r.err.constData());
+      const QJsonObject metrics = QJsonDocument::fromJson(r.out).object()["metrics"].toObject();
       QVERIFY(QFile::exists(dir.filePath("privacy.csv")));
       if (name.contains("dpswd")) {
         QVERIFY(std::abs(metrics["epsilon_rdp_wor"].toDouble() - 10) < 0.3);
