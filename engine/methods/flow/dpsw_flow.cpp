@@ -22,22 +22,13 @@ DpswFlowSettings DpswFlowSettings::fromParams(const ParamValues& p, FlowVariant 
   s.particles = p.integer("particles");
   s.projections = p.integer("projections");
   if (variant == FlowVariant::Pool) s.pool = p.integer("pool");
-  if (variant == FlowVariant::Resampled) {
-    s.batch = p.integer("batch");
-    s.accountant = p.text("accountant");
-  }
+  if (variant == FlowVariant::Resampled) s.batch = p.integer("batch");
   s.quantiles = p.integer("quantiles");
   s.stepSize = p.real("step_size");
   s.regularisation = p.real("regularisation");
   s.steps = p.integer("steps");
-  s.epsilon = p.real("epsilon");
-  s.delta = p.real("delta");
-  s.noiseMultiplier = p.real("noise_multiplier");
-  s.bound = p.text("bound");
-  s.convention = p.text("convention");
-  s.target = p.text("target");
-  s.toySize = p.integer("toy_size");
-  s.perClass = p.integer("per_class") != 0;
+  s.privacy = FlowPrivacySettings::fromParams(p);
+  s.data = FlowTargetSettings::fromParams(p);
   s.frameEvery = p.integer("frame_every");
   return s;
 }
@@ -77,22 +68,17 @@ void validate(const DpswFlowSettings& s) {
   require(s.regularisation >= 0, "the regularisation λ must be >= 0, got ", s.regularisation);
   require(s.batch >= 1, "the batch size must be at least 1, got ", s.batch);
   require(s.steps >= 1, "the number of steps must be at least 1, got ", s.steps);
-  require(s.epsilon > 0, "epsilon must be > 0 (inf for no privacy), got ", s.epsilon);
-  require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
-  require(s.noiseMultiplier >= 0 && std::isfinite(s.noiseMultiplier), "the noise multiplier must be >= 0, got ",
-          s.noiseMultiplier);
   require(s.frameEvery >= 1, "frame_every must be at least 1, got ", s.frameEvery);
-  require(!s.perClass || s.target == "fashion-mnist", "per-class flows need a labelled target (fashion-mnist)");
-  require(s.accountant == "rdp" || s.accountant == "rdp-wor", "unknown accountant '", s.accountant,
-          "'; choose rdp or rdp-wor");
+  s.privacy.validate();
+  s.data.validate("flows");
 }
 
 NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
   NoisePlan plan;
   if (s.variant == FlowVariant::Resampled) {
     const SubsampledNoisePlan sub =
-        planSubsampledNoise(s.convention, s.bound, s.projections, d, s.delta, s.steps, s.epsilon, s.noiseMultiplier,
-                            s.accountant, std::min(1.0, double(s.batch) / double(m)));
+        planSubsampledNoise(s.privacy.convention, s.privacy.bound, s.projections, d, s.privacy.delta, s.steps, s.privacy.epsilon, s.privacy.noiseMultiplier,
+                            s.privacy.accountant, std::min(1.0, double(s.batch) / double(m)));
     plan.sensitivity = sub.sensitivity;
     plan.multiplier = sub.multiplier;
     plan.noiseStd = sub.noiseStd;
@@ -101,18 +87,18 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
     return plan;
   }
   // DPSWflow: the pool's directions are drawn once (one bound), the whole data every step.
-  const FlowConvention conv = flowConventionFromId(s.convention);
-  const ProjectionBound bound = projectionBoundFromId(s.bound, s.pool);
-  plan.sensitivity = conv == FlowConvention::Reference ? referenceFlowSensitivity(s.pool, d, s.delta)
-                                                       : flowSensitivity(bound, s.pool, d, s.delta / 2);
-  plan.mechanismDelta = s.delta / 2;
+  const FlowConvention conv = flowConventionFromId(s.privacy.convention);
+  const ProjectionBound bound = projectionBoundFromId(s.privacy.bound, s.pool);
+  plan.sensitivity = conv == FlowConvention::Reference ? referenceFlowSensitivity(s.pool, d, s.privacy.delta)
+                                                       : flowSensitivity(bound, s.pool, d, s.privacy.delta / 2);
+  plan.mechanismDelta = s.privacy.delta / 2;
   plan.sampleRate = 1.0;
-  if (s.noiseMultiplier > 0)
-    plan.multiplier = s.noiseMultiplier;
-  else if (!std::isinf(s.epsilon))
-    plan.multiplier = pooledFlowNoiseStd(conv, bound, s.pool, d, s.epsilon, s.delta) / plan.sensitivity;
+  if (s.privacy.noiseMultiplier > 0)
+    plan.multiplier = s.privacy.noiseMultiplier;
+  else if (!std::isinf(s.privacy.epsilon))
+    plan.multiplier = pooledFlowNoiseStd(conv, bound, s.pool, d, s.privacy.epsilon, s.privacy.delta) / plan.sensitivity;
   plan.noiseStd = plan.multiplier * plan.sensitivity;
-  if (plan.multiplier > 0) plan.perStepEpsilon = std::sqrt(2.0 * std::log(1.25 / (s.delta / 2))) / plan.multiplier;
+  if (plan.multiplier > 0) plan.perStepEpsilon = std::sqrt(2.0 * std::log(1.25 / (s.privacy.delta / 2))) / plan.multiplier;
   return plan;
 }
 
@@ -120,14 +106,14 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
 /// accountant, DPSWflow (reference) the per-step claim.
 double epsilonAfter(const DpswFlowSettings& s, const NoisePlan& plan, long t) {
   if (plan.multiplier == 0) return std::numeric_limits<double>::infinity();
-  if (s.variant == FlowVariant::Pool && s.convention == "reference") return plan.perStepEpsilon;
-  return flowEpsilonSpent(s.accountant, plan.multiplier, plan.sampleRate, t, plan.mechanismDelta);
+  if (s.variant == FlowVariant::Pool && s.privacy.convention == "reference") return plan.perStepEpsilon;
+  return flowEpsilonSpent(s.privacy.accountant, plan.multiplier, plan.sampleRate, t, plan.mechanismDelta);
 }
 
 std::vector<Group> makeGroups(const DpswFlowSettings& s, const FlowData& data, Rng& rng) {
   std::vector<Group> groups;
   const Eigen::Index m = data.privateData.rows(), d = data.privateData.cols();
-  if (!s.perClass) {
+  if (!s.data.perClass) {
     groups.push_back({data.privateData, standardNormal(s.particles, d, rng), 0, s.batch});
     return groups;
   }
@@ -160,7 +146,7 @@ Points allParticles(const std::vector<Group>& groups) {
 
 RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver& observer) {
   validate(s);
-  const FlowData data = loadFlowTarget(s.target, s.toySize, seed, s.fashionDir);
+  const FlowData data = loadFlowTarget(s.data.target, s.data.toySize, seed, s.data.fashionDir);
   const long m = long(data.privateData.rows()), d = long(data.privateData.cols());
   require(s.variant == FlowVariant::Pool || s.batch <= m, "the batch size ", s.batch, " exceeds the ", m,
           " private rows");
@@ -170,7 +156,7 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
   Rng poolRng = makeRng(seed, 2);
   const Points pool = s.variant == FlowVariant::Pool ? randomDirections(s.pool, d, poolRng) : Points();
   std::vector<Eigen::Index> fixedSubset;  // reference convention: one subset, with replacement
-  if (s.variant == FlowVariant::Pool && s.convention == "reference") {
+  if (s.variant == FlowVariant::Pool && s.privacy.convention == "reference") {
     std::uniform_int_distribution<Eigen::Index> pick(0, s.pool - 1);
     for (long j = 0; j < s.projections; ++j) fixedSubset.push_back(pick(poolRng));
   }
@@ -220,7 +206,7 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
       if (std::isfinite(e)) epsAcc.x.push_back(double(step)), epsAcc.y.push_back(e);
       std::vector<Series> curves;
       if (!epsAcc.x.empty()) curves.push_back(epsAcc);
-      if (s.variant == FlowVariant::Pool && s.convention == "paper") {
+      if (s.variant == FlowVariant::Pool && s.privacy.convention == "paper") {
         epsBasic.x.push_back(double(step)), epsBasic.y.push_back(double(step) * plan.perStepEpsilon);
         curves.push_back(epsBasic);
       }
@@ -253,7 +239,7 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
       }
       const Points batch = s.variant == FlowVariant::Pool
                                ? g.data
-                               : drawMinibatch(g.data, s.accountant == "rdp", plan.sampleRate, g.batch, rng);
+                               : drawMinibatch(g.data, s.privacy.accountant == "rdp", plan.sampleRate, g.batch, rng);
       if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
       FlowStepOptions o;
       o.noiseStd = plan.noiseStd;
@@ -285,7 +271,7 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
     result.metrics["epsilon_per_step"] = plan.perStepEpsilon;
     result.metrics["epsilon_basic_composition"] = double(s.steps) * plan.perStepEpsilon;
   }
-  if (s.perClass) {
+  if (s.data.perClass) {
     std::vector<int> labels;
     for (const auto& g : groups) labels.insert(labels.end(), std::size_t(g.X.rows()), g.label);
     result.metrics["nn_accuracy"] = nearestNeighbourAccuracy(X, labels, data.heldOut, data.heldOutLabels);
@@ -298,23 +284,23 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
   if (plan.multiplier == 0) {
     st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of " << name << ".";
   } else if (s.variant == FlowVariant::Resampled) {
-    st << "(ε = " << fmt(eps) << ", δ = " << s.delta << ") by the " << accountantName(s.accountant) << ", q = " << fmt(plan.sampleRate) << (s.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
+    st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
        << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity)
-       << (s.convention == "paper" ? " (bound failure δ/2 over all draws, δ/2 to the accountant)"
+       << (s.privacy.convention == "paper" ? " (bound failure δ/2 over all draws, δ/2 to the accountant)"
                                    : " (reference convention: bound at δ per draw, not union-bounded)");
-    if (s.perClass) st << ", per class (parallel composition)";
-  } else if (s.convention == "reference") {
-    st << "Reference convention: (ε = " << fmt(plan.perStepEpsilon) << ", δ = " << s.delta
+    if (s.data.perClass) st << ", per class (parallel composition)";
+  } else if (s.privacy.convention == "reference") {
+    st << "Reference convention: (ε = " << fmt(plan.perStepEpsilon) << ", δ = " << s.privacy.delta
        << ") per step by the classic Gaussian mechanism only; the " << s.steps
        << " steps are NOT composed (as the public code), so this is not a guarantee for the run";
   } else {
     st << "Per step (ε = " << fmt(plan.perStepEpsilon) << ", δ/2) classic Gaussian mechanism, Δ of the pool of "
        << s.pool << "; over " << s.steps << " steps basic composition gives ε = "
-       << fmt(double(s.steps) * plan.perStepEpsilon) << " at δ = " << fmt((double(s.steps) + 1) * s.delta / 2)
+       << fmt(double(s.steps) * plan.perStepEpsilon) << " at δ = " << fmt((double(s.steps) + 1) * s.privacy.delta / 2)
        << " (T δ/2 + δ/2)";
-    st << "; the " << accountantName(s.accountant) << " composes them (q = 1) to ε = " << fmt(eps) << " at δ = "
-       << s.delta << " (δ/2 + the bound's δ/2)";
-    if (s.perClass) st << ", per class (parallel composition)";
+    st << "; the " << accountantName(s.privacy.accountant) << " composes them (q = 1) to ε = " << fmt(eps) << " at δ = "
+       << s.privacy.delta << " (δ/2 + the bound's δ/2)";
+    if (s.data.perClass) st << ", per class (parallel composition)";
   }
   result.privacyStatement = st.str();
   return result;

@@ -22,6 +22,8 @@
 #include <string>
 
 #include "core/method.h"
+#include "methods/flow/flow_data.h"
+#include "methods/flow/flow_privacy.h"
 
 namespace dpw {
 
@@ -37,17 +39,9 @@ struct DpswFlowSettings {
   double regularisation = 0.0;  ///< λ
   long batch = 250;             ///< DPSWflow-r minibatch (expected size for Poisson sampling)
   long steps = 500;             ///< T
-  double epsilon = std::numeric_limits<double>::infinity();  ///< (the method's default is 5)
-  double delta = 1e-5;
-  double noiseMultiplier = 0;   ///< > 0: use this multiplier (ε is then reported, not targeted)
-  std::string bound = "auto";   ///< auto | clt | bernstein
-  std::string accountant = "rdp";
-  std::string convention = "paper";
-  std::string target = "ring5";
-  long toySize = 10000;
-  bool perClass = false;
+  FlowPrivacySettings privacy;
+  FlowTargetSettings data;
   long frameEvery = 10;
-  std::string fashionDir = "/usr/share/datasets/fashion-mnist";
 
   static DpswFlowSettings fromParams(const ParamValues& p, FlowVariant variant);
 };

@@ -23,15 +23,8 @@ DpswGeneratorSettings DpswGeneratorSettings::fromParams(const ParamValues& p) {
   s.batch = p.integer("batch");
   s.steps = p.integer("steps");
   s.samples = p.integer("samples");
-  s.epsilon = p.real("epsilon");
-  s.delta = p.real("delta");
-  s.noiseMultiplier = p.real("noise_multiplier");
-  s.bound = p.text("bound");
-  s.accountant = p.text("accountant");
-  s.convention = p.text("convention");
-  s.target = p.text("target");
-  s.toySize = p.integer("toy_size");
-  s.perClass = p.integer("per_class") != 0;
+  s.privacy = FlowPrivacySettings::fromParams(p);
+  s.data = FlowTargetSettings::fromParams(p);
   s.frameEvery = p.integer("frame_every");
   return s;
 }
@@ -61,25 +54,22 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   require(s.batch >= 1, "the batch size must be at least 1, got ", s.batch);
   require(s.steps >= 1, "the number of steps must be at least 1, got ", s.steps);
   require(s.samples >= 1, "the number of generated samples must be at least 1, got ", s.samples);
-  require(s.epsilon > 0, "epsilon must be > 0 (inf for no privacy), got ", s.epsilon);
-  require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
   require(s.frameEvery >= 1, "frame_every must be at least 1, got ", s.frameEvery);
-  require(!s.perClass || s.target == "fashion-mnist", "per-class generators need a labelled target (fashion-mnist)");
-  require(s.accountant == "rdp" || s.accountant == "rdp-wor", "unknown accountant '", s.accountant,
-          "'; choose rdp or rdp-wor");
-  const FlowData data = loadFlowTarget(s.target, s.toySize, seed, s.fashionDir);
+  s.privacy.validate();
+  s.data.validate("generators");
+  const FlowData data = loadFlowTarget(s.data.target, s.data.toySize, seed, s.data.fashionDir);
   const long m = long(data.privateData.rows()), d = long(data.privateData.cols());
   require(s.batch <= m, "the batch size ", s.batch, " exceeds the ", m, " private rows");
   const SubsampledNoisePlan plan =
-      planSubsampledNoise(s.convention, s.bound, s.projections, d, s.delta, s.steps, s.epsilon, s.noiseMultiplier,
-                          s.accountant, double(s.batch) / double(m));
+      planSubsampledNoise(s.privacy.convention, s.privacy.bound, s.projections, d, s.privacy.delta, s.steps, s.privacy.epsilon, s.privacy.noiseMultiplier,
+                          s.privacy.accountant, double(s.batch) / double(m));
 
   Rng initRng = makeRng(seed, 1);
   std::vector<int> sizes{int(s.latent)};
   for (long l = 0; l < s.depth; ++l) sizes.push_back(int(s.width));
   sizes.push_back(int(d));
   std::vector<Generator> gens;
-  if (!s.perClass) {
+  if (!s.data.perClass) {
     gens.push_back({data.privateData, s.batch, 0, Mlp(sizes, initRng)});
   } else {
     for (int c = 0; c < 10; ++c) {
@@ -141,7 +131,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     }
     if (plan.multiplier > 0 && step > 0) {
       eps.x.push_back(double(step));
-      eps.y.push_back(flowEpsilonSpent(s.accountant, plan.multiplier, plan.sampleRate, step, plan.mechanismDelta));
+      eps.y.push_back(flowEpsilonSpent(s.privacy.accountant, plan.multiplier, plan.sampleRate, step, plan.mechanismDelta));
       observer.onFrame(makeFrame("epsilon", "Privacy spent ε vs step", step, LinesFrame{"step", "ε", {eps}}));
     }
   };
@@ -154,7 +144,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     for (std::size_t gi = 0; gi < gens.size(); ++gi) {
       Generator& g = gens[gi];
       Rng rng = makeRng(seed, 16 + (std::uint64_t(t) << 5) + gi);
-      const Points batch = drawMinibatch(g.data, s.accountant == "rdp", plan.sampleRate, g.batch, rng);
+      const Points batch = drawMinibatch(g.data, s.privacy.accountant == "rdp", plan.sampleRate, g.batch, rng);
       if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
       const Points theta = randomDirections(s.projections, d, rng);
       const Points Z = standardNormal(g.batch, s.latent, rng);
@@ -184,16 +174,16 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   result.metrics["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   double epsilon = std::numeric_limits<double>::infinity();
   if (plan.multiplier > 0)
-    epsilon = flowEpsilonSpent(s.accountant, plan.multiplier, plan.sampleRate, s.steps, plan.mechanismDelta);
+    epsilon = flowEpsilonSpent(s.privacy.accountant, plan.multiplier, plan.sampleRate, s.steps, plan.mechanismDelta);
   result.metrics["epsilon"] = epsilon;
-  if (s.perClass) result.metrics["nn_accuracy"] = nearestNeighbourAccuracy(G, sampleLabels, data.heldOut, data.heldOutLabels);
+  if (s.data.perClass) result.metrics["nn_accuracy"] = nearestNeighbourAccuracy(G, sampleLabels, data.heldOut, data.heldOutLabels);
   std::ostringstream st;
   if (plan.multiplier == 0) {
     st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of DPSWgen.";
   } else {
-    st << "(ε = " << fmt(epsilon) << ", δ = " << s.delta << ") by the " << accountantName(s.accountant) << ", q = " << fmt(plan.sampleRate) << (s.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
+    st << "(ε = " << fmt(epsilon) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
        << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity);
-    if (s.perClass) st << ", per class (parallel composition)";
+    if (s.data.perClass) st << ", per class (parallel composition)";
   }
   result.privacyStatement = st.str();
   return result;

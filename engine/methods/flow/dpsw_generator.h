@@ -13,6 +13,8 @@
 #include <string>
 
 #include "core/method.h"
+#include "methods/flow/flow_data.h"
+#include "methods/flow/flow_privacy.h"
 
 namespace dpw {
 
@@ -25,17 +27,9 @@ struct DpswGeneratorSettings {
   long batch = 250;             ///< data minibatch and generated batch
   long steps = 2000;            ///< T
   long samples = 5000;          ///< generated points for the metrics and charts
-  double epsilon = std::numeric_limits<double>::infinity();
-  double delta = 1e-5;
-  double noiseMultiplier = 0;
-  std::string bound = "auto";
-  std::string accountant = "rdp";
-  std::string convention = "paper";
-  std::string target = "ring5";
-  long toySize = 10000;
-  bool perClass = false;
+  FlowPrivacySettings privacy;
+  FlowTargetSettings data;
   long frameEvery = 50;
-  std::string fashionDir = "/usr/share/datasets/fashion-mnist";
 
   static DpswGeneratorSettings fromParams(const ParamValues& p);
 };

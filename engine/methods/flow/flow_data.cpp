@@ -13,6 +13,18 @@
 #include "methods/flow/toy_targets.h"
 
 namespace dpw {
+
+FlowTargetSettings FlowTargetSettings::fromParams(const ParamValues& p) {
+  FlowTargetSettings s;
+  s.target = p.text("target");
+  s.toySize = p.integer("toy_size");
+  s.perClass = p.integer("per_class") != 0;
+  return s;
+}
+
+void FlowTargetSettings::validate(const std::string& what) const {
+  require(!perClass || target == "fashion-mnist", "per-class ", what, " need a labelled target (fashion-mnist)");
+}
 namespace {
 
 constexpr double kToyRadius = 4.0;

@@ -14,11 +14,24 @@
 #include <string>
 #include <vector>
 
+#include "core/parameters.h"
 #include "core/rng.h"
 #include "core/types.h"
 #include "data/pca.h"
 
 namespace dpw {
+
+/// Which target the flows and the generator learn (parameters target, toy_size, per_class).
+struct FlowTargetSettings {
+  std::string target = "ring5";
+  long toySize = 10000;
+  bool perClass = false;  ///< Fashion-MNIST: one flow / generator per label
+  std::string fashionDir = "/usr/share/datasets/fashion-mnist";
+
+  static FlowTargetSettings fromParams(const ParamValues& p);
+  /// @throws InvalidArgument if perClass is asked of an unlabelled target (`what`: "flows", ...).
+  void validate(const std::string& what) const;
+};
 
 struct FlowData {
   Points privateData;              ///< m x d, rows in the unit ball

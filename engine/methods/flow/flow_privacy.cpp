@@ -1,12 +1,31 @@
 #include "methods/flow/flow_privacy.h"
 
-#include "privacy/mechanisms.h"
-
 #include <cmath>
 
 #include "core/error.h"
+#include "privacy/mechanisms.h"
 
 namespace dpw {
+
+FlowPrivacySettings FlowPrivacySettings::fromParams(const ParamValues& p) {
+  FlowPrivacySettings s;
+  s.epsilon = p.real("epsilon");
+  s.delta = p.real("delta");
+  s.noiseMultiplier = p.real("noise_multiplier");
+  s.bound = p.text("bound");
+  if (p.values().count("accountant")) s.accountant = p.text("accountant");
+  s.convention = p.text("convention");
+  return s;
+}
+
+void FlowPrivacySettings::validate() const {
+  require(epsilon > 0, "epsilon must be > 0 (inf for no privacy), got ", epsilon);
+  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+  require(noiseMultiplier >= 0 && std::isfinite(noiseMultiplier), "the noise multiplier must be >= 0, got ",
+          noiseMultiplier);
+  require(accountant == "rdp" || accountant == "rdp-wor", "unknown accountant '", accountant,
+          "'; choose rdp or rdp-wor");
+}
 
 FlowConvention flowConventionFromId(const std::string& id) {
   if (id == "paper") return FlowConvention::Paper;

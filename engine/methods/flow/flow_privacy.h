@@ -19,14 +19,33 @@
 ///   σ = √(2 ln(1.25 / (δ/2))) · Δ_pool / ε   (classic Gaussian mechanism, Dwork & Roth Thm A.1, a
 ///   proof only for ε ≤ 1; the exact ε of a Gaussian is reported next to it by the accountant).
 /// Check (reference §2): Δ(k = 70, d = 8, δ = 1e-5) = 7.5408151363, σ(70, 8, ε = 5, δ = 1e-5) = 7.5194341218.
+#include <limits>
 #include <string>
-#include "privacy/mechanisms.h"  // classicGaussianNoiseStd
 
+#include "core/parameters.h"
+#include "privacy/mechanisms.h"  // classicGaussianNoiseStd
 #include "privacy/projection_sensitivity.h"
 
 namespace dpw {
 
 enum class FlowConvention { Paper, Reference };
+
+/// The privacy settings the flows and the generator share (parameters epsilon, delta,
+/// noise_multiplier, bound, accountant, convention).
+struct FlowPrivacySettings {
+  double epsilon = std::numeric_limits<double>::infinity();  ///< (the methods' default is 5)
+  double delta = 1e-5;
+  double noiseMultiplier = 0;    ///< > 0: use this multiplier (ε is then reported, not targeted)
+  std::string bound = "auto";    ///< auto | clt | bernstein
+  std::string accountant = "rdp";
+  std::string convention = "paper";
+
+  /// Reads the parameters above; `accountant` only if the method has one (DPSWflow has none).
+  static FlowPrivacySettings fromParams(const ParamValues& p);
+  /// @throws InvalidArgument unless ε > 0 (inf: no privacy), 0 < δ < 1, the multiplier is finite and
+  /// ≥ 0, and the accountant is rdp or rdp-wor (bound and convention are checked where they are read).
+  void validate() const;
+};
 
 /// "paper" or "reference". @throws InvalidArgument otherwise.
 FlowConvention flowConventionFromId(const std::string& id);

@@ -15,7 +15,7 @@ DpswFlowSettings smallToy(FlowVariant v) {
   DpswFlowSettings s;
   s.variant = v;
   s.particles = 1000;
-  s.toySize = 1000;
+  s.data.toySize = 1000;
   s.steps = 200;
   s.frameEvery = 50;
   return s;
@@ -54,7 +54,7 @@ class TestDpswFlow : public QObject {
   void poolStatements() {
     DpswFlowSettings s = smallToy(FlowVariant::Pool);
     s.steps = 30;
-    s.epsilon = 5;
+    s.privacy.epsilon = 5;
     CollectingObserver obs;
     const RunResult paper = runDpswFlow(s, 1, obs);
     QVERIFY(std::abs(paper.metrics.at("epsilon_per_step") - 5) < 1e-9);
@@ -62,7 +62,7 @@ class TestDpswFlow : public QObject {
     QVERIFY2(paper.privacyStatement.find("basic composition gives ε = 150") != std::string::npos,
              paper.privacyStatement.c_str());
     QVERIFY(hasChart(obs, "epsilon"));
-    s.convention = "reference";
+    s.privacy.convention = "reference";
     const RunResult ref = runDpswFlow(s, 1, obs);
     QVERIFY(ref.privacyStatement.find("NOT composed") != std::string::npos);
   }
@@ -71,7 +71,7 @@ class TestDpswFlow : public QObject {
   void resampledEpsilonGoesThroughTheAccountant() {
     DpswFlowSettings s = smallToy(FlowVariant::Resampled);
     s.steps = 20;
-    s.epsilon = 5;
+    s.privacy.epsilon = 5;
     CollectingObserver obs;
     const RunResult r = runDpswFlow(s, 1, obs);
     QVERIFY2(std::abs(r.metrics.at("epsilon") - 5) < 1e-3, qPrintable(QString::number(r.metrics.at("epsilon"))));
@@ -82,7 +82,7 @@ class TestDpswFlow : public QObject {
   }
   void fashionMnistPerClass() {
     DpswFlowSettings s;
-    s.target = "fashion-mnist";
+    s.data.target = "fashion-mnist";
     s.particles = 2000;
     s.projections = 70;
     s.quantiles = 500;
@@ -90,7 +90,7 @@ class TestDpswFlow : public QObject {
     s.batch = 2500;
     s.steps = 60;
     s.frameEvery = 30;
-    s.perClass = true;
+    s.data.perClass = true;
     CollectingObserver obs;
     const RunResult r = runDpswFlow(s, 2, obs);
     QVERIFY(hasChart(obs, "samples"));
@@ -115,8 +115,8 @@ class TestDpswFlow : public QObject {
     s.projections = 20;
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runDpswFlow(s, 1, obs));
     s = smallToy(FlowVariant::Resampled);
-    s.target = "fashion-mnist";
-    s.fashionDir = "/nonexistent";
+    s.data.target = "fashion-mnist";
+    s.data.fashionDir = "/nonexistent";
     try {
       runDpswFlow(s, 1, obs);
       QFAIL("no exception");
@@ -124,7 +124,7 @@ class TestDpswFlow : public QObject {
       QVERIFY2(std::string(e.what()).find("missing") != std::string::npos, e.what());
     }
     s = smallToy(FlowVariant::Resampled);
-    s.perClass = true;
+    s.data.perClass = true;
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runDpswFlow(s, 1, obs));
     s = smallToy(FlowVariant::Resampled);
     obs.cancel = true;

@@ -11,7 +11,7 @@ using namespace dpw;
 namespace {
 DpswGeneratorSettings small() {
   DpswGeneratorSettings s;
-  s.toySize = 2000;
+  s.data.toySize = 2000;
   s.samples = 2000;
   s.steps = 1000;
   s.frameEvery = 500;
@@ -44,8 +44,8 @@ class TestDpswGenerator : public QObject {
   void noiseIsMultiplierTimesSensitivity() {
     DpswGeneratorSettings s = small();
     s.steps = 5;
-    s.noiseMultiplier = 0.8;
-    s.convention = "reference";
+    s.privacy.noiseMultiplier = 0.8;
+    s.privacy.convention = "reference";
     CollectingObserver obs;
     const RunResult r = runDpswGenerator(s, 1, obs);
     QVERIFY(std::abs(r.metrics.at("noise_std") - 0.8 * referenceFlowSensitivity(70, 2, 1e-5)) < 1e-12);
@@ -62,6 +62,9 @@ class TestDpswGenerator : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runDpswGenerator(s, 1, obs));
     s = small();
     s.learningRate = 0;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, runDpswGenerator(s, 1, obs));
+    s = small();
+    s.privacy.noiseMultiplier = -1;  // refused since the generator shares the flows' privacy checks
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runDpswGenerator(s, 1, obs));
   }
 };

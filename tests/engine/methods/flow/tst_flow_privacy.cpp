@@ -69,10 +69,10 @@ class TestFlowPrivacy : public QObject {
     s.projections = variant == "pool" ? 10 : k;
     s.pool = k;
     s.steps = 7;
-    s.toySize = 500;
+    s.data.toySize = 500;
     s.batch = 50;
-    s.noiseMultiplier = 1.3;
-    s.convention = convention.toStdString();
+    s.privacy.noiseMultiplier = 1.3;
+    s.privacy.convention = convention.toStdString();
     CollectingObserver obs;
     const RunResult r = runDpswFlow(s, 1, obs);
     QVERIFY2(std::abs(r.metrics.at("noise_std") / expectedDelta - 1) < 1e-10,
