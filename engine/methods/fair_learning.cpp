@@ -263,11 +263,13 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
       observer.onFrame(makeFrame("latent", "Latent representation per group", step,
                                  groupPoints(z, test.a, {"A = 0", "A = 1"}, "z₁", "z₂")));
     } else {
-      Matrix both(2000, 2);
-      const Matrix gx = net.forward(data.X.topRows(1000)).output();
-      both << gx, data.reference.topRows(1000);
-      std::vector<int> lab(2000, 0);
-      std::fill(lab.begin() + 1000, lab.end(), 1);
+      // At most 1000 points of each (fewer when the data set is smaller: found by AddressSanitizer).
+      const Eigen::Index c = std::min<Eigen::Index>({1000, data.X.rows(), data.reference.rows()});
+      Matrix both(2 * c, 2);
+      const Matrix gx = net.forward(data.X.topRows(c)).output();
+      both << gx, data.reference.topRows(c);
+      std::vector<int> lab(std::size_t(2 * c), 0);
+      std::fill(lab.begin() + c, lab.end(), 1);
       observer.onFrame(makeFrame("outputs", "Generated g(X) and target Z", step,
                                  groupPoints(both, lab, {"g(X)", "Z (circle)"}, "x", "y")));
     }

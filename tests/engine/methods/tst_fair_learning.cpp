@@ -226,6 +226,9 @@ class TestFairLearning : public QObject {
       const RunResult r = m.run(p, 1, obs);
       QVERIFY(!r.metrics.empty());
       QVERIFY(!obs.frames.empty());
+      if (std::string(id) == "private-matching")  // 400 rows: 400 generated + 400 target points shown
+        for (const auto& f : obs.frames)
+          if (f->chart == "outputs") QCOMPARE(std::get<PointsFrame>(f->data).xy.rows(), Eigen::Index(800));
     }
   }
 
