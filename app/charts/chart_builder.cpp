@@ -112,8 +112,9 @@ QChart* histogramChart(const dpw::HistogramFrame& f) {
       b.add(f.edges[k + 1], g.mass[k]);
     }
     line->replace(pts);
-    QPen pen(palette()[i % palette().size()], 2);
-    if (i >= 2 && f.groups.size() == 4) pen.setStyle(Qt::DashLine);
+    QPen pen(palette()[(g.colour >= 0 ? g.colour : i) % palette().size()], 2);
+    // Explicit style, else the four-group case (A x Y) draws the second label dashed.
+    if (g.dashed || (g.colour < 0 && i >= 2 && f.groups.size() == 4)) pen.setStyle(Qt::DashLine);
     line->setPen(pen);
     ++i;
     chart->addSeries(line);

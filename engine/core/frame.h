@@ -37,6 +37,8 @@ struct HistogramFrame {
   struct Group {
     std::string name;
     std::vector<double> mass;  ///< one value per bin (a density or a probability mass)
+    int colour = -1;           ///< palette index; -1: by position
+    bool dashed = false;       ///< drawn dashed (e.g. the private estimate next to the true histogram)
   };
   std::vector<Group> groups;
 };
