@@ -242,7 +242,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   const double sensitivity = fairStepSensitivity(data, st, batch);
 
   Rng rng = makeRng(seed, Training);
-  // One point per step: decimated beyond a few thousand points so that long runs keep flat memory.
+  // One point per step: decimated beyond 2000 points (DecimatedSeries) so that long runs keep flat memory.
   DecimatedSeries obj{"objective"}, lossS{"loss term"}, pen{"penalty term"};
   FairStepReport last;
   // ε spent: +inf without privacy; NaN when no accountant was asked for (σ given directly).

@@ -36,7 +36,7 @@ class PrivacyCurve {
   double delta_;
   long step_ = 0;
   std::vector<std::unique_ptr<Accountant>> accountants_;
-  std::vector<DecimatedSeries> series_;  ///< at most a few thousand points each, however many records
+  std::vector<DecimatedSeries> series_;  ///< at most 2000 points each, however many records
 };
 
 }  // namespace dpw

@@ -183,7 +183,7 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
   };
   const double floor = scale2 * slicedW2Squared(data.privateData, data.heldOut, probe).value;
 
-  // One point per chart update, decimated beyond a few thousand (flat memory in long runs).
+  // One point per chart update, decimated beyond 2000 (flat memory in long runs).
   DecimatedSeries sw{"particles → held-out"}, swFloor{"private data → held-out (floor)"};
   DecimatedSeries epsAcc{s.variant == FlowVariant::Pool ? "accountant (q = 1)" : "accountant"};
   DecimatedSeries epsBasic{"basic composition"};

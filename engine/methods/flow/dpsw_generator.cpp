@@ -113,7 +113,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     return out;
   };
 
-  // One point per chart update, decimated beyond a few thousand (flat memory in long runs).
+  // One point per chart update, decimated beyond 2000 (flat memory in long runs).
   DecimatedSeries sw{"generated → held-out"}, swFloor{"private data → held-out (floor)"};
   DecimatedSeries loss{"DP-SWD loss (minibatch)"}, eps{"accountant"};
   double lastLoss = 0;
