@@ -54,8 +54,10 @@ int main(int argc, char** argv) {
   if (parser.isSet(screenshotOption)) {
     const QString file = parser.value(screenshotOption);
     QObject::connect(&window, &dpwapp::MainWindow::runFinished, &window, [&window, file] {
-      window.grab().save(file);
-      QApplication::quit();
+      QTimer::singleShot(300, &window, [&window, file] {  // let the last frames be laid out and painted
+        window.grab().save(file);
+        QApplication::quit();
+      });
     });
   }
   if (parser.isSet(runOption) || parser.isSet(screenshotOption)) window.startRun();

@@ -66,7 +66,13 @@ MainWindow::MainWindow(QWidget* parent)
       liveEpsilon_(NAN) {
   ensureEmbeddedResources();
   setWindowTitle(tr("DPW Lab"));
-  setCentralWidget(charts_);
+  // The charts scroll when a method has more of them than fit (e.g. fair regression: seven).
+  auto* chartScroll = new QScrollArea;
+  chartScroll->setObjectName("chartScroll");
+  chartScroll->setWidget(charts_);
+  chartScroll->setWidgetResizable(true);
+  chartScroll->setFrameShape(QFrame::NoFrame);
+  setCentralWidget(chartScroll);
   charts_->setScenarioProvider([this] { return scenarioForExport(); });
 
   // Left: method, seed and parameters.
@@ -266,7 +272,7 @@ void MainWindow::selectMethod(int index) {
 void MainWindow::updateGridAction() {
   const bool has = gridTaskFor(method_->currentData().toString().toStdString(), nullptr);
   gridAction_->setEnabled(has);
-  gridAction_->setText(has ? tr("Comparison &grid (ε × α)…") : tr("Comparison &grid (fair-learning methods only)"));
+  gridAction_->setStatusTip(has ? QString() : tr("The comparison grid is for the fair-learning methods with an α."));
 }
 
 ComparisonGridDialog* MainWindow::openComparisonGrid(const QString& epsilons, const QString& alphas) {

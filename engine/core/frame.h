@@ -19,6 +19,7 @@ struct Series {
   std::string name;
   std::vector<double> x;
   std::vector<double> y;
+  bool dashed = false;  ///< drawn dashed (e.g. a lower envelope over the curves it bounds)
 };
 
 /// Curves on numeric axes: loss curves, privacy curves (epsilon vs step), trade-off curves.

@@ -166,25 +166,41 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   after.groups.push_back({"barycenter (LP)", sol.barycenter});
   for (double& v : after.groups.back().mass) v /= bSum > 0 ? bSum : 1.0;
   observer.onFrame(makeFrame("groups_after", "Test outputs per group after fair post-processing", 0, std::move(after)));
+  // The trade-off chart comes next, empty until the sweep is done, so that it keeps a place among the
+  // first charts on screen (same series names: the final frame updates it in place).
+  auto curveName = [&](std::size_t kk, std::size_t e) {
+    return "k = " + std::to_string(sw.bins[kk]) + ", ε = " + formatNumber(sw.epsilons[e]);
+  };
+  auto envelopeName = [&](std::size_t e) { return "lower envelope ε = " + formatNumber(sw.epsilons[e]); };
+  const std::string baselineName = "Chzhen et al. (2020), non-private", rawName = "no post-processing";
+  {
+    LinesFrame empty{"SP violation (max KS)", "MSE", {}, false, false};
+    for (std::size_t e = 0; e < sw.epsilons.size(); ++e) {
+      for (std::size_t kk = 0; kk < sw.bins.size(); ++kk) empty.series.push_back(Series{curveName(kk, e), {}, {}});
+      empty.series.push_back(Series{envelopeName(e), {}, {}, true});
+    }
+    empty.series.push_back(Series{baselineName, {}, {}});
+    empty.series.push_back(Series{rawName, {}, {}});
+    observer.onFrame(makeFrame("tradeoff", "MSE vs SP violation (computing the α sweep…)", 0, std::move(empty)));
+  }
   {
     // What the privacy noise does to the data the LP sees: per group, the true training distribution
     // (solid) against the released one (noisy histogram after the isotonic repair, dashed, same colour).
     HistogramFrame pv{"score", binning.edges(), {}};
     const auto sizes = train.groupSizes();
     for (int a = 0; a < m; ++a) {
-      HistogramFrame::Group truth{data.groupNames[a] + " true", std::vector<double>(k, 0.0)};
+      HistogramFrame::Group truth{data.groupNames[a], std::vector<double>(k, 0.0)};
       for (std::size_t i = 0; i < train.size(); ++i)
         if (train.groups[i] == a) truth.mass[binning.index(train.scores[i])] += 1.0 / sizes[a];
       truth.colour = a;
-      HistogramFrame::Group priv{data.groupNames[a] + " private", released.pmf[std::size_t(a)]};
+      HistogramFrame::Group priv{data.groupNames[a] + " (released)", released.pmf[std::size_t(a)]};
       priv.colour = a;
       priv.dashed = true;
       pv.groups.push_back(std::move(truth));
       pv.groups.push_back(std::move(priv));
     }
     observer.onFrame(makeFrame("private_vs_true",
-                               "Group distributions: true (solid) vs released with ε = " + formatNumber(s.epsilon) +
-                                   " (dashed)",
+                               "True (solid) vs released (dashed) at ε = " + formatNumber(s.epsilon),
                                0, std::move(pv)));
   }
   for (int a = 0; a < m; ++a) {
@@ -200,23 +216,24 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
       [&] { return observer.cancelRequested(); });
 
   // Trade-off curves (mean over seeds) and the lower envelope per ε over all k and α.
-  LinesFrame lines{"SP violation (max pairwise KS)", "MSE", {}, false, false};
+  LinesFrame lines{"SP violation (max KS)", "MSE", {}, false, false};
   for (std::size_t e = 0; e < sw.epsilons.size(); ++e) {
     std::vector<TradeoffPoint> all;
     for (std::size_t kk = 0; kk < sw.bins.size(); ++kk) {
-      Series curve{"k = " + std::to_string(sw.bins[kk]) + ", ε = " + formatNumber(sw.epsilons[e]), {}, {}};
+      Series curve{curveName(kk, e), {}, {}};
       std::vector<TradeoffPoint> pts;
       for (std::size_t a = 0; a < sw.alphas.size(); ++a) pts.push_back({r.cell(kk, e, a).ks.mean, r.cell(kk, e, a).mse.mean});
       std::sort(pts.begin(), pts.end(), [](auto& x, auto& y) { return x.ks < y.ks; });
       for (const auto& p : pts) curve.x.push_back(p.ks), curve.y.push_back(p.mse), all.push_back(p);
       lines.series.push_back(std::move(curve));
     }
-    Series env{"lower envelope ε = " + formatNumber(sw.epsilons[e]), {}, {}};
+    Series env{envelopeName(e), {}, {}};
+    env.dashed = true;
     for (const auto& p : lowerEnvelope(all)) env.x.push_back(p.ks), env.y.push_back(p.mse);
     lines.series.push_back(std::move(env));
   }
-  lines.series.push_back(Series{"Chzhen et al. (2020), non-private", {r.baselineKs.mean}, {r.baselineMse.mean}});
-  lines.series.push_back(Series{"no post-processing", {r.rawKs.mean}, {0.0}});
+  lines.series.push_back(Series{baselineName, {r.baselineKs.mean}, {r.baselineMse.mean}});
+  lines.series.push_back(Series{rawName, {r.rawKs.mean}, {0.0}});
   observer.onFrame(makeFrame("tradeoff", "MSE vs SP violation (mean over seeds)", 1, std::move(lines)));
 
   RunResult result;

@@ -33,9 +33,9 @@ class TestFairRegression : public QObject {
     const RunResult r = m.run(p, 5, obs);
     std::vector<std::string> charts;
     for (const auto& f : obs.latestPerChart()) charts.push_back(f->chart);
-    QCOMPARE(charts, (std::vector<std::string>{"groups_before", "groups_after", "private_vs_true", "transport_0",
-                                                "transport_1", "transport_2", "tradeoff"}));
-    const auto& lines = std::get<LinesFrame>(obs.latestPerChart().back()->data);
+    QCOMPARE(charts, (std::vector<std::string>{"groups_before", "groups_after", "tradeoff", "private_vs_true",
+                                                "transport_0", "transport_1", "transport_2"}));
+    const auto& lines = std::get<LinesFrame>(obs.latestPerChart()[2]->data);
     QCOMPARE(lines.series.size(), std::size_t(2 * 2 + 2 + 2));  // 2 k x 2 ε curves, 2 envelopes, baseline, raw
     QCOMPARE(lines.series[0].x.size(), paperAlphaGridSize());
     QVERIFY(r.metrics.at("ks_mean") < r.metrics.at("raw_ks_mean"));
