@@ -310,7 +310,7 @@ ComparisonGridDialog::ComparisonGridDialog(std::function<Scenario()> scenario, Q
   auto* layout = new QVBoxLayout(this);
   auto* intro = new QLabel(tr("Each cell trains the current method with the main window's parameters and seed at "
                               "one (ε, α); cells run in parallel. As in [FairLearn] Fig. 5, a cell shows the final "
-                              "test scores per group and the noise, loss and test metrics."));
+                              "test scores (or outputs) per group and the noise, loss and test metrics."));
   intro->setWordWrap(true);
   layout->addWidget(intro);
   layout->addLayout(form);
