@@ -12,6 +12,7 @@
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QLogValueAxis>
 #include <QtCharts/QValueAxis>
+#include <algorithm>
 #include <cmath>
 
 namespace dpwapp {
@@ -89,7 +90,10 @@ QChart* linesChart(const dpw::LinesFrame& f) {
       b.add(s.x[j], s.y[j]);
     }
     line->replace(pts);
-    line->setPen(QPen(palette()[i++ % palette().size()], 2));
+    QPen pen(palette()[i++ % palette().size()], 2);
+    if (s.dashed) pen.setStyle(Qt::DashLine);
+    line->setPen(pen);
+    line->setPointsVisible(pts.size() < 3);  // a lone point (a reference value) would draw nothing
     chart->addSeries(line);
   }
   b.finish();
@@ -112,14 +116,29 @@ QChart* histogramChart(const dpw::HistogramFrame& f) {
       b.add(f.edges[k + 1], g.mass[k]);
     }
     line->replace(pts);
-    QPen pen(palette()[i % palette().size()], 2);
-    if (i >= 2 && f.groups.size() == 4) pen.setStyle(Qt::DashLine);
+    QPen pen(palette()[(g.colour >= 0 ? g.colour : i) % palette().size()], 2);
+    // Explicit style, else the four-group case (A x Y) draws the second label dashed.
+    if (g.dashed || (g.colour < 0 && i >= 2 && f.groups.size() == 4)) pen.setStyle(Qt::DashLine);
     line->setPen(pen);
     ++i;
     chart->addSeries(line);
   }
   b.finish();
   attachAxes(chart, qs(f.xLabel), "mass", b.x0, b.x1, 0.0, b.y1);
+  // A dashed group drawn in the colour of a solid one (an estimate next to the truth) needs no legend
+  // entry of its own: the title says what dashed means, and the legend stays short enough to read.
+  const auto series = chart->series();
+  for (std::size_t k = 0; k < f.groups.size(); ++k) {
+    const auto& g = f.groups[k];
+    if (!g.dashed || g.colour < 0) continue;
+    const bool hasSolidTwin = std::any_of(f.groups.begin(), f.groups.end(),
+                                          [&](const auto& o) { return !o.dashed && o.colour == g.colour; });
+    if (hasSolidTwin)
+      for (QLegendMarker* marker : chart->legend()->markers(series[int(k)])) {
+        marker->setVisible(false);
+        marker->setProperty("dpwHidden", true);
+      }
+  }
   return chart;
 }
 
@@ -161,6 +180,8 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
   Bounds b;
   for (int i = 0; i < series.size(); ++i) {
     static_cast<QXYSeries*>(series[i])->replace(points[i]);
+    if (std::holds_alternative<dpw::LinesFrame>(frame.data))
+      static_cast<QXYSeries*>(series[i])->setPointsVisible(points[i].size() < 3);
     for (const auto& pt : points[i]) b.add(pt.x(), pt.y());
   }
   if (!autoScale || !std::isfinite(b.x0)) return true;
@@ -177,8 +198,10 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
     if (fits && fills) return;  // leave the axis alone: axes rescale rarely
     // Grow to cover the data; refit (shrink) only when the data uses a small part of the axis.
     const auto [nlo, nhi] = fills ? niceRange(std::min(lo, a->min()), std::max(hi, a->max())) : niceRange(lo, hi);
-    a->setRange(nlo, nhi);
+    // Interval first: Qt Charts (6.4) does not redo the labels of dynamic ticks when only the interval
+    // changes, so after a large shrink the old interval left a single label ("0") on the axis.
     a->setTickInterval(niceStep(nhi - nlo));
+    a->setRange(nlo, nhi);
   };
   const auto h = chart->axes(Qt::Horizontal), v = chart->axes(Qt::Vertical);
   if (!h.isEmpty()) widen(h.first(), b.x0, b.x1);
@@ -209,6 +232,21 @@ QChart* buildChart(const dpw::Frame& frame) {
   if (chart) {
     chart->setTitle(qs(frame.title));
     chart->legend()->setAlignment(Qt::AlignBottom);
+    int shown = 0, letters = 0;  // legend entries (histograms hide those of dashed twins, see histogramChart)
+    for (QAbstractSeries* series : chart->series()) {
+      const auto markers = chart->legend()->markers(series);
+      if (markers.isEmpty() || markers.first()->property("dpwHidden").toBool()) continue;
+      ++shown;
+      letters += int(series->name().size());
+    }
+    // A row at the bottom of a chart on screen (~350 px) cuts long or many names short: list them at
+    // the side, smaller.
+    if (shown > 5 || letters > 34) {
+      chart->legend()->setAlignment(Qt::AlignRight);
+      QFont small = chart->legend()->font();
+      small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
+      chart->legend()->setFont(small);
+    }
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setBackgroundRoundness(0);
   }

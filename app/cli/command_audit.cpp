@@ -16,7 +16,7 @@ int auditCommand(const std::vector<std::string>& words) {
   if (scenario.method != "privacy-audit")
     throw UsageError("audit needs a scenario of method privacy-audit, got '" + scenario.method + "'");
   if (args.has("trials")) scenario.params.set("trials", double(args.integer("trials")));
-  dpw::CollectingObserver observer;
+  dpw::LatestFramesObserver observer;
   const dpw::RunResult result = scenario.methodInfo().run(scenario.params, scenario.seed, observer);
   if (args.has("out")) dpwapp::exportRun(scenario, result, observer.latestPerChart(), QString::fromStdString(args.text("out")));
   std::cout << dpwapp::summaryJson(scenario, result).toStdString();

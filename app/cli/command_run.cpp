@@ -19,7 +19,7 @@ int runCommand(const std::vector<std::string>& words) {
   const dpwapp::Scenario scenario = path == "default" ? dpwapp::Scenario::embeddedDefault()
                                                       : dpwapp::Scenario::fromFile(QString::fromStdString(path));
   const QString out = QString::fromStdString(args.text("out", std::string("out")));
-  dpw::CollectingObserver observer;
+  dpw::LatestFramesObserver observer;
   const dpw::RunResult result = scenario.methodInfo().run(scenario.params, scenario.seed, observer);
   dpwapp::exportRun(scenario, result, observer.latestPerChart(), out, !args.has("no-png"));
   std::cout << dpwapp::summaryJson(scenario, result).toStdString();

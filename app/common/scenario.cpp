@@ -66,7 +66,7 @@ Scenario Scenario::fromJson(const QByteArray& json) {
                               .toStdString());
   if (!doc.isObject()) throw InvalidArgument("scenario must be a JSON object");
   const QJsonObject root = doc.object();
-  refuseUnknownKeys(root, {"format", "version", "method", "seed", "parameters", "data", "privacy_statement", "note"},
+  refuseUnknownKeys(root, {"format", "version", "method", "seed", "parameters", "data", "view", "privacy_statement", "note"},
                     "the scenario");
   if (root.value("format").toString() != "dpwlab-scenario")
     throw InvalidArgument("not a DPW Lab scenario: field \"format\" must be \"dpwlab-scenario\"");
@@ -111,6 +111,17 @@ Scenario Scenario::fromJson(const QByteArray& json) {
     if (!root.value("data").isObject()) throw InvalidArgument("scenario field \"data\" must be an object");
     s.data = root.value("data").toObject();
   }
+  if (root.contains("view")) {
+    if (!root.value("view").isObject()) throw InvalidArgument("scenario field \"view\" must be an object");
+    const QJsonObject view = root.value("view").toObject();
+    refuseUnknownKeys(view, {"kind", "epsilons", "alphas"}, "the scenario's view");
+    if (view.value("kind").toString() != "comparison-grid")
+      throw InvalidArgument("scenario view: \"kind\" must be \"comparison-grid\"");
+    for (const char* key : {"epsilons", "alphas"})
+      if (view.contains(key) && !view.value(key).isString())
+        throw InvalidArgument(std::string("scenario view: \"") + key + "\" must be a string such as \"inf, 5, 1\"");
+    s.view = view;
+  }
   return s;
 }
 
@@ -140,6 +151,7 @@ QByteArray Scenario::toJson() const {
                    {"seed", static_cast<double>(seed)},
                    {"parameters", params}};
   root.insert("data", data);  // always, so that a read-write round trip is exact (found by fuzzing, #8)
+  if (!view.isEmpty()) root.insert("view", view);
   return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

@@ -7,7 +7,8 @@
 ///     "method": "dpswd-explorer",     // a method id of dpw::allMethods()
 ///     "seed": 42,                     // 64-bit seed of the run (0 .. 2^53 in JSON numbers)
 ///     "parameters": { "samples": 1000, "epsilon": "inf", ... },  // every key of the method
-///     "data": { "source": "synthetic" }                          // optional, method-specific
+///     "data": { "source": "synthetic" },                         // optional, method-specific
+///     "view": { "kind": "comparison-grid", ... }                 // optional, see Scenario::view
 ///   }
 /// Missing parameters take their defaults; unknown keys anywhere are refused (a typo must not pass
 /// silently); numbers outside their range are refused with the range in the message.
@@ -28,6 +29,9 @@ struct Scenario {
   std::uint64_t seed = 42;
   dpw::ParamValues params;
   QJsonObject data;  ///< description of the data source, kept for the record (paths etc. are parameters)
+  /// Optional view the GUI opens with the scenario (the CLI ignores it). Only kind "comparison-grid":
+  ///   "view": { "kind": "comparison-grid", "epsilons": "inf, 5, 1", "alphas": "0, 0.25, 0.5, 0.75" }
+  QJsonObject view;
 
   /// The method's defaults.
   static Scenario defaults(const std::string& methodId);

@@ -118,7 +118,7 @@ long runSweepShard(const Sweep& sweep, int shard, int shards, const QString& dir
   if (!QDir().mkpath(dir)) throw InvalidArgument("cannot create output folder " + dir.toStdString());
   QByteArray out;
   for (const auto& item : items) {
-    dpw::CollectingObserver observer;
+    dpw::LatestFramesObserver observer;
     const dpw::RunResult r = item.scenario.methodInfo().run(item.scenario.params, item.scenario.seed, observer);
     QJsonObject metrics;
     for (const auto& [k, v] : r.metrics) metrics.insert(QString::fromStdString(k), paramToJson(v));

@@ -2,8 +2,10 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
+#include <QTimer>
 
 #include "common/scenario.h"
+#include "gui/comparison_grid.h"
 #include "gui/main_window.h"
 
 int main(int argc, char** argv) {
@@ -21,19 +23,41 @@ int main(int argc, char** argv) {
   parser.process(app);
 
   dpwapp::MainWindow window;
+  dpwapp::Scenario scenario;
+  bool loaded = false;
   if (!parser.positionalArguments().isEmpty()) {
     try {
-      window.loadScenario(dpwapp::Scenario::fromFile(parser.positionalArguments().first()));
+      scenario = dpwapp::Scenario::fromFile(parser.positionalArguments().first());
+      window.loadScenario(scenario);
+      loaded = true;
     } catch (const std::exception& e) {
       QMessageBox::warning(&window, "Cannot open scenario", QString::fromUtf8(e.what()));
     }
   }
   window.show();
+  if (loaded) window.applyView(scenario);
+  // A scenario that opens the comparison grid: --run / --screenshot run the grid, and the screenshot
+  // is of the grid window.
+  if (dpwapp::ComparisonGridDialog* grid = window.comparisonGrid()) {
+    if (parser.isSet(screenshotOption)) {
+      const QString file = parser.value(screenshotOption);
+      QObject::connect(grid, &dpwapp::ComparisonGridDialog::gridFinished, grid, [grid, file] {
+        QTimer::singleShot(300, grid, [grid, file] {  // let the last cells be laid out and painted
+          grid->grab().save(file);
+          QApplication::quit();
+        });
+      });
+    }
+    if (parser.isSet(runOption) || parser.isSet(screenshotOption)) grid->startGrid();
+    return app.exec();
+  }
   if (parser.isSet(screenshotOption)) {
     const QString file = parser.value(screenshotOption);
     QObject::connect(&window, &dpwapp::MainWindow::runFinished, &window, [&window, file] {
-      window.grab().save(file);
-      QApplication::quit();
+      QTimer::singleShot(300, &window, [&window, file] {  // let the last frames be laid out and painted
+        window.grab().save(file);
+        QApplication::quit();
+      });
     });
   }
   if (parser.isSet(runOption) || parser.isSet(screenshotOption)) window.startRun();

@@ -26,6 +26,7 @@
 #include "common/run_export.h"
 #include "core/error.h"
 #include "gui/chart_grid.h"
+#include "gui/comparison_grid.h"
 #include "gui/parameter_form.h"
 #include "gui/run_controller.h"
 
@@ -65,7 +66,13 @@ MainWindow::MainWindow(QWidget* parent)
       liveEpsilon_(NAN) {
   ensureEmbeddedResources();
   setWindowTitle(tr("DPW Lab"));
-  setCentralWidget(charts_);
+  // The charts scroll when a method has more of them than fit (e.g. fair regression: seven).
+  auto* chartScroll = new QScrollArea;
+  chartScroll->setObjectName("chartScroll");
+  chartScroll->setWidget(charts_);
+  chartScroll->setWidgetResizable(true);
+  chartScroll->setFrameShape(QFrame::NoFrame);
+  setCentralWidget(chartScroll);
   charts_->setScenarioProvider([this] { return scenarioForExport(); });
 
   // Left: method, seed and parameters.
@@ -139,6 +146,7 @@ MainWindow::~MainWindow() { controller_->stopAndWait(); }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
   controller_->stopAndWait();
+  if (grid_) grid_->close();  // cancels and joins the grid's worker
   QSettings settings;
   settings.setValue("geometry", saveGeometry());
   settings.setValue("windowState", saveState());
@@ -192,6 +200,12 @@ void MainWindow::buildMenus() {
                       "step");
   stopAction_ = named(run->addAction(tr("St&op"), QKeySequence(Qt::Key_Escape), controller_, &RunController::cancel), "stop");
   run->addSeparator();
+  gridAction_ = named(run->addAction(tr("Comparison &grid (ε × α)…"), QKeySequence(Qt::CTRL | Qt::Key_G), this,
+                                     [this] { openComparisonGrid(); }),
+                      "comparisonGrid");
+  gridAction_->setToolTip(tr("Run the current fair-learning method for several ε (rows) and α (columns) in parallel, "
+                             "as in [FairLearn] Fig. 5 (Ctrl+G)"));
+  run->addSeparator();
   named(run->addAction(tr("Reset parameters to defaults"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this,
                        [this] { selectMethod(method_->currentIndex()); }),
         "reset");
@@ -230,6 +244,8 @@ void MainWindow::buildMenus() {
   toolbar->setObjectName("runToolbar");
   toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
   for (QAction* a : {runAction_, pauseAction_, stepAction_, stopAction_}) toolbar->addAction(a);
+  toolbar->addSeparator();
+  toolbar->addAction(gridAction_);
   runAction_->setToolTip(tr("Start the run (Ctrl+R)"));
   pauseAction_->setToolTip(tr("Pause or resume at the next step (Space)"));
   stepAction_->setToolTip(tr("Run exactly one more step, then pause (Ctrl+.)"));
@@ -250,6 +266,34 @@ void MainWindow::selectMethod(int index) {
   const Scenario s = Scenario::defaults(method_->itemData(index).toString().toStdString());
   form_->setValues(s.params);
   updateExplanation();
+  updateGridAction();
+}
+
+void MainWindow::updateGridAction() {
+  const bool has = gridTaskFor(method_->currentData().toString().toStdString(), nullptr);
+  gridAction_->setEnabled(has);
+  gridAction_->setStatusTip(has ? QString() : tr("The comparison grid is for the fair-learning methods with an α."));
+}
+
+ComparisonGridDialog* MainWindow::openComparisonGrid(const QString& epsilons, const QString& alphas) {
+  if (!gridTaskFor(method_->currentData().toString().toStdString(), nullptr)) {
+    statusBar()->showMessage(tr("The comparison grid is for the fair classifier, the 2-D fair regression and the fair "
+                                "representation."));
+    return nullptr;
+  }
+  if (!grid_) grid_ = new ComparisonGridDialog([this] { return currentScenario(); }, this);
+  if (!epsilons.isEmpty() || !alphas.isEmpty())
+    grid_->setLists(epsilons.isEmpty() ? QStringLiteral("inf, 1") : epsilons,
+                    alphas.isEmpty() ? QStringLiteral("0, 0.25, 0.5, 0.75") : alphas);
+  grid_->show();
+  grid_->raise();
+  grid_->activateWindow();
+  return grid_;
+}
+
+void MainWindow::applyView(const Scenario& s) {
+  if (s.view.value("kind").toString() == "comparison-grid")
+    openComparisonGrid(s.view.value("epsilons").toString(), s.view.value("alphas").toString());
 }
 
 void MainWindow::loadScenario(const Scenario& s) {
@@ -260,6 +304,7 @@ void MainWindow::loadScenario(const Scenario& s) {
   seed_->setText(QString::number(s.seed));
   form_->setValues(s.params);
   updateExplanation();
+  updateGridAction();
 }
 
 Scenario MainWindow::currentScenario() const {
@@ -385,7 +430,9 @@ void MainWindow::openScenario() {
 
 void MainWindow::openScenarioFile(const QString& path) {
   try {
-    loadScenario(Scenario::fromFile(path));
+    const Scenario s = Scenario::fromFile(path);
+    loadScenario(s);
+    applyView(s);
     if (!path.startsWith(":")) addRecentFile(path);
     statusBar()->showMessage(tr("Loaded %1").arg(path));
   } catch (const std::exception& e) {

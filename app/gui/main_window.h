@@ -18,6 +18,7 @@ class QTimer;
 namespace dpwapp {
 
 class ChartGrid;
+class ComparisonGridDialog;
 class ParameterForm;
 class RunController;
 
@@ -43,6 +44,13 @@ class MainWindow : public QMainWindow {
   const QVariantMap& lastMetrics() const { return lastMetrics_; }
   /// Newest ε shown in the status bar (NaN before any privacy frame).
   double liveEpsilon() const { return liveEpsilon_; }
+  /// Opens (or raises) the ε × α comparison grid of the current fair-learning method, with these
+  /// lists if not empty; nullptr (and a status message) when the current method has no grid.
+  ComparisonGridDialog* openComparisonGrid(const QString& epsilons = {}, const QString& alphas = {});
+  /// The grid dialog if it was opened.
+  ComparisonGridDialog* comparisonGrid() const { return grid_; }
+  /// Opens the view a scenario asks for (Scenario::view), e.g. a preset's comparison grid.
+  void applyView(const Scenario& s);
 
  signals:
   void runFinished(bool ok);
@@ -62,6 +70,7 @@ class MainWindow : public QMainWindow {
   void addRecentFile(const QString& path);
   void rebuildRecentMenu();
   void updateRunActions();
+  void updateGridAction();
   void updateExplanation();
   QByteArray scenarioForExport() const;
 
@@ -80,6 +89,8 @@ class MainWindow : public QMainWindow {
   QAction* pauseAction_ = nullptr;
   QAction* stepAction_ = nullptr;
   QAction* stopAction_ = nullptr;
+  QAction* gridAction_ = nullptr;
+  ComparisonGridDialog* grid_ = nullptr;
   Scenario lastScenario_;
   QVariantMap lastMetrics_;
   QString lastStatement_;

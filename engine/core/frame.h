@@ -19,6 +19,7 @@ struct Series {
   std::string name;
   std::vector<double> x;
   std::vector<double> y;
+  bool dashed = false;  ///< drawn dashed (e.g. a lower envelope over the curves it bounds)
 };
 
 /// Curves on numeric axes: loss curves, privacy curves (epsilon vs step), trade-off curves.
@@ -37,6 +38,8 @@ struct HistogramFrame {
   struct Group {
     std::string name;
     std::vector<double> mass;  ///< one value per bin (a density or a probability mass)
+    int colour = -1;           ///< palette index; -1: by position
+    bool dashed = false;       ///< drawn dashed (e.g. the private estimate next to the true histogram)
   };
   std::vector<Group> groups;
 };

@@ -16,4 +16,12 @@ std::vector<FramePtr> CollectingObserver::latestPerChart() const {
   return latest;
 }
 
+void LatestFramesObserver::onFrame(FramePtr frame) {
+  auto it = std::find_if(latest_.begin(), latest_.end(), [&](const FramePtr& g) { return g->chart == frame->chart; });
+  if (it == latest_.end())
+    latest_.push_back(std::move(frame));
+  else
+    *it = std::move(frame);
+}
+
 }  // namespace dpw

@@ -44,4 +44,26 @@ class CollectingObserver : public RunObserver {
   std::atomic<bool> cancel{false};
 };
 
+/// An observer that keeps only the newest frame of each chart (memory does not grow with the number
+/// of frames a run publishes); used by the headless runner, sweeps and grid cells.
+class LatestFramesObserver : public RunObserver {
+ public:
+  void onFrame(FramePtr frame) override;
+  void onProgress(long step, long total) override {
+    lastStep = step;
+    totalSteps = total;
+  }
+  bool cancelRequested() const override { return cancel.load(); }
+
+  /// The newest frame of each chart, in order of first appearance.
+  const std::vector<FramePtr>& latestPerChart() const { return latest_; }
+
+  long lastStep = 0;
+  long totalSteps = 0;
+  std::atomic<bool> cancel{false};
+
+ private:
+  std::vector<FramePtr> latest_;
+};
+
 }  // namespace dpw

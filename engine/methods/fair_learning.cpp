@@ -1,6 +1,7 @@
 #include "methods/fair_learning.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <exception>
 #include <numbers>
@@ -8,6 +9,7 @@
 
 #include <Eigen/Cholesky>
 
+#include "core/decimated_series.h"
 #include "core/rng.h"
 #include "fair/fair_csv.h"
 #include "fair/fair_dpsgd.h"
@@ -240,7 +242,8 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   const double sensitivity = fairStepSensitivity(data, st, batch);
 
   Rng rng = makeRng(seed, Training);
-  Series obj{"objective", {}, {}}, lossS{"loss term", {}, {}}, pen{"penalty term", {}, {}};
+  // One point per step: decimated beyond 2000 points (DecimatedSeries) so that long runs keep flat memory.
+  DecimatedSeries obj{"objective"}, lossS{"loss term"}, pen{"penalty term"};
   FairStepReport last;
   // ε spent: +inf without privacy; NaN when no accountant was asked for (σ given directly).
   double epsSpent = !st.privatise ? std::numeric_limits<double>::infinity()
@@ -248,7 +251,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
                                              : 0.0;
   auto publish = [&](long step) {
     observer.onFrame(makeFrame("loss", "Training objective and its two terms", step,
-                               LinesFrame{"step", "value", {obj, lossS, pen}}));
+                               LinesFrame{"step", "value", {obj.series(), lossS.series(), pen.series()}}));
     if (curve) observer.onFrame(curve->frame());
     if (s.task == FairTask::Classifier) {
       const Vector scores = net.forward(test.X).output().col(0);
@@ -278,9 +281,9 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     throwIfCancelled(observer);
     last = fairDpSgdStep(net, data, batch, st, rng, &optState);
     const double x = double(t + 1);
-    obj.x.push_back(x), obj.y.push_back(last.objective);
-    lossS.x.push_back(x), lossS.y.push_back(last.gradient.lossValue);
-    pen.x.push_back(x), pen.y.push_back(last.gradient.penaltyValue);
+    obj.append(x, last.objective);
+    lossS.append(x, last.gradient.lossValue);
+    pen.append(x, last.gradient.penaltyValue);
     if (curve && ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps)) {
       curve->record(st.noiseMultiplier, q, t + 1 - curve->step());
       epsSpent = curve->epsilon(0);
@@ -352,8 +355,39 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
 
 }  // namespace
 
+namespace {
+// Keeps the newest frame of each chart (a grid cell shows only its final state) and forwards the
+// grid's hooks.
+class GridCellObserver : public RunObserver {
+ public:
+  GridCellObserver(const FairGridHooks& hooks, std::size_t cell) : hooks_(hooks), cell_(cell) {}
+  void onFrame(FramePtr frame) override {
+    auto it = std::find_if(latest.begin(), latest.end(), [&](const FramePtr& g) { return g->chart == frame->chart; });
+    if (it == latest.end())
+      latest.push_back(std::move(frame));
+    else
+      *it = std::move(frame);
+  }
+  void onProgress(long step, long total) override {
+    if (hooks_.progress) hooks_.progress(cell_, step, total);
+  }
+  bool cancelRequested() const override { return hooks_.cancelled && hooks_.cancelled(); }
+  std::vector<FramePtr> latest;
+
+ private:
+  const FairGridHooks& hooks_;
+  std::size_t cell_;
+};
+}  // namespace
+
 std::vector<FairGridCell> runFairLearningGrid(const FairLearningSettings& base, const std::vector<double>& epsilons,
                                               const std::vector<double>& alphas, std::uint64_t seed) {
+  return runFairLearningGrid(base, epsilons, alphas, seed, FairGridHooks{});
+}
+
+std::vector<FairGridCell> runFairLearningGrid(const FairLearningSettings& base, const std::vector<double>& epsilons,
+                                              const std::vector<double>& alphas, std::uint64_t seed,
+                                              const FairGridHooks& hooks) {
   require(!epsilons.empty() && !alphas.empty(), "a grid needs at least one epsilon and one alpha");
   std::vector<FairGridCell> cells(epsilons.size() * alphas.size());
   for (std::size_t r = 0; r < epsilons.size(); ++r)
@@ -362,19 +396,26 @@ std::vector<FairGridCell> runFairLearningGrid(const FairLearningSettings& base, 
       cells[r * alphas.size() + c].alpha = alphas[c];
     }
   std::vector<std::string> errors(cells.size());
+  std::atomic<bool> cancelled{false};
 #pragma omp parallel for schedule(dynamic, 1)
   for (long i = 0; i < long(cells.size()); ++i) {
+    if (cancelled.load()) continue;
     try {
       FairLearningSettings s = base;
       s.epsilon = cells[std::size_t(i)].epsilon;
       s.alpha = cells[std::size_t(i)].alpha;
-      CollectingObserver obs;
+      GridCellObserver obs(hooks, std::size_t(i));
+      throwIfCancelled(obs);
       cells[std::size_t(i)].result = runFairLearning(s, seed, obs);
-      cells[std::size_t(i)].frames = obs.latestPerChart();
+      cells[std::size_t(i)].frames = std::move(obs.latest);
+      if (hooks.cellDone) hooks.cellDone(std::size_t(i), cells[std::size_t(i)]);
+    } catch (const Cancelled&) {
+      cancelled = true;
     } catch (const std::exception& e) {
       errors[std::size_t(i)] = e.what();
     }
   }
+  if (cancelled) throw Cancelled();
   for (const auto& e : errors) require(e.empty(), e);
   return cells;
 }

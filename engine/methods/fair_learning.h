@@ -15,6 +15,7 @@
 /// noise multiplier is calibrated for (ε, δ) after T steps by the selected accountant (GDP with uniform
 /// sampling by default, q = max_j n′_j/n_j) unless given explicitly. ε = ∞: no clipping, no noise.
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -75,6 +76,20 @@ struct FairGridCell {
 /// epsilons[r], alphas[c]. @throws InvalidArgument on empty lists or bad settings.
 std::vector<FairGridCell> runFairLearningGrid(const FairLearningSettings& base, const std::vector<double>& epsilons,
                                               const std::vector<double>& alphas, std::uint64_t seed);
+
+/// Hooks of a grid run for a viewer (the GUI's comparison grid). Every hook may be called from any of
+/// the grid's worker threads at the same time: implementations must be thread-safe and cheap.
+struct FairGridHooks {
+  std::function<bool()> cancelled;  ///< polled once per step of every running cell
+  std::function<void(std::size_t cell, long step, long steps)> progress;  ///< after each step of a cell
+  std::function<void(std::size_t cell, const FairGridCell&)> cellDone;    ///< a cell finished (final)
+};
+
+/// As above, with hooks. The numbers are identical to the hook-less call (hooks only observe).
+/// @throws Cancelled when `hooks.cancelled` returned true (cells already done were reported).
+std::vector<FairGridCell> runFairLearningGrid(const FairLearningSettings& base, const std::vector<double>& epsilons,
+                                              const std::vector<double>& alphas, std::uint64_t seed,
+                                              const FairGridHooks& hooks);
 
 MethodInfo fairClassifierMethod();
 MethodInfo fairRegression2dMethod();

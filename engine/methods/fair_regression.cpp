@@ -90,7 +90,10 @@ FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) 
     s.extraBins.push_back(int(k));
   }
   s.alpha = p.real("alpha");
-  s.alphaSweep = p.text("alpha_sweep") == "paper";
+  const std::string sweep = p.text("alpha_sweep");
+  s.alphaSweep = sweep == "paper"  ? FairRegressionSettings::AlphaSweep::Paper
+                 : sweep == "none" ? FairRegressionSettings::AlphaSweep::None
+                                   : FairRegressionSettings::AlphaSweep::Small;
   s.epsilon = p.real("epsilon");
   s.epsilons = parseNumberList(p.text("epsilons"), "epsilons");
   s.mechanism = parseNoiseMechanism(p.text("mechanism"));
@@ -115,6 +118,8 @@ GroupedScores loadFairRegressionData(const FairRegressionSettings& s, std::uint6
   return loadGroupedScoresCsv(resolvePath(s.dataPath, ""), s.scoreColumn, s.groupColumn, s.lo, s.hi,
                               s.leastSquaresScores ? s.featureColumns : std::vector<std::string>{});
 }
+
+std::vector<double> smallAlphaGrid() { return {0.0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 1.0}; }
 
 RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed, RunObserver& observer) {
   require(s.bins >= 1, "the number of bins k must be at least 1, got ", s.bins);
@@ -143,9 +148,11 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   for (std::size_t e = 0; e < sw.epsilons.size(); ++e)
     if (sw.epsilons[e] == s.epsilon) mainEps = e;
   if (mainEps == sw.epsilons.size()) sw.epsilons.push_back(s.epsilon);
+  // α = s.alpha comes first: the metrics read α index 0, whose LP is solved cold and whose prediction
+  // draws use stream 0, so the extra α values of the chart leave every reported number unchanged.
   sw.alphas = {s.alpha};
-  if (s.alphaSweep)
-    for (double a : paperAlphaGrid())
+  if (s.alphaSweep != FairRegressionSettings::AlphaSweep::None)
+    for (double a : s.alphaSweep == FairRegressionSettings::AlphaSweep::Paper ? paperAlphaGrid() : smallAlphaGrid())
       if (a != s.alpha) sw.alphas.push_back(a);
   sw.mechanism = s.mechanism;
   sw.secureNoise = s.secureNoise;
@@ -161,7 +168,8 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   const GroupedScores train = selectRows(data, split.train), test = selectRows(data, split.test);
   Rng noiseRng = makeRng(seed, 3);
   const HistogramNoise noise{s.epsilon, s.delta, s.mechanism, s.secureNoise};
-  BarycenterLp lp(privateGroupDistributions(train, binning, noise, noiseRng));
+  const GroupDistributions released = privateGroupDistributions(train, binning, noise, noiseRng);
+  BarycenterLp lp(released);
   const BarycenterSolution sol = lp.solve(s.alpha);
   const FairTransport transport(sol, binning);
   Rng predictRng = makeRng(seed, 4);
@@ -183,6 +191,43 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   after.groups.push_back({"barycenter (LP)", sol.barycenter});
   for (double& v : after.groups.back().mass) v /= bSum > 0 ? bSum : 1.0;
   observer.onFrame(makeFrame("groups_after", "Test outputs per group after fair post-processing", 0, std::move(after)));
+  // The trade-off chart comes next, empty until the sweep is done, so that it keeps a place among the
+  // first charts on screen (same series names: the final frame updates it in place).
+  auto curveName = [&](std::size_t kk, std::size_t e) {
+    return "k = " + std::to_string(sw.bins[kk]) + ", ε = " + formatNumber(sw.epsilons[e]);
+  };
+  auto envelopeName = [&](std::size_t e) { return "lower envelope ε = " + formatNumber(sw.epsilons[e]); };
+  const std::string baselineName = "Chzhen et al. (2020), non-private", rawName = "no post-processing";
+  {
+    LinesFrame empty{"SP violation (max KS)", "MSE", {}, false, false};
+    for (std::size_t e = 0; e < sw.epsilons.size(); ++e) {
+      for (std::size_t kk = 0; kk < sw.bins.size(); ++kk) empty.series.push_back(Series{curveName(kk, e), {}, {}});
+      empty.series.push_back(Series{envelopeName(e), {}, {}, true});
+    }
+    empty.series.push_back(Series{baselineName, {}, {}});
+    empty.series.push_back(Series{rawName, {}, {}});
+    observer.onFrame(makeFrame("tradeoff", "MSE vs SP violation (computing the α sweep…)", 0, std::move(empty)));
+  }
+  {
+    // What the privacy noise does to the data the LP sees: per group, the true training distribution
+    // (solid) against the released one (noisy histogram after the isotonic repair, dashed, same colour).
+    HistogramFrame pv{"score", binning.edges(), {}};
+    const auto sizes = train.groupSizes();
+    for (int a = 0; a < m; ++a) {
+      HistogramFrame::Group truth{data.groupNames[a], std::vector<double>(k, 0.0)};
+      for (std::size_t i = 0; i < train.size(); ++i)
+        if (train.groups[i] == a) truth.mass[binning.index(train.scores[i])] += 1.0 / sizes[a];
+      truth.colour = a;
+      HistogramFrame::Group priv{data.groupNames[a] + " (released)", released.pmf[std::size_t(a)]};
+      priv.colour = a;
+      priv.dashed = true;
+      pv.groups.push_back(std::move(truth));
+      pv.groups.push_back(std::move(priv));
+    }
+    observer.onFrame(makeFrame("private_vs_true",
+                               "True (solid) vs released (dashed) at ε = " + formatNumber(s.epsilon),
+                               0, std::move(pv)));
+  }
   for (int a = 0; a < m; ++a) {
     HeatmapFrame hm{"target bin j", "source bin i", k, k, {}};
     hm.values.assign(transport.transport(a).data(), transport.transport(a).data() + k * k);
@@ -196,23 +241,24 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
       [&] { return observer.cancelRequested(); });
 
   // Trade-off curves (mean over seeds) and the lower envelope per ε over all k and α.
-  LinesFrame lines{"SP violation (max pairwise KS)", "MSE", {}, false, false};
+  LinesFrame lines{"SP violation (max KS)", "MSE", {}, false, false};
   for (std::size_t e = 0; e < sw.epsilons.size(); ++e) {
     std::vector<TradeoffPoint> all;
     for (std::size_t kk = 0; kk < sw.bins.size(); ++kk) {
-      Series curve{"k = " + std::to_string(sw.bins[kk]) + ", ε = " + formatNumber(sw.epsilons[e]), {}, {}};
+      Series curve{curveName(kk, e), {}, {}};
       std::vector<TradeoffPoint> pts;
       for (std::size_t a = 0; a < sw.alphas.size(); ++a) pts.push_back({r.cell(kk, e, a).ks.mean, r.cell(kk, e, a).mse.mean});
       std::sort(pts.begin(), pts.end(), [](auto& x, auto& y) { return x.ks < y.ks; });
       for (const auto& p : pts) curve.x.push_back(p.ks), curve.y.push_back(p.mse), all.push_back(p);
       lines.series.push_back(std::move(curve));
     }
-    Series env{"lower envelope ε = " + formatNumber(sw.epsilons[e]), {}, {}};
+    Series env{envelopeName(e), {}, {}};
+    env.dashed = true;
     for (const auto& p : lowerEnvelope(all)) env.x.push_back(p.ks), env.y.push_back(p.mse);
     lines.series.push_back(std::move(env));
   }
-  lines.series.push_back(Series{"Chzhen et al. (2020), non-private", {r.baselineKs.mean}, {r.baselineMse.mean}});
-  lines.series.push_back(Series{"no post-processing", {r.rawKs.mean}, {r.rawMse.mean}});
+  lines.series.push_back(Series{baselineName, {r.baselineKs.mean}, {r.baselineMse.mean}});
+  lines.series.push_back(Series{rawName, {r.rawKs.mean}, {r.rawMse.mean}});
   observer.onFrame(makeFrame("tradeoff", "MSE vs SP violation (mean over seeds)", 1, std::move(lines)));
 
   RunResult result;
@@ -294,9 +340,11 @@ MethodInfo fairRegressionMethod() {
       {"alpha", "KS tolerance α", K::Real, 0, 0, 1, false, {}, {}, "",
        "Allowed statistical-parity violation: every group's target lies in a KS ball of radius α/2 around the "
        "barycenter ([FairReg] §3.2). 0 = exact parity, 1 = no constraint (binning only)."},
-      {"alpha_sweep", "α sweep", K::Choice, 0, -inf, inf, false, {"none", "paper"}, "none", "",
-       "paper: also run α in {0} + 10 log-spaced in [0.005, 0.1] + 12 linear in [0.11, 0.35] + {1} for the "
-       "MSE-vs-KS curves of [FairReg] Figs. 2-4 (warm-started LPs).", true, true},
+      {"alpha_sweep", "α sweep", K::Choice, 0, -inf, inf, false, {"small", "paper", "none"}, "small", "",
+       "α values run besides α for the MSE-vs-KS trade-off chart (warm-started LPs; the table metrics are "
+       "those of α either way). small: 0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 1. paper: {0} + 10 "
+       "log-spaced in [0.005, 0.1] + 12 linear in [0.11, 0.35] + {1}, as in [FairReg] Figs. 2-4. none: α only.",
+       true, true},
       {"epsilon", "Privacy budget ε", K::Real, 1, 1e-6, 1e6, true, {}, {}, "",
        "ε of the noisy histogram; inf = no privacy. Laplace: pure ε-DP ([FairReg] Thm. 3.2)."},
       {"epsilons", "Table ε values", K::Text, 0, -inf, inf, false, {}, "", "",

@@ -29,7 +29,11 @@ struct FairRegressionSettings {
   long bins = 36;                     ///< k
   std::vector<int> extraBins;         ///< more k values for the sweep
   double alpha = 0;                   ///< KS tolerance of the reported table
-  bool alphaSweep = false;            ///< also run the paper's α grid (trade-off curves)
+  /// α values run besides `alpha` for the trade-off chart (they never change the reported metrics,
+  /// which are those of `alpha`): Small = smallAlphaGrid() (default, ~9 warm-started LPs per seed),
+  /// Paper = paperAlphaGrid() ([FairReg] Figs. 2-4), None = `alpha` only (one point per curve).
+  enum class AlphaSweep { None, Small, Paper };
+  AlphaSweep alphaSweep = AlphaSweep::Small;
   double epsilon = 1;                 ///< main ε (inf = no privacy)
   std::vector<double> epsilons;       ///< table ε values (empty: just `epsilon`)
   /// Discrete Laplace by default: the textbook floating-point Laplace leaks through its low-order bits
@@ -53,10 +57,14 @@ GroupedScores loadFairRegressionData(const FairRegressionSettings& s, std::uint6
 /// Parses "inf, 10, 0.5" into numbers. @throws InvalidArgument naming the bad item.
 std::vector<double> parseNumberList(const std::string& text, const std::string& what);
 
-/// Runs the sweep and publishes frames (group histograms before/after, barycenter, transport plans,
-/// MSE-vs-KS trade-off with lower envelope). Metrics: mse_mean/std, ks_mean/std (main ε, α, first k),
-/// raw_ks_*, raw_mse_*, binning_*, baseline_*, and fair_eps_<ε>_{mse,ks}_{mean,std} for every table ε;
-/// with least-squares scores also regressor_fit_mse, regressor_rows and scores_clipped.
+/// The default α grid of the trade-off chart: {0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 1}.
+std::vector<double> smallAlphaGrid();
+
+/// Runs the sweep and publishes frames (group histograms before/after, barycenter, the private group
+/// distributions against the true ones, transport plans, MSE-vs-KS trade-off with lower envelope).
+/// Metrics: mse_mean/std, ks_mean/std (main ε, α, first k), raw_ks_*, raw_mse_*, binning_*,
+/// baseline_*, and fair_eps_<ε>_{mse,ks}_{mean,std} for every table ε; with least-squares scores also
+/// regressor_fit_mse, regressor_rows and scores_clipped.
 RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed, RunObserver& observer);
 
 MethodInfo fairRegressionMethod();

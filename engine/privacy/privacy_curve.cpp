@@ -11,7 +11,8 @@ PrivacyCurve::PrivacyCurve(const std::vector<std::string>& accountantIds, double
   require(!accountantIds.empty(), "a privacy curve needs at least one accountant");
   for (const auto& id : accountantIds) {
     accountants_.push_back(makeAccountant(id));
-    series_.push_back(Series{accountants_.back()->shortName(), {0.0}, {0.0}});
+    series_.emplace_back(accountants_.back()->shortName());
+    series_.back().append(0.0, 0.0);
   }
 }
 
@@ -19,8 +20,7 @@ void PrivacyCurve::record(double noiseMultiplier, double sampleRate, long steps)
   for (auto& a : accountants_) a->addGaussianSteps(noiseMultiplier, sampleRate, steps);
   step_ += steps;
   for (size_t i = 0; i < accountants_.size(); ++i) {
-    series_[i].x.push_back(double(step_));
-    series_[i].y.push_back(accountants_[i]->epsilon(delta_));
+    series_[i].append(double(step_), accountants_[i]->epsilon(delta_));
   }
 }
 
@@ -28,7 +28,8 @@ void PrivacyCurve::replaceAccountant(size_t i, std::unique_ptr<Accountant> accou
   require(step_ == 0, "accountants can only be replaced before any step is recorded");
   require(i < accountants_.size(), "no accountant at index ", i);
   accountants_[i] = std::move(accountant);
-  series_[i].name = accountants_[i]->shortName();
+  series_[i] = DecimatedSeries(accountants_[i]->shortName());
+  series_[i].append(0.0, 0.0);
 }
 
 double PrivacyCurve::epsilon(size_t i) const { return accountants_.at(i)->epsilon(delta_); }
@@ -36,7 +37,9 @@ double PrivacyCurve::epsilon(size_t i) const { return accountants_.at(i)->epsilo
 FramePtr PrivacyCurve::frame() const {
   std::ostringstream title;
   title << "Privacy spent (ε at δ = " << delta_ << ")";
-  return makeFrame("privacy", title.str(), step_, LinesFrame{"step", "ε", series_});
+  LinesFrame lines{"step", "ε", {}};
+  for (const auto& s : series_) lines.series.push_back(s.series());
+  return makeFrame("privacy", title.str(), step_, std::move(lines));
 }
 
 }  // namespace dpw

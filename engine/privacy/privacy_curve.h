@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/decimated_series.h"
 #include "core/frame.h"
 #include "privacy/accountant.h"
 
@@ -35,7 +36,7 @@ class PrivacyCurve {
   double delta_;
   long step_ = 0;
   std::vector<std::unique_ptr<Accountant>> accountants_;
-  std::vector<Series> series_;
+  std::vector<DecimatedSeries> series_;  ///< at most 2000 points each, however many records
 };
 
 }  // namespace dpw

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <sstream>
 
+#include "core/decimated_series.h"
 #include "core/rng.h"
 #include "methods/flow/flow_accounting.h"
 #include "methods/flow/flow_data.h"
@@ -168,18 +169,19 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
   };
   const double floor = scale2 * slicedW2Squared(data.privateData, data.heldOut, probe).value;
 
-  Series sw{"particles → held-out", {}, {}}, swFloor{"private data → held-out (floor)", {}, {}};
-  Series epsAcc{s.variant == FlowVariant::Pool ? "accountant (q = 1)" : "accountant", {}, {}};
-  Series epsBasic{"basic composition", {}, {}};
+  // One point per chart update, decimated beyond 2000 (flat memory in long runs).
+  DecimatedSeries sw{"particles → held-out"}, swFloor{"private data → held-out (floor)"};
+  DecimatedSeries epsAcc{s.variant == FlowVariant::Pool ? "accountant (q = 1)" : "accountant"};
+  DecimatedSeries epsBasic{"basic composition"};
   const auto start = std::chrono::steady_clock::now();
   double flowSeconds = 0;
 
   auto publish = [&](long step) {
     const Points X = allParticles(groups);
-    sw.x.push_back(double(step)), sw.y.push_back(sw2ToHeldOut(X));
-    swFloor.x.push_back(double(step)), swFloor.y.push_back(floor);
+    sw.append(double(step), sw2ToHeldOut(X));
+    swFloor.append(double(step), floor);
     observer.onFrame(makeFrame("sw2", "SW₂² to held-out data", step,
-                               LinesFrame{"step", "SW₂²", {sw, swFloor}, false, true}));
+                               LinesFrame{"step", "SW₂²", {sw.series(), swFloor.series()}, false, true}));
     PointsFrame pf{d >= 2 ? "x₁" : "x", d >= 2 ? "x₂" : "", {}, {}, {"particles", "held-out target"}};
     const Eigen::Index showX = std::min<Eigen::Index>(X.rows(), 2000), showY = std::min<Eigen::Index>(data.heldOut.rows(), 2000);
     const Eigen::Index cols = std::min<Eigen::Index>(d, 2);
@@ -203,12 +205,12 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
     }
     if (plan.multiplier > 0 && step > 0) {
       const double e = epsilonAfter(s, plan, step);
-      if (std::isfinite(e)) epsAcc.x.push_back(double(step)), epsAcc.y.push_back(e);
+      if (std::isfinite(e)) epsAcc.append(double(step), e);
       std::vector<Series> curves;
-      if (!epsAcc.x.empty()) curves.push_back(epsAcc);
+      if (!epsAcc.empty()) curves.push_back(epsAcc.series());
       if (s.variant == FlowVariant::Pool && s.privacy.convention == "paper") {
-        epsBasic.x.push_back(double(step)), epsBasic.y.push_back(double(step) * plan.perStepEpsilon);
-        curves.push_back(epsBasic);
+        epsBasic.append(double(step), double(step) * plan.perStepEpsilon);
+        curves.push_back(epsBasic.series());
       }
       if (!curves.empty())
         observer.onFrame(makeFrame("epsilon", "Privacy spent ε vs step", step, LinesFrame{"step", "ε", curves}));
@@ -257,7 +259,7 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
 
   RunResult result;
   const Points X = allParticles(groups);
-  result.metrics["sw2_heldout"] = sw.y.back();
+  result.metrics["sw2_heldout"] = sw.lastY();
   result.metrics["sw2_floor"] = floor;
   result.metrics["noise_std"] = plan.noiseStd;
   result.metrics["sensitivity"] = plan.sensitivity;

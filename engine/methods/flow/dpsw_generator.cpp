@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/decimated_series.h"
 #include "core/rng.h"
 #include "methods/flow/flow_accounting.h"
 #include "methods/flow/flow_data.h"
@@ -102,17 +103,18 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     return out;
   };
 
-  Series sw{"generated → held-out", {}, {}}, swFloor{"private data → held-out (floor)", {}, {}};
-  Series loss{"DP-SWD loss (minibatch)", {}, {}}, eps{"accountant", {}, {}};
+  // One point per chart update, decimated beyond 2000 (flat memory in long runs).
+  DecimatedSeries sw{"generated → held-out"}, swFloor{"private data → held-out (floor)"};
+  DecimatedSeries loss{"DP-SWD loss (minibatch)"}, eps{"accountant"};
   double lastLoss = 0;
   auto publish = [&](long step) {
     const Points G = generateAll();
-    sw.x.push_back(double(step)), sw.y.push_back(scale2 * slicedW2Squared(G, data.heldOut, probe).value);
-    swFloor.x.push_back(double(step)), swFloor.y.push_back(floor);
+    sw.append(double(step), scale2 * slicedW2Squared(G, data.heldOut, probe).value);
+    swFloor.append(double(step), floor);
     observer.onFrame(makeFrame("sw2", "SW₂² to held-out data", step,
-                               LinesFrame{"step", "SW₂²", {sw, swFloor}, false, true}));
-    if (!loss.x.empty())
-      observer.onFrame(makeFrame("loss", "Training loss", step, LinesFrame{"step", "DP-SWD", {loss}, false, true}));
+                               LinesFrame{"step", "SW₂²", {sw.series(), swFloor.series()}, false, true}));
+    if (!loss.empty())
+      observer.onFrame(makeFrame("loss", "Training loss", step, LinesFrame{"step", "DP-SWD", {loss.series()}, false, true}));
     PointsFrame pf{"x₁", "x₂", {}, {}, {"generated", "held-out target"}};
     const Eigen::Index showX = std::min<Eigen::Index>(G.rows(), 2000), showY = std::min<Eigen::Index>(data.heldOut.rows(), 2000);
     const Eigen::Index cols = std::min<Eigen::Index>(d, 2);
@@ -130,9 +132,8 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
     if (plan.multiplier > 0 && step > 0) {
-      eps.x.push_back(double(step));
-      eps.y.push_back(flowEpsilonSpent(s.privacy.accountant, plan.multiplier, plan.sampleRate, step, plan.mechanismDelta));
-      observer.onFrame(makeFrame("epsilon", "Privacy spent ε vs step", step, LinesFrame{"step", "ε", {eps}}));
+      eps.append(double(step), flowEpsilonSpent(s.privacy.accountant, plan.multiplier, plan.sampleRate, step, plan.mechanismDelta));
+      observer.onFrame(makeFrame("epsilon", "Privacy spent ε vs step", step, LinesFrame{"step", "ε", {eps.series()}}));
     }
   };
 
@@ -156,7 +157,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     }
     lastLoss = stepLoss;
     if ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps) {
-      loss.x.push_back(double(t + 1)), loss.y.push_back(stepLoss);
+      loss.append(double(t + 1), stepLoss);
       publish(t + 1);
     }
     observer.onProgress(t + 1, s.steps);
@@ -164,7 +165,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
 
   RunResult result;
   const Points G = generateAll();
-  result.metrics["sw2_heldout"] = sw.y.back();
+  result.metrics["sw2_heldout"] = sw.lastY();
   result.metrics["sw2_floor"] = floor;
   result.metrics["final_loss"] = lastLoss;
   result.metrics["noise_std"] = plan.noiseStd;

@@ -6,6 +6,9 @@
 // independent check of what the run used.
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <atomic>
+#include <mutex>
 #include <fstream>
 #include <cmath>
 
@@ -211,6 +214,45 @@ class TestFairLearning : public QObject {
     CollectingObserver obs;
     obs.cancel = true;
     QVERIFY_THROWS_EXCEPTION(Cancelled, runFairLearning(s, 1, obs));
+  }
+
+  // Grid hooks only observe: same numbers as without them; every step and every cell is reported;
+  // a cancel request ends the grid with dpw::Cancelled.
+  void gridHooksObserveAndCancel() {
+    FairLearningSettings s;
+    s.n = 400, s.nTest = 200, s.steps = 6, s.frameEvery = 3;
+    const std::vector<double> eps{INFINITY, 2.0}, alphas{0.0, 0.5};
+    std::mutex lock;
+    std::vector<long> lastStep(4, 0);
+    std::vector<int> done(4, 0);
+    bool consistent = true;  // checked here, not inside the hooks (they run on the grid's threads)
+    FairGridHooks hooks;
+    hooks.progress = [&](std::size_t c, long step, long total) {
+      std::lock_guard<std::mutex> g(lock);
+      consistent = consistent && total == 6;
+      lastStep[c] = std::max(lastStep[c], step);
+    };
+    hooks.cellDone = [&](std::size_t c, const FairGridCell& cell) {
+      std::lock_guard<std::mutex> g(lock);
+      ++done[c];
+      consistent = consistent && cell.epsilon == eps[c / 2] && cell.alpha == alphas[c % 2];
+    };
+    const auto hooked = runFairLearningGrid(s, eps, alphas, 9, hooks);
+    const auto plain = runFairLearningGrid(s, eps, alphas, 9);
+    QVERIFY(consistent);
+    for (std::size_t i = 0; i < 4; ++i) {
+      QCOMPARE(hooked[i].result.metrics, plain[i].result.metrics);
+      QCOMPARE(lastStep[i], 6L);
+      QCOMPARE(done[i], 1);
+      QCOMPARE(hooked[i].frames.size(), plain[i].frames.size());
+    }
+    std::atomic<int> steps{0};
+    FairGridHooks stop;
+    stop.progress = [&](std::size_t, long, long) { ++steps; };
+    stop.cancelled = [&] { return steps.load() >= 3; };
+    s.steps = 100000;
+    QVERIFY_THROWS_EXCEPTION(Cancelled, runFairLearningGrid(s, eps, alphas, 9, stop));
+    QVERIFY(steps.load() < 100);  // stopped at the next step of every running cell
   }
 
   // The registered methods read their parameters; the matching task runs at a small size.

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 
 #include "core/error.h"
 #include "core/method.h"
@@ -32,9 +33,9 @@ class TestFairRegression : public QObject {
     const RunResult r = m.run(p, 5, obs);
     std::vector<std::string> charts;
     for (const auto& f : obs.latestPerChart()) charts.push_back(f->chart);
-    QCOMPARE(charts, (std::vector<std::string>{"groups_before", "groups_after", "transport_0", "transport_1",
-                                                "transport_2", "tradeoff"}));
-    const auto& lines = std::get<LinesFrame>(obs.latestPerChart().back()->data);
+    QCOMPARE(charts, (std::vector<std::string>{"groups_before", "groups_after", "tradeoff", "private_vs_true",
+                                                "transport_0", "transport_1", "transport_2"}));
+    const auto& lines = std::get<LinesFrame>(obs.latestPerChart()[2]->data);
     QCOMPARE(lines.series.size(), std::size_t(2 * 2 + 2 + 2));  // 2 k x 2 ε curves, 2 envelopes, baseline, raw
     QCOMPARE(lines.series[0].x.size(), paperAlphaGridSize());
     QVERIFY(r.metrics.at("ks_mean") < r.metrics.at("raw_ks_mean"));
@@ -64,6 +65,73 @@ class TestFairRegression : public QObject {
     p.set("mechanism", std::string("laplace"));
     QVERIFY(throwsWith([&] { m.run(p, 5, obs); }, "noise_source os-entropy needs mechanism discrete-laplace"));
   }
+  // The default small α sweep gives the trade-off chart a curve (#7) without changing any metric:
+  // the metrics of α = 0.07 are the same with no sweep, the small sweep and the paper's grid.
+  void alphaSweepFillsTheChartButNotTheMetrics() {
+    const MethodInfo& m = findMethod("fair-regression");
+    std::map<std::string, RunResult> results;
+    std::map<std::string, LinesFrame> tradeoff;
+    for (const char* sweep : {"none", "small", "paper"}) {
+      ParamValues p(m.params);
+      p.set("seeds", 3.0);
+      p.set("alpha", 0.07);
+      p.set("alpha_sweep", std::string(sweep));
+      CollectingObserver obs;
+      results[sweep] = m.run(p, 7, obs);
+      for (const auto& f : obs.latestPerChart())
+        if (f->chart == "tradeoff") tradeoff[sweep] = std::get<LinesFrame>(f->data);
+    }
+    QCOMPARE(results["small"].metrics, results["none"].metrics);
+    QCOMPARE(results["paper"].metrics, results["none"].metrics);
+    QCOMPARE(ParamValues(m.params).text("alpha_sweep"), std::string("small"));  // the default
+    // Series 0: the curve of k = 36, ε = 1; series 1: its lower envelope.
+    QCOMPARE(tradeoff["none"].series[0].x.size(), std::size_t(1));
+    const Series& curve = tradeoff["small"].series[0];
+    const Series& envelope = tradeoff["small"].series[1];
+    QCOMPARE(curve.x.size(), smallAlphaGrid().size() + 1);  // α = 0.07 is not in the small grid
+    QVERIFY(envelope.name.find("lower envelope") != std::string::npos);
+    QVERIFY(envelope.x.size() >= 3 && envelope.x.size() <= curve.x.size());
+    QVERIFY(curve.x.back() > 4 * curve.x.front());  // the curve spans a real range of SP violations
+    for (std::size_t i = 1; i < envelope.x.size(); ++i) {  // Pareto front: KS up, MSE down
+      QVERIFY(envelope.x[i] >= envelope.x[i - 1]);
+      QVERIFY(envelope.y[i] < envelope.y[i - 1]);
+    }
+  }
+
+  // Private vs true: per group, the true training histogram and the released one; without noise
+  // (ε = inf) they coincide, with noise they differ, and both are probability distributions.
+  void privateVsTrueHistograms() {
+    const MethodInfo& m = findMethod("fair-regression");
+    auto run = [&](double eps) {
+      ParamValues p(m.params);
+      p.set("seeds", 1.0);
+      p.set("alpha_sweep", std::string("none"));
+      p.set("epsilon", eps);
+      p.set("synthetic_rows", 300.0);
+      CollectingObserver obs;
+      m.run(p, 3, obs);
+      for (const auto& f : obs.latestPerChart())
+        if (f->chart == "private_vs_true") return std::get<HistogramFrame>(f->data);
+      return HistogramFrame{};
+    };
+    const HistogramFrame exact = run(INFINITY), noisy = run(0.5);
+    QCOMPARE(exact.groups.size(), std::size_t(6));  // 3 groups x (true, private)
+    QCOMPARE(exact.edges.size(), std::size_t(37));
+    double noisyGap = 0;
+    for (std::size_t g = 0; g < 6; g += 2) {
+      QVERIFY(!exact.groups[g].dashed && exact.groups[g + 1].dashed);
+      QCOMPARE(exact.groups[g].colour, exact.groups[g + 1].colour);
+      double sumTrue = 0, sumPrivate = 0;
+      for (std::size_t b = 0; b < 36; ++b) {
+        QVERIFY(std::abs(exact.groups[g].mass[b] - exact.groups[g + 1].mass[b]) < 1e-9);
+        sumTrue += noisy.groups[g].mass[b], sumPrivate += noisy.groups[g + 1].mass[b];
+        noisyGap += std::abs(noisy.groups[g].mass[b] - noisy.groups[g + 1].mass[b]);
+      }
+      QVERIFY(std::abs(sumTrue - 1) < 1e-9 && std::abs(sumPrivate - 1) < 1e-9);
+    }
+    QVERIFY(noisyGap > 0.05);
+  }
+
   void badInput() {
     const MethodInfo& m = findMethod("fair-regression");
     ParamValues p(m.params);
