@@ -14,6 +14,7 @@
 #include "gui/main_window.h"
 #include "gui/parameter_form.h"
 #include "gui/run_controller.h"
+#include "support/cli_runner.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -117,6 +118,33 @@ class TestMainWindow : public QObject {
     const QStringList pngs = QDir(dir.path()).entryList({"*.png"});
     QCOMPARE(pngs.size(), w.charts()->chartCount());
     for (const QString& png : pngs) QVERIFY(!QImage(dir.filePath(png)).isNull());
+    // SVG of the first chart (heat maps and image grids included when a method has them first).
+    const QString first = QFileInfo(pngs.first()).completeBaseName();
+    QCOMPARE(w.charts()->exportChartTo(first.toStdString(), dir.filePath("first.svg")), QString());
+    QFile svg(dir.filePath("first.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly) && svg.readAll().contains("<svg"));
+
+    // The exported scenario through dpwlab-cli: the same metrics (timings aside) and byte-equal CSV
+    // files for every chart, heat maps and image grids included.
+    QTemporaryDir cliDir;
+    const auto cli = dpwtest::runCli({"run", dir.filePath("scenario.json"), "--out", cliDir.path(), "--no-png"}, 300000);
+    QVERIFY2(cli.exitCode == 0, cli.err.constData());
+    auto metrics = [](const QString& path) {
+      QFile f(path);
+      f.open(QIODevice::ReadOnly);
+      QJsonObject m = QJsonDocument::fromJson(f.readAll()).object()["metrics"].toObject();
+      for (const QString& k : m.keys())
+        if (k.contains("second") || k.contains("time")) m.remove(k);  // wall-clock measurements
+      return m;
+    };
+    QCOMPARE(metrics(dir.filePath("summary.json")), metrics(cliDir.filePath("summary.json")));
+    const QStringList csvs = QDir(dir.path()).entryList({"*.csv"});
+    QCOMPARE(csvs, QDir(cliDir.path()).entryList({"*.csv"}));
+    for (const QString& csv : csvs) {
+      QFile a(dir.filePath(csv)), b(cliDir.filePath(csv));
+      QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+      QVERIFY2(a.readAll() == b.readAll(), qPrintable(method + ": " + csv + " differs from dpwlab-cli's"));
+    }
     const QString shots = qEnvironmentVariable("DPW_SCREENSHOT_DIR");
     if (!shots.isEmpty()) {
       QCoreApplication::processEvents();
