@@ -194,12 +194,13 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   // The trade-off chart comes next, empty until the sweep is done, so that it keeps a place among the
   // first charts on screen (same series names: the final frame updates it in place).
   auto curveName = [&](std::size_t kk, std::size_t e) {
-    return "k = " + std::to_string(sw.bins[kk]) + ", ε = " + formatNumber(sw.epsilons[e]);
+    return "k=" + std::to_string(sw.bins[kk]) + " ε=" + formatNumber(sw.epsilons[e]);
   };
-  auto envelopeName = [&](std::size_t e) { return "lower envelope ε = " + formatNumber(sw.epsilons[e]); };
-  const std::string baselineName = "Chzhen et al. (2020), non-private", rawName = "no post-processing";
+  // Short names: a chart on screen is about 350 px wide and its legend must stay readable.
+  auto envelopeName = [&](std::size_t e) { return "envelope ε=" + formatNumber(sw.epsilons[e]); };
+  const std::string baselineName = "Chzhen 2020", rawName = "raw scores";
   {
-    LinesFrame empty{"SP violation (max KS)", "MSE", {}, false, false};
+    LinesFrame empty{"SP violation (KS)", "MSE", {}, false, false};
     for (std::size_t e = 0; e < sw.epsilons.size(); ++e) {
       for (std::size_t kk = 0; kk < sw.bins.size(); ++kk) empty.series.push_back(Series{curveName(kk, e), {}, {}});
       empty.series.push_back(Series{envelopeName(e), {}, {}, true});
@@ -241,7 +242,7 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
       [&] { return observer.cancelRequested(); });
 
   // Trade-off curves (mean over seeds) and the lower envelope per ε over all k and α.
-  LinesFrame lines{"SP violation (max KS)", "MSE", {}, false, false};
+  LinesFrame lines{"SP violation (KS)", "MSE", {}, false, false};
   for (std::size_t e = 0; e < sw.epsilons.size(); ++e) {
     std::vector<TradeoffPoint> all;
     for (std::size_t kk = 0; kk < sw.bins.size(); ++kk) {
