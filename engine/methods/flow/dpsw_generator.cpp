@@ -103,7 +103,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     return out;
   };
 
-  // One point per chart update, decimated beyond 2000 (flat memory in long runs).
+  // One point per chart update (the loss: one per step), decimated beyond 2000 (flat memory in long runs).
   DecimatedSeries sw{"generated → held-out"}, swFloor{"private data → held-out (floor)"};
   DecimatedSeries loss{"DP-SWD loss (minibatch)"}, eps{"accountant"};
   double lastLoss = 0;
@@ -131,8 +131,10 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       observer.onFrame(makeFrame("samples", "Decoded generated samples", step,
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
-    if (plan.multiplier > 0 && step > 0) {
-      eps.append(double(step), flowEpsilonSpent(s.privacy.accountant, plan.multiplier, plan.sampleRate, step, plan.mechanismDelta));
+    if (plan.multiplier > 0) {  // nothing is spent before the first step
+      eps.append(double(step), step == 0 ? 0.0
+                                         : flowEpsilonSpent(s.privacy.accountant, plan.multiplier, plan.sampleRate, step,
+                                                            plan.mechanismDelta));
       observer.onFrame(makeFrame("epsilon", "Privacy spent ε vs step", step, LinesFrame{"step", "ε", {eps.series()}}));
     }
   };
@@ -156,10 +158,8 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       stepLoss += r.value / double(gens.size());
     }
     lastLoss = stepLoss;
-    if ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps) {
-      loss.append(double(t + 1), stepLoss);
-      publish(t + 1);
-    }
+    loss.append(double(t + 1), stepLoss);
+    if ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps) publish(t + 1);
     observer.onProgress(t + 1, s.steps);
   }
 
