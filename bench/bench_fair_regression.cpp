@@ -12,9 +12,9 @@
 
 #include "core/rng.h"
 #include "data/law_school.h"
-#include "fairness/barycenter_lp.h"
-#include "fairness/fair_pipeline.h"
-#include "fairness/fair_sweep.h"
+#include "fair_regression/barycenter_lp.h"
+#include "fair_regression/fair_pipeline.h"
+#include "fair_regression/fair_sweep.h"
 
 namespace {
 

@@ -10,8 +10,8 @@
 
 #include "core/error.h"
 #include "core/rng.h"
-#include "fair/fair_dpsgd.h"
-#include "fairness/private_histogram.h"
+#include "fair_learning/fair_dpsgd.h"
+#include "fair_regression/private_histogram.h"
 #include "nn/dense_network.h"
 #include "ot/directions.h"
 #include "privacy/accountant.h"

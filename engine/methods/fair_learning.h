@@ -11,7 +11,7 @@
 ///  - private-matching: MLP 2 → 128 → 64 → 64 → 2 pushing N(0, I₂) onto the uniform circle of radius 3/4,
 ///    loss = SW₂² only, both samples private (App. C; Thm A.1(b) with L₂ = 0), gradient clipped again
 ///    after the noise.
-/// Training is the DP-SGD of fair/fair_dpsgd.h for T steps with fixed per-cell batches n′ ≈ n/5; the
+/// Training is the DP-SGD of fair_learning/fair_dpsgd.h for T steps with fixed per-cell batches n′ ≈ n/5; the
 /// noise multiplier is calibrated for (ε, δ) after T steps by the selected accountant (GDP with uniform
 /// sampling by default, q = max_j n′_j/n_j) unless given explicitly. ε = ∞: no clipping, no noise.
 #include <cstdint>

@@ -8,12 +8,12 @@
 #include "core/rng.h"
 #include "data/communities_crime.h"
 #include "data/law_school.h"
-#include "fairness/barycenter_lp.h"
-#include "fairness/fair_pipeline.h"
-#include "fairness/fair_sweep.h"
-#include "fairness/fair_transport.h"
-#include "fairness/least_squares_scores.h"
-#include "fairness/lower_envelope.h"
+#include "fair_regression/barycenter_lp.h"
+#include "fair_regression/fair_pipeline.h"
+#include "fair_regression/fair_sweep.h"
+#include "fair_regression/fair_transport.h"
+#include "fair_regression/least_squares_scores.h"
+#include "fair_regression/lower_envelope.h"
 
 namespace dpw {
 

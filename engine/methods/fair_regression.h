@@ -14,7 +14,7 @@
 
 #include "core/method.h"
 #include "data/grouped_scores.h"
-#include "fairness/private_histogram.h"
+#include "fair_regression/private_histogram.h"
 
 namespace dpw {
 

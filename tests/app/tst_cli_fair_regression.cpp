@@ -1,6 +1,6 @@
 // dpwlab-cli run on the fair-regression presets reproduces the Communities & Crime table row of
 // [FairReg] in summary.json (run from the project folder, where the presets' relative data_path
-// "../shared/data/..." resolves). The numbers must equal the engine's (tests/engine/fairness/
+// "../shared/data/..." resolves). The numbers must equal the engine's (tests/engine/fair_regression/
 // tst_published_tables.cpp checks them against the paper); here: the published means within the
 // two-sample 3-SE band, and summary.json written.
 #include <QJsonDocument>

@@ -13,7 +13,7 @@
 #include <cmath>
 
 #include "core/error.h"
-#include "fair/synthetic_bias.h"
+#include "fair_learning/synthetic_bias.h"
 #include "methods/fair_learning.h"
 
 using namespace dpw;

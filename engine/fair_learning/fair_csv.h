@@ -1,0 +1,33 @@
+#pragma once
+/// A fair-learning data set from a CSV file: chosen feature, label and group columns.
+///
+/// The group column must hold exactly two distinct values (sorted as text; the first is A = 0); the
+/// label column, when given, exactly two (the first is Y = 0). Features are numeric columns, no
+/// missing values (the strict reader refuses them with file and line). Rows are shuffled with the seed
+/// and split into train and test; features are standardised with the training means and standard
+/// deviations (so the clipping bounds mean the same thing for every file). Cost O(rows × columns).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "fair_learning/synthetic_bias.h"
+
+namespace dpw {
+
+struct FairCsvSpec {
+  std::string path;
+  std::vector<std::string> features;  ///< empty: every numeric column except label and group
+  std::string labelColumn;            ///< empty: unsupervised (labels all 0)
+  std::string groupColumn;
+  double testFraction = 0.3;
+};
+
+/// "a, b ,c" → {"a", "b", "c"} (blank items dropped).
+std::vector<std::string> splitColumnList(const std::string& text);
+
+/// Reads, shuffles, splits and standardises. @throws InvalidArgument if the file is missing or
+/// malformed, a column is unknown or not numeric, the group (or label) column does not have exactly
+/// two values, testFraction ∉ (0, 1), or train or test would be empty.
+void loadFairCsv(const FairCsvSpec& spec, std::uint64_t seed, FairDataset& train, FairDataset& test);
+
+}  // namespace dpw

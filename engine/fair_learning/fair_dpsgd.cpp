@@ -1,0 +1,241 @@
+#include "fair_learning/fair_dpsgd.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/error.h"
+#include "ot/directions.h"
+#include "ot/sliced_wasserstein.h"
+#include "ot/wasserstein_1d.h"
+#include "privacy/fair_sensitivity.h"
+
+namespace dpw {
+
+namespace {
+
+using nn::Matrix;
+
+bool usesReference(const FairTrainingData& data) { return data.reference.size() > 0; }
+
+void requireSettings(const FairStepSettings& s) {
+  require(s.alpha >= 0 && s.alpha <= 1, "alpha must be in [0, 1], got ", s.alpha);
+  require(s.clipGradient >= 0 && s.clipOutput >= 0 && s.clipJacobian >= 0, "clipping bounds C, M, L must be >= 0, got ",
+          s.clipGradient, ", ", s.clipOutput, ", ", s.clipJacobian);
+  require(s.noiseMultiplier >= 0, "noise multiplier must be >= 0, got ", s.noiseMultiplier);
+  require(s.learningRate > 0, "learning rate must be > 0, got ", s.learningRate);
+  require(s.projections >= 1, "projections k must be >= 1, got ", s.projections);
+}
+
+// Factor that projects a vector of norm `norm` on the ball of radius `bound`.
+inline double clipFactor(double norm, double bound) { return norm > bound ? bound / norm : 1.0; }
+
+}  // namespace
+
+std::vector<long> cellBatchSizes(const FairTrainingData& data, double fraction) {
+  require(fraction > 0 && fraction <= 1, "batch fraction must be in (0, 1], got ", fraction);
+  require(data.cells.size() >= 2 && data.cells.size() % 2 == 0, "need an even number (>= 2) of cells, got ",
+          data.cells.size());
+  std::vector<long> sizes;
+  for (std::size_t c = 0; c < data.cells.size(); ++c) {
+    const auto n = long(data.cells[c].size());
+    require(n >= 1, "cell ", c, " is empty: every group (and label, for equality of odds) needs members");
+    sizes.push_back(std::max(1L, std::lround(fraction * double(n))));
+  }
+  return sizes;
+}
+
+double cellSampleRate(const FairTrainingData& data, const std::vector<long>& batchSizes) {
+  double q = 0;
+  for (std::size_t c = 0; c < batchSizes.size(); ++c)
+    q = std::max(q, double(batchSizes[c]) / double(data.cells[c].size()));
+  return q;
+}
+
+double fairStepSensitivity(const FairTrainingData& data, const FairStepSettings& s, const std::vector<long>& b) {
+  requireSettings(s);
+  require(b.size() == data.cells.size(), "need one batch size per cell");
+  const double C = s.loss == FairLoss::None ? 0.0 : s.clipGradient;
+  if (usesReference(data)) {
+    // App. C: g_θ on X (Jacobian ≤ L), h = identity on the reference (L₂ = 0), both private (Thm A.1(b)).
+    return (1 - s.alpha) * 2 * C / double(b[0]) +
+           s.alpha * wassersteinGradientSensitivityTwoSided(s.clipOutput, s.clipJacobian, 0.0, b[0], b[1]);
+  }
+  long total = 0;
+  for (long v : b) total += v;
+  if (b.size() == 2) return fairLossSensitivitySp(s.alpha, C, s.clipOutput, s.clipJacobian, total, b);
+  return fairLossSensitivityEo(s.alpha, C, s.clipOutput, s.clipJacobian, total, long(b.size() / 2), b);
+}
+
+FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& data,
+                          const std::vector<std::vector<Eigen::Index>>& batches, const FairStepSettings& s, Rng& rng) {
+  requireSettings(s);
+  require(batches.size() == data.cells.size(), "need one batch per cell: ", data.cells.size(), " cells, ",
+          batches.size(), " batches");
+  const bool ref = usesReference(data);
+  const std::size_t networkCells = ref ? 1 : batches.size();
+  for (const auto& b : batches) require(!b.empty(), "every cell batch must be non-empty");
+
+  // One forward pass on the union of the network-side batches.
+  std::vector<Eigen::Index> start{0};
+  for (std::size_t c = 0; c < networkCells; ++c) start.push_back(start.back() + Eigen::Index(batches[c].size()));
+  const Eigen::Index n = start.back();
+  Matrix Xb(n, data.X.cols());
+  for (std::size_t c = 0; c < networkCells; ++c)
+    for (std::size_t r = 0; r < batches[c].size(); ++r) Xb.row(start[c] + Eigen::Index(r)) = data.X.row(batches[c][r]);
+  const nn::ForwardPass f = net.forward(Xb);
+
+  FairGradient G;
+  G.loss = Vector::Zero(net.parameterCount());
+  G.penalty = Vector::Zero(net.parameterCount());
+  G.lossBatch = long(n);
+  G.minCellBatch = long(batches[0].size());
+  for (const auto& b : batches) G.minCellBatch = std::min(G.minCellBatch, long(b.size()));
+
+  // ---- loss term: per-example gradients clipped to C, averaged over the batch.
+  if (s.loss != FairLoss::None && s.alpha < 1) {
+    const Matrix& out = f.output();
+    Matrix T(n, data.target.cols());
+    for (std::size_t c = 0; c < networkCells; ++c)
+      for (std::size_t r = 0; r < batches[c].size(); ++r)
+        T.row(start[c] + Eigen::Index(r)) = data.target.row(batches[c][r]);
+    require(T.cols() == out.cols(), "loss targets have ", T.cols(), " columns, the network outputs ", out.cols());
+    Matrix cot;
+    bool pre = false;
+    if (s.loss == FairLoss::BinaryCrossEntropy) {
+      cot = out - T;  // ∂bce/∂z for a sigmoid output
+      pre = true;
+      double sum = 0;
+      for (Eigen::Index i = 0; i < n; ++i) {
+        const double p = out(i, 0), y = T(i, 0);
+        sum -= y * std::log(std::max(p, 1e-300)) + (1 - y) * std::log(std::max(1 - p, 1e-300));
+      }
+      G.lossValue = sum / double(n);
+    } else {
+      cot = 2.0 * (out - T);
+      G.lossValue = (out - T).squaredNorm() / double(n);
+    }
+    const nn::BackwardPass b = net.backward(f, cot, 0, pre);
+    const Vector norms = net.perExampleGradientNorms(f, b);
+    Vector w(n);
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const double k = s.privatise ? clipFactor(norms[i], s.clipGradient) : 1.0;
+      w[i] = k * (1 - s.alpha) / double(n);
+      G.maxRawLossGradient = std::max(G.maxRawLossGradient, norms[i]);
+      G.maxClippedLossGradient = std::max(G.maxClippedLossGradient, k * norms[i]);
+    }
+    G.loss = net.weightedGradientSum(f, b, w);
+  }
+
+  // ---- penalty term: (α/R) Σ_k SW₂² between the two cells of pair k, with clipped outputs and Jacobians.
+  if (s.alpha > 0) {
+    const int layer = s.penaltyLayer == 0 ? net.layerCount() : s.penaltyLayer;
+    Matrix U = f.a[layer].array() - s.outputShift;
+    const Eigen::Index d = U.cols();
+    auto clipRows = [&](Matrix& V) {
+      for (Eigen::Index i = 0; i < V.rows(); ++i) {
+        const double norm = V.row(i).norm();
+        G.maxRawOutput = std::max(G.maxRawOutput, norm);
+        if (s.privatise) V.row(i) *= clipFactor(norm, s.clipOutput);
+        G.maxClippedOutput = std::max(G.maxClippedOutput, V.row(i).norm());
+      }
+    };
+    clipRows(U);
+    Matrix Zref;
+    if (ref) {
+      require(data.reference.cols() == d, "reference sample has dimension ", data.reference.cols(), ", the output ", d);
+      Zref.resize(Eigen::Index(batches[1].size()), d);
+      for (std::size_t r = 0; r < batches[1].size(); ++r) Zref.row(Eigen::Index(r)) = data.reference.row(batches[1][r]);
+      clipRows(Zref);
+    }
+    const std::size_t pairs = batches.size() / 2;
+    const double weight = s.alpha / double(pairs);
+    Matrix cot = Matrix::Zero(n, d);
+    for (std::size_t k = 0; k < pairs; ++k) {
+      const Eigen::Index a0 = start[2 * k], n0 = Eigen::Index(batches[2 * k].size());
+      const Matrix U0 = U.middleRows(a0, n0);
+      const Matrix U1 = ref ? Zref : Matrix(U.middleRows(start[2 * k + 1], Eigen::Index(batches[2 * k + 1].size())));
+      if (d == 1) {
+        const W2Gradient w = w2SquaredWithGradient(U0.col(0), U1.col(0));
+        G.penaltyValue += w.value / double(pairs);
+        cot.col(0).segment(a0, n0) += weight * w.gradU;
+        if (!ref) cot.col(0).segment(start[2 * k + 1], U1.rows()) += weight * w.gradV;
+      } else {
+        const Points theta = randomDirections(s.projections, d, rng);
+        const SlicedResult r = slicedW2SquaredWithGradients(Points(U0), Points(U1), theta);
+        G.penaltyValue += r.value / double(pairs);
+        cot.middleRows(a0, n0) += weight * r.gradX;
+        if (!ref) cot.middleRows(start[2 * k + 1], U1.rows()) += weight * r.gradY;
+      }
+    }
+    if (!s.privatise) {
+      G.penalty = net.weightedGradientSum(f, net.backward(f, cot, layer), Vector::Ones(n));
+      // Diagnostics only: Jacobian row norms are not needed without clipping.
+    } else {
+      // Remark A.2: each component's gradient ∇_θ g^c(x_i) clipped to L/√d.
+      const double rowBound = s.clipJacobian / std::sqrt(double(d));
+      for (Eigen::Index c = 0; c < d; ++c) {
+        Matrix unit = Matrix::Zero(n, d);
+        unit.col(c).setOnes();
+        const nn::BackwardPass b = net.backward(f, unit, layer);
+        const Vector norms = net.perExampleGradientNorms(f, b);
+        Vector w(n);
+        for (Eigen::Index i = 0; i < n; ++i) {
+          const double k = clipFactor(norms[i], rowBound);
+          w[i] = cot(i, c) * k;
+          G.maxRawJacobianRow = std::max(G.maxRawJacobianRow, norms[i]);
+          G.maxClippedJacobianRow = std::max(G.maxClippedJacobianRow, k * norms[i]);
+        }
+        G.penalty += net.weightedGradientSum(f, b, w);
+      }
+    }
+  }
+  return G;
+}
+
+FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data, const std::vector<long>& batchSizes,
+                             const FairStepSettings& s, Rng& rng, OptimizerState* state) {
+  require(batchSizes.size() == data.cells.size(), "need one batch size per cell");
+  require(s.optimizer == Optimizer::Sgd || state != nullptr, "the Adam optimizer needs a state");
+  std::vector<std::vector<Eigen::Index>> batches(data.cells.size());
+  for (std::size_t c = 0; c < data.cells.size(); ++c) {
+    const auto& cell = data.cells[c];
+    require(batchSizes[c] >= 1 && batchSizes[c] <= long(cell.size()), "batch size ", batchSizes[c], " of cell ", c,
+            " must be in [1, ", cell.size(), "]");
+    // Fixed-size sample without replacement: partial Fisher–Yates on a copy of the cell.
+    std::vector<Eigen::Index> pool = cell;
+    for (long t = 0; t < batchSizes[c]; ++t) {
+      std::uniform_int_distribution<std::size_t> pick(std::size_t(t), pool.size() - 1);
+      std::swap(pool[std::size_t(t)], pool[pick(rng)]);
+    }
+    pool.resize(std::size_t(batchSizes[c]));
+    batches[c] = std::move(pool);
+  }
+  FairStepReport rep;
+  rep.gradient = fairGradient(net, data, batches, s, rng);
+  rep.objective = (1 - s.alpha) * rep.gradient.lossValue + s.alpha * rep.gradient.penaltyValue;
+  rep.sensitivity = fairStepSensitivity(data, s, batchSizes);
+  Vector g = rep.gradient.loss + rep.gradient.penalty;
+  rep.noise = Vector::Zero(g.size());
+  if (s.privatise && s.noiseMultiplier > 0) {
+    rep.noiseStd = s.noiseMultiplier * rep.sensitivity;
+    std::normal_distribution<double> normal(0.0, rep.noiseStd);
+    for (Eigen::Index j = 0; j < g.size(); ++j) rep.noise[j] = normal(rng);
+    g += rep.noise;
+  }
+  if (s.clipAfterNoise > 0) g *= clipFactor(g.norm(), s.clipAfterNoise);
+  if (s.optimizer == Optimizer::Sgd) {
+    net.addToParameters(-s.learningRate * g);
+  } else {
+    constexpr double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+    if (state->t == 0) state->m = Vector::Zero(g.size()), state->v = Vector::Zero(g.size());
+    require(state->m.size() == g.size(), "optimizer state belongs to another network");
+    state->t += 1;
+    state->m = b1 * state->m + (1 - b1) * g;
+    state->v = b2 * state->v + (1 - b2) * g.cwiseAbs2();
+    const double c1 = 1 - std::pow(b1, double(state->t)), c2 = 1 - std::pow(b2, double(state->t));
+    net.addToParameters(-s.learningRate * ((state->m / c1).array() / ((state->v / c2).array().sqrt() + eps)).matrix());
+  }
+  return rep;
+}
+
+}  // namespace dpw

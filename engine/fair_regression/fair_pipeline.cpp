@@ -1,0 +1,83 @@
+#include "fair_regression/fair_pipeline.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "core/error.h"
+#include "fair_regression/fair_transport.h"
+#include "fair_regression/fairness_metrics.h"
+#include "fair_regression/isotonic_cdf.h"
+
+namespace dpw {
+
+TrainTestSplit splitTrainTest(std::size_t n, double testFraction, Rng& rng) {
+  require(testFraction > 0 && testFraction < 1, "test_fraction must lie in (0, 1), got ", testFraction);
+  const std::size_t nTest = std::size_t(std::ceil(testFraction * double(n)));
+  require(nTest >= 1 && nTest < n, "a split of ", n, " rows with test_fraction ", testFraction,
+          " leaves an empty part");
+  std::vector<std::size_t> perm(n);
+  std::iota(perm.begin(), perm.end(), std::size_t(0));
+  std::shuffle(perm.begin(), perm.end(), rng);
+  TrainTestSplit s;
+  s.test.assign(perm.begin(), perm.begin() + nTest);
+  s.train.assign(perm.begin() + nTest, perm.end());
+  return s;
+}
+
+GroupedScores selectRows(const GroupedScores& data, const std::vector<std::size_t>& rows) {
+  GroupedScores out;
+  out.name = data.name;
+  out.groupNames = data.groupNames;
+  out.lo = data.lo;
+  out.hi = data.hi;
+  out.scores.reserve(rows.size());
+  out.groups.reserve(rows.size());
+  for (std::size_t r : rows) {
+    out.scores.push_back(data.scores.at(r));
+    out.groups.push_back(data.groups.at(r));
+    if (!data.targets.empty()) out.targets.push_back(data.targets.at(r));
+  }
+  if (data.features.size() > 0) {
+    out.featureNames = data.featureNames;
+    out.features.resize(Eigen::Index(rows.size()), data.features.cols());
+    for (std::size_t i = 0; i < rows.size(); ++i) out.features.row(Eigen::Index(i)) = data.features.row(Eigen::Index(rows[i]));
+  }
+  return out;
+}
+
+GroupDistributions privateGroupDistributions(const GroupedScores& train, const Binning& binning,
+                                             const HistogramNoise& noise, Rng& rng) {
+  require(train.size() == train.groups.size(), "training data: score and group counts differ");
+  const auto sizes = train.groupSizes();
+  for (int a = 0; a < train.groupCount(); ++a)
+    require(sizes[a] > 0, "group '", train.groupNames[a], "' has no training rows");
+  std::vector<int> bins(train.size());
+  for (std::size_t i = 0; i < train.size(); ++i) bins[i] = binning.index(train.scores[i]);
+  const Points h = privateJointHistogram(bins, train.groups, train.groupCount(), binning.bins(), noise, rng);
+  return repairedGroupDistributions(h);
+}
+
+std::vector<FairEvaluation> evaluateFairPostProcessing(const GroupedScores& train, const GroupedScores& test,
+                                                       const Binning& binning, const HistogramNoise& noise,
+                                                       const std::vector<double>& alphas, Rng& noiseRng,
+                                                       std::uint64_t predictionSeed) {
+  require(!alphas.empty(), "no alpha values to evaluate");
+  for (double a : alphas) require(a >= 0 && !std::isnan(a), "the KS tolerance alpha must be >= 0, got ", a);
+  const auto testSizes = test.groupSizes();
+  for (int a = 0; a < test.groupCount(); ++a)
+    require(testSizes[a] > 0, "group '", test.groupNames[a], "' has no test rows");
+  BarycenterLp lp(privateGroupDistributions(train, binning, noise, noiseRng));
+  std::vector<FairEvaluation> out;
+  for (std::size_t i = 0; i < alphas.size(); ++i) {
+    const BarycenterSolution sol = lp.solve(alphas[i]);
+    const FairTransport transport(sol, binning);
+    Rng rng = makeRng(predictionSeed, i);
+    const std::vector<double> pred = transport.predict(test.scores, test.groups, rng);
+    out.push_back({alphas[i], meanSquaredError(pred, test.truth()), maxPairwiseKs(pred, test.groups, test.groupCount()),
+                   sol.objective});
+  }
+  return out;
+}
+
+}  // namespace dpw

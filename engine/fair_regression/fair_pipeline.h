@@ -1,0 +1,50 @@
+#pragma once
+/// One pass of [FairReg] Alg. 1 on one train/test split: bin the training scores, release the private
+/// joint histogram, repair it into group distributions, solve the barycenter LP for each α (warm
+/// start), and evaluate the randomised transports on the test rows (MSE against the scores, SP as
+/// the max pairwise KS). The scores are the regression targets themselves, as in [FairReg] §5, so
+/// "no post-processing" has MSE 0.
+#include <cstdint>
+#include <vector>
+
+#include "core/rng.h"
+#include "data/grouped_scores.h"
+#include "fair_regression/barycenter_lp.h"
+#include "fair_regression/binning.h"
+#include "fair_regression/private_histogram.h"
+
+namespace dpw {
+
+struct TrainTestSplit {
+  std::vector<std::size_t> train, test;
+};
+
+/// Random split: a uniform permutation from `rng`; the first ceil(testFraction · n) rows are the
+/// test set (the size rule of sklearn's train_test_split). @throws InvalidArgument unless
+/// 0 < testFraction < 1 and both parts are non-empty.
+TrainTestSplit splitTrainTest(std::size_t n, double testFraction, Rng& rng);
+
+/// Rows of `data` selected by `rows` (same group names and bounds; targets and features follow).
+GroupedScores selectRows(const GroupedScores& data, const std::vector<std::size_t>& rows);
+
+/// Bins, histogram (+ noise), repair. @throws InvalidArgument if a group has no training rows
+/// (naming it), a score is outside the bounds, or the noise settings are invalid.
+GroupDistributions privateGroupDistributions(const GroupedScores& train, const Binning& binning,
+                                             const HistogramNoise& noise, Rng& rng);
+
+struct FairEvaluation {
+  double alpha = 0;
+  double mse = 0;       ///< mean (prediction − truth)² on the test rows (truth: targets, else scores)
+  double ks = 0;        ///< max pairwise KS of the test predictions
+  double objective = 0; ///< LP objective (bin-index units)
+};
+
+/// Fits on `train` and evaluates every α of `alphas` on `test` (one LP, warm-started across α in the
+/// given order). Prediction draws come from makeRng(predictionSeed, index of α).
+/// @throws InvalidArgument for an empty α list, α < 0, empty groups, or scores outside the bounds.
+std::vector<FairEvaluation> evaluateFairPostProcessing(const GroupedScores& train, const GroupedScores& test,
+                                                       const Binning& binning, const HistogramNoise& noise,
+                                                       const std::vector<double>& alphas, Rng& noiseRng,
+                                                       std::uint64_t predictionSeed);
+
+}  // namespace dpw

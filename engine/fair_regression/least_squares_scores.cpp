@@ -1,0 +1,73 @@
+#include "fair_regression/least_squares_scores.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include <Eigen/QR>
+
+#include "core/error.h"
+#include "fair_regression/fair_pipeline.h"
+
+namespace dpw {
+
+LeastSquaresFit fitLeastSquares(const PointsRef& X, const std::vector<double>& y) {
+  const Eigen::Index n = X.rows(), p = X.cols();
+  require(std::size_t(n) == y.size(), "least squares: ", n, " feature rows but ", y.size(), " targets");
+  require(n >= p + 1, "least squares: ", n, " rows are too few for ", p, " features (need at least ", p + 1, ")");
+  require(X.allFinite(), "least squares: a feature value is NaN or infinite");
+  const Eigen::Map<const Vector> target(y.data(), n);
+  require(target.allFinite(), "least squares: a target is NaN or infinite");
+
+  // Standardise so the QR's rank decision does not depend on the columns' units.
+  const Eigen::RowVectorXd mean = X.colwise().mean();
+  Eigen::RowVectorXd scale = ((X.rowwise() - mean).array().square().colwise().sum() / double(n)).sqrt();
+  std::vector<Eigen::Index> used;
+  for (Eigen::Index j = 0; j < p; ++j)
+    if (scale(j) > 1e-12 * std::max(1.0, std::abs(mean(j)))) used.push_back(j);
+  Eigen::MatrixXd A(n, Eigen::Index(used.size()) + 1);
+  A.col(0).setOnes();
+  for (std::size_t c = 0; c < used.size(); ++c)
+    A.col(Eigen::Index(c) + 1) = (X.col(used[c]).array() - mean(used[c])) / scale(used[c]);
+  const Vector beta = A.colPivHouseholderQr().solve(target);
+
+  LeastSquaresFit fit;
+  fit.coefficients = Vector::Zero(p);
+  fit.intercept = beta(0);
+  for (std::size_t c = 0; c < used.size(); ++c) {
+    const Eigen::Index j = used[c];
+    fit.coefficients(j) = beta(Eigen::Index(c) + 1) / scale(j);
+    fit.intercept -= fit.coefficients(j) * mean(j);
+  }
+  fit.fitMse = (A * beta - target).squaredNorm() / double(n);
+  return fit;
+}
+
+RegressorScores leastSquaresScores(const GroupedScores& data, double fitFraction, Rng& rng) {
+  require(data.features.size() > 0, "data '", data.name,
+          "' has no feature columns for a regressor (for a CSV file, name them in feature_columns)");
+  require(fitFraction > 0 && fitFraction < 1, "regressor_fraction must lie in (0, 1), got ", fitFraction);
+  const double fitRows = std::ceil(fitFraction * double(data.size()));
+  require(fitRows >= 1 && fitRows < double(data.size()), "regressor_fraction ", fitFraction, " of ", data.size(),
+          " rows leaves no rows to fit on or none to post-process");
+  const TrainTestSplit split = splitTrainTest(data.size(), fitFraction, rng);  // "test" = the fit rows
+  const GroupedScores fitPart = selectRows(data, split.test);
+
+  RegressorScores out;
+  out.fit = fitLeastSquares(fitPart.features, fitPart.truth());
+  out.fitRows = long(fitPart.size());
+  out.data = selectRows(data, split.train);
+  GroupedScores& d = out.data;
+  d.name = data.name + " (least-squares scores)";
+  d.targets = data.targets.empty() ? d.scores : d.targets;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    const double f = out.fit.predict(d.features.row(Eigen::Index(i)));
+    if (f < d.lo) ++out.clippedLow;
+    if (f > d.hi) ++out.clippedHigh;
+    d.scores[i] = std::clamp(f, d.lo, d.hi);
+  }
+  d.validate();
+  return out;
+}
+
+}  // namespace dpw

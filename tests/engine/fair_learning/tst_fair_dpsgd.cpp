@@ -1,0 +1,339 @@
+// Tests of engine/fair_learning/fair_dpsgd.h: the (unclipped) gradient of (1 − α) loss + α W₂² against central
+// finite differences (1-D and sliced, unequal group sizes), the clipped quantities within their bounds,
+// the noise std equal to multiplier × sensitivity for the batch sizes used, the sensitivity bound
+// holding for neighbouring batches, batch sizes and q, throws.
+#include <QtTest>
+#include <Eigen/Eigenvalues>
+#include <cmath>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "fair_learning/fair_dpsgd.h"
+#include "fair_learning/synthetic_bias.h"
+#include "ot/directions.h"
+#include "ot/sliced_wasserstein.h"
+#include "ot/wasserstein_1d.h"
+#include "privacy/fair_sensitivity.h"
+
+using namespace dpw;
+using nn::Activation;
+using nn::Matrix;
+
+namespace {
+
+// Small synthetic problem: n points of App. B with groups as cells (or cells per label for EO).
+FairTrainingData smallData(long n, bool eo, bool regression, std::uint64_t seed) {
+  Rng rng = makeRng(seed);
+  SyntheticBiasSettings g;
+  g.n = n;
+  const FairDataset D = syntheticBiasedData(g, rng);
+  FairTrainingData T;
+  T.X = D.X;
+  if (regression) {
+    T.target = D.yC;
+  } else {
+    T.target.resize(n, 1);
+    for (long i = 0; i < n; ++i) T.target(i, 0) = D.y[std::size_t(i)];
+  }
+  T.cells.resize(eo ? 4 : 2);
+  for (long i = 0; i < n; ++i) T.cells[eo ? std::size_t(2 * D.y[i] + D.a[i]) : std::size_t(D.a[i])].push_back(i);
+  return T;
+}
+
+// The objective on fixed batches, evaluated directly (the independent side of the gradient check):
+// (1 − α) mean loss + (α/R) Σ_k SW₂² on the given directions.
+double objective(const nn::DenseNetwork& net, const FairTrainingData& data,
+                 const std::vector<std::vector<Eigen::Index>>& batches, const FairStepSettings& s,
+                 const Points& theta) {
+  double loss = 0, pen = 0;
+  long count = 0;
+  std::vector<Matrix> U;
+  for (const auto& b : batches) {
+    Matrix Xb(Eigen::Index(b.size()), data.X.cols()), Tb(Eigen::Index(b.size()), data.target.cols());
+    for (std::size_t r = 0; r < b.size(); ++r) Xb.row(Eigen::Index(r)) = data.X.row(b[r]), Tb.row(Eigen::Index(r)) = data.target.row(b[r]);
+    const Matrix out = net.forward(Xb).output();
+    for (Eigen::Index i = 0; i < out.rows(); ++i, ++count) {
+      if (s.loss == FairLoss::BinaryCrossEntropy)
+        loss -= Tb(i, 0) * std::log(out(i, 0)) + (1 - Tb(i, 0)) * std::log(1 - out(i, 0));
+      else
+        loss += (out.row(i) - Tb.row(i)).squaredNorm();
+    }
+    U.push_back(out.array() - s.outputShift);
+  }
+  const std::size_t R = batches.size() / 2;
+  for (std::size_t k = 0; k < R; ++k) {
+    if (U[2 * k].cols() == 1)
+      pen += w2Squared(U[2 * k].col(0), U[2 * k + 1].col(0));
+    else
+      pen += slicedW2Squared(Points(U[2 * k]), Points(U[2 * k + 1]), theta).value;
+  }
+  return (1 - s.alpha) * loss / double(count) + s.alpha * pen / double(R);
+}
+
+std::vector<std::vector<Eigen::Index>> firstOfEachCell(const FairTrainingData& d, std::vector<long> sizes) {
+  std::vector<std::vector<Eigen::Index>> b;
+  for (std::size_t c = 0; c < d.cells.size(); ++c)
+    b.emplace_back(d.cells[c].begin(), d.cells[c].begin() + sizes[c]);
+  return b;
+}
+
+}  // namespace
+
+class TestFairDpSgd : public QObject {
+  Q_OBJECT
+ private slots:
+  // Without privacy the gradient is exact: central differences of the objective, logistic model, SP
+  // and EO, unequal group sizes (rank-weight coupling). h = 1e-6 moves no score across another (the
+  // scores are continuous and distinct), so the objective is smooth there; FD error ~ h² + 1e-16/h.
+  void gradientMatchesFiniteDifferences1d() {
+    for (bool eo : {false, true}) {
+      const FairTrainingData data = smallData(400, eo, false, 5);
+      Rng rng = makeRng(1);
+      nn::DenseNetwork net({16, 1}, {Activation::Sigmoid}, rng);
+      FairStepSettings s;
+      s.alpha = 0.6;
+      s.privatise = false;
+      const auto batches = firstOfEachCell(data, eo ? std::vector<long>{23, 17, 11, 29} : std::vector<long>{31, 47});
+      const FairGradient G = fairGradient(net, data, batches, s, rng);
+      const Vector g = G.loss + G.penalty;
+      const Vector theta = net.parameters();
+      const double h = 1e-6;
+      for (Eigen::Index p = 0; p < theta.size(); ++p) {
+        nn::DenseNetwork a = net, b = net;
+        Vector tp = theta, tm = theta;
+        tp[p] += h, tm[p] -= h;
+        a.setParameters(tp), b.setParameters(tm);
+        const double fd = (objective(a, data, batches, s, {}) - objective(b, data, batches, s, {})) / (2 * h);
+        QVERIFY2(std::abs(fd - g[p]) < 1e-7 * (1 + std::abs(fd)),
+                 qPrintable(QString("eo %1 param %2: fd %3 vs %4").arg(eo).arg(p).arg(fd).arg(g[p])));
+      }
+      QVERIFY(std::abs((1 - s.alpha) * G.lossValue + s.alpha * G.penaltyValue -
+                       objective(net, data, batches, s, {})) < 1e-12);
+    }
+  }
+
+  // Sliced penalty of a 2-D MLP output (eq. 22 shape: sigmoid − ½), with the directions the step drew
+  // (replayed from the same rng state), against central differences.
+  void slicedGradientMatchesFiniteDifferences() {
+    const FairTrainingData data = smallData(300, false, true, 6);
+    Rng init = makeRng(2);
+    nn::DenseNetwork net({16, 8, 2}, {Activation::Sigmoid, Activation::Sigmoid}, init);
+    FairStepSettings s;
+    s.alpha = 0.7;
+    s.privatise = false;
+    s.loss = FairLoss::SquaredError;
+    s.outputShift = 0.5;
+    s.projections = 7;
+    Rng a = makeRng(3), replay = makeRng(3);
+    const auto batches = firstOfEachCell(data, {40, 27});
+    const FairGradient G = fairGradient(net, data, batches, s, a);
+    const Points theta = randomDirections(7, 2, replay);
+    // The loss of SquaredError compares the raw output with the target: shift the target to match.
+    FairTrainingData shifted = data;
+    const Vector g = G.loss + G.penalty;
+    const Vector t0 = net.parameters();
+    const double h = 1e-6;
+    double worst = 0;
+    for (Eigen::Index p = 0; p < t0.size(); ++p) {
+      nn::DenseNetwork up = net, dn = net;
+      Vector tp = t0, tm = t0;
+      tp[p] += h, tm[p] -= h;
+      up.setParameters(tp), dn.setParameters(tm);
+      const double fd = (objective(up, shifted, batches, s, theta) - objective(dn, shifted, batches, s, theta)) / (2 * h);
+      worst = std::max(worst, std::abs(fd - g[p]) / (1 + std::abs(fd)));
+    }
+    QVERIFY2(worst < 1e-7, qPrintable(QString::number(worst)));
+  }
+
+  // Privatised: every clipped quantity is within its bound, and the bounds were active (the raw values
+  // exceed them), so the assertion can fail. Jacobian rows are clipped to L/√d (Remark A.2), which we
+  // also check gives spectral norm ≤ L on the explicit clipped Jacobians.
+  void clippedQuantitiesNeverExceedBounds() {
+    const FairTrainingData data = smallData(600, false, true, 7);
+    Rng init = makeRng(4);
+    nn::DenseNetwork net({16, 16, 2}, {Activation::ReLU, Activation::Identity}, init);
+    net.addToParameters(Vector::Constant(net.parameterCount(), 0.3));  // large outputs and gradients
+    FairStepSettings s;
+    s.alpha = 0.5;
+    s.loss = FairLoss::SquaredError;
+    s.clipGradient = 0.5, s.clipOutput = 0.3, s.clipJacobian = 0.7;
+    Rng rng = makeRng(5);
+    const auto sizes = cellBatchSizes(data, 0.2);
+    const FairStepReport r = fairDpSgdStep(net, data, sizes, s, rng);
+    const FairGradient& G = r.gradient;
+    QVERIFY(G.maxRawLossGradient > s.clipGradient);
+    QVERIFY(G.maxRawOutput > s.clipOutput);
+    QVERIFY(G.maxRawJacobianRow > s.clipJacobian / std::sqrt(2.0));
+    QVERIFY(G.maxClippedLossGradient <= s.clipGradient * (1 + 1e-12));
+    QVERIFY(G.maxClippedOutput <= s.clipOutput * (1 + 1e-12));
+    QVERIFY(G.maxClippedJacobianRow <= s.clipJacobian / std::sqrt(2.0) * (1 + 1e-12));
+    // Remark A.2 on explicit Jacobians: rows clipped to L/√d give a d x P matrix of spectral norm ≤ L.
+    const auto J = net.perExampleJacobians(data.X.topRows(50));
+    for (Eigen::Index i = 0; i < 50; ++i) {
+      Matrix Ji(2, net.parameterCount());
+      for (int c = 0; c < 2; ++c) {
+        const double norm = J[std::size_t(c)].row(i).norm(), bound = s.clipJacobian / std::sqrt(2.0);
+        Ji.row(c) = J[std::size_t(c)].row(i) * (norm > bound ? bound / norm : 1.0);
+      }
+      const Matrix gram = Ji * Ji.transpose();
+      const double spectral = std::sqrt(Eigen::SelfAdjointEigenSolver<Matrix>(gram).eigenvalues().maxCoeff());
+      QVERIFY(spectral <= s.clipJacobian * (1 + 1e-12));
+    }
+  }
+
+  // The noise std is σ × Thm 6.1 sensitivity for the batch sizes used (SP and EO), and the noise
+  // actually added has that std: with P = 1218 parameters the sample std is within 4 standard errors
+  // (σ̂/σ − 1 has s.e. ≈ 1/√(2P) ≈ 2 %, so 8 % is a 4-s.e. band a wrong factor like √2 cannot pass).
+  void noiseStdEqualsMultiplierTimesSensitivity() {
+    for (bool eo : {false, true}) {
+      const FairTrainingData data = smallData(2000, eo, !eo, 8);
+      Rng init = makeRng(6);
+      nn::DenseNetwork net = eo ? nn::DenseNetwork({16, 1}, {Activation::Sigmoid}, init)
+                                : nn::DenseNetwork({16, 64, 2}, {Activation::ReLU, Activation::Sigmoid}, init);
+      FairStepSettings s;
+      s.alpha = 0.3;
+      s.noiseMultiplier = 3.5;
+      s.clipGradient = 5, s.clipOutput = 1, s.clipJacobian = 1;
+      s.loss = eo ? FairLoss::BinaryCrossEntropy : FairLoss::SquaredError;
+      const auto sizes = cellBatchSizes(data, 0.2);
+      long total = 0, minCell = sizes[0];
+      for (long b : sizes) total += b, minCell = std::min(minCell, b);
+      const double S = eo ? fairLossSensitivityEo(s.alpha, 5, 1, 1, total, 2, sizes)
+                          : fairLossSensitivitySp(s.alpha, 5, 1, 1, total, sizes);
+      QVERIFY(std::abs(S - ((1 - 0.3) * 10.0 / total + 0.3 / (eo ? 2 : 1) * 16.0 / minCell)) < 1e-15);
+      Rng rng = makeRng(7);
+      const FairStepReport r = fairDpSgdStep(net, data, sizes, s, rng);
+      QCOMPARE(r.sensitivity, S);
+      QCOMPARE(r.noiseStd, 3.5 * S);
+      QCOMPARE(r.gradient.lossBatch, total);
+      QCOMPARE(r.gradient.minCellBatch, minCell);
+      if (!eo) {
+        const double sd = std::sqrt(r.noise.squaredNorm() / double(r.noise.size()));
+        QVERIFY2(std::abs(sd / r.noiseStd - 1) < 0.08, qPrintable(QString::number(sd / r.noiseStd)));
+      }
+    }
+  }
+
+  // The sensitivity bound itself (Thm 6.1 with the clipping of this step). Replace one point in each group's batch (relation ~₂) by an adversarial one (far away, large
+  // features) and compare the clipped gradients: ‖G − G′‖ ≤ Δ on every trial (relative slack 1e-12 for
+  // rounding). Without clipping, the same replacements exceed Δ on some trial.
+  void clippedGradientObeysTheBound() {
+    Rng rng = makeRng(11);
+    const Eigen::Index n = 12, d = 3;
+    FairTrainingData data;
+    data.X = standardNormal(n + 2, d, rng);
+    data.target = Matrix::Zero(n + 2, 1);
+    for (Eigen::Index i = 0; i < n + 2; ++i) data.target(i, 0) = i % 2;
+    data.cells = {{0, 1, 2, 3, 4}, {5, 6, 7, 8, 9, 10, 11}};
+    const std::vector<std::vector<Eigen::Index>> B = data.cells;
+    FairStepSettings s;
+    s.alpha = 0.6;
+    s.clipGradient = 0.5, s.clipOutput = 0.4, s.clipJacobian = 0.3;
+    const double S = fairLossSensitivitySp(s.alpha, s.clipGradient, s.clipOutput, s.clipJacobian, 12, {5, 7});
+    double worstClipped = 0, worstRaw = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+      nn::DenseNetwork net({int(d), 4, 1}, {Activation::ReLU, Activation::Sigmoid}, rng);
+      net.addToParameters(2.0 * standardNormal(net.parameterCount(), 1, rng).col(0));
+      FairTrainingData other = data;
+      const Eigen::Index r0 = trial % 5, r1 = 5 + trial % 7;
+      other.X.row(r0) = 20.0 * standardNormal(1, d, rng);
+      other.X.row(r1) = 20.0 * standardNormal(1, d, rng);
+      other.target(r0, 0) = 1 - data.target(r0, 0);
+      for (bool clip : {true, false}) {
+        s.privatise = clip;
+        Rng a = makeRng(1), b = makeRng(1);
+        const FairGradient G = fairGradient(net, data, B, s, a), H = fairGradient(net, other, B, s, b);
+        const double diff = ((G.loss + G.penalty) - (H.loss + H.penalty)).norm();
+        (clip ? worstClipped : worstRaw) = std::max(clip ? worstClipped : worstRaw, diff);
+      }
+    }
+    qInfo("Δ = %g, worst clipped change %g, worst unclipped change %g", S, worstClipped, worstRaw);
+    QVERIFY(worstClipped <= S * (1 + 1e-12));
+    QVERIFY(worstRaw > S);
+  }
+
+  // ε = ∞: no clipping (raw = clipped) and no noise; the step is plain gradient descent.
+  void withoutPrivacyNothingIsClippedOrNoised() {
+    const FairTrainingData data = smallData(500, false, false, 9);
+    Rng init = makeRng(8);
+    nn::DenseNetwork net({16, 1}, {Activation::Sigmoid}, init);
+    net.addToParameters(Vector::Constant(net.parameterCount(), 1.0));
+    FairStepSettings s;
+    s.privatise = false;
+    s.clipGradient = 1e-3, s.clipJacobian = 1e-3;
+    s.noiseMultiplier = 10;
+    Rng rng = makeRng(9);
+    const Vector before = net.parameters();
+    const FairStepReport r = fairDpSgdStep(net, data, cellBatchSizes(data, 0.2), s, rng);
+    QCOMPARE(r.noiseStd, 0.0);
+    QVERIFY(r.noise.isZero(0.0));
+    QCOMPARE(r.gradient.maxClippedLossGradient, r.gradient.maxRawLossGradient);
+    QVERIFY(r.gradient.maxRawLossGradient > 1e-3);
+    QVERIFY(((before - net.parameters()) - s.learningRate * (r.gradient.loss + r.gradient.penalty)).norm() < 1e-14);
+  }
+
+  // Adam's first step moves every parameter by lr·g/(|g| + 1e-8) ≈ lr·sign(g) (bias-corrected
+  // moments m̂ = g, v̂ = g²), its second by lr·m̂₂/√v̂₂ with the recursions written out here; Adam
+  // without a state is refused.
+  void adamSteps() {
+    const FairTrainingData data = smallData(500, false, false, 12);
+    Rng init = makeRng(8);
+    nn::DenseNetwork net({16, 1}, {Activation::Sigmoid}, init);
+    FairStepSettings s;
+    s.privatise = false;
+    s.optimizer = Optimizer::Adam;
+    s.learningRate = 0.01;
+    OptimizerState st;
+    const auto sizes = cellBatchSizes(data, 0.2);
+    Rng rng = makeRng(9);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDpSgdStep(net, data, sizes, s, rng));
+    Vector before = net.parameters();
+    const FairStepReport r1 = fairDpSgdStep(net, data, sizes, s, rng, &st);
+    const Vector g1 = r1.gradient.loss + r1.gradient.penalty;
+    const Vector step1 = net.parameters() - before;
+    for (Eigen::Index j = 0; j < g1.size(); ++j)
+      QVERIFY(std::abs(step1[j] + 0.01 * g1[j] / (std::abs(g1[j]) + 1e-8)) < 1e-12);
+    before = net.parameters();
+    const FairStepReport r2 = fairDpSgdStep(net, data, sizes, s, rng, &st);
+    const Vector g2 = r2.gradient.loss + r2.gradient.penalty;
+    const Vector m = (0.9 * 0.1 * g1 + 0.1 * g2) / (1 - 0.81);
+    const Vector v = (0.999 * 0.001 * g1.cwiseAbs2() + 0.001 * g2.cwiseAbs2()) / (1 - 0.999 * 0.999);
+    const Vector expected = -0.01 * (m.array() / (v.array().sqrt() + 1e-8)).matrix();
+    QVERIFY(((net.parameters() - before) - expected).cwiseAbs().maxCoeff() < 1e-12);
+    QCOMPARE(st.t, 2L);
+  }
+
+  // Batch sizes round(n_j/5), q = max_j n′_j/n_j; each drawn batch has distinct members of its cell.
+  void batchSizesAndSampleRate() {
+    FairTrainingData d;
+    d.X = Matrix::Zero(23, 1);
+    d.cells = {{0, 1, 2, 3, 4, 5, 6}, {7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22}};
+    const auto b = cellBatchSizes(d, 0.2);
+    QCOMPARE(b[0], 1L);  // round(1.4)
+    QCOMPARE(b[1], 3L);  // round(3.2)
+    QCOMPARE(cellSampleRate(d, b), 3.0 / 16);
+  }
+
+  void throwsOnBadInput() {
+    const FairTrainingData data = smallData(100, false, false, 10);
+    Rng rng = makeRng(1);
+    nn::DenseNetwork net({16, 1}, {Activation::Sigmoid}, rng);
+    FairStepSettings s;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, cellBatchSizes(data, 0.0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, cellBatchSizes(data, 1.5));
+    FairTrainingData empty = data;
+    empty.cells[1].clear();
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, cellBatchSizes(empty, 0.2));
+    s.alpha = 1.5;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDpSgdStep(net, data, cellBatchSizes(data, 0.2), s, rng));
+    s.alpha = 0.5;
+    s.clipOutput = -1;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDpSgdStep(net, data, cellBatchSizes(data, 0.2), s, rng));
+    s.clipOutput = 1;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDpSgdStep(net, data, {1000, 1000}, s, rng));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairGradient(net, data, {{0}, {}}, s, rng));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestFairDpSgd)
+#include "tst_fair_dpsgd.moc"
