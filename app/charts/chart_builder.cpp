@@ -34,13 +34,24 @@ double niceStep(double span) {
   return 10 * mag;
 }
 
+/// Whole decades around [lo, hi] (at least one), so a log axis always has labelled ends.
+std::pair<double, double> decadeRange(double lo, double hi) {
+  lo = std::max(lo, 1e-300);
+  hi = std::max(hi, lo);
+  const double dlo = std::pow(10.0, std::floor(std::log10(lo)));
+  double dhi = std::pow(10.0, std::ceil(std::log10(hi)));
+  if (dhi <= dlo) dhi = dlo * 10;
+  return {dlo, dhi};
+}
+
 void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, double x0, double x1, double y0,
                 double y1, bool logX = false, bool logY = false) {
   auto makeAxis = [](bool log, const QString& title, double lo, double hi) -> QAbstractAxis* {
     if (log) {
       auto* a = new QLogValueAxis;
       a->setTitleText(title);
-      a->setRange(std::max(lo, 1e-300), std::max(hi, lo * 10));
+      const auto [dlo, dhi] = decadeRange(lo, hi);
+      a->setRange(dlo, dhi);
       a->setLabelFormat("%g");
       return a;
     }
@@ -191,6 +202,14 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
   if (!logY && !histogram) b.y0 = std::min(b.y0, 0.0);
   if (histogram) b.y0 = 0;
   auto widen = [](QAbstractAxis* axis, double lo, double hi) {
+    if (auto* la = qobject_cast<QLogValueAxis*>(axis)) {  // whole decades; refit when the data spans few
+      if (!(lo > 0)) return;
+      const auto [dlo, dhi] = decadeRange(lo, hi);
+      const bool fits = dlo >= la->min() && dhi <= la->max();
+      const bool fills = std::log10(dhi / dlo) >= 0.5 * std::log10(la->max() / la->min());
+      if (!(fits && fills)) la->setRange(dlo, dhi);
+      return;
+    }
     auto* a = qobject_cast<QValueAxis*>(axis);
     if (!a) return;
     const bool fits = lo >= a->min() && hi <= a->max();
