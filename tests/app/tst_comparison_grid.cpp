@@ -18,6 +18,7 @@
 #include "common/scenario.h"
 #include "gui/comparison_grid.h"
 #include "gui/main_window.h"
+#include "support/type_into.h"
 #include "gui/parameter_form.h"
 #include "methods/fair_learning.h"
 
@@ -26,15 +27,7 @@ using dpwapp::MainWindow;
 
 namespace {
 
-void typeInto(QWidget* field, const QString& text) {
-  auto* edit = qobject_cast<QLineEdit*>(field);
-  QVERIFY(edit);
-  edit->selectAll();
-  if (text.isEmpty())
-    QTest::keyClick(edit, Qt::Key_Backspace);
-  else
-    QTest::keyClicks(edit, text);
-}
+using dpwtest::typeInto;
 
 /// A main window on the fair classifier with a small, fast problem typed into its fields.
 void smallClassifier(MainWindow& w, const char* steps) {

@@ -12,6 +12,7 @@
 #include "common/run_export.h"
 #include "gui/chart_grid.h"
 #include "gui/main_window.h"
+#include "support/type_into.h"
 #include "gui/parameter_form.h"
 #include "gui/run_controller.h"
 #include "support/cli_runner.h"
@@ -22,12 +23,7 @@
 using dpwapp::MainWindow;
 
 namespace {
-void typeInto(QWidget* field, const QString& text) {
-  auto* edit = qobject_cast<QLineEdit*>(field);
-  QVERIFY(edit);
-  edit->selectAll();
-  QTest::keyClicks(edit, text);
-}
+using dpwtest::typeInto;
 
 bool waitFinished(MainWindow& w, int ms = 60000) {
   QSignalSpy spy(&w, &MainWindow::runFinished);

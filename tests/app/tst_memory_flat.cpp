@@ -20,6 +20,7 @@
 
 #include "gui/chart_grid.h"
 #include "gui/main_window.h"
+#include "support/type_into.h"
 #include "gui/parameter_form.h"
 #include "gui/run_controller.h"
 
@@ -34,12 +35,7 @@ double residentMegabytes() {
   return fields.size() > 1 ? fields[1].toDouble() * double(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0) : -1;
 }
 
-void typeInto(QWidget* field, const QString& text) {
-  auto* edit = qobject_cast<QLineEdit*>(field);
-  QVERIFY(edit);
-  edit->selectAll();
-  QTest::keyClicks(edit, text);
-}
+using dpwtest::typeInto;
 
 }  // namespace
 
