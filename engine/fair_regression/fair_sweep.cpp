@@ -37,9 +37,14 @@ std::vector<double> paperAlphaGrid() {
   return a;
 }
 
-FairSweepResult runFairSweep(const GroupedScores& data, const FairSweepSettings& s,
+FairSweepResult runFairSweep(const GroupedScores& input, const FairSweepSettings& s,
                              const std::function<void(long, long)>& progress, const std::function<bool()>& cancelled) {
-  data.validate();
+  input.validate();
+  // Tasks need scores, groups and targets only: drop the regressor's features once here instead of
+  // copying them into every task's train/test split.
+  GroupedScores data = input;
+  data.features.resize(0, 0);
+  data.featureNames.clear();
   require(!s.alphas.empty() && !s.bins.empty() && !s.epsilons.empty(), "the sweep grid is empty");
   for (double a : s.alphas) require(a >= 0 && !std::isnan(a), "the KS tolerance alpha must be >= 0, got ", a);
   for (int k : s.bins) require(k >= 1, "the number of bins k must be at least 1, got ", k);

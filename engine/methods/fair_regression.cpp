@@ -41,14 +41,20 @@ std::string resolvePath(const std::string& path, const std::string& fallback) {
 
 }  // namespace
 
-std::vector<double> parseNumberList(const std::string& text, const std::string& what) {
-  std::vector<double> out;
+std::vector<std::string> splitList(const std::string& text) {
+  std::vector<std::string> out;
   std::stringstream ss(text);
   std::string item;
   while (std::getline(ss, item, ',')) {
     const auto a = item.find_first_not_of(" \t"), b = item.find_last_not_of(" \t");
-    if (a == std::string::npos) continue;
-    const std::string t = item.substr(a, b - a + 1);
+    if (a != std::string::npos) out.push_back(item.substr(a, b - a + 1));
+  }
+  return out;
+}
+
+std::vector<double> parseNumberList(const std::string& text, const std::string& what) {
+  std::vector<double> out;
+  for (const std::string& t : splitList(text)) {
     if (t == "inf" || t == "infinity") {
       out.push_back(std::numeric_limits<double>::infinity());
       continue;
@@ -72,14 +78,7 @@ FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) 
   s.dataPath = p.text("data_path");
   s.scoreColumn = p.text("score_column");
   s.groupColumn = p.text("group_column");
-  {
-    std::stringstream ss(p.text("feature_columns"));
-    std::string item;
-    while (std::getline(ss, item, ',')) {
-      const auto a = item.find_first_not_of(" \t"), b = item.find_last_not_of(" \t");
-      if (a != std::string::npos) s.featureColumns.push_back(item.substr(a, b - a + 1));
-    }
-  }
+  s.featureColumns = splitList(p.text("feature_columns"));
   s.leastSquaresScores = p.text("scores") == "least-squares";
   s.regressorFraction = p.real("regressor_fraction");
   s.lo = p.real("lo");

@@ -54,6 +54,9 @@ struct FairRegressionSettings {
 /// current directory), malformed, or lacks a chosen column.
 GroupedScores loadFairRegressionData(const FairRegressionSettings& s, std::uint64_t seed);
 
+/// Splits "a, b,,c" at commas into its non-empty items, blanks around each removed.
+std::vector<std::string> splitList(const std::string& text);
+
 /// Parses "inf, 10, 0.5" into numbers. @throws InvalidArgument naming the bad item.
 std::vector<double> parseNumberList(const std::string& text, const std::string& what);
 
