@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <numeric>
+#include <utility>
 
 namespace dpw {
 namespace {
@@ -17,8 +18,9 @@ constexpr std::size_t kSmall = 256;
 
 /// Monotone 22-bit key: the position of x in [lo, hi] on a uniform grid of 2^22 cells, clamped to
 /// the grid. IEEE subtraction, multiplication by a positive number, clamping and truncation are all
-/// monotone, so x ≤ y gives key(x) ≤ key(y) for every x, inside [lo, hi] or not. Unlike a key made of float bits, both digits of a linear key are spread evenly
-/// for the bell-shaped projections sliced Wasserstein sorts, which keeps the scatter passes fast.
+/// monotone, so x ≤ y gives key(x) ≤ key(y) for every x, inside [lo, hi] or not. Unlike a key made of
+/// float bits, both digits of a linear key are spread evenly for the bell-shaped projections sliced
+/// Wasserstein sorts, which keeps the scatter passes fast.
 struct LinearKey {
   double lo, scale;
   std::uint32_t operator()(double x) const { return std::uint32_t(std::min(std::max((x - lo) * scale, 0.0), kKeyMax)); }
@@ -32,8 +34,12 @@ bool makeKey(double lo, double hi, LinearKey& key) {
   return std::isfinite(key.scale) && key.scale > 0;
 }
 
-bool makeKey(const double* v, std::size_t n, LinearKey& key) {
-  // Four independent lanes so the compiler can keep the min/max chains in vector registers.
+/// The range of the values when the radix path will be taken (n > kSmall), else a placeholder: four
+/// independent lanes so the compiler can keep the min/max chains in vector registers.
+std::pair<double, double> valueRange(std::span<const double> values) {
+  const std::size_t n = values.size();
+  if (n <= kSmall) return {0.0, 0.0};
+  const double* v = values.data();
   double lo4[4] = {v[0], v[0], v[0], v[0]}, hi4[4] = {v[0], v[0], v[0], v[0]};
   std::size_t i = 0;
   for (; i + 4 <= n; i += 4)
@@ -42,9 +48,8 @@ bool makeKey(const double* v, std::size_t n, LinearKey& key) {
       hi4[l] = v[i + l] > hi4[l] ? v[i + l] : hi4[l];
     }
   for (; i < n; ++i) lo4[0] = std::min(lo4[0], v[i]), hi4[0] = std::max(hi4[0], v[i]);
-  const double lo = std::min(std::min(lo4[0], lo4[1]), std::min(lo4[2], lo4[3]));
-  const double hi = std::max(std::max(hi4[0], hi4[1]), std::max(hi4[2], hi4[3]));
-  return makeKey(lo, hi, key);
+  return {std::min(std::min(lo4[0], lo4[1]), std::min(lo4[2], lo4[3])),
+          std::max(std::max(hi4[0], hi4[1]), std::max(hi4[2], hi4[3]))};
 }
 
 inline std::uint32_t digit(std::uint32_t key, int pass) { return (key >> (pass * kBits)) & (kBuckets - 1); }
@@ -103,19 +108,19 @@ void sortWithKey(std::span<double> values, std::vector<double>& scratch, const L
   for (std::size_t i = 0; i < n; ++i) ka[i] = k(v[i]);  // keys once, not once per pass
   Histograms h{};
   for (std::size_t i = 0; i < n; ++i) {
-    ++h[0][ka[i] & (kBuckets - 1)];
-    ++h[1][ka[i] >> kBits];
+    ++h[0][digit(ka[i], 0)];
+    ++h[1][digit(ka[i], 1)];
   }
   double* dst = scratch.data();
   std::uint32_t* kb = keysB.data();
   const bool p0 = prefixSums(h[0], n), p1 = prefixSums(h[1], n);
   if (p0 && p1) {
     for (std::size_t i = 0; i < n; ++i) {
-      const std::uint32_t j = h[0][ka[i] & (kBuckets - 1)]++;
+      const std::uint32_t j = h[0][digit(ka[i], 0)]++;
       dst[j] = v[i];
       kb[j] = ka[i];
     }
-    for (std::size_t i = 0; i < n; ++i) values[h[1][kb[i] >> kBits]++] = dst[i];
+    for (std::size_t i = 0; i < n; ++i) values[h[1][digit(kb[i], 1)]++] = dst[i];
   } else if (p0 || p1) {
     const int pass = p0 ? 0 : 1;
     for (std::size_t i = 0; i < n; ++i) dst[h[pass][digit(ka[i], pass)]++] = v[i];
@@ -142,8 +147,8 @@ void argsortWithKey(std::span<const double> values, std::vector<std::uint32_t>& 
   Histograms h{};
   for (std::size_t i = 0; i < n; ++i) {
     const auto ki = std::uint32_t(src[i] >> 32);
-    ++h[0][ki & (kBuckets - 1)];
-    ++h[1][ki >> kBits];
+    ++h[0][digit(ki, 0)];
+    ++h[1][digit(ki, 1)];
   }
   for (int pass = 0; pass < kPasses; ++pass) {
     if (!prefixSums(h[pass], n)) continue;
@@ -157,11 +162,8 @@ void argsortWithKey(std::span<const double> values, std::vector<std::uint32_t>& 
 }  // namespace
 
 void radixSort(std::span<double> values, std::vector<double>& scratch) {
-  LinearKey key{};
-  if (values.size() <= kSmall || !makeKey(values.data(), values.size(), key))
-    std::sort(values.begin(), values.end());
-  else
-    sortWithKey(values, scratch, key);
+  const auto [lo, hi] = valueRange(values);
+  radixSort(values, scratch, lo, hi);
 }
 
 void radixSort(std::span<double> values, std::vector<double>& scratch, double lo, double hi) {
@@ -174,12 +176,8 @@ void radixSort(std::span<double> values, std::vector<double>& scratch, double lo
 
 void radixArgsort(std::span<const double> values, std::vector<std::uint32_t>& order,
                   std::vector<std::uint64_t>& scratch) {
-  order.resize(values.size());
-  LinearKey key{};
-  if (values.size() <= kSmall || !makeKey(values.data(), values.size(), key))
-    fallbackArgsort(values, order);
-  else
-    argsortWithKey(values, order, scratch, key);
+  const auto [lo, hi] = valueRange(values);
+  radixArgsort(values, order, scratch, lo, hi);
 }
 
 void radixArgsort(std::span<const double> values, std::vector<std::uint32_t>& order,
