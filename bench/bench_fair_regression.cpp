@@ -2,8 +2,7 @@
 // k = 36 (target < 50 ms) and k = 180 (target < 2 s), a warm-started α sweep, and the whole Law table
 // (6 ε x 50 seeds, k = 36, target < 30 s on 2 cores). BM_ReferenceSort (std::sort of 10^6 doubles)
 // runs in the same process: report ratios against it, the machine is shared.
-// Needs ../shared/data/bar_pass_prediction.csv relative to the current directory (run from the
-// project folder) or DPW_SHARED_DIR set to the shared folder.
+// Reads the bundled Law School data set (data/data_files.h says where it is looked for).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -11,6 +10,7 @@
 #include <cstdlib>
 
 #include "core/rng.h"
+#include "data/data_files.h"
 #include "data/law_school.h"
 #include "fair_regression/barycenter_lp.h"
 #include "fair_regression/fair_pipeline.h"
@@ -19,10 +19,7 @@
 namespace {
 
 const dpw::GroupedScores& law() {
-  static const dpw::GroupedScores d = [] {
-    const char* shared = std::getenv("DPW_SHARED_DIR");
-    return dpw::loadLawSchool(std::string(shared ? shared : "../shared") + "/data/bar_pass_prediction.csv");
-  }();
+  static const dpw::GroupedScores d = dpw::loadLawSchool(dpw::bundledDataFile("bar_pass_prediction.csv"));
   return d;
 }
 

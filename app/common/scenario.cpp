@@ -1,6 +1,7 @@
 #include "common/scenario.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <cmath>
@@ -131,7 +132,10 @@ Scenario Scenario::fromFile(const QString& path) {
     throw InvalidArgument(QStringLiteral("cannot read scenario %1: %2").arg(path, f.errorString()).toStdString());
   if (f.size() > 16 * 1024 * 1024) throw InvalidArgument("scenario file is larger than 16 MiB");
   try {
-    return fromJson(f.readAll());
+    Scenario s = fromJson(f.readAll());
+    // Relative data paths in the scenario resolve against its own folder first (not for embedded presets).
+    if (!path.startsWith(':')) s.params.setBaseDirectory(QFileInfo(path).absolutePath().toStdString());
+    return s;
   } catch (const InvalidArgument& e) {
     throw InvalidArgument(path.toStdString() + ": " + e.what());
   }

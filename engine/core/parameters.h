@@ -51,9 +51,15 @@ class ParamValues {
   const std::vector<ParamSpec>& specs() const { return specs_; }
   const std::map<std::string, ParamValue>& values() const { return values_; }
 
+  /// Folder against which relative file paths among the values are resolved first (the scenario
+  /// file's folder; empty: the working folder only). Not a parameter: it is where the values came from.
+  const std::string& baseDirectory() const { return baseDirectory_; }
+  void setBaseDirectory(std::string dir) { baseDirectory_ = std::move(dir); }
+
  private:
   std::vector<ParamSpec> specs_;
   std::map<std::string, ParamValue> values_;
+  std::string baseDirectory_;
 };
 
 /// Validates `value` against `spec`; returns an empty string when it is acceptable, else the reason.

@@ -21,6 +21,14 @@ void requireSettings(const FairStepSettings& s) {
   require(s.alpha >= 0 && s.alpha <= 1, "alpha must be in [0, 1], got ", s.alpha);
   require(s.clipGradient >= 0 && s.clipOutput >= 0 && s.clipJacobian >= 0, "clipping bounds C, M, L must be >= 0, got ",
           s.clipGradient, ", ", s.clipOutput, ", ", s.clipJacobian);
+  // A zero bound that is used zeroes that part of every gradient: the run would learn nothing from it.
+  if (s.privatise) {
+    require(s.loss == FairLoss::None || s.clipGradient > 0,
+            "clip_gradient C must be > 0 in a private run (C = 0 zeroes every loss gradient), got ", s.clipGradient);
+    require(s.alpha == 0 || (s.clipOutput > 0 && s.clipJacobian > 0),
+            "clip_output M and clip_jacobian L must be > 0 in a private run with a fairness penalty (alpha > 0), got M = ",
+            s.clipOutput, ", L = ", s.clipJacobian);
+  }
   require(s.noiseMultiplier >= 0, "noise multiplier must be >= 0, got ", s.noiseMultiplier);
   require(s.learningRate > 0, "learning rate must be > 0, got ", s.learningRate);
   require(s.projections >= 1, "projections k must be >= 1, got ", s.projections);

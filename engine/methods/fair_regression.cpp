@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "data/communities_crime.h"
+#include "data/data_files.h"
 #include "data/law_school.h"
 #include "fair_regression/barycenter_lp.h"
 #include "fair_regression/fair_pipeline.h"
@@ -26,17 +27,10 @@ std::string formatNumber(double x) {
   return os.str();
 }
 
-std::string resolvePath(const std::string& path, const std::string& fallback) {
-  const std::string p = path.empty() ? fallback : path;
-  require(!p.empty(), "data_path is empty; choose a file");
-  std::error_code ec;
-  const std::filesystem::path fp(p);
-  if (std::filesystem::exists(fp, ec)) return fp.string();
-  const std::string cwd = std::filesystem::current_path(ec).string();
-  throw InvalidArgument("data file '" + p + "' not found" +
-                        (fp.is_relative() ? " (relative paths are resolved against the current directory '" + cwd +
-                                                "'; run from the project folder or give an absolute path)"
-                                          : std::string()));
+// A named data set is the bundled copy unless data_path overrides it; a CSV needs data_path.
+std::string dataFile(const FairRegressionSettings& s, const std::string& bundledName) {
+  if (s.dataPath.empty()) return bundledDataFile(bundledName);
+  return resolveUserFile(s.dataPath, s.baseDirectory);
 }
 
 }  // namespace
@@ -76,6 +70,7 @@ FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) 
   FairRegressionSettings s;
   s.dataset = p.text("dataset");
   s.dataPath = p.text("data_path");
+  s.baseDirectory = p.baseDirectory();
   s.scoreColumn = p.text("score_column");
   s.groupColumn = p.text("group_column");
   s.featureColumns = splitList(p.text("feature_columns"));
@@ -107,14 +102,14 @@ FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) 
 
 GroupedScores loadFairRegressionData(const FairRegressionSettings& s, std::uint64_t seed) {
   if (s.dataset == "synthetic") return syntheticGroupedScores(s.syntheticRows, int(s.syntheticGroups), seed);
-  if (s.dataset == "law") return loadLawSchool(resolvePath(s.dataPath, "../shared/data/bar_pass_prediction.csv"));
+  if (s.dataset == "law") return loadLawSchool(dataFile(s, "bar_pass_prediction.csv"));
   if (s.dataset == "communities")
-    return loadCommunitiesCrime(resolvePath(s.dataPath, "../shared/data/communities.data")).data;
+    return loadCommunitiesCrime(dataFile(s, "communities.data")).data;
   require(s.dataset == "csv", "unknown dataset '", s.dataset, "' (synthetic, law, communities or csv)");
   require(!s.scoreColumn.empty() && !s.groupColumn.empty(), "a CSV data set needs score_column and group_column");
   require(!s.leastSquaresScores || !s.featureColumns.empty(),
           "least-squares scores on a CSV file need feature_columns (comma-separated numeric columns)");
-  return loadGroupedScoresCsv(resolvePath(s.dataPath, ""), s.scoreColumn, s.groupColumn, s.lo, s.hi,
+  return loadGroupedScoresCsv(resolveUserFile(s.dataPath, s.baseDirectory), s.scoreColumn, s.groupColumn, s.lo, s.hi,
                               s.leastSquaresScores ? s.featureColumns : std::vector<std::string>{});
 }
 
@@ -125,6 +120,8 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   require(s.alpha >= 0 && !std::isnan(s.alpha), "the KS tolerance alpha must be >= 0, got ", s.alpha);
   require(s.epsilon > 0 && !std::isnan(s.epsilon), "epsilon must be > 0 (or inf), got ", s.epsilon);
   require(s.seeds >= 1, "seeds must be at least 1, got ", s.seeds);
+  require(std::isfinite(s.lo) && std::isfinite(s.hi) && s.lo < s.hi,
+          "the score bounds must be finite with lo < hi, got lo = ", s.lo, ", hi = ", s.hi);
   require(!s.secureNoise || isDiscrete(s.mechanism),
           "noise_source os-entropy needs mechanism discrete-laplace or discrete-gaussian (floating-point Laplace and "
           "Gaussian draws are open to Mironov's 2012 attack), got a continuous mechanism");
@@ -314,8 +311,8 @@ MethodInfo fairRegressionMethod() {
        "synthetic: groups with shifted Beta scores (no file). law: LSAC Law School, ugpa by race ([FairReg] §5). "
        "communities: UCI Communities & Crime, ViolentCrimesPerPop by racepctblack > 0.06. csv: any CSV file."},
       {"data_path", "Data file", K::Text, 0, -inf, inf, false, {}, "", "",
-       "Path of the data file; relative paths are resolved against the current directory. Empty: "
-       "../shared/data/bar_pass_prediction.csv (law) or ../shared/data/communities.data (communities)."},
+       "Path of the data file (csv: required; law, communities: leave empty for the copy that ships with DPW Lab). "
+       "Relative paths are resolved against the scenario file's folder, then the working folder."},
       {"score_column", "Score column", K::Text, 0, -inf, inf, false, {}, "", "", "CSV only: the numeric score column."},
       {"group_column", "Group column", K::Text, 0, -inf, inf, false, {}, "", "",
        "CSV only: the group column (groups are its sorted distinct values)."},

@@ -20,7 +20,8 @@ namespace dpw {
 
 struct FairRegressionSettings {
   std::string dataset = "synthetic";  ///< synthetic | law | communities | csv
-  std::string dataPath;               ///< file (law, communities, csv); relative = current directory
+  std::string dataPath;               ///< file (law, communities: optional override; csv: required)
+  std::string baseDirectory;          ///< relative dataPath is tried here first (the scenario's folder)
   std::string scoreColumn, groupColumn;
   std::vector<std::string> featureColumns;  ///< csv: inputs of the least-squares regressor
   bool leastSquaresScores = false;          ///< scores = a least-squares regressor's outputs, not the targets

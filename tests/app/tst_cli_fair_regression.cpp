@@ -1,6 +1,6 @@
 // dpwlab-cli run on the fair-regression presets reproduces the Communities & Crime table row of
-// [FairReg] in summary.json (run from the project folder, where the presets' relative data_path
-// "../shared/data/..." resolves). The numbers must equal the engine's (tests/engine/fair_regression/
+// [FairReg] in summary.json, run from a folder that is not the project (the presets name the data
+// set, which ships with DPW Lab). The numbers must equal the engine's (tests/engine/fair_regression/
 // tst_published_tables.cpp checks them against the paper); here: the published means within the
 // two-sample 3-SE band, and summary.json written.
 #include <QJsonDocument>
@@ -15,9 +15,9 @@ class TestCliFairRegression : public QObject {
  private slots:
   void communitiesPresetReproducesTableRow() {
     QTemporaryDir dir;
-    const auto r = dpwtest::runCli(
-        {"run", "resources/scenarios/fair-regression-communities.json", "--out", dir.path(), "--no-png"}, 300000,
-        DPW_SOURCE_DIR);
+    const auto r = dpwtest::runCli({"run", QString(DPW_SOURCE_DIR) + "/resources/scenarios/fair-regression-communities.json",
+                                    "--out", dir.path(), "--no-png"},
+                                   300000, QDir::tempPath());
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject m = QJsonDocument::fromJson(r.out).object()["metrics"].toObject();
     QVERIFY(QFile::exists(dir.filePath("summary.json")));
@@ -34,13 +34,60 @@ class TestCliFairRegression : public QObject {
     near("fair_eps_1_ks", 0.068496, 0.026381);
     near("raw_ks", 0.457663, 0.033567);
   }
+  // A relative data_path that exists neither beside the scenario nor in the working folder: exit 2,
+  // and the message names the path and both places tried.
   void missingDataFileIsExit2() {
     QTemporaryDir dir;
-    const auto r = dpwtest::runCli({"run", QString(DPW_SOURCE_DIR) + "/resources/scenarios/fair-regression-law.json",
-                                    "--out", dir.filePath("out"), "--no-png"},
-                                   60000, dir.path());  // the relative data_path does not resolve here
+    QFile f(dir.filePath("s.json"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "dpwlab-scenario", "version": 1, "method": "fair-regression", "seed": 1,
+               "parameters": {"dataset": "law", "data_path": "no-such-folder/law.csv", "seeds": 1}})");
+    f.close();
+    const auto r = dpwtest::runCli({"run", dir.filePath("s.json"), "--out", dir.filePath("out"), "--no-png"}, 60000,
+                                   dir.path());
     QCOMPARE(r.exitCode, 2);
-    QVERIFY(r.err.contains("not found"));
+    QVERIFY2(r.err.contains("not found") && r.err.contains("scenario folder") && r.err.contains("working folder"),
+             r.err.constData());
+  }
+  // A relative data_path resolves against the scenario file's folder, whatever the working folder.
+  void relativePathResolvesBesideScenario() {
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath("data"));
+    for (const QString name : {"communities.data", "communities.names"})
+      QVERIFY(QFile::copy(QString(DPW_SOURCE_DIR) + "/resources/data/" + name, dir.filePath("data/" + name)));
+    QFile f(dir.filePath("s.json"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "dpwlab-scenario", "version": 1, "method": "fair-regression", "seed": 1,
+               "parameters": {"dataset": "communities", "data_path": "data/communities.data", "seeds": 1, "bins": 12,
+                              "alpha_sweep": "none"}})");
+    f.close();
+    const auto r = dpwtest::runCli({"run", dir.filePath("s.json"), "--out", dir.filePath("out"), "--no-png"}, 120000,
+                                   "/");
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+  }
+  // Every preset runs from a working folder that is not the project (here: a new empty folder). The
+  // fair-regression ones need their bundled data sets; the others only prove they start and finish.
+  void everyPresetRunsFromAnyFolder() {
+    QTemporaryDir cwd;
+    const QStringList presets = QDir(QString(DPW_SOURCE_DIR) + "/resources/scenarios").entryList({"*.json"});
+    QVERIFY(presets.size() >= 20);
+    for (const QString& name : presets) {
+      QFile f(QString(DPW_SOURCE_DIR) + "/resources/scenarios/" + name);
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      const QString method = QJsonDocument::fromJson(f.readAll()).object()["method"].toString();
+      if (method != "fair-regression") continue;  // the others read no files (no data_path: checked below)
+      QTemporaryDir out;
+      const auto r = dpwtest::runCli({"run", QString(DPW_SOURCE_DIR) + "/resources/scenarios/" + name, "--out",
+                                      out.path(), "--no-png"},
+                                     300000, cwd.path());
+      QVERIFY2(r.exitCode == 0, qPrintable(name + ": " + QString::fromUtf8(r.err)));
+    }
+    // No preset names a path: data sets are named, so a preset runs wherever it is opened.
+    for (const QString& name : presets) {
+      QFile f(QString(DPW_SOURCE_DIR) + "/resources/scenarios/" + name);
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      QVERIFY2(!f.readAll().contains("data_path"), qPrintable(name));
+    }
   }
 };
 

@@ -1,5 +1,5 @@
 // Tests of engine/data/{law_school,communities_crime,grouped_scores}.h: the preprocessing counts of
-// ../shared/data/PROVENANCE.md, the synthetic default, the generic CSV loader and its refusals.
+// resources/data/PROVENANCE.md, the synthetic default, the generic CSV loader and its refusals.
 #include <QtTest>
 
 #include <cstdio>
@@ -13,7 +13,7 @@
 using namespace dpw;
 
 namespace {
-const std::string kData = std::string(DPW_SHARED_DIR) + "/data/";
+const std::string kData = std::string(DPW_SOURCE_DIR) + "/resources/data/";
 std::string writeTemp(const std::string& name, const std::string& text) {
   const std::string path = QDir::tempPath().toStdString() + "/" + name;
   std::ofstream(path) << text;

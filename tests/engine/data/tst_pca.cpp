@@ -1,5 +1,7 @@
 // Tests of engine/data/pca.h: variances against the SVD of the centred data (a different
 // algorithm), orthonormal components, exact round trip at full rank, bad input.
+#include "core/types.h"  // first: includes Eigen without GCC 12's false AVX-512 warnings
+
 #include <QtTest>
 
 #include <Eigen/SVD>

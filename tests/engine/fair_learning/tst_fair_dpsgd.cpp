@@ -2,6 +2,8 @@
 // finite differences (1-D and sliced, unequal group sizes), the clipped quantities within their bounds,
 // the noise std equal to multiplier × sensitivity for the batch sizes used, the sensitivity bound
 // holding for neighbouring batches, batch sizes and q, throws.
+#include "core/types.h"  // first: includes Eigen without GCC 12's false AVX-512 warnings
+
 #include <QtTest>
 #include <Eigen/Eigenvalues>
 #include <cmath>

@@ -17,7 +17,7 @@
 using namespace dpw;
 
 namespace {
-const std::string kData = std::string(DPW_SHARED_DIR) + "/data/";
+const std::string kData = std::string(DPW_SOURCE_DIR) + "/resources/data/";
 
 GroupDistributions fullData(const GroupedScores& d, int k) {
   Rng unused = makeRng(0);

@@ -23,7 +23,7 @@ class TestIndependentPipeline : public QObject {
   void communitiesAgreesWithIndependentImplementation() {
     constexpr int seeds = 200;
     const QJsonObject ref = dpwtest::runReferenceScript(
-        "fair_regression_reference.py", {DPW_SHARED_DIR "/data", "12", "0", QString::number(seeds), "inf", "0.5", "0.1"});
+        "fair_regression_reference.py", {DPW_SOURCE_DIR "/resources/data", "12", "0", QString::number(seeds), "inf", "0.5", "0.1"});
     FairSweepSettings s;
     s.alphas = {0.0};
     s.bins = {12};
@@ -33,7 +33,7 @@ class TestIndependentPipeline : public QObject {
     s.testFraction = 0.3;
     s.baseline = false;
     const FairSweepResult r =
-        runFairSweep(loadCommunitiesCrime(std::string(DPW_SHARED_DIR) + "/data/communities.data").data, s);
+        runFairSweep(loadCommunitiesCrime(std::string(DPW_SOURCE_DIR) + "/resources/data/communities.data").data, s);
     const char* keys[] = {"inf", "0.5", "0.1"};
     for (std::size_t e = 0; e < 3; ++e) {
       const QJsonObject x = ref[keys[e]].toObject();

@@ -23,7 +23,7 @@ class TestLeastSquaresScores : public QObject {
   // agree to rounding: predictions are compared, 1e-11 absolute on targets in [0, 1] (the solvers'
   // backward errors are ~1e-14; the condition number of the standardised design is ~1e4).
   void matchesNumpyOnCommunities() {
-    const auto c = loadCommunitiesCrime(QString(DPW_SHARED_DIR "/data/communities.data").toStdString());
+    const auto c = loadCommunitiesCrime(QString(DPW_SOURCE_DIR "/resources/data/communities.data").toStdString());
     const GroupedScores& d = c.data;
     QCOMPARE(d.features.cols(), Eigen::Index(101));
     QCOMPARE(d.imputedFeatureCells, 0L);
@@ -48,7 +48,7 @@ class TestLeastSquaresScores : public QObject {
   }
 
   void lawHasItsFeatures() {
-    const GroupedScores d = loadLawSchool(QString(DPW_SHARED_DIR "/data/bar_pass_prediction.csv").toStdString());
+    const GroupedScores d = loadLawSchool(QString(DPW_SOURCE_DIR "/resources/data/bar_pass_prediction.csv").toStdString());
     QCOMPARE(d.size(), std::size_t(21983));  // unchanged by the features
     QCOMPARE(d.features.cols(), Eigen::Index(5));
     QCOMPARE(d.imputedFeatureCells, 406L);  // male 4 + fulltime 33 + fam_inc 281 + age 88
@@ -117,7 +117,7 @@ class TestLeastSquaresScores : public QObject {
     QVERIFY(dpwtest::throwsWith([&] { fitLeastSquares(X, {1.0, 2.0}); }, "too few"));
     FairRegressionSettings s;
     s.dataset = "csv";
-    s.dataPath = QString(DPW_SHARED_DIR "/data/bar_pass_prediction.csv").toStdString();
+    s.dataPath = QString(DPW_SOURCE_DIR "/resources/data/bar_pass_prediction.csv").toStdString();
     s.scoreColumn = "ugpa";
     s.groupColumn = "race1";
     s.lo = 1, s.hi = 4;

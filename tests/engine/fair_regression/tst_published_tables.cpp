@@ -22,7 +22,7 @@
 using namespace dpw;
 
 namespace {
-const std::string kData = std::string(DPW_SHARED_DIR) + "/data/";
+const std::string kData = std::string(DPW_SOURCE_DIR) + "/resources/data/";
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 struct Row {

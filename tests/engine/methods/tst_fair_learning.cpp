@@ -325,7 +325,13 @@ class TestFairLearning : public QObject {
     bad([](auto& t) { t.epsilon = 1, t.accountant = "none"; });  // no σ and no accountant
     bad([](auto& t) { t.batchFraction = 0; });
     bad([](auto& t) { t.dataset = "law"; });
-    bad([](auto& t) { t.dataset = "csv", t.dataPath = "/nonexistent.csv", t.labelColumn = "y", t.groupColumn = "a"; });
+    bad([](auto& t) {
+      t.dataset = std::string("csv"), t.dataPath = std::string("/nonexistent.csv");
+      t.labelColumn = std::string("y"), t.groupColumn = std::string("a");
+    });
+    bad([](auto& t) { t.epsilon = 1, t.clipGradient = 0; });                 // would learn nothing (issue #12)
+    bad([](auto& t) { t.epsilon = 1, t.alpha = 0.5, t.clipOutput = 0; });    // penalty gradient zeroed
+    bad([](auto& t) { t.epsilon = 1, t.alpha = 0.5, t.clipJacobian = 0; });
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runFairLearningGrid(s, {}, {0.5}, 1));
   }
 };

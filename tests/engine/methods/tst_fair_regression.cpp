@@ -151,7 +151,10 @@ class TestFairRegression : public QObject {
     s = {};
     s.dataset = "law";
     s.dataPath = "no/such/file.csv";
-    QVERIFY(throwsWith([&] { runFairRegression(s, 0, obs); }, "resolved against the current directory"));
+    QVERIFY(throwsWith([&] { runFairRegression(s, 0, obs); }, "not found; tried"));
+    s = {};
+    s.lo = 1, s.hi = 0;  // bounds must be ordered (issue #12: this used to run)
+    QVERIFY(throwsWith([&] { runFairRegression(s, 0, obs); }, "lo < hi, got lo = 1, hi = 0"));
     const std::string path = QDir::tempPath().toStdString() + "/dpw_fr.csv";
     std::ofstream(path) << "y,g\n0.1,a\n0.9,b\n0.4,a\n0.6,b\n";
     s = {};
