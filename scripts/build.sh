@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Configures and builds DPW Lab (Release) into ./build.
+# Configures and builds DPW Lab (Release) into ./build. The compiler's output is kept in
+# build/build.log; scripts/check-warnings.sh reads it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j"$(nproc)"
+cmake --build build -j"$(nproc)" 2>&1 | tee build/build.log
