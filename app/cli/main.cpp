@@ -33,6 +33,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string first = argv[1];
+  if (first == "help") {  // as `dpwlab-cli --help`
+    std::cout << app.help();
+    return 0;
+  }
   try {
     if (first.rfind("-", 0) != 0) {
       bool known = false;
