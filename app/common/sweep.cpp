@@ -190,7 +190,9 @@ QByteArray mergeSweepShards(const QStringList& dirs) {
       QFile f(dir.filePath(name));
       if (!f.open(QIODevice::ReadOnly)) throw InvalidArgument("cannot read " + f.fileName().toStdString());
       int lineNo = 0;
-      for (const QByteArray& line : f.readAll().split('\n')) {
+      QList<QByteArray> lines = f.readAll().split('\n');
+      lines.removeLast();  // after the last newline: empty, or the line of a shard still running or killed
+      for (const QByteArray& line : lines) {
         ++lineNo;
         if (line.trimmed().isEmpty()) continue;
         const QJsonObject o = QJsonDocument::fromJson(line).object();

@@ -58,8 +58,8 @@ struct ShardProgress {
 /// Throws dpw::InvalidArgument on bad input, an unwritable folder, or a shard file of another sweep.
 ShardProgress runSweepShard(const Sweep& sweep, int shard, int shards, const QString& dir);
 
-/// Reads every shard file in `dirs`, checks that together they hold each item of one sweep exactly
-/// once, and returns per grid point the mean and standard deviation (n - 1) of every metric over
+/// Reads every shard file in `dirs` (a last line without its newline, from a shard still running or
+/// killed, is not read), checks that together they hold each item of one sweep exactly once, and returns per grid point the mean and standard deviation (n - 1) of every metric over
 /// seeds, as a JSON document (with "shards_built_by": the program versions and build flags of the
 /// shards, and this program's own). Non-finite values stay non-finite ("-inf" stays "-inf"). Throws dpw::InvalidArgument naming what is missing or inconsistent.
 QByteArray mergeSweepShards(const QStringList& dirs);

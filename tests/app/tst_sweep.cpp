@@ -133,6 +133,10 @@ class TestSweep : public QObject {
     QVERIFY(f.open(QIODevice::Append));
     f.write("{\"sweep\": \"cut sh");
     f.close();
+    // merge names the items still missing (the cut line does not count).
+    std::unique_ptr<QProcess> early(cli({"merge", part.path()}));
+    QCOMPARE(early->exitCode(), 2);
+    QVERIFY(early->readAllStandardError().contains(QString("%1 of 6 items present").arg(kept).toUtf8()));
 
     std::unique_ptr<QProcess> again(cli({"sweep", grid, "--out", part.path()}));
     QVERIFY2(again->exitCode() == 0, again->readAllStandardError().constData());
