@@ -59,7 +59,10 @@ int main(int argc, char** argv) {
     std::cout << versionLine() << std::endl;
     return 0;
   } catch (const CLI::ExtrasError& e) {
-    std::cerr << name << ": unknown option or unexpected argument (" << e.what() << "); see " << name << " --help\n";
+    const std::string what = e.what();  // "The following argument(s) was/were not expected: ..."
+    const auto colon = what.find(": ");
+    std::cerr << name << ": unknown option or unexpected argument: " << (colon == std::string::npos ? what : what.substr(colon + 2))
+              << "; see " << name << " --help\n";
     return 2;
   } catch (const CLI::ParseError& e) {
     std::cerr << name << ": " << e.what() << "; see " << name << " --help\n";
