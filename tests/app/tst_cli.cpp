@@ -114,6 +114,16 @@ class TestCli : public QObject {
     QCOMPARE(p.readAllStandardError(), QByteArray());
   }
 
+  // The headless runner links neither Qt Widgets nor Qt Charts (its charts are painted with QPainter).
+  void linksNoWidgets() {
+    QProcess ldd;
+    ldd.start("ldd", {DPW_CLI_PATH});
+    if (!ldd.waitForFinished(30000) || ldd.exitCode() != 0) QSKIP("ldd is not available");
+    const QByteArray libs = ldd.readAllStandardOutput();
+    QVERIFY(libs.contains("libQt6Gui"));
+    QVERIFY2(!libs.contains("libQt6Widgets") && !libs.contains("libQt6Charts"), libs.constData());
+  }
+
   // summary.json and scenario.json record the program version and build flags; the scenario reader
   // takes them back (scenarioReplaysExactly replays such a file).
   void outputsRecordVersion() {
