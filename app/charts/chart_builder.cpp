@@ -26,24 +26,6 @@ const QList<QColor>& palette() {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-double niceStep(double span) {
-  const double raw = span / 5.0;
-  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-  for (double f : {1.0, 2.0, 2.5, 5.0, 10.0})
-    if (raw <= f * mag) return f * mag;
-  return 10 * mag;
-}
-
-/// Whole decades around [lo, hi] (at least one), so a log axis always has labelled ends.
-std::pair<double, double> decadeRange(double lo, double hi) {
-  lo = std::max(lo, 1e-300);
-  hi = std::max(hi, lo);
-  const double dlo = std::pow(10.0, std::floor(std::log10(lo)));
-  double dhi = std::pow(10.0, std::ceil(std::log10(hi)));
-  if (dhi <= dlo) dhi = dlo * 10;
-  return {dlo, dhi};
-}
-
 void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, double x0, double x1, double y0,
                 double y1, bool logX = false, bool logY = false) {
   auto makeAxis = [](bool log, const QString& title, double lo, double hi) -> QAbstractAxis* {
@@ -178,6 +160,21 @@ std::vector<QList<QPointF>> seriesPoints(const dpw::Frame& frame, std::vector<st
   return out;
 }
 
+/// The Qt Charts renderer of files (see plot_painter.h): installed whenever this file is linked, so
+/// that the GUI's exports look like its screen. dpwlab-cli does not link it and paints without Qt Charts.
+void paintWithCharts(const dpw::Frame& frame, QPainter& painter, QSizeF size) {
+  if (QChart* chart = buildChart(frame)) {
+    QGraphicsScene scene;
+    scene.addItem(chart);  // the scene owns the chart
+    chart->setGeometry(QRectF(QPointF(0, 0), size));
+    scene.setSceneRect(QRectF(QPointF(0, 0), size));
+    scene.render(&painter, QRectF(QPointF(0, 0), size), QRectF(QPointF(0, 0), size));
+  } else {
+    paintPicture(frame, painter, QRectF(QPointF(0, 0), size));
+  }
+}
+[[maybe_unused]] const bool kChartsPainterInstalled = (setFramePainter(&paintWithCharts), true);
+
 }  // namespace
 
 bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
@@ -228,17 +225,6 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
   return true;
 }
 
-std::pair<double, double> niceRange(double lo, double hi) {
-  const bool nonNegative = lo >= 0;
-  if (!(hi > lo)) {
-    const double pad = std::abs(lo) > 0 ? std::abs(lo) * 0.5 : 1.0;
-    lo -= pad, hi += pad;
-  }
-  if (nonNegative) lo = std::max(lo, 0.0);  // data that starts at 0 (steps, counts) keeps its axis at 0
-  const double step = niceStep(hi - lo);
-  return {std::floor(lo / step) * step, std::ceil(hi / step) * step};
-}
-
 QChart* buildChart(const dpw::Frame& frame) {
   QChart* chart = std::visit(
       [](const auto& payload) -> QChart* {
@@ -270,55 +256,6 @@ QChart* buildChart(const dpw::Frame& frame) {
     chart->setBackgroundRoundness(0);
   }
   return chart;
-}
-
-void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
-  if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame.data)) {
-    PlotRange range;
-    updateRange(*pts, range);
-    paintPoints(*pts, qs(frame.title), p, target, range);
-    return;
-  }
-  p.fillRect(target, Qt::white);
-  p.setPen(Qt::black);
-  QFont titleFont = p.font();
-  titleFont.setBold(true);
-  p.setFont(titleFont);
-  const QRectF titleRect(target.left(), target.top() + 4, target.width(), 24);
-  p.drawText(titleRect, Qt::AlignCenter, qs(frame.title));
-  const QRectF area = target.adjusted(50, 34, -20, -40);
-  if (const auto* h = std::get_if<dpw::HeatmapFrame>(&frame.data)) {
-    if (h->rows <= 0 || h->cols <= 0) return;
-    double mx = 0;
-    for (double v : h->values) mx = std::max(mx, v);
-    QImage img(h->cols, h->rows, QImage::Format_RGB32);
-    for (int r = 0; r < h->rows; ++r)
-      for (int c = 0; c < h->cols; ++c) {
-        const double t = mx > 0 ? std::sqrt(h->values[std::size_t(r) * h->cols + c] / mx) : 0;  // sqrt: show small mass
-        img.setPixelColor(c, r, QColor::fromRgbF(1 - 0.9 * t, 1 - 0.75 * t, 1 - 0.35 * t));
-      }
-    p.drawImage(area, img);
-    p.setFont(QFont());
-    p.drawText(QRectF(area.left(), area.bottom() + 4, area.width(), 20), Qt::AlignCenter, qs(h->xLabel));
-    p.save();
-    p.translate(area.left() - 30, area.center().y());
-    p.rotate(-90);
-    p.drawText(QRectF(-area.height() / 2, -10, area.height(), 20), Qt::AlignCenter, qs(h->yLabel));
-    p.restore();
-  } else if (const auto* im = std::get_if<dpw::ImagesFrame>(&frame.data)) {
-    const int n = int(im->images.size());
-    if (n == 0 || im->width <= 0 || im->height <= 0) return;
-    const int cols = int(std::ceil(std::sqrt(double(n) * area.width() / area.height())));
-    const int rows = (n + cols - 1) / cols;
-    const double cell = std::min(area.width() / cols, area.height() / rows);
-    for (int i = 0; i < n; ++i) {
-      QImage img(im->width, im->height, QImage::Format_Grayscale8);
-      for (int y = 0; y < im->height; ++y)
-        for (int x = 0; x < im->width; ++x)
-          img.scanLine(y)[x] = uchar(std::clamp(im->images[i][std::size_t(y) * im->width + x], 0.0f, 1.0f) * 255);
-      p.drawImage(QRectF(area.left() + (i % cols) * cell, area.top() + (i / cols) * cell, cell - 2, cell - 2), img);
-    }
-  }
 }
 
 QImage renderFrame(const dpw::Frame& frame, QSize size, qreal scale) {

@@ -1,11 +1,12 @@
 #pragma once
-/// The chart layer: turns engine frames into Qt Charts (or, for heat maps and image grids, into a
-/// painted picture). The GUI and the headless runner both draw through it, so a PNG written by
-/// `dpwlab-cli` looks like the chart on screen.
+/// The GUI's chart layer: turns engine frames into Qt Charts (or, for heat maps and image grids, into a
+/// painted picture). Linking it makes the GUI's file exports draw with Qt Charts too (plot_painter.h);
+/// dpwlab-cli does not link it (no Qt Widgets) and paints its charts with plot_painter.h.
 #include <QImage>
 #include <QString>
 #include <QtCharts/QChart>
 
+#include "charts/plot_painter.h"  // niceRange, paintPicture
 #include "core/frame.h"
 
 namespace dpwapp {
@@ -26,10 +27,5 @@ QImage renderFrame(const dpw::Frame& frame, QSize size = {800, 500}, qreal scale
 /// Writes `frame` as an SVG file; returns false (and sets `error`) if the file cannot be written.
 bool writeFrameSvg(const dpw::Frame& frame, const QString& path, QString* error, QSize size = {800, 500});
 
-/// Paints point clouds, heat maps and image grids (used by renderFrame and the GUI's picture view).
-void paintPicture(const dpw::Frame& frame, QPainter& painter, const QRectF& target);
-
-/// Rounds an axis range outward to "nice" numbers (1, 2, 2.5, 5 x 10^k) so axes rescale rarely.
-std::pair<double, double> niceRange(double lo, double hi);
 
 }  // namespace dpwapp

@@ -4,7 +4,7 @@
 #include <QPolygonF>
 #include <cmath>
 
-#include "charts/chart_builder.h"
+#include "charts/plot_painter.h"
 
 namespace dpwapp {
 namespace {

@@ -1,26 +1,43 @@
 // dpwlab-cli audit SCENARIO.json [--trials N] [--out DIR]: a privacy audit, claimed vs measured ε.
 #include <iostream>
+#include <memory>
 
-#include "cli/cli_args.h"
-#include "cli/commands.h"
+#include "cli/command.h"
 #include "common/run_export.h"
 #include "common/scenario.h"
 
 namespace dpwcli {
+namespace {
 
-int auditCommand(const std::vector<std::string>& words) {
-  const Args args(words);
-  args.allowOnly({"trials", "out"});
-  if (args.positional().size() != 1) throw UsageError("expected one scenario file of method privacy-audit");
-  dpwapp::Scenario scenario = dpwapp::Scenario::fromFile(QString::fromStdString(args.positional()[0]));
-  if (scenario.method != "privacy-audit")
-    throw UsageError("audit needs a scenario of method privacy-audit, got '" + scenario.method + "'");
-  if (args.has("trials")) scenario.params.set("trials", double(args.integer("trials")));
-  dpw::LatestFramesObserver observer;
-  const dpw::RunResult result = scenario.methodInfo().run(scenario.params, scenario.seed, observer);
-  if (args.has("out")) dpwapp::exportRun(scenario, result, observer.latestPerChart(), QString::fromStdString(args.text("out")));
-  std::cout << dpwapp::summaryJson(scenario, result).toStdString();
-  return result.metrics.at("violation") > 0 ? 1 : 0;  // a measured violation fails the command
+struct Options {
+  std::string scenario, out;
+  long trials = 0;
+};
+
+CommandRun setup(CLI::App& cmd) {
+  auto o = std::make_shared<Options>();
+  cmd.add_option("scenario", o->scenario, "scenario file of method privacy-audit")->required();
+  auto* trials = addInteger(cmd, "--trials", o->trials, "number of trials (default: the scenario's)");
+  auto* out = cmd.add_option("--out", o->out, "also write the run to this folder");
+  return [o, trials, out] {
+    dpwapp::Scenario scenario = dpwapp::Scenario::fromFile(QString::fromStdString(o->scenario));
+    if (scenario.method != "privacy-audit")
+      throw UsageError("audit needs a scenario of method privacy-audit, got '" + scenario.method + "'");
+    if (trials->count()) scenario.params.set("trials", double(o->trials));
+    dpw::LatestFramesObserver observer;
+    const dpw::RunResult result = scenario.methodInfo().run(scenario.params, scenario.seed, observer);
+    if (out->count())
+      dpwapp::exportRun(scenario, result, observer.latestPerChart(), QString::fromStdString(o->out));
+    std::cout << dpwapp::summaryJson(scenario, result).toStdString();
+    return result.metrics.at("violation") > 0 ? 1 : 0;  // a measured violation fails the command
+  };
 }
 
+const RegisterCommand registered(
+    "audit",
+    "privacy audit: claimed vs measured epsilon (exit 1 on a violation); mechanism "
+    "gaussian|laplace|dpswd-projection|fair-histogram|dpsgd-canary",
+    setup);
+
+}  // namespace
 }  // namespace dpwcli

@@ -1,26 +1,43 @@
 // dpwlab-cli calibrate: the noise multiplier that meets (ε, δ) after T steps at rate q.
-#include "cli/cli_args.h"
-#include "cli/commands.h"
+#include <memory>
+
+#include "cli/command.h"
 #include "cli/privacy_args.h"
 #include "privacy/accountant.h"
 
 namespace dpwcli {
+namespace {
 
-int calibrateCommand(const std::vector<std::string>& words) {
-  const Args args(words);
-  args.allowOnly({"accountant", "epsilon", "q", "steps", "delta"});
-  const std::string id = args.text("accountant", std::string("rdp"));
-  const double epsilon = args.real("epsilon"), q = args.real("q"), delta = args.real("delta");
-  const long steps = args.integer("steps");
-  dpw::require(epsilon > 0 && std::isfinite(epsilon), "--epsilon must be a finite number > 0, got ", epsilon);
-  requireSampleRate(q);
-  requireDelta(delta);
-  requireSteps(steps);
-  const double sigma = dpw::calibrateNoiseMultiplier(id, epsilon, delta, q, steps);
-  printJson("{\"sigma\": " + jsonNumber(sigma) + ", \"accountant\": " + jsonString(id) + ", \"epsilon\": " +
-            jsonNumber(epsilon) + ", \"q\": " + jsonNumber(q) + ", \"steps\": " + std::to_string(steps) +
-            ", \"delta\": " + jsonNumber(delta) + "}");
-  return 0;
+struct Options {
+  std::string id = "rdp";
+  double epsilon = 0, q = 0, delta = 0;
+  long steps = 0;
+};
+
+CommandRun setup(CLI::App& cmd) {
+  auto o = std::make_shared<Options>();
+  cmd.add_option("--accountant", o->id, "rdp|rdp-mironov|rdp-wor|gdp|gdp-uniform|pld")->default_str("rdp");
+  addReal(cmd, "--epsilon", o->epsilon, "target epsilon > 0")->required();
+  addReal(cmd, "--q", o->q, "sampling rate in (0, 1]")->required();
+  addInteger(cmd, "--steps", o->steps, "number of steps T >= 1")->required();
+  addReal(cmd, "--delta", o->delta, "target delta in (0, 1)")->required();
+  return [o] {
+    dpw::require(o->epsilon > 0 && std::isfinite(o->epsilon), "--epsilon must be a finite number > 0, got ", o->epsilon);
+    requireSampleRate(o->q);
+    requireDelta(o->delta);
+    requireSteps(o->steps);
+    const double sigma = dpw::calibrateNoiseMultiplier(o->id, o->epsilon, o->delta, o->q, o->steps);
+    printJson({{"sigma", jsonNumber(sigma)},
+               {"accountant", o->id},
+               {"epsilon", o->epsilon},
+               {"q", o->q},
+               {"steps", o->steps},
+               {"delta", o->delta}});
+    return 0;
+  };
 }
 
+const RegisterCommand registered("calibrate", "noise multiplier that meets (epsilon, delta) after T steps", setup);
+
+}  // namespace
 }  // namespace dpwcli

@@ -1,29 +1,41 @@
 // dpwlab-cli sensitivity: the sensitivity bound w(k, d, δ) of k random projections of one changed row.
-#include "cli/cli_args.h"
-#include "cli/commands.h"
+#include <memory>
+
+#include "cli/command.h"
 #include "cli/privacy_args.h"
 #include "privacy/projection_sensitivity.h"
 
 namespace dpwcli {
+namespace {
 
-int sensitivityCommand(const std::vector<std::string>& words) {
-  const Args args(words);
-  args.allowOnly({"bound", "k", "d", "delta"});
-  const std::string bound = args.text("bound", std::string("clt"));
-  const long k = args.integer("k"), d = args.integer("d");
-  const double delta = args.real("delta");
-  double w = 0;
-  if (bound == "clt")
-    w = dpw::projectionSensitivityClt(k, d, delta);
-  else if (bound == "bernstein")
-    w = dpw::projectionSensitivityBernstein(k, d, delta);
-  else if (bound == "bernstein-dpswd-code")
-    w = dpw::projectionSensitivityBernsteinDpSwdCode(k, d, delta);
-  else
-    throw UsageError("--bound must be clt, bernstein or bernstein-dpswd-code, got '" + bound + "'");
-  printJson("{\"w\": " + jsonNumber(w) + ", \"bound\": " + jsonString(bound) + ", \"k\": " + std::to_string(k) +
-            ", \"d\": " + std::to_string(d) + ", \"delta\": " + jsonNumber(delta) + "}");
-  return 0;
+struct Options {
+  std::string bound = "clt";
+  long k = 0, d = 0;
+  double delta = 0;
+};
+
+CommandRun setup(CLI::App& cmd) {
+  auto o = std::make_shared<Options>();
+  cmd.add_option("--bound", o->bound, "clt|bernstein|bernstein-dpswd-code")->default_str("clt");
+  addInteger(cmd, "--k", o->k, "number of projections")->required();
+  addInteger(cmd, "--d", o->d, "dimension")->required();
+  addReal(cmd, "--delta", o->delta, "failure probability delta")->required();
+  return [o] {
+    double w = 0;
+    if (o->bound == "clt")
+      w = dpw::projectionSensitivityClt(o->k, o->d, o->delta);
+    else if (o->bound == "bernstein")
+      w = dpw::projectionSensitivityBernstein(o->k, o->d, o->delta);
+    else if (o->bound == "bernstein-dpswd-code")
+      w = dpw::projectionSensitivityBernsteinDpSwdCode(o->k, o->d, o->delta);
+    else
+      throw UsageError("--bound must be clt, bernstein or bernstein-dpswd-code, got '" + o->bound + "'");
+    printJson({{"w", jsonNumber(w)}, {"bound", o->bound}, {"k", o->k}, {"d", o->d}, {"delta", o->delta}});
+    return 0;
+  };
 }
 
+const RegisterCommand registered("sensitivity", "sensitivity bound w of k random projections of one changed row", setup);
+
+}  // namespace
 }  // namespace dpwcli

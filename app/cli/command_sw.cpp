@@ -2,49 +2,67 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <sstream>
+#include <memory>
 
-#include "cli/cli_args.h"
-#include "cli/commands.h"
+#include "cli/command.h"
 #include "core/rng.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 
 namespace dpwcli {
+namespace {
 
-int swCommand(const std::vector<std::string>& words) {
-  const Args args(words, {"gradients"});
-  args.allowOnly({"n", "m", "d", "k", "sigma", "seed", "repeat", "gradients"});
-  const long n = args.integer("n", 10000), m = args.integer("m", n), d = args.integer("d", 8);
-  const long k = args.integer("k", 500), repeat = args.integer("repeat", 5), seed = args.integer("seed", 0);
-  const double sigma = args.real("sigma", 0.0);
-  if (n < 1 || m < 1 || d < 1 || k < 1) throw UsageError("--n, --m, --d and --k must be at least 1");
-  if (repeat < 1) throw UsageError("--repeat must be at least 1");
-  if (!(sigma >= 0) || !std::isfinite(sigma)) throw UsageError("--sigma must be a finite number >= 0");
-  if (seed < 0) throw UsageError("--seed must be >= 0");
+struct Options {
+  long n = 10000, m = -1, d = 8, k = 500, repeat = 5, seed = 0;
+  double sigma = 0;
+  bool gradients = false;
+};
 
-  dpw::Rng rng = dpw::makeRng(std::uint64_t(seed));
-  const dpw::Points X = dpw::standardNormal(n, d, rng);
-  const dpw::Points Y = dpw::standardNormal(m, d, rng).array() + 1.0;
-  const dpw::Points theta = dpw::randomDirections(k, d, rng);
-  const dpw::SlicedOptions options{sigma, std::uint64_t(seed) + 1};
-  std::vector<double> seconds;
-  double value = 0;
-  for (long r = 0; r < repeat; ++r) {
-    const auto t0 = std::chrono::steady_clock::now();
-    value = args.has("gradients") ? dpw::slicedW2SquaredWithGradients(X, Y, theta, options).value
-                                  : dpw::slicedW2Squared(X, Y, theta, options).value;
-    seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  std::sort(seconds.begin(), seconds.end());
-  std::ostringstream json;
-  json.precision(17);
-  json << "{\"sw2\": " << std::sqrt(value) << ", \"sw2_squared\": " << value
-       << ", \"seconds_median\": " << seconds[seconds.size() / 2] << ", \"n\": " << n << ", \"m\": " << m
-       << ", \"d\": " << d << ", \"k\": " << k << ", \"sigma\": " << sigma
-       << ", \"gradients\": " << (args.has("gradients") ? "true" : "false") << "}";
-  printJson(json.str());
-  return 0;
+CommandRun setup(CLI::App& cmd) {
+  auto o = std::make_shared<Options>();
+  addInteger(cmd, "--n", o->n, "points of the first sample")->default_str("10000");
+  addInteger(cmd, "--m", o->m, "points of the second sample (default: n)");
+  addInteger(cmd, "--d", o->d, "dimension")->default_str("8");
+  addInteger(cmd, "--k", o->k, "number of projections")->default_str("500");
+  addReal(cmd, "--sigma", o->sigma, "noise added to the projections")->default_str("0");
+  addInteger(cmd, "--seed", o->seed, "random seed >= 0")->default_str("0");
+  addInteger(cmd, "--repeat", o->repeat, "timed repetitions (the median is reported)")->default_str("5");
+  cmd.add_flag("--gradients", o->gradients, "also compute the gradients");
+  return [o] {
+    const long n = o->n, m = o->m < 0 ? o->n : o->m, d = o->d, k = o->k, repeat = o->repeat, seed = o->seed;
+    const double sigma = o->sigma;
+    if (n < 1 || m < 1 || d < 1 || k < 1) throw UsageError("--n, --m, --d and --k must be at least 1");
+    if (repeat < 1) throw UsageError("--repeat must be at least 1");
+    if (!(sigma >= 0)) throw UsageError("--sigma must be a finite number >= 0");
+    if (seed < 0) throw UsageError("--seed must be >= 0");
+    dpw::Rng rng = dpw::makeRng(std::uint64_t(seed));
+    const dpw::Points X = dpw::standardNormal(n, d, rng);
+    const dpw::Points Y = dpw::standardNormal(m, d, rng).array() + 1.0;
+    const dpw::Points theta = dpw::randomDirections(k, d, rng);
+    const dpw::SlicedOptions options{sigma, std::uint64_t(seed) + 1};
+    std::vector<double> seconds;
+    double value = 0;
+    for (long r = 0; r < repeat; ++r) {
+      const auto t0 = std::chrono::steady_clock::now();
+      value = o->gradients ? dpw::slicedW2SquaredWithGradients(X, Y, theta, options).value
+                           : dpw::slicedW2Squared(X, Y, theta, options).value;
+      seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::sort(seconds.begin(), seconds.end());
+    printJson({{"sw2", jsonNumber(std::sqrt(value))},
+               {"sw2_squared", jsonNumber(value)},
+               {"seconds_median", seconds[seconds.size() / 2]},
+               {"n", n},
+               {"m", m},
+               {"d", d},
+               {"k", k},
+               {"sigma", sigma},
+               {"gradients", o->gradients}});
+    return 0;
+  };
 }
 
+const RegisterCommand registered("sw", "time sliced W2 between N(0, I) and N(1, I) samples", setup);
+
+}  // namespace
 }  // namespace dpwcli

@@ -1,69 +1,80 @@
-// dpwlab-cli: the headless runner. Charts are rendered with Qt's offscreen platform, so it never
-// needs a display.
-#include <QApplication>
-#include <cstdlib>
+// dpwlab-cli: the headless runner. It links no Qt Widgets and needs no display: commands that write
+// charts start an offscreen QGuiApplication on first use (common/offscreen_gui.h), the others none.
 #include <iostream>
+#include <string>
 
-#include "cli/cli_args.h"
-#include "cli/commands.h"
+#include "cli/command.h"
+#include "common/offscreen_gui.h"
+#include "core/build_info.h"
 #include "core/error.h"
 
-namespace dpwcli {
-
-const std::vector<Command>& allCommands() {
-  static const std::vector<Command> commands = {
-      {"run", "run SCENARIO.json [--out DIR] [--no-png]   run a scenario ('default' = the embedded one)", runCommand},
-      {"sw", "sw --n N --m M --d D --k K [--sigma S] [--seed S] [--repeat R] [--gradients]   time sliced W2",
-       swCommand},
-      {"methods", "methods   list methods and their parameters as JSON", methodsCommand},
-      {"sweep", "sweep GRID.json [--shard i/N] [--out DIR]   run one share of a grid x seeds sweep", sweepCommand},
-      {"merge", "merge DIR...   combine sweep shards: mean and std per grid point", mergeCommand},
-      {"audit", "audit SCENARIO.json [--trials N] [--out DIR]   privacy audit: claimed vs measured epsilon (exit 1 on a violation); "
-                "mechanism gaussian|laplace|dpswd-projection|fair-histogram|dpsgd-canary",
-       auditCommand},
-      {"account", "account --accountant rdp|rdp-mironov|rdp-wor|gdp|gdp-uniform|pld|wdp --q Q --sigma S --steps T --delta D [--pairs-file F --mu M --beta B]   epsilon spent", accountCommand},
-      {"calibrate", "calibrate --accountant A --epsilon E --q Q --steps T --delta D   noise multiplier for (epsilon, delta)", calibrateCommand},
-      {"sensitivity", "sensitivity --bound clt|bernstein|bernstein-dpswd-code --k K --d D --delta D   projection sensitivity w", sensitivityCommand},
-  };
-  return commands;
-}
-
-}  // namespace dpwcli
-
 namespace {
-void usage() {
-  std::cerr << "usage: dpwlab-cli COMMAND [options]\n";
-  for (const auto& c : dpwcli::allCommands()) std::cerr << "  " << c.usage << "\n";
-}
+
+std::string versionLine() { return std::string("dpwlab-cli ") + dpw::kVersion + " (" + dpw::kBuildFlags + ")"; }
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-  QApplication app(argc, argv);  // chart rendering needs a QApplication (offscreen)
-  QApplication::setApplicationName("dpwlab-cli");
-  std::vector<std::string> words(argv + 1, argv + argc);
-  if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
-    usage();
-    return words.empty() ? 2 : 0;
+  dpwapp::OffscreenGui gui;  // owns the QGuiApplication if a command draws
+  CLI::App app("DPW Lab headless runner: scenarios, sweeps, privacy accounting. Results are JSON on stdout; "
+               "exit code 0 success, 1 a run failed, 2 bad usage or input.",
+               "dpwlab-cli");
+  app.set_version_flag("--version", versionLine(), "print the version and build flags, then exit");
+  app.require_subcommand(1);
+  app.fallthrough(false);
+  std::vector<std::pair<CLI::App*, dpwcli::CommandRun>> commands;
+  for (const auto& c : dpwcli::registeredCommands()) {
+    CLI::App* sub = app.add_subcommand(c.name, c.description);
+    commands.emplace_back(sub, c.setup(*sub));
   }
-  const std::string name = words[0];
-  words.erase(words.begin());
-  for (const auto& c : dpwcli::allCommands()) {
-    if (name != c.name) continue;
-    try {
-      return c.run(words);
-    } catch (const dpwcli::UsageError& e) {
-      std::cerr << "dpwlab-cli " << name << ": " << e.what() << "\n";
-      return 2;
-    } catch (const dpw::InvalidArgument& e) {
-      std::cerr << "dpwlab-cli " << name << ": " << e.what() << "\n";
-      return 2;
-    } catch (const std::exception& e) {
-      std::cerr << "dpwlab-cli " << name << ": " << e.what() << "\n";
-      return 1;
+  std::string name = "dpwlab-cli";
+  if (argc < 2) {
+    std::cerr << "dpwlab-cli: a command is required\n" << app.help();
+    return 2;
+  }
+  const std::string first = argv[1];
+  if (first == "help") {  // as `dpwlab-cli --help`
+    std::cout << app.help();
+    return 0;
+  }
+  try {
+    if (first.rfind("-", 0) != 0) {
+      bool known = false;
+      for (const auto& [sub, run] : commands) known = known || sub->get_name() == first;
+      if (!known) {
+        std::cerr << "dpwlab-cli: unknown command '" << first << "'\n" << app.help();
+        return 2;
+      }
+      name += " " + first;
     }
+    app.parse(argc, argv);
+    for (const auto& [sub, run] : commands)
+      if (sub->parsed()) return run();
+    return 2;  // unreachable: require_subcommand(1)
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);  // --help of the program or of a command: stdout, exit 0
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion&) {
+    std::cout << versionLine() << std::endl;
+    return 0;
+  } catch (const CLI::ExtrasError& e) {
+    const std::string what = e.what();  // "The following argument(s) was/were not expected: ..."
+    const auto colon = what.find(": ");
+    std::cerr << name << ": unknown option or unexpected argument: " << (colon == std::string::npos ? what : what.substr(colon + 2))
+              << "; see " << name << " --help\n";
+    return 2;
+  } catch (const CLI::ParseError& e) {
+    std::cerr << name << ": " << e.what() << "; see " << name << " --help\n";
+    return 2;
+  } catch (const dpwcli::UsageError& e) {
+    std::cerr << name << ": " << e.what() << "\n";
+    return 2;
+  } catch (const dpw::InvalidArgument& e) {
+    std::cerr << name << ": " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << name << ": " << e.what() << "\n";
+    return 1;
   }
-  std::cerr << "dpwlab-cli: unknown command '" << name << "'\n";
-  usage();
-  return 2;
 }

@@ -2,8 +2,6 @@
 // Shared validation of the privacy options of dpwlab-cli (account, calibrate): clear messages and
 // exit code 2 (dpw::InvalidArgument) for q outside (0, 1], σ ≤ 0, δ outside (0, 1), steps < 1.
 #include <cmath>
-#include <sstream>
-#include <string>
 
 #include "core/error.h"
 
@@ -18,24 +16,5 @@ inline void requireSigma(double sigma) {
 }
 inline void requireDelta(double delta) { dpw::require(delta > 0 && delta < 1, "--delta must lie in (0, 1), got ", delta); }
 inline void requireSteps(long steps) { dpw::require(steps >= 1, "--steps must be at least 1, got ", steps); }
-
-/// A JSON number, or the string "inf" for +infinity (as in scenario files).
-inline std::string jsonNumber(double v) {
-  if (std::isinf(v)) return v > 0 ? "\"inf\"" : "\"-inf\"";
-  std::ostringstream os;
-  os.precision(17);
-  os << v;
-  return os.str();
-}
-
-/// A JSON string literal (quotes and backslashes escaped).
-inline std::string jsonString(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
 
 }  // namespace dpwcli

@@ -4,7 +4,7 @@
 #include <QFileInfo>
 #include <QImage>
 
-#include "charts/chart_builder.h"
+#include "charts/plot_painter.h"
 #include "common/frame_csv.h"
 #include "common/run_export.h"
 #include "core/error.h"
@@ -22,7 +22,7 @@ ChartFormat chartFormatFor(const QString& path) {
 void exportChart(const dpw::Frame& frame, const QString& path, const QByteArray& scenarioJson, qreal scale) {
   switch (chartFormatFor(path)) {
     case ChartFormat::Png: {
-      const QImage image = renderFrame(frame, {800, 500}, scale);
+      const QImage image = renderFrameImage(frame, {800, 500}, scale);
       QBuffer buffer;
       buffer.open(QIODevice::WriteOnly);
       if (!image.save(&buffer, "PNG")) throw dpw::InvalidArgument("cannot encode PNG for " + path.toStdString());
@@ -31,7 +31,7 @@ void exportChart(const dpw::Frame& frame, const QString& path, const QByteArray&
     }
     case ChartFormat::Svg: {
       QString error;
-      if (!writeFrameSvg(frame, path, &error)) throw dpw::InvalidArgument(error.toStdString());
+      if (!writeFrameSvgFile(frame, path, &error)) throw dpw::InvalidArgument(error.toStdString());
       break;
     }
     case ChartFormat::Csv:

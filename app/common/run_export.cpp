@@ -6,8 +6,9 @@
 #include <QSaveFile>
 #include <cmath>
 
-#include "charts/chart_builder.h"
+#include "charts/plot_painter.h"
 #include "common/frame_csv.h"
+#include "core/build_info.h"
 #include "core/error.h"
 
 namespace dpwapp {
@@ -25,12 +26,19 @@ QByteArray summaryJson(const Scenario& scenario, const dpw::RunResult& result) {
                    {"seed", double(scenario.seed)},
                    {"metrics", metrics},
                    {"privacy_statement", QString::fromStdString(result.privacyStatement)}};
+  addBuildInfo(root);
   return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+void addBuildInfo(QJsonObject& object) {
+  object.insert("dpwlab_version", QString::fromLatin1(dpw::kVersion));
+  object.insert("build_flags", QString::fromLatin1(dpw::kBuildFlags));
 }
 
 QByteArray scenarioWithStatement(const Scenario& scenario, const dpw::RunResult& result) {
   QJsonObject root = QJsonDocument::fromJson(scenario.toJson()).object();
   root.insert("privacy_statement", QString::fromStdString(result.privacyStatement));
+  addBuildInfo(root);
   return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
@@ -44,7 +52,7 @@ void exportRun(const Scenario& scenario, const dpw::RunResult& result, const std
     const QString stem = QString::fromStdString(frame->chart);
     writeFileAtomically(out.filePath(stem + ".csv"), frameToCsv(*frame));
     if (png) {
-      const QImage image = renderFrame(*frame);
+      const QImage image = renderFrameImage(*frame);
       QSaveFile file(out.filePath(stem + ".png"));
       if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
         throw dpw::InvalidArgument("cannot write " + out.filePath(stem + ".png").toStdString());

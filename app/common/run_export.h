@@ -1,12 +1,14 @@
 #pragma once
 /// Writing a finished run to a folder, as `dpwlab-cli run --out DIR` and the GUI's "Export all" do:
-///   summary.json    method, seed, final metrics, privacy statement
-///   scenario.json   the scenario that replays the run (with the one-line privacy statement)
+///   summary.json    method, seed, final metrics, privacy statement, program version and build flags
+///   scenario.json   the scenario that replays the run (with the one-line privacy statement, the
+///                   program version and build flags)
 ///   <chart>.csv     data of each chart (newest frame per chart)
 ///   <chart>.png     each chart rendered offscreen
 /// Every file is written atomically (QSaveFile: temporary file + rename), so an interrupted export
 /// never leaves a half-written file behind.
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 #include <vector>
 
@@ -17,6 +19,10 @@ namespace dpwapp {
 
 /// Writes `bytes` to `path` atomically; throws dpw::InvalidArgument with the OS reason on failure.
 void writeFileAtomically(const QString& path, const QByteArray& bytes);
+
+/// Records what wrote a file: "dpwlab_version" (dpw::kVersion) and "build_flags" (dpw::kBuildFlags,
+/// native or portable: native builds may differ in the last bits of floating-point results).
+void addBuildInfo(QJsonObject& object);
 
 /// summary.json contents.
 QByteArray summaryJson(const Scenario& scenario, const dpw::RunResult& result);

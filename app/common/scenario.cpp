@@ -31,9 +31,8 @@ dpw::ParamValue paramFromJson(const dpw::ParamSpec& spec, const QJsonValue& v) {
     return v.toString().toStdString();
   }
   if (v.isString()) {
-    const QString s = v.toString().trimmed().toLower();
-    if (s == "inf" || s == "infinity") return std::numeric_limits<double>::infinity();
-    throw InvalidArgument("parameter '" + spec.key + "' must be a number (or \"inf\"), got \"" +
+    if (const auto x = infinityFromJson(v)) return *x;
+    throw InvalidArgument("parameter '" + spec.key + "' must be a number (or \"inf\", \"-inf\"), got \"" +
                           v.toString().toStdString() + "\"");
   }
   if (!v.isDouble()) throw InvalidArgument("parameter '" + spec.key + "' must be a number in the scenario");
@@ -44,9 +43,26 @@ dpw::ParamValue paramFromJson(const dpw::ParamSpec& spec, const QJsonValue& v) {
 
 QJsonValue paramToJson(const dpw::ParamValue& v) {
   if (std::holds_alternative<std::string>(v)) return QString::fromStdString(std::get<std::string>(v));
-  const double x = std::get<double>(v);
-  if (std::isinf(x)) return QStringLiteral("inf");
+  return numberToJson(std::get<double>(v));
+}
+
+QJsonValue numberToJson(double x) {
+  if (std::isnan(x)) return QStringLiteral("nan");
+  if (std::isinf(x)) return x > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
   return x;
+}
+
+std::optional<double> infinityFromJson(const QJsonValue& v) {
+  const QString s = v.toString().trimmed().toLower();
+  if (s == "inf" || s == "infinity" || s == "+inf") return std::numeric_limits<double>::infinity();
+  if (s == "-inf" || s == "-infinity") return -std::numeric_limits<double>::infinity();
+  return std::nullopt;
+}
+
+double metricFromJson(const QJsonValue& v) {
+  if (v.isDouble()) return v.toDouble();
+  if (const auto x = infinityFromJson(v)) return *x;
+  return std::numeric_limits<double>::quiet_NaN();  // "nan", and null (what older files wrote for -inf and NaN)
 }
 
 Scenario Scenario::defaults(const std::string& methodId) {
@@ -67,8 +83,12 @@ Scenario Scenario::fromJson(const QByteArray& json) {
                               .toStdString());
   if (!doc.isObject()) throw InvalidArgument("scenario must be a JSON object");
   const QJsonObject root = doc.object();
-  refuseUnknownKeys(root, {"format", "version", "method", "seed", "parameters", "data", "view", "privacy_statement", "note"},
+  refuseUnknownKeys(root, {"format", "version", "method", "seed", "parameters", "data", "view", "privacy_statement", "note",
+                           "dpwlab_version", "build_flags"},
                     "the scenario");
+  for (const char* key : {"privacy_statement", "note", "dpwlab_version", "build_flags"})  // informational
+    if (root.contains(key) && !root.value(key).isString())
+      throw InvalidArgument(std::string("scenario field \"") + key + "\" must be a string");
   if (root.value("format").toString() != "dpwlab-scenario")
     throw InvalidArgument("not a DPW Lab scenario: field \"format\" must be \"dpwlab-scenario\"");
   const QJsonValue version = root.value("version");

@@ -8,14 +8,19 @@
 ///     "seed": 42,                     // 64-bit seed of the run (0 .. 2^53 in JSON numbers)
 ///     "parameters": { "samples": 1000, "epsilon": "inf", ... },  // every key of the method
 ///     "data": { "source": "synthetic" },                         // optional, method-specific
-///     "view": { "kind": "comparison-grid", ... }                 // optional, see Scenario::view
+///     "view": { "kind": "comparison-grid", ... },                // optional, see Scenario::view
+///     "privacy_statement": "...", "note": "...",                 // optional, informational
+///     "dpwlab_version": "0.2.0", "build_flags": "native"         // optional, informational: what wrote it
 ///   }
+/// Non-finite numbers are the strings "inf", "-inf" and "nan" (JSON numbers cannot hold them), in
+/// scenarios and in every JSON file DPW Lab writes (summary.json, sweep shards, merged sweeps).
 /// Missing parameters take their defaults; unknown keys anywhere are refused (a typo must not pass
 /// silently); numbers outside their range are refused with the range in the message.
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
 #include <cstdint>
+#include <optional>
 
 #include "core/method.h"
 #include "core/parameters.h"
@@ -48,5 +53,11 @@ struct Scenario {
 
 /// JSON value of a parameter ("inf" for +infinity, which JSON numbers cannot hold).
 QJsonValue paramToJson(const dpw::ParamValue& v);
+/// `x` as a JSON number, or the string "inf", "-inf" or "nan".
+QJsonValue numberToJson(double x);
+/// ±infinity for the strings "inf", "infinity", "-inf", "-infinity" (any case); nothing otherwise.
+std::optional<double> infinityFromJson(const QJsonValue& v);
+/// A metric read back from JSON: a number, "inf", "-inf"; anything else (including "nan" and null) is NaN.
+double metricFromJson(const QJsonValue& v);
 
 }  // namespace dpwapp

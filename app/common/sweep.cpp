@@ -1,12 +1,16 @@
 #include "common/sweep.h"
 
+#include <unistd.h>
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "common/run_export.h"
 #include "core/error.h"
@@ -24,8 +28,9 @@ dpw::ParamValue valueFromJson(const dpw::ParamSpec& spec, const QJsonValue& v) {
     if (!v.isString()) throw InvalidArgument("grid values of '" + spec.key + "' must be strings");
     return v.toString().toStdString();
   }
-  if (v.isString() && (v.toString() == "inf" || v.toString() == "infinity")) return INFINITY;
-  if (!v.isDouble()) throw InvalidArgument("grid values of '" + spec.key + "' must be numbers (or \"inf\")");
+  if (v.isString())
+    if (const auto x = infinityFromJson(v)) return *x;
+  if (!v.isDouble()) throw InvalidArgument("grid values of '" + spec.key + "' must be numbers (or \"inf\", \"-inf\")");
   return v.toDouble();
 }
 
@@ -113,32 +118,71 @@ std::vector<SweepItem> Sweep::shardItems(int shard, int shards) const {
   return items;
 }
 
-long runSweepShard(const Sweep& sweep, int shard, int shards, const QString& dir) {
+QString shardFileName(int shard, int shards) { return QStringLiteral("shard-%1-of-%2.jsonl").arg(shard).arg(shards); }
+
+ShardProgress runSweepShard(const Sweep& sweep, int shard, int shards, const QString& dir) {
   const auto items = sweep.shardItems(shard, shards);
   if (!QDir().mkpath(dir)) throw InvalidArgument("cannot create output folder " + dir.toStdString());
-  QByteArray out;
+  QFile file(QDir(dir).filePath(shardFileName(shard, shards)));
+  ShardProgress progress;
+  progress.items = long(items.size());
+  // Resume: keep every complete line of an earlier run of this shard; drop a line cut short by a kill.
+  std::set<long> done;
+  if (file.exists()) {
+    if (!file.open(QIODevice::ReadOnly)) throw InvalidArgument(str("cannot read " + file.fileName() + ": " + file.errorString()));
+    const QByteArray bytes = file.readAll();
+    file.close();
+    qint64 complete = 0;
+    int lineNo = 0;
+    for (qint64 end; (end = bytes.indexOf('\n', complete)) >= 0; complete = end + 1) {
+      ++lineNo;
+      const QByteArray line = bytes.mid(complete, end - complete);
+      if (line.trimmed().isEmpty()) continue;
+      const QJsonObject o = QJsonDocument::fromJson(line).object();
+      const long index = long(o.value("index").toDouble(-1));
+      auto where = [&] { return QStringLiteral("%1 line %2").arg(file.fileName()).arg(lineNo); };
+      if (o.value("sweep").toString().toLatin1() != sweep.fingerprint)
+        throw InvalidArgument(str(where() + " belongs to another sweep (" + o.value("sweep").toString() + ", this one is " +
+                                  QString::fromLatin1(sweep.fingerprint) + "): use another --out folder or remove the file"));
+      if (index < 0 || index >= sweep.size() || index % shards != shard - 1)
+        throw InvalidArgument(str(where() + " is not an item of shard " + QString::number(shard) + "/" + QString::number(shards)));
+      done.insert(index);
+    }
+    if (complete < bytes.size()) {  // a last line without its newline: the write a kill interrupted
+      if (!file.resize(complete)) throw InvalidArgument(str("cannot truncate " + file.fileName() + ": " + file.errorString()));
+    }
+  }
+  progress.alreadyDone = long(done.size());
+  if (!file.open(QIODevice::WriteOnly | QIODevice::Append))
+    throw InvalidArgument(str("cannot write " + file.fileName() + ": " + file.errorString()));
   for (const auto& item : items) {
+    if (done.count(item.index)) continue;
     dpw::LatestFramesObserver observer;
     const dpw::RunResult r = item.scenario.methodInfo().run(item.scenario.params, item.scenario.seed, observer);
     QJsonObject metrics;
-    for (const auto& [k, v] : r.metrics) metrics.insert(QString::fromStdString(k), paramToJson(v));
-    const QJsonObject line{{"sweep", QString::fromLatin1(sweep.fingerprint)},
-                           {"items", double(sweep.size())},
-                           {"index", double(item.index)},
-                           {"point", item.point},
-                           {"seed", double(item.scenario.seed)},
-                           {"metrics", metrics},
-                           {"privacy_statement", QString::fromStdString(r.privacyStatement)}};
-    out += QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+    for (const auto& [k, v] : r.metrics) metrics.insert(QString::fromStdString(k), numberToJson(v));
+    QJsonObject line{{"sweep", QString::fromLatin1(sweep.fingerprint)},
+                     {"items", double(sweep.size())},
+                     {"index", double(item.index)},
+                     {"point", item.point},
+                     {"seed", double(item.scenario.seed)},
+                     {"metrics", metrics},
+                     {"privacy_statement", QString::fromStdString(r.privacyStatement)}};
+    addBuildInfo(line);
+    // One write per line, then flushed to the disk: a kill or a lost node costs at most this item.
+    const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+    if (file.write(bytes) != bytes.size() || !file.flush() || ::fsync(file.handle()) != 0)
+      throw InvalidArgument(str("cannot write " + file.fileName() + ": " + file.errorString()));
+    ++progress.ran;
   }
-  writeFileAtomically(QDir(dir).filePath(QStringLiteral("shard-%1-of-%2.jsonl").arg(shard).arg(shards)), out);
-  return long(items.size());
+  return progress;
 }
 
 QByteArray mergeSweepShards(const QStringList& dirs) {
   QByteArray fingerprint;
   long total = -1;
   std::map<long, QJsonObject> byIndex;
+  std::set<QString> builtBy;  // program versions and build flags of the shards
   for (const QString& d : dirs) {
     const QDir dir(d);
     if (!dir.exists()) throw InvalidArgument("no such folder: " + d.toStdString());
@@ -146,7 +190,9 @@ QByteArray mergeSweepShards(const QStringList& dirs) {
       QFile f(dir.filePath(name));
       if (!f.open(QIODevice::ReadOnly)) throw InvalidArgument("cannot read " + f.fileName().toStdString());
       int lineNo = 0;
-      for (const QByteArray& line : f.readAll().split('\n')) {
+      QList<QByteArray> lines = f.readAll().split('\n');
+      lines.removeLast();  // after the last newline: empty, or the line of a shard still running or killed
+      for (const QByteArray& line : lines) {
         ++lineNo;
         if (line.trimmed().isEmpty()) continue;
         const QJsonObject o = QJsonDocument::fromJson(line).object();
@@ -160,6 +206,7 @@ QByteArray mergeSweepShards(const QStringList& dirs) {
         if (byIndex.count(index))
           throw InvalidArgument(QStringLiteral("item %1 appears twice (again in %2)").arg(index).arg(f.fileName()).toStdString());
         byIndex[index] = o;
+        builtBy.insert(o["dpwlab_version"].toString("unknown") + " (" + o["build_flags"].toString("unknown") + ")");
       }
     }
   }
@@ -180,7 +227,7 @@ QByteArray mergeSweepShards(const QStringList& dirs) {
     auto& metrics = values[key];
     const QJsonObject m = o["metrics"].toObject();
     for (auto it = m.begin(); it != m.end(); ++it)
-      metrics[it.key()].push_back(it.value().isString() ? INFINITY : it.value().toDouble());
+      metrics[it.key()].push_back(metricFromJson(it.value()));
   }
   QJsonArray rows;
   for (const auto& point : points) {
@@ -193,13 +240,22 @@ QByteArray mergeSweepShards(const QStringList& dirs) {
       for (double x : xs) m += x / double(xs.size());
       double v = 0;
       for (double x : xs) v += (x - m) * (x - m);
-      mean.insert(name, paramToJson(m));
-      sd.insert(name, xs.size() > 1 ? paramToJson(std::sqrt(v / double(xs.size() - 1))) : QJsonValue(0.0));
+      // All seeds at the same infinity (e.g. ε = -inf): mean that infinity, spread 0 (not inf - inf = NaN).
+      const bool same = std::all_of(xs.begin(), xs.end(), [&](double x) { return x == xs.front(); });
+      if (same) m = xs.front();
+      mean.insert(name, numberToJson(m));
+      sd.insert(name, same ? 0.0 : xs.size() > 1 ? numberToJson(std::sqrt(v / double(xs.size() - 1))) : QJsonValue(0.0));
     }
     rows.append(QJsonObject{{"point", point}, {"seeds", double(n)}, {"mean", mean}, {"std", sd}});
   }
-  return QJsonDocument(QJsonObject{{"sweep", QString::fromLatin1(fingerprint)}, {"items", double(total)}, {"results", rows}})
-      .toJson(QJsonDocument::Indented);
+  QJsonArray shardsBuiltBy;
+  for (const QString& b : builtBy) shardsBuiltBy.append(b);
+  QJsonObject merged{{"sweep", QString::fromLatin1(fingerprint)},
+                     {"items", double(total)},
+                     {"shards_built_by", shardsBuiltBy},
+                     {"results", rows}};
+  addBuildInfo(merged);
+  return QJsonDocument(merged).toJson(QJsonDocument::Indented);
 }
 
 }  // namespace dpwapp

@@ -12,7 +12,10 @@
 ///   }
 /// Items are the Cartesian product of the grid (keys in lexicographic order, last key fastest) times
 /// the seeds (fastest), numbered from 0. Shard i of N (1-based, as `--shard 3/8`) runs the items
-/// with index % N == i - 1 and writes `shard-i-of-N.jsonl`, one JSON object per item, atomically.
+/// with index % N == i - 1 and appends to `shard-i-of-N.jsonl` one JSON line per finished item (with the
+/// program version and build flags), flushed to the disk as it goes. Rerun with the same arguments, a
+/// shard resumes: the items already in its file are skipped, a last line cut short by a kill is
+/// dropped, and a file of another sweep is refused. Non-finite metrics are "inf", "-inf", "nan".
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
@@ -42,13 +45,23 @@ struct Sweep {
   std::vector<SweepItem> shardItems(int shard, int shards) const;
 };
 
-/// Runs one shard and writes `dir/shard-i-of-N.jsonl`; returns the number of items run.
-/// Throws dpw::InvalidArgument on bad input or an unwritable folder.
-long runSweepShard(const Sweep& sweep, int shard, int shards, const QString& dir);
+/// "shard-i-of-N.jsonl".
+QString shardFileName(int shard, int shards);
 
-/// Reads every shard file in `dirs`, checks that together they hold each item of one sweep exactly
-/// once, and returns per grid point the mean and standard deviation (n - 1) of every metric over
-/// seeds, as a JSON document. Throws dpw::InvalidArgument naming what is missing or inconsistent.
+struct ShardProgress {
+  long items = 0;        ///< items of this shard
+  long alreadyDone = 0;  ///< found in the shard file of an earlier (interrupted) run, skipped
+  long ran = 0;          ///< run now
+};
+
+/// Runs the items of one shard not yet in `dir/shard-i-of-N.jsonl`, appending each as it finishes.
+/// Throws dpw::InvalidArgument on bad input, an unwritable folder, or a shard file of another sweep.
+ShardProgress runSweepShard(const Sweep& sweep, int shard, int shards, const QString& dir);
+
+/// Reads every shard file in `dirs` (a last line without its newline, from a shard still running or
+/// killed, is not read), checks that together they hold each item of one sweep exactly once, and returns per grid point the mean and standard deviation (n - 1) of every metric over
+/// seeds, as a JSON document (with "shards_built_by": the program versions and build flags of the
+/// shards, and this program's own). Non-finite values stay non-finite ("-inf" stays "-inf"). Throws dpw::InvalidArgument naming what is missing or inconsistent.
 QByteArray mergeSweepShards(const QStringList& dirs);
 
 }  // namespace dpwapp

@@ -1,5 +1,6 @@
 #include "methods/fair_regression.h"
 
+#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <sstream>
@@ -53,14 +54,13 @@ std::vector<double> parseNumberList(const std::string& text, const std::string& 
       out.push_back(std::numeric_limits<double>::infinity());
       continue;
     }
-    std::size_t used = 0;
+    // std::from_chars, not std::stod: the same under every locale (the GUI's QApplication sets the C
+    // locale from the environment, and strtod then reads "0.5" as 0 under a comma-decimal locale).
     double v = 0;
-    try {
-      v = std::stod(t, &used);
-    } catch (...) {
-      used = 0;
-    }
-    require(used == t.size() && std::isfinite(v), what, ": '", t, "' is not a number");
+    const char* begin = t.data() + (!t.empty() && t[0] == '+' ? 1 : 0);
+    const auto [end, err] = std::from_chars(begin, t.data() + t.size(), v);
+    require(!t.empty() && err == std::errc() && end == t.data() + t.size() && std::isfinite(v), what, ": '", t,
+            "' is not a number");
     out.push_back(v);
   }
   return out;

@@ -6,6 +6,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/build_info.h"
 #include "support/cli_runner.h"
 
 namespace {
@@ -63,7 +64,7 @@ class TestCli : public QObject {
   void badUsageExitsWithTwo_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
-    QTest::newRow("no command") << QStringList{} << "usage";
+    QTest::newRow("no command") << QStringList{} << "a command is required";
     QTest::newRow("unknown command") << QStringList{"frobnicate"} << "unknown command";
     QTest::newRow("k zero") << QStringList{"sw", "--k", "0"} << "at least 1";
     QTest::newRow("not a number") << QStringList{"sw", "--n", "ten"} << "whole number";
@@ -77,6 +78,86 @@ class TestCli : public QObject {
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
     QVERIFY(r.out.isEmpty());
+  }
+
+  // --version and every command's --help: stdout, exit 0, nothing on stderr.
+  void versionAndHelp() {
+    const CliResult v = cli({"--version"});
+    QCOMPARE(v.exitCode, 0);
+    QCOMPARE(v.out.trimmed(), QByteArray("dpwlab-cli ") + dpw::kVersion + " (" + dpw::kBuildFlags + ")");
+    QVERIFY(v.err.isEmpty());
+    for (const QString command : {"run", "methods", "audit", "sweep", "merge", "account", "calibrate", "sensitivity", "sw"}) {
+      const CliResult h = cli({command, "--help"});
+      QVERIFY2(h.exitCode == 0, qPrintable(command));
+      QVERIFY2(h.out.contains("Usage: dpwlab-cli " + command.toUtf8()), h.out.constData());
+      QVERIFY(h.err.isEmpty());
+    }
+    QVERIFY(cli({"account", "--help"}).out.contains("--sigma"));
+  }
+
+  // A good call prints nothing on stderr, without a display, a Qt platform or XDG_RUNTIME_DIR
+  // (batch jobs, containers, ssh): the CLI needs no display and draws its PNGs offscreen.
+  void quietWithoutDisplay() {
+    QTemporaryDir dir;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* var : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "XDG_RUNTIME_DIR"}) env.remove(var);
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(DPW_CLI_PATH, {"run", "default", "--out", dir.path()});
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 0);
+    QCOMPARE(p.readAllStandardError(), QByteArray());
+    QVERIFY(!QImage(dir.filePath("projections.png")).isNull());
+    p.start(DPW_CLI_PATH, {"account", "--q", "0.01", "--sigma", "1", "--steps", "10", "--delta", "1e-5"});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 0);
+    QCOMPARE(p.readAllStandardError(), QByteArray());
+  }
+
+  // The headless runner links neither Qt Widgets nor Qt Charts (its charts are painted with QPainter).
+  void linksNoWidgets() {
+    QProcess ldd;
+    ldd.start("ldd", {DPW_CLI_PATH});
+    if (!ldd.waitForFinished(30000) || ldd.exitCode() != 0) QSKIP("ldd is not available");
+    const QByteArray libs = ldd.readAllStandardOutput();
+    QVERIFY(libs.contains("libQt6Gui"));
+    QVERIFY2(!libs.contains("libQt6Widgets") && !libs.contains("libQt6Charts"), libs.constData());
+  }
+
+  // summary.json and scenario.json record the program version and build flags; the scenario reader
+  // takes them back (scenarioReplaysExactly replays such a file).
+  void outputsRecordVersion() {
+    QTemporaryDir dir;
+    const CliResult r = cli({"run", "default", "--out", dir.path(), "--no-png"});
+    QCOMPARE(r.exitCode, 0);
+    for (const QString name : {"summary.json", "scenario.json"}) {
+      QFile f(dir.filePath(name));
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+      QCOMPARE(o["dpwlab_version"].toString(), QString(dpw::kVersion));
+      QCOMPARE(o["build_flags"].toString(), QString(dpw::kBuildFlags));
+    }
+  }
+
+  // JSON output holds no bare inf/nan: an infinite ε is the string "inf" (valid JSON).
+  void infiniteEpsilonIsValidJson() {
+    const CliResult r = cli({"account", "--accountant", "gdp", "--q", "1", "--sigma", "1e-300", "--steps", "1", "--delta", "1e-5"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QJsonParseError err;
+    const QJsonObject o = QJsonDocument::fromJson(r.out, &err).object();
+    QCOMPARE(err.error, QJsonParseError::NoError);
+    QCOMPARE(o["epsilon"].toString(), QString("inf"));
+  }
+
+  // Numbers parse with std::from_chars: '.' decimals and exponents, nothing locale-dependent, and
+  // a number with trailing text or a comma decimal is refused with the option's name.
+  void numbersParseStrictly() {
+    QCOMPARE(cli({"calibrate", "--epsilon", "+2", "--q", "1e-1", "--steps", "10", "--delta", "0.00001"}).exitCode, 0);
+    for (const QString bad : {"0,1", "0.1x", "", "nan"}) {
+      const CliResult r = cli({"calibrate", "--epsilon", "2", "--q", bad, "--steps", "10", "--delta", "1e-5"});
+      QCOMPARE(r.exitCode, 2);
+      QVERIFY2(r.err.contains("--q"), r.err.constData());
+    }
   }
 
   // Nothing is written when the output folder cannot be created.

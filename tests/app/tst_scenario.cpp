@@ -1,8 +1,15 @@
 // Tests of app/common/scenario.h: round trip, defaults, and every refusal with its message.
 #include <QtTest>
 
+#include <QProcess>
+#include <QTemporaryDir>
+#include <clocale>
+#include <cmath>
+#include <cstdlib>
+
 #include "common/scenario.h"
 #include "core/error.h"
+#include "methods/fair_regression.h"
 
 using dpwapp::Scenario;
 
@@ -29,6 +36,52 @@ class TestScenario : public QObject {
     const Scenario s = Scenario::fromJson(json);
     QVERIFY(s.data.isEmpty());
     QCOMPARE(Scenario::fromJson(s.toJson()).toJson(), s.toJson());
+  }
+
+  // Files DPW Lab writes carry "dpwlab_version" and "build_flags"; reading them back accepts both as
+  // information (the run does not depend on them), and refuses them when they are not strings.
+  void acceptsBuildInfo() {
+    const QByteArray head = R"("format":"dpwlab-scenario","version":1,"method":"dpswd-explorer")";
+    const Scenario s = Scenario::fromJson("{" + head + R"(,"dpwlab_version":"0.3.0","build_flags":"native","privacy_statement":"x"})");
+    QCOMPARE(s.toJson(), Scenario::fromJson("{" + head + "}").toJson());
+    QVERIFY_THROWS_EXCEPTION(dpw::InvalidArgument, Scenario::fromJson("{" + head + R"(,"build_flags":1})"));
+  }
+
+  // Non-finite numbers are the strings "inf", "-inf", "nan" in every JSON file, and read back.
+  void nonFiniteNumbersAreStrings() {
+    QCOMPARE(dpwapp::numberToJson(INFINITY), QJsonValue("inf"));
+    QCOMPARE(dpwapp::numberToJson(-INFINITY), QJsonValue("-inf"));
+    QCOMPARE(dpwapp::numberToJson(NAN), QJsonValue("nan"));
+    QCOMPARE(dpwapp::numberToJson(0.5), QJsonValue(0.5));
+    QCOMPARE(dpwapp::metricFromJson(QJsonValue("-inf")), -INFINITY);
+    QCOMPARE(dpwapp::metricFromJson(QJsonValue("inf")), INFINITY);
+    QVERIFY(std::isnan(dpwapp::metricFromJson(QJsonValue("nan"))));
+    QVERIFY(std::isnan(dpwapp::metricFromJson(QJsonValue())));
+    QCOMPARE(dpwapp::metricFromJson(QJsonValue(-3.25)), -3.25);
+  }
+
+  // Number lists in parameters ("epsilons": "0.5, 1e-3, inf") parse the same under a comma-decimal
+  // locale: QApplication sets the C locale from the environment, and strtod/stod then read "0.5" as 0.
+  // The test generates de_DE.UTF-8 with localedef when the system lacks it (skips without localedef).
+  void numberListsIgnoreTheLocale() {
+    QTemporaryDir dir;
+    const std::string saved = std::setlocale(LC_NUMERIC, nullptr);
+    if (!std::setlocale(LC_NUMERIC, "de_DE.UTF-8")) {
+      if (QProcess::execute("localedef", {"-i", "de_DE", "-f", "UTF-8", dir.filePath("de_DE.UTF-8")}) != 0)
+        QSKIP("no de_DE.UTF-8 locale and localedef could not make one");
+      qputenv("LOCPATH", dir.path().toLocal8Bit());
+      if (!std::setlocale(LC_NUMERIC, "de_DE.UTF-8")) QSKIP("generated de_DE.UTF-8 locale does not load");
+    }
+    const double strtodReads = std::strtod("0.5", nullptr);  // 0 under a comma-decimal locale
+    std::vector<double> parsed;
+    try {
+      parsed = dpw::parseNumberList("0.5, 1e-3, +2, inf", "epsilons");
+    } catch (...) {
+    }
+    std::setlocale(LC_NUMERIC, saved.c_str());
+    qunsetenv("LOCPATH");
+    QCOMPARE(strtodReads, 0.0);  // the locale was active: strtod would have got it wrong
+    QCOMPARE(parsed, (std::vector<double>{0.5, 1e-3, 2.0, INFINITY}));
   }
 
   void refusesBadDocuments_data() {

@@ -1,0 +1,336 @@
+#include "charts/plot_painter.h"
+
+#include <QBuffer>
+#include <QFontMetricsF>
+#include <QPainterPath>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+
+#include "charts/point_cloud_painter.h"
+#include "common/offscreen_gui.h"
+
+namespace dpwapp {
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+const QColor kPalette[] = {QColor(0x1f77b4), QColor(0xd62728), QColor(0x2ca02c), QColor(0xff7f0e),
+                           QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f)};
+
+/// One drawn curve of a plot.
+struct Curve {
+  QString name;
+  std::vector<QPointF> points;
+  QColor colour;
+  bool dashed = false;
+  bool inLegend = true;
+};
+
+struct Plot {
+  QString xLabel, yLabel;
+  std::vector<Curve> curves;
+  bool logX = false, logY = false;
+  bool yFromZero = true;  ///< linear y axes include 0 (counts, losses, masses)
+  bool markLonePoints = false;
+};
+
+Plot linesPlot(const dpw::LinesFrame& f) {
+  Plot plot{qs(f.xLabel), qs(f.yLabel), {}, f.logX, f.logY, !f.logY, true};
+  int i = 0;
+  for (const auto& s : f.series) {
+    Curve c{qs(s.name), {}, kPalette[i++ % 8], s.dashed, true};
+    for (std::size_t j = 0; j < s.x.size() && j < s.y.size(); ++j)
+      if (!(f.logY && s.y[j] <= 0) && !(f.logX && s.x[j] <= 0)) c.points.push_back({s.x[j], s.y[j]});
+    plot.curves.push_back(std::move(c));
+  }
+  return plot;
+}
+
+Plot histogramPlot(const dpw::HistogramFrame& f) {
+  Plot plot{qs(f.xLabel), "mass", {}, false, false, true, false};
+  int i = 0;
+  for (const auto& g : f.groups) {
+    Curve c{qs(g.name), {}, kPalette[(g.colour >= 0 ? g.colour : i) % 8], false, true};
+    // As in chart_builder: the four-group case (A x Y) draws the second label dashed.
+    c.dashed = g.dashed || (g.colour < 0 && i >= 2 && f.groups.size() == 4);
+    // A dashed group in the colour of a solid one (an estimate next to the truth) has no legend entry.
+    c.inLegend = !(g.dashed && g.colour >= 0 &&
+                   std::any_of(f.groups.begin(), f.groups.end(), [&](const auto& o) { return !o.dashed && o.colour == g.colour; }));
+    for (std::size_t k = 0; k < g.mass.size() && k + 1 < f.edges.size(); ++k) {
+      c.points.push_back({f.edges[k], g.mass[k]});
+      c.points.push_back({f.edges[k + 1], g.mass[k]});
+    }
+    plot.curves.push_back(std::move(c));
+    ++i;
+  }
+  return plot;
+}
+
+/// One axis: data value -> fraction of the axis, and its ticks.
+struct Axis {
+  double lo = 0, hi = 1;
+  bool log = false;
+  std::vector<double> ticks;
+
+  Axis(double dataLo, double dataHi, bool logScale) : log(logScale) {
+    if (log) {
+      std::tie(lo, hi) = decadeRange(dataLo, dataHi);
+      const int decades = int(std::lround(std::log10(hi / lo)));
+      const int every = std::max(1, (decades + 7) / 8);  // at most about eight labelled decades
+      for (int k = 0; k <= decades; k += every) ticks.push_back(lo * std::pow(10.0, k));
+    } else {
+      std::tie(lo, hi) = niceRange(dataLo, dataHi);
+      const double step = niceStep(hi - lo);
+      for (double t = std::ceil(lo / step) * step; t <= hi + 1e-9 * step; t += step)
+        ticks.push_back(std::abs(t) < 1e-12 * step ? 0.0 : t);
+    }
+  }
+  double fraction(double v) const {
+    return log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) : (v - lo) / (hi - lo);
+  }
+};
+
+void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF& target) {
+  p.save();
+  p.fillRect(target, Qt::white);
+  p.setRenderHint(QPainter::Antialiasing);
+  QFont font = p.font();
+  font.setPointSizeF(9);
+  p.setFont(font);
+  const QFontMetricsF fm(font);
+  // Data range (finite points only).
+  double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+  for (const auto& c : plot.curves)
+    for (const auto& pt : c.points)
+      if (std::isfinite(pt.x()) && std::isfinite(pt.y()))
+        x0 = std::min(x0, pt.x()), x1 = std::max(x1, pt.x()), y0 = std::min(y0, pt.y()), y1 = std::max(y1, pt.y());
+  if (!std::isfinite(x0)) x0 = plot.logX ? 1 : 0, x1 = plot.logX ? 10 : 1, y0 = plot.logY ? 1 : 0, y1 = plot.logY ? 10 : 1;
+  if (plot.yFromZero && !plot.logY) y0 = std::min(y0, 0.0);
+  const Axis ax(x0, x1, plot.logX), ay(y0, y1, plot.logY);
+  auto label = [](double t) { return QString::number(t, 'g', 4); };
+  // Legend rows at the bottom, wrapped to the width.
+  struct Entry { const Curve* curve; QRectF at; };
+  std::vector<Entry> legend;
+  double lx = 0, rows = 0;
+  const double rowH = fm.height() + 4, maxW = target.width() - 40;
+  for (const auto& c : plot.curves) {
+    if (!c.inLegend) continue;
+    const double w = 26 + fm.horizontalAdvance(c.name) + 14;
+    if (rows == 0 || (lx + w > maxW && lx > 0)) ++rows, lx = 0;
+    legend.push_back({&c, QRectF(lx, (rows - 1) * rowH, w, rowH)});
+    lx += w;
+  }
+  double tickW = 0;
+  for (double t : ay.ticks) tickW = std::max(tickW, fm.horizontalAdvance(label(t)));
+  const QRectF area = target.adjusted(tickW + fm.height() + 16, fm.height() + 16, -20,
+                                      -(2 * fm.height() + 16 + rows * rowH));
+  QFont bold = font;
+  bold.setBold(true);
+  bold.setPointSizeF(10);
+  p.setFont(bold);
+  p.setPen(Qt::black);
+  p.drawText(QRectF(target.left(), target.top() + 4, target.width(), fm.height() + 6), Qt::AlignCenter, title);
+  p.setFont(font);
+  if (area.width() < 10 || area.height() < 10) {
+    p.restore();
+    return;
+  }
+  auto X = [&](double x) { return area.left() + ax.fraction(x) * area.width(); };
+  auto Y = [&](double y) { return area.bottom() - ay.fraction(y) * area.height(); };
+  p.setPen(QPen(QColor(0xe6e6e6), 1));
+  for (double t : ax.ticks) p.drawLine(QPointF(X(t), area.top()), QPointF(X(t), area.bottom()));
+  for (double t : ay.ticks) p.drawLine(QPointF(area.left(), Y(t)), QPointF(area.right(), Y(t)));
+  p.setPen(QColor(0x404040));
+  for (double t : ax.ticks)
+    p.drawText(QRectF(X(t) - 50, area.bottom() + 3, 100, fm.height()), Qt::AlignHCenter | Qt::AlignTop, label(t));
+  for (double t : ay.ticks)
+    p.drawText(QRectF(area.left() - tickW - 6, Y(t) - fm.height() / 2, tickW, fm.height()),
+               Qt::AlignRight | Qt::AlignVCenter, label(t));
+  p.drawRect(area);
+  p.drawText(QRectF(area.left(), area.bottom() + fm.height() + 6, area.width(), fm.height() + 2), Qt::AlignCenter,
+             plot.xLabel);
+  p.save();
+  p.translate(target.left() + fm.height() * 0.5 + 4, area.center().y());
+  p.rotate(-90);
+  p.drawText(QRectF(-area.height() / 2, -fm.height() / 2, area.height(), fm.height() + 2), Qt::AlignCenter, plot.yLabel);
+  p.restore();
+  // Curves, clipped to the plot area; a curve of one or two points also shows them as dots.
+  p.setClipRect(area);
+  for (const auto& c : plot.curves) {
+    QPen pen(c.colour, 2);
+    if (c.dashed) pen.setStyle(Qt::DashLine);
+    p.setPen(pen);
+    QPainterPath path;
+    bool open = false;
+    for (const auto& pt : c.points) {
+      if (!std::isfinite(pt.x()) || !std::isfinite(pt.y())) {
+        open = false;  // a gap in the data is a gap in the line
+        continue;
+      }
+      const QPointF q(X(pt.x()), Y(pt.y()));
+      open ? path.lineTo(q) : path.moveTo(q);
+      open = true;
+    }
+    p.drawPath(path);
+    if (plot.markLonePoints && c.points.size() < 3) {
+      p.setBrush(c.colour);
+      for (const auto& pt : c.points)
+        if (std::isfinite(pt.x()) && std::isfinite(pt.y())) p.drawEllipse(QPointF(X(pt.x()), Y(pt.y())), 3.5, 3.5);
+      p.setBrush(Qt::NoBrush);
+    }
+  }
+  p.setClipping(false);
+  const double legendTop = target.bottom() - rows * rowH - 4;
+  for (const auto& e : legend) {
+    const QPointF o(target.left() + 20 + e.at.left(), legendTop + e.at.top());
+    QPen pen(e.curve->colour, 2);
+    if (e.curve->dashed) pen.setStyle(Qt::DashLine);
+    p.setPen(pen);
+    p.drawLine(QPointF(o.x(), o.y() + rowH / 2), QPointF(o.x() + 20, o.y() + rowH / 2));
+    p.setPen(Qt::black);
+    p.drawText(QPointF(o.x() + 26, o.y() + (rowH - fm.height()) / 2 + fm.ascent()), e.curve->name);
+  }
+  p.restore();
+}
+
+void paintWithoutCharts(const dpw::Frame& frame, QPainter& painter, QSizeF size) {
+  paintFrame(frame, painter, QRectF(QPointF(0, 0), size));
+}
+
+std::atomic<FramePainter> installedPainter{nullptr};
+
+FramePainter currentPainter() {
+  const FramePainter p = installedPainter.load();
+  return p ? p : &paintWithoutCharts;
+}
+
+}  // namespace
+
+double niceStep(double span) {
+  const double raw = span / 5.0;
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double f : {1.0, 2.0, 2.5, 5.0, 10.0})
+    if (raw <= f * mag) return f * mag;
+  return 10 * mag;
+}
+
+std::pair<double, double> decadeRange(double lo, double hi) {
+  lo = std::max(lo, 1e-300);
+  hi = std::max(hi, lo);
+  const double dlo = std::pow(10.0, std::floor(std::log10(lo)));
+  double dhi = std::pow(10.0, std::ceil(std::log10(hi)));
+  if (dhi <= dlo) dhi = dlo * 10;
+  return {dlo, dhi};
+}
+
+std::pair<double, double> niceRange(double lo, double hi) {
+  const bool nonNegative = lo >= 0;
+  if (!(hi > lo)) {
+    const double pad = std::abs(lo) > 0 ? std::abs(lo) * 0.5 : 1.0;
+    lo -= pad, hi += pad;
+  }
+  if (nonNegative) lo = std::max(lo, 0.0);  // data that starts at 0 (steps, counts) keeps its axis at 0
+  const double step = niceStep(hi - lo);
+  return {std::floor(lo / step) * step, std::ceil(hi / step) * step};
+}
+
+void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
+  if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame.data)) {
+    PlotRange range;
+    updateRange(*pts, range);
+    paintPoints(*pts, qs(frame.title), p, target, range);
+    return;
+  }
+  p.fillRect(target, Qt::white);
+  p.setPen(Qt::black);
+  QFont titleFont = p.font();
+  titleFont.setBold(true);
+  p.setFont(titleFont);
+  const QRectF titleRect(target.left(), target.top() + 4, target.width(), 24);
+  p.drawText(titleRect, Qt::AlignCenter, qs(frame.title));
+  const QRectF area = target.adjusted(50, 34, -20, -40);
+  if (const auto* h = std::get_if<dpw::HeatmapFrame>(&frame.data)) {
+    if (h->rows <= 0 || h->cols <= 0) return;
+    double mx = 0;
+    for (double v : h->values) mx = std::max(mx, v);
+    QImage img(h->cols, h->rows, QImage::Format_RGB32);
+    for (int r = 0; r < h->rows; ++r)
+      for (int c = 0; c < h->cols; ++c) {
+        const double t = mx > 0 ? std::sqrt(h->values[std::size_t(r) * h->cols + c] / mx) : 0;  // sqrt: show small mass
+        img.setPixelColor(c, r, QColor::fromRgbF(1 - 0.9 * t, 1 - 0.75 * t, 1 - 0.35 * t));
+      }
+    p.drawImage(area, img);
+    p.setFont(QFont());
+    p.drawText(QRectF(area.left(), area.bottom() + 4, area.width(), 20), Qt::AlignCenter, qs(h->xLabel));
+    p.save();
+    p.translate(area.left() - 30, area.center().y());
+    p.rotate(-90);
+    p.drawText(QRectF(-area.height() / 2, -10, area.height(), 20), Qt::AlignCenter, qs(h->yLabel));
+    p.restore();
+  } else if (const auto* im = std::get_if<dpw::ImagesFrame>(&frame.data)) {
+    const int n = int(im->images.size());
+    if (n == 0 || im->width <= 0 || im->height <= 0) return;
+    const int cols = int(std::ceil(std::sqrt(double(n) * area.width() / area.height())));
+    const int rows = (n + cols - 1) / cols;
+    const double cell = std::min(area.width() / cols, area.height() / rows);
+    for (int i = 0; i < n; ++i) {
+      QImage img(im->width, im->height, QImage::Format_Grayscale8);
+      for (int y = 0; y < im->height; ++y)
+        for (int x = 0; x < im->width; ++x)
+          img.scanLine(y)[x] = uchar(std::clamp(im->images[i][std::size_t(y) * im->width + x], 0.0f, 1.0f) * 255);
+      p.drawImage(QRectF(area.left() + (i % cols) * cell, area.top() + (i / cols) * cell, cell - 2, cell - 2), img);
+    }
+  }
+}
+
+void paintFrame(const dpw::Frame& frame, QPainter& painter, const QRectF& target) {
+  if (const auto* f = std::get_if<dpw::LinesFrame>(&frame.data))
+    paintPlot(linesPlot(*f), qs(frame.title), painter, target);
+  else if (const auto* h = std::get_if<dpw::HistogramFrame>(&frame.data))
+    paintPlot(histogramPlot(*h), qs(frame.title), painter, target);
+  else
+    paintPicture(frame, painter, target);
+}
+
+void setFramePainter(FramePainter painter) { installedPainter.store(painter); }
+
+QImage renderFrameImage(const dpw::Frame& frame, QSize size, qreal scale) {
+  ensureGuiApplication();
+  QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
+  image.setDevicePixelRatio(scale);
+  image.fill(Qt::white);
+  // Record the pixel density so that 2x and 3x exports open at the right physical size.
+  image.setDotsPerMeterX(int(std::lround(96.0 * scale / 0.0254)));
+  image.setDotsPerMeterY(int(std::lround(96.0 * scale / 0.0254)));
+  QPainter painter(&image);
+  painter.setRenderHint(QPainter::Antialiasing);
+  currentPainter()(frame, painter, QSizeF(size));
+  return image;
+}
+
+bool writeFrameSvgFile(const dpw::Frame& frame, const QString& path, QString* error, QSize size) {
+  ensureGuiApplication();
+  QBuffer buffer;
+  buffer.open(QIODevice::WriteOnly);
+  {
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle(qs(frame.title));
+    svg.setDescription("DPW Lab chart " + qs(frame.chart));
+    QPainter painter(&svg);
+    currentPainter()(frame, painter, QSizeF(size));
+  }
+  QSaveFile out(path);
+  if (!out.open(QIODevice::WriteOnly) || out.write(buffer.data()) != buffer.data().size() || !out.commit()) {
+    if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, out.errorString());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace dpwapp
