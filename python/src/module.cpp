@@ -17,16 +17,16 @@
 #include <mutex>
 #include <optional>
 
-#include "core/build_info.h"
-#include "core/error.h"
-#include "core/method.h"
-#include "core/rng.h"
-#include "ot/directions.h"
-#include "ot/sliced_wasserstein.h"
-#include "ot/wasserstein_1d.h"
-#include "privacy/accountant.h"
-#include "privacy/projection_sensitivity.h"
-#include "privacy/wdp_accountant.h"
+#include <dpw/core/build_info.h>
+#include <dpw/core/error.h>
+#include <dpw/core/method.h>
+#include <dpw/core/rng.h>
+#include <dpw/ot/directions.h>
+#include <dpw/ot/sliced_wasserstein.h>
+#include <dpw/ot/wasserstein_1d.h>
+#include <dpw/privacy/accountant.h>
+#include <dpw/privacy/projection_sensitivity.h>
+#include <dpw/privacy/wdp_accountant.h>
 
 namespace py = pybind11;
 
