@@ -1,0 +1,442 @@
+// dpwlab._dpwlab: the engine's sliced Wasserstein, accountants, sensitivity bounds and method runs as a
+// CPython extension (pybind11). numpy arrays come in without a copy when they are C-contiguous float64
+// (any other array is converted once) and go out without a copy (the engine's result is moved into the
+// array, or the array is a read-only view of an immutable frame). Engine errors (dpw::InvalidArgument)
+// raise ValueError with the engine's message; every numerical call releases the GIL.
+#include <pybind11/eigen.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include <dpw/core/build_info.h>
+#include <dpw/core/error.h>
+#include <dpw/core/method.h>
+#include <dpw/core/rng.h>
+#include <dpw/ot/directions.h>
+#include <dpw/ot/sliced_wasserstein.h>
+#include <dpw/ot/wasserstein_1d.h>
+#include <dpw/privacy/accountant.h>
+#include <dpw/privacy/projection_sensitivity.h>
+#include <dpw/privacy/wdp_accountant.h>
+
+namespace py = pybind11;
+
+namespace {
+
+// Arrays as the engine wants them: float64, C order. forcecast/c_style convert anything else once;
+// a C-contiguous float64 array passes through untouched.
+using InArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
+using ConstPointsMap = Eigen::Map<const dpw::Points>;
+using ConstVectorMap = Eigen::Map<const dpw::Vector>;
+
+ConstPointsMap asPoints(const InArray& a, const char* name) {
+  dpw::require(a.ndim() == 2, name, " must be a 2-D array (n points x d), got ", a.ndim(), " dimension(s)");
+  return ConstPointsMap(a.data(), a.shape(0), a.shape(1));
+}
+
+ConstVectorMap asVector(const InArray& a, const char* name) {
+  dpw::require(a.ndim() == 1, name, " must be a 1-D array, got ", a.ndim(), " dimension(s)");
+  return ConstVectorMap(a.data(), a.shape(0));
+}
+
+dpw::Points directionsFor(long k, long d, std::uint64_t seed) {
+  dpw::require(k >= 1, "n_projections must be at least 1, got ", k);
+  dpw::Rng rng = dpw::makeRng(seed);
+  return dpw::randomDirections(k, d, rng);
+}
+
+py::object slicedResult(dpw::SlicedResult&& r, bool gradients) {
+  if (!gradients) return py::float_(r.value);
+  return py::make_tuple(r.value, py::cast(std::move(r.gradX)), py::cast(std::move(r.gradY)));
+}
+
+py::object sliced(const InArray& x, const InArray& y, long k, std::uint64_t seed, bool gradients,
+                  const std::optional<InArray>& directions, double sigma, std::uint64_t noiseSeed) {
+  const ConstPointsMap X = asPoints(x, "x"), Y = asPoints(y, "y");
+  dpw::require(std::isfinite(sigma) && sigma >= 0, "sigma must be a finite number >= 0, got ", sigma);
+  std::optional<ConstPointsMap> given;
+  if (directions) given.emplace(asPoints(*directions, "directions"));
+  dpw::SlicedResult r;
+  {
+    py::gil_scoped_release release;
+    dpw::Points theta;
+    if (!given) theta = directionsFor(k, X.cols(), seed);
+    const dpw::PointsRef T = given ? dpw::PointsRef(*given) : dpw::PointsRef(theta);
+    const dpw::SlicedOptions options{sigma, noiseSeed};
+    r = gradients ? dpw::slicedW2SquaredWithGradients(X, Y, T, options) : dpw::slicedW2Squared(X, Y, T, options);
+  }
+  return slicedResult(std::move(r), gradients);
+}
+
+void requirePrivacyArgs(double q, double delta, long steps) {
+  dpw::require(q > 0 && q <= 1, "q (the sampling rate) must lie in (0, 1], got ", q);
+  dpw::require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+  dpw::require(steps >= 1, "steps must be at least 1, got ", steps);
+}
+
+// ---- method runs --------------------------------------------------------------------------------
+
+// Keeps the newest frame per chart and lets Ctrl-C stop the run: at most every 50 ms, the run's
+// thread takes the GIL briefly and runs Python's signal handlers; an exception they raise (normally
+// KeyboardInterrupt) cancels the run and is raised again once the run has unwound.
+class InterruptibleObserver : public dpw::LatestFramesObserver {
+ public:
+  bool cancelRequested() const override {
+    if (cancel.load() || interrupted_.load()) return true;
+    std::lock_guard lock(mutex_);
+    const auto now = std::chrono::steady_clock::now();
+    if (now - lastCheck_ < std::chrono::milliseconds(50)) return false;
+    lastCheck_ = now;
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) {
+      PyErr_Fetch(&type_, &value_, &traceback_);
+      interrupted_ = true;
+    }
+    return interrupted_.load();
+  }
+  /// Raises the exception a signal handler raised (call with the GIL held); false if there is none.
+  bool restoreInterrupt() {
+    if (!type_) return false;
+    PyErr_Restore(type_, value_, traceback_);
+    type_ = value_ = traceback_ = nullptr;
+    return true;
+  }
+
+ private:
+  mutable std::atomic<bool> interrupted_{false};
+  mutable std::mutex mutex_;
+  mutable std::chrono::steady_clock::time_point lastCheck_{};
+  mutable PyObject* type_ = nullptr;
+  mutable PyObject* value_ = nullptr;
+  mutable PyObject* traceback_ = nullptr;
+};
+
+dpw::ParamValue paramFromPython(const dpw::ParamSpec& spec, const py::handle& v) {
+  const bool textual = spec.kind == dpw::ParamKind::Choice || spec.kind == dpw::ParamKind::Text;
+  if (textual) {
+    dpw::require(py::isinstance<py::str>(v), "parameter '", spec.key, "' must be a string in the scenario");
+    return v.cast<std::string>();
+  }
+  if (py::isinstance<py::str>(v)) {
+    std::string s = v.cast<std::string>(), t;
+    for (char c : s)
+      if (!std::isspace(static_cast<unsigned char>(c))) t += char(std::tolower(static_cast<unsigned char>(c)));
+    if (t == "inf" || t == "infinity") return std::numeric_limits<double>::infinity();
+    throw dpw::InvalidArgument("parameter '" + spec.key + "' must be a number (or \"inf\"), got \"" + s + "\"");
+  }
+  dpw::require(!py::isinstance<py::bool_>(v) && (py::isinstance<py::float_>(v) || py::isinstance<py::int_>(v) ||
+                                                 py::hasattr(v, "__float__")),
+               "parameter '", spec.key, "' must be a number in the scenario");
+  return py::float_(py::reinterpret_borrow<py::object>(v)).cast<double>();
+}
+
+dpw::ParamValues paramsFromPython(const dpw::MethodInfo& method, const py::dict& params) {
+  dpw::ParamValues values(method.params);
+  for (const auto& [k, v] : params) {
+    dpw::require(py::isinstance<py::str>(k), "parameter names must be strings");
+    const std::string key = k.cast<std::string>();
+    const auto& specs = values.specs();
+    auto spec = std::find_if(specs.begin(), specs.end(), [&](const dpw::ParamSpec& p) { return p.key == key; });
+    if (spec == specs.end()) {
+      std::string known;
+      for (const auto& p : specs) known += (known.empty() ? "" : ", ") + p.key;
+      throw dpw::InvalidArgument("unknown parameter '" + key + "' for method " + method.id + " (known: " + known + ")");
+    }
+    values.set(key, paramFromPython(*spec, v));
+  }
+  return values;
+}
+
+py::object paramToPython(const dpw::ParamValue& v) {
+  if (std::holds_alternative<std::string>(v)) return py::str(std::get<std::string>(v));
+  return py::float_(std::get<double>(v));
+}
+
+// A read-only numpy view of data inside a frame; the array keeps the frame alive.
+template <typename T>
+py::array view(const dpw::FramePtr& frame, const T* data, std::vector<py::ssize_t> shape) {
+  std::vector<py::ssize_t> strides(shape.size(), sizeof(T));
+  for (std::size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * shape[i];
+  py::capsule owner(new dpw::FramePtr(frame), [](void* p) { delete static_cast<dpw::FramePtr*>(p); });
+  py::array a(py::dtype::of<T>(), shape, strides, data, owner);
+  py::detail::array_proxy(a.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  return a;
+}
+
+py::dict frameToPython(const dpw::FramePtr& f) {
+  py::dict out;
+  out["chart"] = f->chart;
+  out["title"] = f->title;
+  out["step"] = f->step;
+  auto vec = [&](const std::vector<double>& v) { return view(f, v.data(), {py::ssize_t(v.size())}); };
+  if (const auto* lines = std::get_if<dpw::LinesFrame>(&f->data)) {
+    out["kind"] = "lines";
+    out["x_label"] = lines->xLabel;
+    out["y_label"] = lines->yLabel;
+    out["log_x"] = lines->logX;
+    out["log_y"] = lines->logY;
+    py::list series;
+    for (const auto& s : lines->series) {
+      py::dict d;
+      d["name"] = s.name;
+      d["x"] = vec(s.x);
+      d["y"] = vec(s.y);
+      d["dashed"] = s.dashed;
+      series.append(d);
+    }
+    out["series"] = series;
+  } else if (const auto* h = std::get_if<dpw::HistogramFrame>(&f->data)) {
+    out["kind"] = "histogram";
+    out["x_label"] = h->xLabel;
+    out["edges"] = vec(h->edges);
+    py::list groups;
+    for (const auto& g : h->groups) {
+      py::dict d;
+      d["name"] = g.name;
+      d["mass"] = vec(g.mass);
+      d["colour"] = g.colour;
+      d["dashed"] = g.dashed;
+      groups.append(d);
+    }
+    out["groups"] = groups;
+  } else if (const auto* p = std::get_if<dpw::PointsFrame>(&f->data)) {
+    out["kind"] = "points";
+    out["x_label"] = p->xLabel;
+    out["y_label"] = p->yLabel;
+    out["xy"] = view(f, p->xy.data(), {py::ssize_t(p->xy.rows()), py::ssize_t(p->xy.cols())});
+    out["label"] = view(f, p->label.data(), {py::ssize_t(p->label.size())});
+    out["label_names"] = p->labelNames;
+  } else if (const auto* m = std::get_if<dpw::HeatmapFrame>(&f->data)) {
+    out["kind"] = "heatmap";
+    out["x_label"] = m->xLabel;
+    out["y_label"] = m->yLabel;
+    out["values"] = view(f, m->values.data(), {py::ssize_t(m->rows), py::ssize_t(m->cols)});
+  } else if (const auto* im = std::get_if<dpw::ImagesFrame>(&f->data)) {
+    out["kind"] = "images";
+    // Separate vectors per image: one copy into a (count, height, width) float32 array.
+    py::array_t<float> a({py::ssize_t(im->images.size()), py::ssize_t(im->height), py::ssize_t(im->width)});
+    float* dst = a.mutable_data();
+    for (const auto& img : im->images) dst = std::copy(img.begin(), img.end(), dst);
+    out["images"] = a;
+  }
+  return out;
+}
+
+py::tuple runMethod(const std::string& methodId, const py::dict& params, std::uint64_t seed) {
+  const dpw::MethodInfo& method = dpw::findMethod(methodId);
+  const dpw::ParamValues values = paramsFromPython(method, params);
+  InterruptibleObserver observer;
+  dpw::RunResult result;
+  try {
+    py::gil_scoped_release release;
+    result = method.run(values, seed, observer);
+  } catch (const dpw::Cancelled&) {
+    if (observer.restoreInterrupt()) throw py::error_already_set();
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+    throw py::error_already_set();
+  }
+  py::dict metrics;
+  for (const auto& [k, v] : result.metrics) metrics[py::str(k)] = v;
+  py::dict frames;
+  for (const auto& f : observer.latestPerChart()) frames[py::str(f->chart)] = frameToPython(f);
+  py::dict used;
+  for (const auto& [k, v] : values.values()) used[py::str(k)] = paramToPython(v);
+  return py::make_tuple(metrics, result.privacyStatement, frames, used);
+}
+
+py::list methodsList() {
+  py::list out;
+  for (const auto& m : dpw::allMethods()) {
+    py::list params;
+    for (const auto& p : m.params) {
+      py::dict d;
+      d["key"] = p.key;
+      d["label"] = p.label;
+      const char* kinds[] = {"real", "integer", "choice", "text"};
+      d["kind"] = kinds[int(p.kind)];
+      const bool textual = p.kind == dpw::ParamKind::Choice || p.kind == dpw::ParamKind::Text;
+      d["default"] = textual ? py::object(py::str(p.defaultText)) : py::object(py::float_(p.defaultValue));
+      if (!textual) {
+        d["min"] = p.min;
+        d["max"] = p.max;
+        d["allow_infinity"] = p.allowInfinity;
+      }
+      if (p.kind == dpw::ParamKind::Choice) d["choices"] = p.choices;
+      d["unit"] = p.unit;
+      d["help"] = p.help;
+      params.append(d);
+    }
+    py::dict d;
+    d["id"] = m.id;
+    d["title"] = m.title;
+    d["paper"] = m.paper;
+    d["summary"] = m.summary;
+    d["parameters"] = params;
+    out.append(d);
+  }
+  return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_dpwlab, m) {
+  m.doc() = "DPW Lab engine (C++): sliced Wasserstein, privacy accounting, method runs.";
+  m.attr("__version__") = dpw::kVersion;
+  m.attr("build_flavour") = dpw::kBuildFlags;
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const dpw::InvalidArgument& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
+
+  m.def("random_directions", [](long k, long d, std::uint64_t seed) {
+          dpw::require(d >= 1, "d must be at least 1, got ", d);
+          return directionsFor(k, d, seed);
+        },
+        py::arg("n_projections"), py::arg("d"), py::arg("seed") = 0,
+        R"doc(The k x d directions sliced_wasserstein(..., seed=seed) uses: rows of N(0, I_d) draws from the
+engine's generator makeRng(seed), each normalised (uniform on the unit sphere S^{d-1}).
+Pass ``.T`` as ``projections`` to ot.sliced_wasserstein_distance to compare with POT on the same directions.)doc");
+
+  m.def("sliced_wasserstein",
+        [](const InArray& x, const InArray& y, long k, std::uint64_t seed, bool gradients,
+           const std::optional<InArray>& directions) { return sliced(x, y, k, seed, gradients, directions, 0.0, 0); },
+        py::arg("x"), py::arg("y"), py::arg("n_projections") = 50, py::arg("seed") = 0, py::arg("gradients") = false,
+        py::arg("directions") = py::none(),
+        R"doc(Sliced squared 2-Wasserstein distance SW2^2 between the point clouds x (n x d) and y (m x d).
+
+    SW2^2(X, Y) = (1/k) sum_j W2^2(X theta_j, Y theta_j)     (Monte-Carlo over k unit directions)
+    grad_X SW2^2 = (1/k) sum_j (dW2^2/d(X theta_j)) theta_j^T
+
+W2^2 in 1-D uses the monotone (rank-weight) coupling, so n and m may differ ([FairLearn] Prop. 3.1/3.2).
+Directions: random_directions(n_projections, d, seed), or ``directions`` (k x d, unit rows) if given.
+POT's ot.sliced_wasserstein_distance(x, y, projections=theta.T) returns the square root of this value.
+Cost O(k (n + m) d) plus a radix sort per direction; runs on all cores with the GIL released.
+
+Returns the float SW2^2, or (value, grad_x, grad_y) with gradients=True (arrays shaped like x and y).
+Raises ValueError on empty, non-finite or mismatched input.)doc");
+
+  m.def("dp_sliced_wasserstein",
+        [](const InArray& x, const InArray& y, long k, double sigma, std::uint64_t seed, bool gradients) {
+          return sliced(x, y, k, seed, gradients, std::nullopt, sigma, seed + 1);
+        },
+        py::arg("x"), py::arg("y"), py::arg("n_projections"), py::arg("sigma"), py::arg("seed") = 0,
+        py::arg("gradients") = false,
+        R"doc(DP-SWD, the Gaussian-smoothed sliced W2^2 ([DP-SWD] Alg. 1): every projection of both samples gets
+independent N(0, sigma^2) noise before the 1-D distances are taken,
+
+    DP-SWD(X, Y) = (1/k) sum_j W2^2(X theta_j + Z_j, Y theta_j + Z'_j),   Z, Z' ~ N(0, sigma^2 I).
+
+sigma is the noise standard deviation on the projections; the release is (eps, delta)-DP when
+sigma >= w * noise multiplier, with w = sensitivity(bound, k, d, delta_w) the sensitivity of the k
+projections of one changed row (rows of norm <= 1) and the multiplier from calibrate(...)
+([DP-SWD] Lemma 2 and Thm. 1). sigma = 0 gives sliced_wasserstein exactly. Directions are
+random_directions(n_projections, d, seed); the noise of direction j is stream j of seed + 1, so the
+result does not depend on the number of threads. gradients=True returns (value, grad_x, grad_y) of
+the noisy objective.)doc");
+
+  m.def("wasserstein_1d",
+        [](const InArray& u, const InArray& v, bool gradients) -> py::object {
+          const ConstVectorMap U = asVector(u, "u"), V = asVector(v, "v");
+          if (!gradients) {
+            double value;
+            {
+              py::gil_scoped_release release;
+              value = dpw::w2Squared(U, V);
+            }
+            return py::float_(value);
+          }
+          dpw::W2Gradient g;
+          {
+            py::gil_scoped_release release;
+            g = dpw::w2SquaredWithGradient(U, V);
+          }
+          return py::make_tuple(g.value, py::cast(std::move(g.gradU)), py::cast(std::move(g.gradV)));
+        },
+        py::arg("u"), py::arg("v"), py::arg("gradients") = false,
+        R"doc(Squared 2-Wasserstein distance W2^2 between the empirical measures of u (n values) and v (m values).
+
+With sorted samples and the monotone north-west-corner coupling R (R[i][j] = overlap of the rank
+intervals (i/n, (i+1)/n] and (j/m, (j+1)/m]),
+
+    W2^2 = sum_ij R[i][j] (u_(i) - v_(j))^2,   dW2^2/du_(i) = 2 sum_j R[i][j] (u_(i) - v_(j))
+
+([FairLearn] Prop. 3.1 and 3.2). Equals ot.wasserstein_1d(u, v, p=2) (POT returns W_p^p).
+Cost O((n + m) log(n + m)). Returns the float, or (value, grad_u, grad_v) with gradients=True.)doc");
+
+  m.def("accountants", &dpw::accountantIds, "Ids of the accountants, as dpwlab-cli account --accountant knows them.");
+
+  // The accountants' own names document the ids, so the list follows the engine's registry.
+  std::string accountDoc = R"doc(epsilon after `steps` compositions of the subsampled Gaussian mechanism (noise multiplier sigma =
+noise std / L2 sensitivity, sampling rate q) at delta, by one accountant. The same engine call
+(dpw::makeAccountant(id)->addGaussianSteps(sigma, q, steps); epsilon(delta)) and ids as
+`dpwlab-cli account`:
+)doc";
+  for (const auto& id : dpw::accountantIds()) accountDoc += "\n    " + id + ": " + dpw::makeAccountant(id)->name();
+  accountDoc += R"doc(
+
+wdp (Wasserstein DP, Triastcyn & Faltings 2020) also takes mu, beta and pair_distances (distances
+between neighbouring gradients), as the CLI's --mu, --beta, --pairs-file.
+Returns eps (+inf when unbounded). Raises ValueError on an unknown id or values out of range.)doc";
+  m.def("account",
+        [](const std::string& id, double q, double sigma, long steps, double delta, std::optional<double> mu,
+           std::optional<double> beta, std::optional<std::vector<double>> pairs) {
+          requirePrivacyArgs(q, delta, steps);
+          dpw::require(sigma > 0 && std::isfinite(sigma), "sigma (the noise multiplier) must be a finite number > 0, got ",
+                       sigma);
+          dpw::require(id == "wdp" || (!mu && !beta && !pairs), "mu, beta and pair_distances apply to accountant 'wdp' only");
+          py::gil_scoped_release release;
+          std::unique_ptr<dpw::Accountant> acc =
+              id == "wdp" ? std::make_unique<dpw::WdpAccountant>(mu.value_or(16.0), beta.value_or(32.0),
+                                                                 pairs.value_or(std::vector<double>{1.0}))
+                          : dpw::makeAccountant(id);
+          acc->addGaussianSteps(sigma, q, steps);
+          return acc->epsilon(delta);
+        },
+        py::arg("accountant"), py::arg("q"), py::arg("sigma"), py::arg("steps"), py::arg("delta"), py::kw_only(),
+        py::arg("mu") = py::none(), py::arg("beta") = py::none(), py::arg("pair_distances") = py::none(),
+        accountDoc.c_str());
+
+  m.def("calibrate",
+        [](const std::string& id, double epsilon, double q, long steps, double delta) {
+          dpw::require(epsilon > 0 && std::isfinite(epsilon), "epsilon must be a finite number > 0, got ", epsilon);
+          requirePrivacyArgs(q, delta, steps);
+          py::gil_scoped_release release;
+          return dpw::calibrateNoiseMultiplier(id, epsilon, delta, q, steps);
+        },
+        py::arg("accountant"), py::arg("epsilon"), py::arg("q"), py::arg("steps"), py::arg("delta"),
+        R"doc(Smallest noise multiplier sigma with account(accountant, q, sigma, steps, delta) <= epsilon,
+by bisection (relative tolerance 1e-9 on sigma); as `dpwlab-cli calibrate`.
+Raises ValueError for an accountant whose loss grows with sigma (wdp) or an unreachable target.)doc");
+
+  m.def("sensitivity",
+        [](const std::string& bound, long k, long d, double delta) {
+          if (bound == "clt") return dpw::projectionSensitivityClt(k, d, delta);
+          if (bound == "bernstein") return dpw::projectionSensitivityBernstein(k, d, delta);
+          if (bound == "bernstein-dpswd-code") return dpw::projectionSensitivityBernsteinDpSwdCode(k, d, delta);
+          throw dpw::InvalidArgument("bound must be clt, bernstein or bernstein-dpswd-code, got '" + bound + "'");
+        },
+        py::arg("bound"), py::arg("k"), py::arg("d"), py::arg("delta"),
+        R"doc(Sensitivity bound w(k, d, delta) of k random unit projections of one changed row (||x - x'|| <= 1):
+||Theta (x - x')||_2 <= w with probability >= 1 - delta ([DP-SWD] Lemma 2 and its CLT variant):
+
+    bernstein: w^2 = k/d + (2/3) ln(1/delta) + (2/d) sqrt(k (d-1)/(d+2) ln(1/delta))
+    clt:       w^2 = k/d + (z/d) sqrt(2k (d-1)/(d+2)),  z = Phi^-1(1 - delta)   (k > 30)
+    bernstein-dpswd-code: the public DP-SWD code's variant (k twice under the root; looser)
+
+As `dpwlab-cli sensitivity`.)doc");
+
+  m.def("methods", &methodsList, "Every method run() accepts, with its parameters (key, kind, default, range, help).");
+  m.def("_run", &runMethod, py::arg("method"), py::arg("parameters"), py::arg("seed"));
+}
