@@ -23,7 +23,8 @@ const std::vector<Command>& allCommands() {
        auditCommand},
       {"account", "account --accountant rdp|rdp-mironov|rdp-wor|gdp|gdp-uniform|pld|wdp --q Q --sigma S --steps T --delta D [--pairs-file F --mu M --beta B]   epsilon spent", accountCommand},
       {"calibrate", "calibrate --accountant A --epsilon E --q Q --steps T --delta D   noise multiplier for (epsilon, delta)", calibrateCommand},
-      {"sensitivity", "sensitivity --bound clt|bernstein|bernstein-dpswd-code --k K --d D --delta D   projection sensitivity w", sensitivityCommand},
+      {"sensitivity", "sensitivity --bound chernoff|clt|bernstein|bernstein-dpswd-code --k K --d D --delta D   projection sensitivity w", sensitivityCommand},
+      {"tradeoff", "tradeoff --accountant pld|gdp --q Q --sigma S --steps T   f-DP trade-off curve {alpha, beta}", tradeoffCommand},
   };
   return commands;
 }

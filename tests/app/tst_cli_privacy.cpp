@@ -67,6 +67,10 @@ class TestCliPrivacy : public QObject {
     QCOMPARE(r.json["w"].toDouble(), dpw::projectionSensitivityBernstein(200, 784, 5e-6));
     const CliResult clt = cli({"sensitivity", "--bound", "clt", "--k", "70", "--d", "8", "--delta", "5e-6"});
     QCOMPARE(clt.json["w"].toDouble(), dpw::projectionSensitivityClt(70, 8, 5e-6));
+    // Default: the rigorous Chernoff bound (w² ≈ 17.82 at k = 70, d = 8, δ = 5e-9).
+    const CliResult def = cli({"sensitivity", "--k", "70", "--d", "8", "--delta", "5e-9"});
+    QCOMPARE(def.json["w"].toDouble(), dpw::projectionSensitivityChernoff(70, 8, 5e-9));
+    QCOMPARE(def.json["bound"].toString(), QString("chernoff"));
   }
   // Bad arguments: a message naming the option and exit code 2.
   void badArgumentsExitTwo() {
