@@ -101,9 +101,13 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
     for (const auto& p : points) {
       empirical.x.push_back(p.alpha);
       empirical.y.push_back(p.beta);
-      // Each box from its upper-right corner round and back, so the links run outside the curve.
-      for (auto [x, y] : {std::pair{p.alphaHigh, p.betaHigh}, {p.alphaLow, p.betaHigh}, {p.alphaLow, p.betaLow},
-                          {p.alphaHigh, p.betaLow}, {p.alphaHigh, p.betaHigh}}) {
+      // One polyline for all boxes (one legend entry): each box is drawn from its point (α̂, β̂) with a
+      // cross through it and left again from the point, so the links between boxes run along the
+      // empirical series, not across the chart.
+      const double ax = p.alpha, by = p.beta;
+      for (auto [x, y] : {std::pair{ax, by}, {ax, p.betaHigh}, {p.alphaHigh, p.betaHigh}, {p.alphaHigh, p.betaLow},
+                          {p.alphaLow, p.betaLow}, {p.alphaLow, p.betaHigh}, {ax, p.betaHigh}, {ax, p.betaLow},
+                          {ax, by}, {p.alphaLow, by}, {p.alphaHigh, by}, {ax, by}}) {
         boxes.x.push_back(x);
         boxes.y.push_back(y);
       }

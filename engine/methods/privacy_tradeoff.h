@@ -9,7 +9,8 @@
 ///     (audit/mechanism_audits.h, mechanism "gaussian") calibrated to the same μ (T Gaussian steps with
 ///     multiplier σ are exactly one Gaussian with multiplier σ/√T), `trials` runs on D and on D',
 ///     threshold tests "score > t ⇒ D'" at fixed target type I errors, each point with its
-///     Clopper-Pearson box (two-sided, `confidence` per coordinate). A correct mechanism's boxes reach
+///     Clopper-Pearson box (two-sided, `confidence` per coordinate; drawn with a cross through the
+///     point, all boxes in one series). A correct mechanism's boxes reach
 ///     the curve or lie above it (βhi ≥ f(αhi)); metric audit_boxes_below_curve counts the others.
 /// At q < 1 no audit is drawn (the audit module has no subsampled composition; the statement says so).
 /// Cost: one PLD composition (≈ 10-100 ms) and 2·trials Gaussian draws.

@@ -41,7 +41,7 @@ class TestPrivacyTradeoff : public QObject {
     QVERIFY(std::abs(r.metrics.at("audit_noise_std") - 1) < 1e-6);
     QCOMPARE(r.metrics.at("audit_points"), 8.0);
     QCOMPARE(r.metrics.at("audit_boxes_below_curve"), 0.0);
-    QCOMPARE(f->series[4].x.size(), size_t(8 * 5));  // 5 corners per box
+    QCOMPARE(f->series[4].x.size(), size_t(8 * 12));  // 12 vertices per box (box and cross)
     QVERIFY(r.privacyStatement.find("PLD") != std::string::npos);
   }
   // q < 1: curves only (no audit of subsampled composition), and the statement says why.
