@@ -10,6 +10,7 @@
 #include "methods/fair_regression.h"
 #include "methods/flow/dpsw_flow.h"
 #include "methods/flow/dpsw_generator.h"
+#include "methods/privacy_tradeoff.h"
 #include "methods/projection_sensitivity_explorer.h"
 
 namespace dpw {
@@ -28,6 +29,7 @@ const std::vector<MethodInfo>& allMethods() {
       dpSwdExplorerMethod(),
       projectionSensitivityMethod(),
       privacyAuditMethod(),
+      privacyTradeoffMethod(),
   };
   return methods;
 }

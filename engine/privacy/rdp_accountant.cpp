@@ -18,7 +18,7 @@ std::string RdpAccountant::id() const {
 std::string RdpAccountant::name() const {
   const std::string conv = conversion_ == RdpConversion::Mironov ? "Mironov 2017 conversion" : "Balle et al. 2020 conversion";
   return sampling_ == Sampling::WithoutReplacement
-             ? "RDP (fixed-size sampling without replacement, replace-one, Wang et al. 2019; " + conv + ")"
+             ? "RDP (fixed-size sampling without replacement, replace-one, Wang et al. 2019 Thm 9 capped by the Gaussian; " + conv + ")"
              : "RDP (Poisson, add/remove; " + conv + ")";
 }
 

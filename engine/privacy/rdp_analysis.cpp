@@ -136,9 +136,15 @@ double rdpWithoutReplacementGaussian(double q, double sigma, double order) {
   if (q == 1) return order / (2 * sigma * sigma);
   if (std::isinf(order)) return kInf;
   const double lo = std::floor(order), hi = std::ceil(order);
-  if (lo == hi) return worCumulant(q, sigma, long(order)) / (order - 1);
   const double t = order - lo;
-  return ((1 - t) * worCumulant(q, sigma, long(lo)) + t * worCumulant(q, sigma, long(hi))) / (order - 1);
+  const double thm9 = lo == hi ? worCumulant(q, sigma, long(order)) / (order - 1)
+                               : ((1 - t) * worCumulant(q, sigma, long(lo)) + t * worCumulant(q, sigma, long(hi))) /
+                                     (order - 1);
+  // Cap by the unsubsampled Gaussian: subsampling without replacement is post-processing of the full
+  // release's replace-one guarantee (the sample of a neighbour pair is a coupling of replace-one pairs),
+  // so it never spends more than α/(2σ²); Thm 9 alone exceeds that at large σ (it keeps the constant
+  // 1 + 2γ²C(α,2)·... terms). autodp takes the same minimum.
+  return std::min(thm9, order / (2 * sigma * sigma));
 }
 
 RdpEpsilon epsilonFromRdp(const std::vector<double>& orders, const std::vector<double>& rdp, double delta,

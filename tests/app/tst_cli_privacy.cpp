@@ -1,4 +1,5 @@
-// End-to-end tests of the privacy commands of dpwlab-cli: account, calibrate, sensitivity.
+// End-to-end tests of the privacy commands of dpwlab-cli: account, calibrate, sensitivity, tradeoff.
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -7,6 +8,7 @@
 
 #include "support/cli_runner.h"
 #include "privacy/accountant.h"
+#include "privacy/normal_tail.h"
 #include "privacy/projection_sensitivity.h"
 #include "privacy/wdp_accountant.h"
 
@@ -67,6 +69,26 @@ class TestCliPrivacy : public QObject {
     QCOMPARE(r.json["w"].toDouble(), dpw::projectionSensitivityBernstein(200, 784, 5e-6));
     const CliResult clt = cli({"sensitivity", "--bound", "clt", "--k", "70", "--d", "8", "--delta", "5e-6"});
     QCOMPARE(clt.json["w"].toDouble(), dpw::projectionSensitivityClt(70, 8, 5e-6));
+    // Default: the rigorous Chernoff bound (w² ≈ 17.82 at k = 70, d = 8, δ = 5e-9).
+    const CliResult def = cli({"sensitivity", "--k", "70", "--d", "8", "--delta", "5e-9"});
+    QCOMPARE(def.json["w"].toDouble(), dpw::projectionSensitivityChernoff(70, 8, 5e-9));
+    QCOMPARE(def.json["bound"].toString(), QString("chernoff"));
+  }
+  // tradeoff prints {"alpha": [...], "beta": [...]}; one unsubsampled Gaussian step is 1/σ-GDP, so
+  // both accountants give Φ(Φ⁻¹(1 − α) − 1/σ) to 1e-6 (the PLD's grid error is ~1e-9, see
+  // tradeoff_curve.h). Another accountant is a usage error.
+  void tradeoffPrintsCurve() {
+    for (const QString acc : {"pld", "gdp"}) {
+      const CliResult r = cli({"tradeoff", "--accountant", acc, "--q", "1", "--sigma", "2", "--steps", "1"});
+      QVERIFY2(r.exitCode == 0, r.err.constData());
+      const QJsonArray a = r.json["alpha"].toArray(), b = r.json["beta"].toArray();
+      QVERIFY(a.size() > 100 && a.size() == b.size());
+      for (qsizetype i = 1; i + 1 < a.size(); ++i) {
+        const double exact = dpw::normalCdf(-dpw::normalQuantile(a[i].toDouble()) - 0.5);
+        QVERIFY2(std::abs(b[i].toDouble() - exact) < 1e-6, qPrintable(acc + " at alpha " + QString::number(a[i].toDouble())));
+      }
+    }
+    QCOMPARE(cli({"tradeoff", "--accountant", "rdp", "--q", "1", "--sigma", "2", "--steps", "1"}).exitCode, 2);
   }
   // Bad arguments: a message naming the option and exit code 2.
   void badArgumentsExitTwo() {

@@ -70,7 +70,7 @@ void validate(const DpswFlowSettings& s) {
   require(s.batch >= 1, "the batch size must be at least 1, got ", s.batch);
   require(s.steps >= 1, "the number of steps must be at least 1, got ", s.steps);
   require(s.frameEvery >= 1, "frame_every must be at least 1, got ", s.frameEvery);
-  s.privacy.validate();
+  s.privacy.validate(s.data.perClass && s.variant == FlowVariant::Resampled);
   s.data.validate("flows");
 }
 
@@ -208,7 +208,7 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
       if (std::isfinite(e)) epsAcc.append(double(step), e);
       std::vector<Series> curves;
       if (!epsAcc.empty()) curves.push_back(epsAcc.series());
-      if (s.variant == FlowVariant::Pool && s.privacy.convention == "paper") {
+      if (s.variant == FlowVariant::Pool && s.privacy.convention != "reference") {
         epsBasic.append(double(step), double(step) * plan.perStepEpsilon);
         curves.push_back(epsBasic.series());
       }
@@ -287,10 +287,8 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
     st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of " << name << ".";
   } else if (s.variant == FlowVariant::Resampled) {
     st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
-       << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity)
-       << (s.privacy.convention == "paper" ? " (bound failure δ/2 over all draws, δ/2 to the accountant)"
-                                   : " (reference convention: bound at δ per draw, not union-bounded)");
-    if (s.data.perClass) st << ", per class (parallel composition)";
+       << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ". "
+       << flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
   } else if (s.privacy.convention == "reference") {
     st << "Reference convention: (ε = " << fmt(plan.perStepEpsilon) << ", δ = " << s.privacy.delta
        << ") per step by the classic Gaussian mechanism only; the " << s.steps
@@ -301,8 +299,8 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
        << fmt(double(s.steps) * plan.perStepEpsilon) << " at δ = " << fmt((double(s.steps) + 1) * s.privacy.delta / 2)
        << " (T δ/2 + δ/2)";
     st << "; the " << accountantName(s.privacy.accountant) << " composes them (q = 1) to ε = " << fmt(eps) << " at δ = "
-       << s.privacy.delta << " (δ/2 + the bound's δ/2)";
-    if (s.data.perClass) st << ", per class (parallel composition)";
+       << s.privacy.delta << " (δ/2 + the bound's δ/2). "
+       << flowPrivacyTerms(s.privacy, false, s.data.perClass, s.pool, 1, 1.0, plan.sensitivity);
   }
   result.privacyStatement = st.str();
   return result;
@@ -345,15 +343,17 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
        "Total δ: half for the sensitivity bound, half for the mechanism ([DP-SWD] Lemma 2)."},
       {"noise_multiplier", "Noise multiplier (0 = from ε)", K::Real, 0.0, 0, 1e4, false, {}, {}, "",
        "If > 0, noise std = this × Δ and ε is reported instead of targeted.", true, true},
-      {"bound", "Sensitivity bound", K::Choice, 0, -inf, inf, false, {"auto", "clt", "bernstein"}, "auto", "",
-       "w(k, d, δ): auto = CLT for k > 30 else Bernstein ([DP-SWD] Lemma 2 and §4).", true, true},
+      {"bound", "Sensitivity bound", K::Choice, 0, -inf, inf, false, {"auto", "chernoff", "clt", "bernstein"}, "auto", "",
+       "w(k, d, δ): auto = chernoff (rigorous, exact MGF); clt = the papers' approximation (not a bound); bernstein = [DP-SWD] Lemma 2.", true, true},
   });
   if (variant == FlowVariant::Resampled)
-    p.push_back({"accountant", "Accountant", K::Choice, 0, -inf, inf, false, {"rdp", "rdp-wor"}, "rdp", "",
-                 "rdp: Poisson sampling, add/remove; rdp-wor: fixed-size batches, replace-one.", true, true});
+    p.push_back({"accountant", "Accountant", K::Choice, 0, -inf, inf, false, {"auto", "rdp-wor", "rdp"}, "auto", "",
+                 "auto: rdp-wor for one flow, rdp per class; rdp-wor: fixed-size batches, replace-one (matches Δ = 2w); "
+                 "rdp: Poisson sampling, add/remove.", true, true});
   p.insert(p.end(), {
-      {"convention", "Convention", K::Choice, 0, -inf, inf, false, {"paper", "reference"}, "paper", "",
-       "paper: honest δ split and composition; reference: the public dpswgf code's choices (see docs).", true, true},
+      {"convention", "Convention", K::Choice, 0, -inf, inf, false, {"union-bound", "paper-per-draw", "reference"}, "union-bound", "",
+       "union-bound: δ/2 on the bound over all direction draws (δ/(2T) each), δ/2 to the accountant; paper-per-draw: "
+       "the paper's δ/2 per draw, not union-bounded; reference: the public dpswgf code's choices (see docs).", true, true},
       {"target", "Target", K::Choice, 0, -inf, inf, false, flowTargetIds(), "ring5", "",
        "2-D toy or Fashion-MNIST latents (PCA-8 on the public half, [DPSWFlow] §4.2)."},
       {"toy_size", "Toy data size", K::Integer, 10000, 2, 1e7, false, {}, {}, "points",

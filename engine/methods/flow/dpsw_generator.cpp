@@ -56,7 +56,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   require(s.steps >= 1, "the number of steps must be at least 1, got ", s.steps);
   require(s.samples >= 1, "the number of generated samples must be at least 1, got ", s.samples);
   require(s.frameEvery >= 1, "frame_every must be at least 1, got ", s.frameEvery);
-  s.privacy.validate();
+  s.privacy.validate(s.data.perClass);
   s.data.validate("generators");
   const FlowData data = loadFlowTarget(s.data.target, s.data.toySize, seed, s.data.fashionDir);
   const long m = long(data.privateData.rows()), d = long(data.privateData.cols());
@@ -183,8 +183,8 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of DPSWgen.";
   } else {
     st << "(ε = " << fmt(epsilon) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
-       << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity);
-    if (s.data.perClass) st << ", per class (parallel composition)";
+       << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ". "
+       << flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
   }
   result.privacyStatement = st.str();
   return result;
@@ -217,12 +217,14 @@ MethodInfo dpswGeneratorMethod() {
       {"delta", "δ", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "", "Total δ (half for the sensitivity bound)."},
       {"noise_multiplier", "Noise multiplier (0 = from ε)", K::Real, 0.0, 0, 1e4, false, {}, {}, "",
        "If > 0, noise std = this × Δ and ε is reported instead of targeted.", true, true},
-      {"bound", "Sensitivity bound", K::Choice, 0, -inf, inf, false, {"auto", "clt", "bernstein"}, "auto", "",
-       "w(k, d, δ): auto = CLT for k > 30 else Bernstein ([DP-SWD] Lemma 2).", true, true},
-      {"accountant", "Accountant", K::Choice, 0, -inf, inf, false, {"rdp", "rdp-wor"}, "rdp", "",
-       "rdp: Poisson sampling, add/remove; rdp-wor: fixed-size batches, replace-one.", true, true},
-      {"convention", "Convention", K::Choice, 0, -inf, inf, false, {"paper", "reference"}, "paper", "",
-       "paper: honest δ split; reference: the public code's bound at δ.", true, true},
+      {"bound", "Sensitivity bound", K::Choice, 0, -inf, inf, false, {"auto", "chernoff", "clt", "bernstein"}, "auto", "",
+       "w(k, d, δ): auto = chernoff (rigorous, exact MGF); clt = the papers' approximation (not a bound); bernstein = [DP-SWD] Lemma 2.", true, true},
+      {"accountant", "Accountant", K::Choice, 0, -inf, inf, false, {"auto", "rdp-wor", "rdp"}, "auto", "",
+       "auto: rdp-wor for one generator, rdp per class; rdp-wor: fixed-size batches, replace-one (matches Δ = 2w); "
+       "rdp: Poisson sampling, add/remove.", true, true},
+      {"convention", "Convention", K::Choice, 0, -inf, inf, false, {"union-bound", "paper-per-draw", "reference"}, "union-bound", "",
+       "union-bound: δ/2 on the bound over all draws (δ/(2T) each); paper-per-draw: the paper's δ/2 per draw, not "
+       "union-bounded; reference: the public code's bound at δ.", true, true},
       {"target", "Target", K::Choice, 0, -inf, inf, false, flowTargetIds(), "ring5", "", "2-D toy or Fashion-MNIST latents."},
       {"toy_size", "Toy data size", K::Integer, 10000, 2, 1e7, false, {}, {}, "points", "Private (and held-out) toy points.", true, true},
       {"per_class", "One generator per class", K::Integer, 0, 0, 1, false, {}, {}, "",

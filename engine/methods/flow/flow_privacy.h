@@ -4,17 +4,37 @@
 /// Data rows lie in the unit ball, so two neighbouring data sets differ by a row change of norm ≤ 2,
 /// and the k noisy projections Θ y + N(0, s² I_k) of that row have L2 sensitivity
 ///   Δ = 2 w(k, d, δ_b)      with probability ≥ 1 − δ_b over the directions Θ ([DP-SWD] Lemma 2),
-/// w from engine/privacy/projection_sensitivity.h: CLT (k > 30) or Bernstein. The noise std is
+/// w from engine/privacy/projection_sensitivity.h: Chernoff (default, rigorous), CLT (the papers'
+/// approximation for k > 30, not a bound) or Bernstein. The noise std is
 /// s = multiplier · Δ.
 ///
-/// Two conventions (FlowConvention):
-/// - Paper (default, honest split of δ): δ/2 is spent on the sensitivity bound and δ/2 on the Gaussian
-///   mechanism / accountant. A bound that holds for one draw of Θ fails with probability δ_b, so when
-///   Θ is redrawn T times (DPSWflow-r) the union bound needs δ_b = δ/(2T); DPSWflow draws its pool
-///   once (δ_b = δ/2) and takes subsets without replacement, whose sensitivity is at most the pool's.
-/// - Reference (compatibility with the public dpswgf code): Δ = 2 w with CLT z = Φ⁻¹(1 − δ/2) for
-///   k > 30, else Bernstein with ln(1/δ), for any number of draws; the DPSWflow subset is drawn once
-///   (with replacement) and nothing is composed over steps.
+/// Neighbouring relation: replace-one (one row of the unit ball replaced, ‖y − y'‖ ≤ 2), for which
+/// Δ = 2w is the sensitivity of one row's projections. The accountants match it: "rdp-wor" (fixed-size
+/// batches without replacement, replace-one, Wang et al. 2019 Thm 9 capped by the Gaussian; the
+/// default for one flow) or "rdp" (Poisson sampling, add/remove: Δ = 2w then over-covers the w an added
+/// row can move, so the claim holds for add/remove neighbours). "auto" picks rdp-wor for one flow and
+/// rdp for per-class flows (below). DPSWflow (q = 1) has no sampler: both give T Gaussians.
+///
+/// Per-class flows: a replaced record can change class, so two flows see a change (one loses a row,
+/// one gains one). With Poisson sampling (rdp) the relation is add/remove, every record lies in one
+/// class, and one added/removed record changes one flow: parallel composition at ε holds. With
+/// fixed-size per-class batches (rdp-wor) the batch sizes depend on the class counts and a change of
+/// class is not a replace-one change of either flow, so the combination is refused (validate()).
+/// DPSWflow per class (q = 1, same noise std s in every flow): a change of class moves one flow by ≤ w
+/// and another by ≤ w, jointly ≤ √2 w ≤ Δ, so the Gaussian bound of one flow covers the pair.
+///
+/// Three conventions (FlowConvention) for the failure probability δ_b of the sensitivity bound:
+/// - UnionBound ("union-bound", default): δ/2 on the bound and δ/2 on the Gaussian mechanism /
+///   accountant. Directions drawn T times (DPSWflow-r, DPSWgen) need a union bound, δ_b = δ/(2T) per
+///   draw, so the whole run's bound fails with probability ≤ δ/2. DPSWflow draws its pool once
+///   (δ_b = δ/2) and takes subsets without replacement, whose sensitivity is at most the pool's.
+///   (Stricter than the paper; it was called "paper" before.)
+/// - PaperPerDraw ("paper-per-draw"): exactly the paper's: δ_b = δ/2 for every draw and δ/2 to the
+///   accountant, with no union bound over the T draws, so over a run the bound can fail with
+///   probability up to T·δ/2 (the statement says so).
+/// - Reference ("reference", compatibility with the public dpswgf code): Δ = 2 w with CLT
+///   z = Φ⁻¹(1 − δ/2) for k > 30, else Bernstein with ln(1/δ), for any number of draws; the DPSWflow
+///   subset is drawn once (with replacement) and nothing is composed over steps.
 /// DPSWflow's mechanism is calibrated as in [DPSWFlow] App. C.5 / the reference:
 ///   σ = √(2 ln(1.25 / (δ/2))) · Δ_pool / ε   (classic Gaussian mechanism, Dwork & Roth Thm A.1, a
 ///   proof only for ε ≤ 1; the exact ε of a Gaussian is reported next to it by the accountant).
@@ -28,7 +48,7 @@
 
 namespace dpw {
 
-enum class FlowConvention { Paper, Reference };
+enum class FlowConvention { UnionBound, PaperPerDraw, Reference };
 
 /// The privacy settings the flows and the generator share (parameters epsilon, delta,
 /// noise_multiplier, bound, accountant, convention).
@@ -36,21 +56,25 @@ struct FlowPrivacySettings {
   double epsilon = std::numeric_limits<double>::infinity();  ///< (the methods' default is 5)
   double delta = 1e-5;
   double noiseMultiplier = 0;    ///< > 0: use this multiplier (ε is then reported, not targeted)
-  std::string bound = "auto";    ///< auto | clt | bernstein
-  std::string accountant = "rdp";
-  std::string convention = "paper";
+  std::string bound = "auto";    ///< auto (= chernoff) | chernoff | clt | bernstein
+  std::string accountant = "rdp-wor";  ///< resolved: rdp-wor | rdp ("auto" is resolved by fromParams)
+  std::string convention = "union-bound";
 
-  /// Reads the parameters above; `accountant` only if the method has one (DPSWflow has none).
+  /// Reads the parameters above; `accountant` only if the method has one (DPSWflow has none), "auto"
+  /// resolved to rdp for per_class = 1 and rdp-wor otherwise.
   static FlowPrivacySettings fromParams(const ParamValues& p);
   /// @throws InvalidArgument unless ε > 0 (inf: no privacy), 0 < δ < 1, the multiplier is finite and
-  /// ≥ 0, and the accountant is rdp or rdp-wor (bound and convention are checked where they are read).
-  void validate() const;
+  /// ≥ 0, and the accountant is rdp or rdp-wor, and not rdp-wor for subsampled per-class flows
+  /// (`perClassSubsampled`, see above). Bound and convention are checked where they are read.
+  void validate(bool perClassSubsampled = false) const;
 };
 
-/// "paper" or "reference". @throws InvalidArgument otherwise.
+/// "union-bound", "paper-per-draw" or "reference". @throws InvalidArgument otherwise (the old name
+/// "paper" with a message saying it is now "union-bound").
 FlowConvention flowConventionFromId(const std::string& id);
 
-/// "auto" (CLT when k > 30, else Bernstein, as the reference), "clt" or "bernstein".
+/// "auto" (the rigorous Chernoff bound, defaultProjectionBound), "chernoff", "clt" (the papers'
+/// approximation, not a bound) or "bernstein" ([DP-SWD] Lemma 2).
 /// @throws InvalidArgument otherwise.
 ProjectionBound projectionBoundFromId(const std::string& id, long k);
 
@@ -63,8 +87,9 @@ double flowSensitivity(ProjectionBound bound, long k, long d, double boundDelta)
 double referenceFlowSensitivity(long k, long d, double delta);
 
 /// Failure probability given to the sensitivity bound of one draw of directions, when `draws`
-/// independent draws are made and the run's total is δ (Paper: δ / (2 draws); Reference: δ/2 for CLT
-/// and δ for Bernstein are folded into referenceFlowSensitivity, so this returns δ).
+/// independent draws are made and the run's total is δ (UnionBound: δ / (2 draws); PaperPerDraw: δ/2;
+/// Reference: δ/2 for CLT and δ for Bernstein are folded into referenceFlowSensitivity, so this
+/// returns δ).
 double boundDeltaPerDraw(FlowConvention convention, double delta, long draws);
 
 
@@ -72,5 +97,12 @@ double boundDeltaPerDraw(FlowConvention convention, double delta, long draws);
 /// convention (reference: referenceFlowSensitivity(k, d, δ); paper: flowSensitivity at δ/2).
 double pooledFlowNoiseStd(FlowConvention convention, ProjectionBound bound, long poolSize, long d, double epsilon,
                           double delta);
+
+/// The privacy terms of a flow run for its statement: neighbouring relation, sampler, sensitivity
+/// (bound, its δ_b and convention), per-class composition. `draws` = direction draws (T, or 1 for a
+/// pool); `subsampled` = a minibatch per step (q < 1 possible); `sampleRate` = q.
+/// @throws InvalidArgument on an unknown convention or bound id.
+std::string flowPrivacyTerms(const FlowPrivacySettings& s, bool subsampled, bool perClass, long k, long draws,
+                             double sampleRate, double sensitivity);
 
 }  // namespace dpw

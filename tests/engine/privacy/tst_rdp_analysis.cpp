@@ -95,6 +95,39 @@ class TestRdpAnalysis : public QObject {
     }
     QVERIFY(equal > total / 2);
   }
+  // autodp (tests/golden/autodp_wor.json, AmplificationBySampling without replacement, Thm 9 form
+  // capped by the base Gaussian's α/(2σ²)): the same formula, so the one-step curves agree to 1e-9
+  // relative (float rounding of log-sum-exp only). ε: autodp minimises the classic conversion over a
+  // continuous α, we over defaultRdpOrders(), so ours is ≥ theirs (less 1e-6: scipy's bounded
+  // minimiser stops at xatol 1e-5, slightly off the optimum) and at most 1% above (the grid's
+  // spacing near the optimum; a missing cap would be 18x above at σ = 200).
+  void worMatchesAutodp() {
+    const QJsonObject g = dpwtest::loadGolden("autodp_wor.json");
+    const QJsonArray orders = g["orders"].toArray();
+    for (const auto& c : g["cases"].toArray()) {
+      const QJsonObject o = c.toObject();
+      const double q = o["q"].toDouble(), s = o["sigma"].toDouble();
+      const QJsonArray rdp = o["rdp_one_step"].toArray();
+      for (qsizetype i = 0; i < orders.size(); ++i) {
+        const double mine = rdpWithoutReplacementGaussian(q, s, orders[i].toDouble());
+        QVERIFY2(dpwtest::relativeError(mine, rdp[i].toDouble()) < 1e-9,
+                 qPrintable(QString("q %1 sigma %2 order %3: %4 vs %5").arg(q).arg(s).arg(orders[i].toDouble())
+                                .arg(mine).arg(rdp[i].toDouble())));
+      }
+      std::vector<double> curve;
+      for (double a : defaultRdpOrders()) curve.push_back(o["steps"].toDouble() * rdpWithoutReplacementGaussian(q, s, a));
+      const double eps = epsilonFromRdp(defaultRdpOrders(), curve, o["delta"].toDouble(), RdpConversion::Mironov).epsilon;
+      const double ref = o["epsilon"].toDouble();
+      QVERIFY2(eps >= ref * (1 - 1e-6) && eps <= ref * 1.01, qPrintable(QString("q %1 sigma %2: %3 vs %4").arg(q).arg(s).arg(eps).arg(ref)));
+    }
+  }
+  // The cap: never above the unsubsampled Gaussian, and equal to it where Thm 9 exceeds it
+  // (q = 0.2, σ = 200: Thm 9's e^{(j−1)ε(j)} terms sum to more than α/(2σ²) from α = 3 on).
+  void worCappedByGaussian() {
+    for (double a : {1.5, 2.0, 3.0, 10.0, 100.0, 1000.0})
+      for (double s : {0.5, 2.0, 200.0}) QVERIFY(rdpWithoutReplacementGaussian(0.2, s, a) <= a / (2 * s * s));
+    QCOMPARE(rdpWithoutReplacementGaussian(0.2, 200, 3.0), 3.0 / (2 * 200.0 * 200.0));
+  }
   // Conversions: Balle et al. never exceeds Mironov; both invert with deltaFromRdp.
   void conversions() {
     const auto& orders = defaultRdpOrders();

@@ -75,6 +75,22 @@ class TestWdpAnalysis : public QObject {
     // More pairs, larger loss (Σ then the 1/μ power).
     QVERIFY(wdpStepLoss({1.0, 0.5}, 1.0, 0.01, 16) > wdpStepLoss({1.0}, 1.0, 0.01, 16));
   }
+  // δ(ε) is the inverse of ε(δ) = L − ln(δ)/β ([WDP] Cor. 1) for β ≠ 1: δ = exp(β (L − ε)). The
+  // authors' code's β·exp(L − ε) would return β·δ here (wrong by 32x at β = 32, 1e-12 relative is
+  // float rounding of exp/log). At β = 1 both forms agree.
+  void wdpDeltaInvertsEpsilon() {
+    for (double beta : {0.5, 1.0, 32.0}) {
+      WdpAccountant acc(16, beta);
+      acc.addGaussianSteps(1.0, 0.01, 10);
+      for (double delta : {1e-3, 1e-5, 1e-10}) {
+        const double eps = acc.epsilon(delta);
+        QVERIFY(std::abs(acc.delta(eps) / delta - 1) < 1e-12);
+        QCOMPARE(eps, acc.totalLoss() - std::log(delta) / beta);
+      }
+      const double eps = acc.totalLoss() + 1;
+      QVERIFY(std::abs(acc.delta(eps) / std::exp(-beta) - 1) < 1e-12);
+    }
+  }
   void badInputThrows() {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, gaussianAbsoluteMoment(0, 0, 2));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, gaussianAbsoluteMoment(0, 1, 0.5));

@@ -75,7 +75,7 @@ class TestDpswFlow : public QObject {
     CollectingObserver obs;
     const RunResult r = runDpswFlow(s, 1, obs);
     QVERIFY2(std::abs(r.metrics.at("epsilon") - 5) < 1e-3, qPrintable(QString::number(r.metrics.at("epsilon"))));
-    auto acc = makeAccountant("rdp");
+    auto acc = makeAccountant("rdp-wor");  // the default: fixed batches, replace-one
     acc->addGaussianSteps(r.metrics.at("noise_multiplier"), r.metrics.at("sample_rate"), 20);
     QCOMPARE(r.metrics.at("epsilon"), acc->epsilon(0.5e-5));
     QCOMPARE(r.metrics.at("sample_rate"), 0.25);  // batch 250 of 1000
@@ -91,6 +91,7 @@ class TestDpswFlow : public QObject {
     s.steps = 60;
     s.frameEvery = 30;
     s.data.perClass = true;
+    s.privacy.accountant = "rdp";  // per-class flows sample by Poisson (flow_privacy.h)
     CollectingObserver obs;
     const RunResult r = runDpswFlow(s, 2, obs);
     QVERIFY(hasChart(obs, "samples"));
@@ -125,6 +126,7 @@ class TestDpswFlow : public QObject {
     }
     s = smallToy(FlowVariant::Resampled);
     s.data.perClass = true;
+    s.privacy.accountant = "rdp";  // so the error is the unlabelled target's
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runDpswFlow(s, 1, obs));
     s = smallToy(FlowVariant::Resampled);
     obs.cancel = true;

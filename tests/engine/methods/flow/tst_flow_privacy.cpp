@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "methods/flow/dpsw_flow.h"
 #include "methods/flow/flow_privacy.h"
+#include "core/method.h"
 
 using namespace dpw;
 
@@ -30,8 +31,9 @@ class TestFlowPrivacy : public QObject {
     QVERIFY(std::abs(referenceFlowSensitivity(70, 8, 1e-5) / 7.5408151363 - 1) < 1e-9);
     QVERIFY(std::abs(pooledFlowNoiseStd(FlowConvention::Reference, ProjectionBound::Clt, 70, 8, 5, 1e-5) /
                          7.5194341218 - 1) < 1e-9);
-    // The paper convention spends δ/2 on the pool's bound: with the CLT that is the same number.
-    QVERIFY(std::abs(pooledFlowNoiseStd(FlowConvention::Paper, ProjectionBound::Clt, 70, 8, 5, 1e-5) /
+    // The union-bound convention spends δ/2 on the pool's bound (one draw): with the CLT that is the
+    // same number.
+    QVERIFY(std::abs(pooledFlowNoiseStd(FlowConvention::UnionBound, ProjectionBound::Clt, 70, 8, 5, 1e-5) /
                          7.5194341218 - 1) < 1e-9);
   }
   // Against the closed forms: CLT at z = Φ⁻¹(1 − δ/2) (1e-10: z is given to 16 digits), Bernstein.
@@ -39,9 +41,13 @@ class TestFlowPrivacy : public QObject {
     QVERIFY(std::abs(referenceFlowSensitivity(70, 8, 1e-5) - 2 * cltW(70, 8, kZHalfDelta)) < 1e-10);
     QVERIFY(std::abs(referenceFlowSensitivity(20, 8, 1e-5) - 2 * bernsteinW(20, 8, 1e-5)) < 1e-12);
     QVERIFY(std::abs(flowSensitivity(ProjectionBound::Bernstein, 70, 8, 1e-5) - 2 * bernsteinW(70, 8, 1e-5)) < 1e-12);
-    QCOMPARE(projectionBoundFromId("auto", 31), ProjectionBound::Clt);
-    QCOMPARE(projectionBoundFromId("auto", 30), ProjectionBound::Bernstein);
-    QCOMPARE(boundDeltaPerDraw(FlowConvention::Paper, 1e-5, 10), 5e-7);
+    // auto = the rigorous Chernoff bound for every k (the CLT is only the papers' approximation).
+    QCOMPARE(projectionBoundFromId("auto", 31), ProjectionBound::Chernoff);
+    QCOMPARE(projectionBoundFromId("auto", 30), ProjectionBound::Chernoff);
+    QCOMPARE(projectionBoundFromId("clt", 31), ProjectionBound::Clt);
+    QCOMPARE(projectionBoundFromId("chernoff", 3), ProjectionBound::Chernoff);
+    QCOMPARE(boundDeltaPerDraw(FlowConvention::UnionBound, 1e-5, 10), 5e-7);
+    QCOMPARE(boundDeltaPerDraw(FlowConvention::PaperPerDraw, 1e-5, 10), 5e-6);  // the paper: no union bound
     QCOMPARE(boundDeltaPerDraw(FlowConvention::Reference, 1e-5, 10), 1e-5);
     QVERIFY(std::abs(classicGaussianNoiseStd(1, 1e-5, 2) - std::sqrt(2 * std::log(1.25e5)) * 2) < 1e-12);
   }
@@ -49,18 +55,25 @@ class TestFlowPrivacy : public QObject {
   void runUsesMultiplierTimesSensitivity_data() {
     QTest::addColumn<QString>("variant");
     QTest::addColumn<QString>("convention");
+    QTest::addColumn<QString>("bound");
     QTest::addColumn<int>("k");
     QTest::addColumn<double>("expectedDelta");
     const double T = 7, m = 1.3;
-    QTest::newRow("r, reference, CLT") << "r" << "reference" << 70 << m * 2 * cltW(70, 2, kZHalfDelta);
-    QTest::newRow("r, paper, CLT, union over T") << "r" << "paper" << 70 << m * 2 * cltW(70, 2, kZSeventhDelta);
-    QTest::newRow("r, reference, Bernstein") << "r" << "reference" << 20 << m * 2 * bernsteinW(20, 2, 1e-5);
-    QTest::newRow("r, paper, Bernstein") << "r" << "paper" << 20 << m * 2 * bernsteinW(20, 2, 1e-5 / (2 * T));
-    QTest::newRow("pool, paper, CLT") << "pool" << "paper" << 70 << m * 2 * cltW(70, 2, kZHalfDelta);
+    QTest::newRow("r, reference, CLT") << "r" << "reference" << "auto" << 70 << m * 2 * cltW(70, 2, kZHalfDelta);
+    QTest::newRow("r, union, CLT, union over T") << "r" << "union-bound" << "clt" << 70 << m * 2 * cltW(70, 2, kZSeventhDelta);
+    QTest::newRow("r, paper-per-draw, CLT") << "r" << "paper-per-draw" << "clt" << 70 << m * 2 * cltW(70, 2, kZHalfDelta);
+    QTest::newRow("r, reference, Bernstein") << "r" << "reference" << "auto" << 20 << m * 2 * bernsteinW(20, 2, 1e-5);
+    QTest::newRow("r, union, Bernstein") << "r" << "union-bound" << "bernstein" << 20 << m * 2 * bernsteinW(20, 2, 1e-5 / (2 * T));
+    QTest::newRow("pool, union, CLT") << "pool" << "union-bound" << "clt" << 70 << m * 2 * cltW(70, 2, kZHalfDelta);
+    // The default bound (auto = Chernoff), checked through the engine's Chernoff (its value is tested
+    // against scipy in tst_projection_sensitivity): this row checks the plumbing, std = m × 2w.
+    QTest::newRow("r, union, auto") << "r" << "union-bound" << "auto" << 70
+                                    << m * 2 * projectionSensitivityChernoff(70, 2, 1e-5 / (2 * T));
   }
   void runUsesMultiplierTimesSensitivity() {
     QFETCH(QString, variant);
     QFETCH(QString, convention);
+    QFETCH(QString, bound);
     QFETCH(int, k);
     QFETCH(double, expectedDelta);
     DpswFlowSettings s;
@@ -73,19 +86,51 @@ class TestFlowPrivacy : public QObject {
     s.batch = 50;
     s.privacy.noiseMultiplier = 1.3;
     s.privacy.convention = convention.toStdString();
+    s.privacy.bound = bound.toStdString();
     CollectingObserver obs;
     const RunResult r = runDpswFlow(s, 1, obs);
     QVERIFY2(std::abs(r.metrics.at("noise_std") / expectedDelta - 1) < 1e-10,
              qPrintable(QString("%1 vs %2").arg(r.metrics.at("noise_std"), 0, 'g', 15).arg(expectedDelta, 0, 'g', 15)));
     QCOMPARE(r.metrics.at("noise_multiplier"), 1.3);
   }
+  // Accountant "auto": rdp-wor (replace-one, matching Δ = 2w) for one flow, rdp (Poisson, add/remove)
+  // per class; rdp-wor per class is refused (a change of class touches two flows and the per-class
+  // batch sizes). The statement names the relation, the sampler, the sensitivity and the accountant.
+  void accountantMatchesNeighbouringRelation() {
+    ParamValues p(findMethod("dpswflow-r").params);
+    QCOMPARE(FlowPrivacySettings::fromParams(p).accountant, std::string("rdp-wor"));
+    QCOMPARE(FlowPrivacySettings::fromParams(p).convention, std::string("union-bound"));
+    p.set("per_class", 1.0);
+    QCOMPARE(FlowPrivacySettings::fromParams(p).accountant, std::string("rdp"));
+    FlowPrivacySettings s;
+    QCOMPARE(s.accountant, std::string("rdp-wor"));
+    s.validate(false);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, s.validate(true));
+    s.accountant = "rdp";
+    s.validate(true);
+    const std::string wor = flowPrivacyTerms(FlowPrivacySettings{}, true, false, 70, 100, 0.01, 7.5);
+    QVERIFY2(wor.find("replace-one") != std::string::npos && wor.find("without replacement") != std::string::npos &&
+                 wor.find("Chernoff") != std::string::npos && wor.find("union bound") != std::string::npos &&
+                 wor.find("rdp-wor") != std::string::npos,
+             wor.c_str());
+    FlowPrivacySettings paper;
+    paper.accountant = "rdp";
+    paper.convention = "paper-per-draw";
+    paper.bound = "clt";
+    const std::string pois = flowPrivacyTerms(paper, true, true, 70, 100, 0.01, 7.5);
+    QVERIFY2(pois.find("add/remove") != std::string::npos && pois.find("Poisson") != std::string::npos &&
+                 pois.find("NOT union-bounded") != std::string::npos && pois.find("not a bound") != std::string::npos &&
+                 pois.find("per class") != std::string::npos,
+             pois.c_str());
+  }
   void badInputThrows() {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, referenceFlowSensitivity(0, 8, 1e-5));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, flowSensitivity(ProjectionBound::Clt, 70, 8, 0));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, classicGaussianNoiseStd(0, 1e-5, 1));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, classicGaussianNoiseStd(1, 1e-5, -1));  // 0 is a valid (noise-free) sensitivity
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, boundDeltaPerDraw(FlowConvention::Paper, 1e-5, 0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, boundDeltaPerDraw(FlowConvention::UnionBound, 1e-5, 0));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, flowConventionFromId("upstream"));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, flowConventionFromId("paper"));  // renamed: the message says to what
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, projectionBoundFromId("hoeffding", 10));
   }
 };

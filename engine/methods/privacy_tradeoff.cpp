@@ -1,0 +1,181 @@
+#include "methods/privacy_tradeoff.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+
+#include "audit/clopper_pearson.h"
+#include "audit/mechanism_audits.h"
+#include "core/error.h"
+#include "privacy/gdp_analysis.h"
+#include "privacy/pld_accountant.h"
+#include "privacy/tradeoff_curve.h"
+
+namespace dpw {
+
+PrivacyTradeoffSettings PrivacyTradeoffSettings::fromParams(const ParamValues& p) {
+  PrivacyTradeoffSettings s;
+  s.sampleRate = p.real("sample_rate");
+  s.noiseMultiplier = p.real("noise_multiplier");
+  s.steps = p.integer("steps");
+  s.trials = p.integer("trials");
+  s.confidence = p.real("confidence");
+  s.delta = p.real("delta");
+  return s;
+}
+
+std::vector<TradeoffAuditPoint> tradeoffAuditPoints(std::vector<double> scoresD, std::vector<double> scoresDPrime,
+                                                    const std::vector<double>& targetAlphas, double confidence) {
+  require(!scoresD.empty() && !scoresDPrime.empty(), "audit points need scores on D and on D'");
+  require(confidence > 0 && confidence < 1, "the confidence must lie in (0, 1), got ", confidence);
+  const auto mean = [](const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0) / double(v.size()); };
+  if (mean(scoresDPrime) < mean(scoresD)) {
+    for (double& x : scoresD) x = -x;
+    for (double& x : scoresDPrime) x = -x;
+  }
+  std::sort(scoresD.begin(), scoresD.end());
+  std::sort(scoresDPrime.begin(), scoresDPrime.end());
+  const long nD = long(scoresD.size()), nP = long(scoresDPrime.size());
+  const double tail = (1 - confidence) / 2;  // two-sided interval per coordinate
+  std::vector<TradeoffAuditPoint> out;
+  for (double a : targetAlphas) {
+    require(a > 0 && a < 1, "a target type I error must lie in (0, 1), got ", a);
+    const double t = scoresD[size_t(std::clamp<long>(long(std::floor((1 - a) * double(nD))), 0, nD - 1))];
+    const long falsePos = long(scoresD.end() - std::upper_bound(scoresD.begin(), scoresD.end(), t));
+    const long falseNeg = long(std::upper_bound(scoresDPrime.begin(), scoresDPrime.end(), t) - scoresDPrime.begin());
+    TradeoffAuditPoint p;
+    p.alpha = double(falsePos) / double(nD);
+    p.beta = double(falseNeg) / double(nP);
+    p.alphaLow = clopperPearsonLower(falsePos, nD, tail);
+    p.alphaHigh = clopperPearsonUpper(falsePos, nD, tail);
+    p.betaLow = clopperPearsonLower(falseNeg, nP, tail);
+    p.betaHigh = clopperPearsonUpper(falseNeg, nP, tail);
+    out.push_back(p);
+  }
+  return out;
+}
+
+RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t seed, RunObserver& observer) {
+  require(s.sampleRate > 0 && s.sampleRate <= 1, "the sampling rate q must lie in (0, 1], got ", s.sampleRate);
+  require(s.noiseMultiplier > 0 && std::isfinite(s.noiseMultiplier), "the noise multiplier must be > 0, got ",
+          s.noiseMultiplier);
+  require(s.steps >= 1, "steps must be at least 1, got ", s.steps);
+  require(s.trials >= 200, "the audit needs at least 200 runs per data set, got ", s.trials);
+  require(s.confidence > 0 && s.confidence < 1, "the confidence must lie in (0, 1), got ", s.confidence);
+  require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
+
+  const std::vector<double> alphas = defaultTradeoffAlphas();
+  const TradeoffCurve pld = pldTradeoffCurve(s.sampleRate, s.noiseMultiplier, s.steps, alphas);
+  const double mu = gdpTradeoffMu(s.sampleRate, s.noiseMultiplier, s.steps);
+  const TradeoffCurve gdp = gdpTradeoffCurve(s.sampleRate, s.noiseMultiplier, s.steps, alphas);
+  throwIfCancelled(observer);
+
+  std::ostringstream muText;
+  muText.precision(3);
+  muText << mu;
+  Series pldSeries{"PLD (tight bound)", pld.alpha, pld.beta};
+  Series gdpSeries{std::string(s.sampleRate == 1 ? "GDP, μ = " : "GDP (CLT), μ = ") + muText.str(), gdp.alpha, gdp.beta, true};
+  Series guess{"random guessing", {0.0, 1.0}, {1.0, 0.0}, true};
+  std::vector<Series> series{pldSeries, gdpSeries, guess};
+
+  RunResult r;
+  long below = 0;
+  std::vector<TradeoffAuditPoint> points;
+  if (s.sampleRate == 1) {
+    // The production Gaussian audit at the same μ: its σ is 1/gaussianMuFor(ε, δ) with ε = ε_GDP(μ, δ).
+    MechanismAuditSettings a;
+    a.mechanism = "gaussian";
+    a.delta = s.delta;
+    a.epsilon = gdpEpsilon(mu, s.delta);
+    a.trials = s.trials;
+    a.confidence = s.confidence;
+    const MechanismAudit audit = auditMechanism(a, seed, nullptr);
+    r.metrics["audit_noise_std"] = audit.noiseStd;
+    require(std::abs(audit.noiseStd * mu - 1) < 1e-6, "the audit's Gaussian (std ", audit.noiseStd,
+            ") does not match the curve's μ = ", mu);
+    points = tradeoffAuditPoints(audit.scoresD, audit.scoresDPrime, {0.01, 0.03, 0.07, 0.15, 0.3, 0.5, 0.7, 0.9},
+                                 s.confidence);
+    Series empirical{"audit: empirical (α, β)", {}, {}};
+    Series boxes{"audit: " + std::to_string(int(std::lround(100 * s.confidence))) + "% Clopper-Pearson boxes", {}, {}};
+    for (const auto& p : points) {
+      empirical.x.push_back(p.alpha);
+      empirical.y.push_back(p.beta);
+      // One polyline for all boxes (one legend entry): each box is drawn from its point (α̂, β̂) with a
+      // cross through it and left again from the point, so the links between boxes run along the
+      // empirical series, not across the chart.
+      const double ax = p.alpha, by = p.beta;
+      for (auto [x, y] : {std::pair{ax, by}, {ax, p.betaHigh}, {p.alphaHigh, p.betaHigh}, {p.alphaHigh, p.betaLow},
+                          {p.alphaLow, p.betaLow}, {p.alphaLow, p.betaHigh}, {ax, p.betaHigh}, {ax, p.betaLow},
+                          {ax, by}, {p.alphaLow, by}, {p.alphaHigh, by}, {ax, by}}) {
+        boxes.x.push_back(x);
+        boxes.y.push_back(y);
+      }
+      const TradeoffCurve at = pldTradeoffCurve(1.0, s.noiseMultiplier / std::sqrt(double(s.steps)), 1, {p.alphaHigh});
+      if (p.betaHigh < at.beta.front() - 1e-12) ++below;
+    }
+    series.push_back(empirical);
+    series.push_back(boxes);
+  }
+  LinesFrame f{"type I error α", "type II error β", series};
+  observer.onFrame(makeFrame("tradeoff", "f-DP trade-off: type II vs type I error", 0, std::move(f)));
+  observer.onProgress(1, 1);
+
+  PldAccountant acc;
+  acc.addGaussianSteps(s.noiseMultiplier, s.sampleRate, s.steps);
+  const double eps = acc.epsilon(s.delta);
+  const auto at01 = [&](const TradeoffCurve& c) {
+    const auto it = std::find(c.alpha.begin(), c.alpha.end(), 0.1);
+    return it == c.alpha.end() ? std::nan("") : c.beta[size_t(it - c.alpha.begin())];
+  };
+  r.metrics["mu_gdp"] = mu;
+  r.metrics["epsilon"] = eps;
+  r.metrics["epsilon_pld"] = eps;
+  r.metrics["beta_pld_at_0_1"] = at01(pld);
+  r.metrics["beta_gdp_at_0_1"] = at01(gdp);
+  r.metrics["audit_points"] = double(points.size());
+  r.metrics["audit_boxes_below_curve"] = double(below);
+  std::ostringstream st;
+  st << "(ε = " << eps << ", δ = " << s.delta << ") by the PLD accountant for " << s.steps
+     << (s.steps == 1 ? " step" : " steps") << " of the Gaussian mechanism, multiplier " << s.noiseMultiplier
+     << ", Poisson rate q = " << s.sampleRate << " (add/remove neighbours, sensitivity 1); GDP μ = " << muText.str()
+     << (s.sampleRate == 1 ? " (exact)" : " (CLT approximation)");
+  if (s.sampleRate == 1)
+    st << ". Audit: " << points.size() << " threshold tests of the production Gaussian audit, " << below
+       << " box(es) below the curve";
+  else
+    st << ". No audit points: the audit has no subsampled composition (set q = 1)";
+  r.privacyStatement = st.str();
+  return r;
+}
+
+MethodInfo privacyTradeoffMethod() {
+  using K = ParamKind;
+  MethodInfo m;
+  m.id = "privacy-tradeoff";
+  m.title = "Privacy trade-off (f-DP)";
+  m.paper = "Dong, Roth & Su 2022 (f-DP, GDP); PLD as dp_accounting";
+  m.summary =
+      "Differential privacy as a hypothesis test: an attacker sees the output and must say whether one "
+      "person's record was used. Any test has a false-alarm rate α (type I) and a miss rate β (type II); the "
+      "curve is the best β at each α the mechanism allows. Higher is more private; the diagonal is a coin flip. "
+      "The PLD curve is exact up to discretisation, the GDP curve is its Gaussian summary, and the dots are "
+      "real attacks from the privacy audit, with 95% confidence boxes, which must not fall below the curve.";
+  m.params = {
+      {"noise_multiplier", "Noise multiplier σ", K::Real, 1.0, 1e-2, 1e4, false, {}, {}, "", "Noise std / sensitivity."},
+      {"sample_rate", "Sampling rate q", K::Real, 1.0, 1e-6, 1, false, {}, {}, "",
+       "Poisson sampling rate (1 = every record every step; the audit points need q = 1)."},
+      {"steps", "Steps T", K::Integer, 1, 1, 1e6, false, {}, {}, "steps", "Number of composed Gaussian steps."},
+      {"trials", "Audit runs per data set", K::Integer, 2000, 200, 1e7, false, {}, {}, "runs",
+       "Runs of the production Gaussian audit on D and on D' (few runs show wide boxes)."},
+      {"confidence", "Confidence", K::Real, 0.95, 0.5, 0.9999, false, {}, {}, "",
+       "Clopper-Pearson confidence per coordinate of a box.", true, true},
+      {"delta", "δ for ε", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ at which ε is reported.", true, true},
+  };
+  m.run = [](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
+    return runPrivacyTradeoff(PrivacyTradeoffSettings::fromParams(p), seed, obs);
+  };
+  return m;
+}
+
+}  // namespace dpw
