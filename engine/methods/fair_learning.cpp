@@ -154,6 +154,29 @@ double slicedGroups(const Matrix& P, const std::vector<int>& a, long k, Rng& rng
 
 }  // namespace
 
+const std::vector<std::string>& fairLearningAccountantIds() {
+  static const std::vector<std::string> ids{"gdp-uniform", "rdp-wor"};
+  return ids;
+}
+
+void requireFairLearningAccountant(const std::string& id) {
+  if (id == "none") return;
+  const auto& ok = fairLearningAccountantIds();
+  if (std::find(ok.begin(), ok.end(), id) != ok.end()) return;
+  const auto all = accountantIds();
+  const bool known = std::find(all.begin(), all.end(), id) != all.end();
+  std::ostringstream why;
+  why << "accountant '" << id << "' cannot account fair learning: ";
+  if (known)
+    why << "it assumes " << (id == "wdp" ? "a different mechanism" : "Poisson sampling with add/remove neighbours")
+        << ", while these methods draw fixed-size batches per cell without replacement, with replace-one "
+           "neighbours within a cell ([FairLearn] Def. 2.1, Lemma 5.1). ";
+  else
+    why << "unknown id. ";
+  why << "Use 'gdp-uniform' (the paper's CLT approximation) or 'rdp-wor' (Wang et al. 2019 Thm 9, a bound)";
+  throw InvalidArgument(why.str());
+}
+
 namespace {
 RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserver& observer);
 }
@@ -186,6 +209,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   require(s.frameEvery >= 1, "frame interval must be >= 1, got ", s.frameEvery);
   require(s.penalty == "sp" || s.penalty == "eo", "penalty must be 'sp' or 'eo', got '", s.penalty, "'");
   const double delta0 = s.delta;
+  requireFairLearningAccountant(s.accountant);
   require(s.accountant != "none" || s.noiseMultiplier >= 0 || !std::isfinite(s.epsilon),
           "accountant 'none' needs an explicit noise multiplier");
 
@@ -340,15 +364,25 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     m["sw2_to_target"] = slicedW2Squared(Points(gx), Points(z), randomDirections(s.projections, 2, evalRng)).value;
   }
   std::ostringstream ps;
-  if (st.privatise && !curve)
-    ps << "ε not accounted (accountant 'none'): noise multiplier " << st.noiseMultiplier << " × sensitivity "
-       << sensitivity << " ([FairLearn] Thm 6.1), q = " << q << ", " << s.steps << " steps";
-  else if (st.privatise)
-    ps << "(ε = " << epsSpent << ", δ = " << delta << ") by " << accountantName << ", noise multiplier "
-       << st.noiseMultiplier << " × sensitivity " << sensitivity << " ([FairLearn] Thm 6.1), q = " << q << ", "
-       << s.steps << " steps, replace-one neighbours within groups";
-  else
+  if (st.privatise) {
+    if (curve)
+      ps << "(ε = " << epsSpent << ", δ = " << delta << ") by " << accountantName
+         << (s.accountant == "gdp-uniform" ? " (an approximation, not a bound)" : "") << ". ";
+    else
+      ps << "ε not accounted (accountant 'none'). ";
+    ps << "Neighbours: replace one record by another of the same "
+       << (s.task == FairTask::Matching ? "sample (generator input X or target Z)"
+           : data.cells.size() > 2      ? "(label, group) cell (relation ∼₂R of [FairLearn] Def. 2.1)"
+                                        : "group (relation ∼₂ of [FairLearn] Def. 2.1)")
+       << ", cell sizes public. Sampler: fixed-size batches without replacement in each cell, sizes";
+    for (std::size_t c = 0; c < batch.size(); ++c)
+      ps << (c ? "/" : " ") << batch[c] << " of " << data.cells[c].size();
+    ps << ", q = max n′/n = " << q << ", " << s.steps << " steps. Sensitivity (replace-one) Δ = " << sensitivity
+       << " ([FairLearn] " << (s.task == FairTask::Matching ? "Thm A.1(b), L₂ = 0" : "Thm 6.1") << "); Gaussian noise σΔ, σ = "
+       << st.noiseMultiplier << ".";
+  } else {
     ps << "No privacy (ε = ∞): no clipping, no noise, " << s.steps << " steps.";
+  }
   r.privacyStatement = ps.str();
   return r;
 }

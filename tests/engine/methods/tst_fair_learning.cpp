@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "fair_learning/synthetic_bias.h"
 #include "methods/fair_learning.h"
+#include "privacy/accountant.h"
 
 using namespace dpw;
 
@@ -307,6 +308,58 @@ class TestFairLearning : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runFairLearning(s, 1, obs));
     s.groupColumn = "sex", s.task = FairTask::Regression2d;
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runFairLearning(s, 1, obs));
+  }
+
+  // Only accountants for the sampler the methods run (fixed-size batches per cell without replacement,
+  // replace-one within a cell) are offered and accepted; the Poisson add/remove ones are refused with a
+  // message saying why, from the engine and from a scenario value. rdp-wor calibrates the run: its σ is
+  // calibrateNoiseMultiplier("rdp-wor", ...) for the run's q (same code path, so equal to rounding), the
+  // reported ε is the target, and the statement names relation, sampler, sensitivity and accountant.
+  void onlyAccountantsForTheSamplerAreOffered() {
+    QCOMPARE(fairLearningAccountantIds(), (std::vector<std::string>{"gdp-uniform", "rdp-wor"}));
+    for (const char* id : {"fair-classifier", "fair-regression-2d", "fair-representation", "private-matching"}) {
+      const MethodInfo& m = findMethod(id);
+      ParamValues p(m.params);
+      QCOMPARE(p.text("accountant"), std::string("gdp-uniform"));
+      for (const char* bad : {"rdp", "rdp-mironov", "gdp", "pld"}) {
+        try {
+          p.set("accountant", std::string(bad));
+          QFAIL("a Poisson accountant was accepted");
+        } catch (const InvalidArgument& e) {
+          QVERIFY2(std::string(e.what()).find("do not apply") != std::string::npos, e.what());
+        }
+      }
+    }
+    FairLearningSettings s;
+    s.n = 2000, s.nTest = 500, s.steps = 20, s.frameEvery = 20, s.epsilon = 4;
+    CollectingObserver obs;
+    for (const char* bad : {"rdp", "rdp-mironov", "gdp", "pld", "wdp", "nope"}) {
+      s.accountant = bad;
+      try {
+        runFairLearning(s, 1, obs);
+        QFAIL("a wrong accountant was accepted");
+      } catch (const InvalidArgument& e) {
+        const std::string w = e.what();
+        QVERIFY2(w.find(bad) != std::string::npos && w.find("rdp-wor") != std::string::npos, e.what());
+        if (std::string(bad) == "rdp") QVERIFY2(w.find("Poisson") != std::string::npos, e.what());
+      }
+    }
+    for (bool eo : {false, true}) {
+      s.accountant = "rdp-wor";
+      s.penalty = eo ? "eo" : "sp";
+      const RunResult r = runFairLearning(s, 1, obs);
+      const auto& m = r.metrics;
+      const double sigma = calibrateNoiseMultiplier("rdp-wor", 4, 0.1 / 2000, m.at("sample_rate"), 20);
+      QVERIFY(std::abs(m.at("noise_multiplier") / sigma - 1) < 1e-12);
+      QVERIFY(std::abs(m.at("epsilon") - 4) < 1e-6);  // calibration stops within 1e-9 relative on σ
+      for (const char* word : {"Wang et al. 2019", "replace one record", eo ? "(label, group) cell" : "same group",
+                               "without replacement in each cell", "Thm 6.1"})
+        QVERIFY2(r.privacyStatement.find(word) != std::string::npos, r.privacyStatement.c_str());
+      QVERIFY2(r.privacyStatement.find("Poisson") == std::string::npos, r.privacyStatement.c_str());
+    }
+    s.accountant = "gdp-uniform", s.penalty = "sp";
+    const RunResult g = runFairLearning(s, 1, obs);
+    QVERIFY2(g.privacyStatement.find("not a bound") != std::string::npos, g.privacyStatement.c_str());
   }
 
   void throwsOnBadInput() {
