@@ -53,6 +53,8 @@ struct FairLearningSettings {
   double clipAfterNoise = 1;  ///< matching only (App. C): norm of the noisy gradient after clipping
   long projections = 50;
   std::string optimizer = "sgd";  ///< "sgd" or "adam" (the paper does not name its optimiser)
+  /// representation: "sw2" (eq. 23) or "sw2-scale-free" (SW₂²/E‖z‖², ε = ∞ only; see FairStepSettings)
+  std::string penaltyForm = "sw2";
   double batchFraction = 0.2;
   long n = 30000;      ///< training points (matching: points per sample)
   long nTest = 10000;  ///< independent test points
@@ -85,7 +87,8 @@ void requireFairLearningAccountant(const std::string& id);
 
 /// Trains and evaluates; one step per DP-SGD step. Metrics by task: accuracy, disparate_impact, eo_0,
 /// eo_1, w2_groups (W₂² of test scores between groups), w2_groups_y0/y1, mse, od_0, od_1, sw2_groups,
-/// reconstruction_loss, reconstruction_loss_core, sw2_to_target; always noise_multiplier, noise_std,
+/// reconstruction_loss, reconstruction_loss_core, latent_second_moment (E‖z‖²), sw2_groups_scale_free
+/// (SW₂²/E‖z‖², unchanged by z → cz), group_probe_accuracy (logistic probe of A from z), sw2_to_target; always noise_multiplier, noise_std,
 /// sensitivity, sample_rate, objective, loss_term, penalty_term, epsilon (+inf without privacy).
 /// @throws InvalidArgument on bad settings; Cancelled when the observer asks.
 RunResult runFairLearning(const FairLearningSettings& s, std::uint64_t seed, RunObserver& observer);

@@ -99,6 +99,7 @@ FairLearningSettings readCommon(FairTask task, const ParamValues& p) {
   s.noiseMultiplier = p.real("noise_multiplier");
   s.frameEvery = p.integer("frame_every");
   if (has(p, "projections")) s.projections = p.integer("projections");
+  if (has(p, "penalty_form")) s.penaltyForm = p.text("penalty_form");
   if (has(p, "penalty")) s.penalty = p.text("penalty");
   if (has(p, "clip_after_noise")) s.clipAfterNoise = p.real("clip_after_noise");
   if (has(p, "dataset")) {
@@ -161,6 +162,12 @@ MethodInfo fairRegression2dMethod() {
 MethodInfo fairRepresentationMethod() {
   auto params = commonParams(500, 0.01, 10, 2, std::sqrt(2.0), true);
   params.push_back(projectionsParam());
+  params.push_back({"penalty_form", "Penalty form", K::Choice, 0, -INFINITY, INFINITY, false, {"sw2", "sw2-scale-free"},
+                    "sw2", "",
+                    "sw2: the paper's SW₂² between the groups' codes (eq. 23), which the encoder can meet by shrinking "
+                    "the code while the decoder undoes the scale. sw2-scale-free: SW₂²/E‖z‖², which it cannot; it has no "
+                    "sensitivity bound, so only without privacy (ε = ∞), as a diagnostic.",
+                    true, true});
   addDataParams(params, true);
   return make(FairTask::Representation, "fair-representation", "Fair private representation",
               "[FairLearn] App. B.3, eq. 23",

@@ -155,6 +155,28 @@ class TestFairLearning : public QObject {
       const double d0 = cells[0].result.metrics.at("sw2_groups"), d1 = cells[1].result.metrics.at("sw2_groups");
       qInfo("task %d sw2_groups alpha 0: %g, alpha 0.75: %g", int(task), d0, d1);
       QVERIFY(d1 < d0);
+      if (task == FairTask::Representation) {
+        // The scale-free distance is SW₂² over the latent's second moment; the A-probe's accuracy is a
+        // share; the group-distance chart ends at the final metrics' scale (same test latents; its
+        // fixed directions differ from the metric's, so SW₂² itself is compared loosely, to 50 %).
+        for (const auto& cell : cells) {
+          const auto& m = cell.result.metrics;
+          QVERIFY(m.at("latent_second_moment") > 0);
+          QVERIFY(std::abs(m.at("sw2_groups_scale_free") - m.at("sw2_groups") / m.at("latent_second_moment")) <
+                  1e-12 * m.at("sw2_groups_scale_free"));
+          QVERIFY(m.at("group_probe_accuracy") >= 0 && m.at("group_probe_accuracy") <= 1);
+          bool sawDistance = false;
+          for (const auto& f : cell.frames)
+            if (f->chart == "group_distance") {
+              const auto& l = std::get<LinesFrame>(f->data);
+              QCOMPARE(int(l.series.size()), 3);
+              QVERIFY(std::abs(l.series[2].y.back() / m.at("latent_second_moment") - 1) < 1e-12);
+              QVERIFY(std::abs(l.series[0].y.back() / m.at("sw2_groups") - 1) < 0.5);
+              sawDistance = true;
+            }
+          QVERIFY(sawDistance);
+        }
+      }
     }
   }
 
@@ -377,6 +399,10 @@ class TestFairLearning : public QObject {
     bad([](auto& t) { t.alpha = 2; });
     bad([](auto& t) { t.epsilon = 1, t.accountant = "none"; });  // no σ and no accountant
     bad([](auto& t) { t.batchFraction = 0; });
+    // The scale-free penalty has no sensitivity bound (ε < ∞ refused) and is for the representation only.
+    bad([](auto& t) { t.task = FairTask::Representation, t.penaltyForm = "sw2-scale-free", t.epsilon = 1; });
+    bad([](auto& t) { t.penaltyForm = "sw2-scale-free", t.epsilon = INFINITY; });
+    bad([](auto& t) { t.task = FairTask::Representation, t.penaltyForm = "w1"; });
     bad([](auto& t) { t.dataset = "law"; });
     bad([](auto& t) { t.dataset = "csv", t.dataPath = "/nonexistent.csv", t.labelColumn = "y", t.groupColumn = "a"; });
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runFairLearningGrid(s, {}, {0.5}, 1));
