@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
 #include <omp.h>
 
 #include "core/decimated_series.h"
@@ -154,6 +155,16 @@ double slicedGroups(const Matrix& P, const std::vector<int>& a, long k, Rng& rng
   return slicedW2Squared(Points(P(i0, Eigen::all)), Points(P(i1, Eigen::all)), randomDirections(k, P.cols(), rng)).value;
 }
 
+// The latent whitened by its own mean and covariance, Σ^{-1/2}(z − μ): distances on it do not change under
+// any invertible affine map of the code, which the decoder can undo at no cost in reconstruction.
+Matrix whitened(const Matrix& Z) {
+  const Matrix c = Z.rowwise() - Z.colwise().mean();
+  const Matrix cov = c.transpose() * c / double(std::max<Eigen::Index>(1, Z.rows() - 1));
+  Eigen::SelfAdjointEigenSolver<Matrix> eig(cov);
+  const Vector inv = eig.eigenvalues().cwiseMax(1e-300).cwiseSqrt().cwiseInverse();
+  return c * eig.eigenvectors() * inv.asDiagonal() * eig.eigenvectors().transpose();
+}
+
 }  // namespace
 
 const std::vector<std::string>& fairLearningAccountantIds() {
@@ -284,7 +295,8 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   DecimatedSeries obj{"objective"}, lossS{"loss term"}, pen{"penalty term"};
   // Representation: the groups' distance in the latent on the test set at each chart frame, on fixed
   // directions (drawn once from a stream of their own, so training is unchanged).
-  DecimatedSeries latentSw{"SW₂² between groups"}, latentScaleFree{"SW₂² / E‖z‖²"}, latentScale{"E‖z‖²"};
+  DecimatedSeries latentSw{"SW₂² between groups"}, latentScaleFree{"SW₂² / E‖z‖²"}, latentScale{"E‖z‖²"},
+      latentWhite{"SW₂² whitened"};
   Rng chartRng = makeRng(seed, Training + 2);
   const Points chartDirections = randomDirections(s.projections, 2, chartRng);
   FairStepReport last;
@@ -315,9 +327,13 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
       latentSw.append(double(step), sw);
       latentScaleFree.append(double(step), scale > 0 ? sw / scale : 0.0);
       latentScale.append(double(step), scale);
-      observer.onFrame(makeFrame("group_distance", "Groups in the latent (test): SW₂², scale E‖z‖², scale-free ratio",
-                                 step, LinesFrame{"step", "value", {latentSw.series(), latentScaleFree.series(),
-                                                                   latentScale.series()}, false, true}));
+      const Matrix w = whitened(z);
+      latentWhite.append(double(step),
+                         slicedW2Squared(Points(w(i0, Eigen::all)), Points(w(i1, Eigen::all)), chartDirections).value);
+      observer.onFrame(makeFrame("group_distance", "Groups in the latent (test): SW₂², E‖z‖², SW₂²/E‖z‖², whitened SW₂²",
+                                 step, LinesFrame{"step", "value", {latentSw.series(), latentScale.series(),
+                                                                   latentScaleFree.series(), latentWhite.series()},
+                                                  false, true}));
     } else {
       // At most 1000 points of each (fewer when the data set is smaller: found by AddressSanitizer).
       const Eigen::Index c = std::min<Eigen::Index>({1000, data.X.rows(), data.reference.rows()});
@@ -391,6 +407,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     m["latent_second_moment"] = f.a[2].rowwise().squaredNorm().mean();
     m["sw2_groups_scale_free"] = m["sw2_groups"] / m["latent_second_moment"];
     m["group_probe_accuracy"] = logisticProbe(f.a[2], test.a, test.a).first;
+    m["sw2_groups_whitened"] = slicedGroups(whitened(f.a[2]), test.a, s.projections, evalRng);
   } else {
     Rng tr = makeRng(seed, TestData);
     const Matrix gx = net.forward(standardNormal(s.nTest, 2, tr)).output();

@@ -88,7 +88,8 @@ void requireFairLearningAccountant(const std::string& id);
 /// Trains and evaluates; one step per DP-SGD step. Metrics by task: accuracy, disparate_impact, eo_0,
 /// eo_1, w2_groups (W₂² of test scores between groups), w2_groups_y0/y1, mse, od_0, od_1, sw2_groups,
 /// reconstruction_loss, reconstruction_loss_core, latent_second_moment (E‖z‖²), sw2_groups_scale_free
-/// (SW₂²/E‖z‖², unchanged by z → cz), group_probe_accuracy (logistic probe of A from z), sw2_to_target; always noise_multiplier, noise_std,
+/// (SW₂²/E‖z‖², unchanged by z → cz), sw2_groups_whitened (SW₂² of Σ^{-1/2}(z − μ), unchanged by any invertible
+/// affine map of z, which the decoder can undo), group_probe_accuracy (logistic probe of A from z), sw2_to_target; always noise_multiplier, noise_std,
 /// sensitivity, sample_rate, objective, loss_term, penalty_term, epsilon (+inf without privacy).
 /// @throws InvalidArgument on bad settings; Cancelled when the observer asks.
 RunResult runFairLearning(const FairLearningSettings& s, std::uint64_t seed, RunObserver& observer);

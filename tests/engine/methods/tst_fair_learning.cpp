@@ -165,13 +165,17 @@ class TestFairLearning : public QObject {
           QVERIFY(std::abs(m.at("sw2_groups_scale_free") - m.at("sw2_groups") / m.at("latent_second_moment")) <
                   1e-12 * m.at("sw2_groups_scale_free"));
           QVERIFY(m.at("group_probe_accuracy") >= 0 && m.at("group_probe_accuracy") <= 1);
+          qInfo("representation alpha %g: SW2 %g, E|z|^2 %g, whitened SW2 %g, A-probe %g", cell.alpha,
+                m.at("sw2_groups"), m.at("latent_second_moment"), m.at("sw2_groups_whitened"),
+                m.at("group_probe_accuracy"));
           bool sawDistance = false;
           for (const auto& f : cell.frames)
             if (f->chart == "group_distance") {
               const auto& l = std::get<LinesFrame>(f->data);
-              QCOMPARE(int(l.series.size()), 3);
-              QVERIFY(std::abs(l.series[2].y.back() / m.at("latent_second_moment") - 1) < 1e-12);
+              QCOMPARE(int(l.series.size()), 4);
+              QVERIFY(std::abs(l.series[1].y.back() / m.at("latent_second_moment") - 1) < 1e-12);
               QVERIFY(std::abs(l.series[0].y.back() / m.at("sw2_groups") - 1) < 0.5);
+              QVERIFY(std::abs(l.series[3].y.back() / m.at("sw2_groups_whitened") - 1) < 0.5);
               sawDistance = true;
             }
           QVERIFY(sawDistance);
