@@ -418,14 +418,14 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   if (st.privatise) {
     if (curve)
       ps << "(ε = " << epsSpent << ", δ = " << delta << ") by " << accountantName
-         << (s.accountant == "gdp-uniform" ? " (an approximation, not a bound)" : "") << ". ";
+         << (s.accountant == "gdp-uniform" ? ": an approximation, not a bound. " : ": a bound. ");
     else
       ps << "ε not accounted (accountant 'none'). ";
     ps << "Neighbours: replace one record by another of the same "
        << (s.task == FairTask::Matching ? "sample (generator input X or target Z)"
            : data.cells.size() > 2      ? "(label, group) cell (relation ∼₂R of [FairLearn] Def. 2.1)"
                                         : "group (relation ∼₂ of [FairLearn] Def. 2.1)")
-       << ", cell sizes public. Sampler: fixed-size batches without replacement in each cell, sizes";
+       << (s.task == FairTask::Matching ? ", sample sizes public" : ", cell sizes public") << ". Sampler: fixed-size batches without replacement in each cell, sizes";
     for (std::size_t c = 0; c < batch.size(); ++c)
       ps << (c ? "/" : " ") << batch[c] << " of " << data.cells[c].size();
     ps << ", q = max n′/n = " << q << ", " << s.steps << " steps. Sensitivity (replace-one) Δ = " << sensitivity
