@@ -35,6 +35,7 @@ std::string checkParam(const ParamSpec& spec, const ParamValue& value) {
     if (std::find(spec.choices.begin(), spec.choices.end(), v) == spec.choices.end()) {
       why << "parameter '" << spec.key << "' is '" << v << "'; choose one of:";
       for (const auto& c : spec.choices) why << ' ' << c;
+      if (!spec.help.empty()) why << " (" << spec.help << ")";  // says why the list is what it is
       return why.str();
     }
     return {};

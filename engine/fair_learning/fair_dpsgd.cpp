@@ -32,6 +32,8 @@ void requireSettings(const FairStepSettings& s) {
   require(s.noiseMultiplier >= 0, "noise multiplier must be >= 0, got ", s.noiseMultiplier);
   require(s.learningRate > 0, "learning rate must be > 0, got ", s.learningRate);
   require(s.projections >= 1, "projections k must be >= 1, got ", s.projections);
+  require(!s.scaleFreePenalty || !s.privatise,
+          "the scale-free penalty SW2^2/E|z|^2 has no sensitivity bound: use it only without privacy (epsilon = inf)");
 }
 
 // Factor that projects a vector of norm `norm` on the ball of radius `bound`.
@@ -174,6 +176,14 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
         cot.middleRows(a0, n0) += weight * r.gradX;
         if (!ref) cot.middleRows(start[2 * k + 1], U1.rows()) += weight * r.gradY;
       }
+    }
+    if (s.scaleFreePenalty) {
+      // P = S/m with S = (1/R) Σ_k SW₂²_k and m = (1/n) Σ_i ‖U_i‖²: ∂P/∂U_i = (∂S/∂U_i)/m − (S/m²)(2/n) U_i.
+      require(!ref, "the scale-free penalty compares two network outputs, not a fixed reference sample");
+      const double m = U.squaredNorm() / double(n);
+      require(m > 0, "the scale-free penalty needs a non-zero penalised output");
+      cot = cot / m - (s.alpha * G.penaltyValue * 2 / (double(n) * m * m)) * U;
+      G.penaltyValue /= m;
     }
     if (!s.privatise) {
       G.penalty = net.weightedGradientSum(f, net.backward(f, cot, layer), Vector::Ones(n));

@@ -69,6 +69,11 @@ struct FairStepSettings {
   double outputShift = 0;        ///< subtracted from the penalised output (sigmoid − 1/2 of eq. 22)
   long projections = 50;         ///< k directions when the penalised output has dimension > 1
   Optimizer optimizer = Optimizer::Sgd;
+  /// Penalise the scale-free SW₂² / m, m = mean ‖U_i‖² over the penalised batch rows, instead of SW₂²
+  /// (which z → cz scales by c², so a network that can undo the scale meets it by shrinking). Its
+  /// gradient couples every row through m and has no sensitivity bound here: refused when privatised and
+  /// with a reference sample. A diagnostic of the fair representation (docs/fair-learning-results.md).
+  bool scaleFreePenalty = false;
 };
 
 /// The fixed per-cell batch sizes of a run: max(1, round(fraction × n_cell)) ([FairLearn] §7: n′_j ≈ n_j/5).

@@ -12,8 +12,21 @@
 ///    loss = SW₂² only, both samples private (App. C; Thm A.1(b) with L₂ = 0), gradient clipped again
 ///    after the noise.
 /// Training is the DP-SGD of fair_learning/fair_dpsgd.h for T steps with fixed per-cell batches n′ ≈ n/5; the
-/// noise multiplier is calibrated for (ε, δ) after T steps by the selected accountant (GDP with uniform
-/// sampling by default, q = max_j n′_j/n_j) unless given explicitly. ε = ∞: no clipping, no noise.
+/// noise multiplier is calibrated for (ε, δ) after T steps by the selected accountant (q = max_j n′_j/n_j)
+/// unless given explicitly. ε = ∞: no clipping, no noise.
+///
+/// Privacy claim, and what it rests on (every part must agree):
+///  - neighbours: replace one record by another of the same cell, cell sizes public ([FairLearn] Def. 2.1,
+///    the k-end relation: ∼₂ with the groups as cells for statistical parity, ∼₂R with (label, group) cells
+///    for equality of odds, ∼₂ over (X, Z) for matching);
+///  - sampler: in each cell, a batch of fixed size n′_j drawn uniformly without replacement, independently
+///    across cells and steps; the replaced record lies in one cell, so the step is a subsampled mechanism
+///    of rate n′_j/n_j ≤ q ([FairLearn] Lemma 5.1);
+///  - sensitivity: Δ of [FairLearn] Thm 6.1 (eq. 7 SP, eq. 8 EO) or Thm A.1(b) with L₂ = 0 (matching),
+///    for that relation and the batch sizes, enforced by clipping (fair_learning/fair_dpsgd.h);
+///  - accountant: one for fixed-size sampling without replacement under replace-one neighbours (see
+///    fairLearningAccountantIds()). The Poisson add/remove accountants (rdp, rdp-mironov, gdp, pld) do not
+///    describe this sampler or relation and are refused.
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -32,7 +45,7 @@ struct FairLearningSettings {
   double alpha = 0.5;
   double epsilon = std::numeric_limits<double>::infinity();
   double delta = 0;  ///< 0: 0.1/n (the paper's choice)
-  std::string accountant = "gdp-uniform";  ///< any id of makeAccountant, or "none" (ε not accounted; needs σ)
+  std::string accountant = "gdp-uniform";  ///< an id of fairLearningAccountantIds(), or "none" (ε not accounted; needs σ)
   double noiseMultiplier = -1;  ///< < 0: calibrate from ε; ≥ 0: use this σ (the accountant still reports ε)
   long steps = 500;
   double learningRate = 0.05;
@@ -40,6 +53,8 @@ struct FairLearningSettings {
   double clipAfterNoise = 1;  ///< matching only (App. C): norm of the noisy gradient after clipping
   long projections = 50;
   std::string optimizer = "sgd";  ///< "sgd" or "adam" (the paper does not name its optimiser)
+  /// representation: "sw2" (eq. 23) or "sw2-scale-free" (SW₂²/E‖z‖², ε = ∞ only; see FairStepSettings)
+  std::string penaltyForm = "sw2";
   double batchFraction = 0.2;
   long n = 30000;      ///< training points (matching: points per sample)
   long nTest = 10000;  ///< independent test points
@@ -56,9 +71,25 @@ struct FairLearningSettings {
   static FairLearningSettings fromParams(FairTask task, const ParamValues& p);
 };
 
+/// The accountants valid for the fair-learning sampler (fixed-size batches per cell without replacement,
+/// replace-one neighbours within a cell), in menu order:
+///  - "gdp-uniform": the paper's accounting ([FairLearn] §5.3: C_p(G_{1/σ})^{⊗T}, Dong-Roth-Su Thm 4.2 with
+///    Lemma 5.1) by the CLT of Bu et al. (reference §4); an approximation, not a bound. The default, as in
+///    the paper.
+///  - "rdp-wor": Wang-Balle-Kasiviswanathan 2019 Thm 9 (privacy/rdp_analysis.h), a bound. It amplifies little
+///    at q ≈ 0.2 and hundreds of steps, so it needs a much larger σ than gdp-uniform.
+const std::vector<std::string>& fairLearningAccountantIds();
+
+/// Refuses an accountant the fair-learning methods cannot use, saying why (Poisson add/remove accountants
+/// do not describe the sampler) and which ones they can. "none" is accepted.
+/// @throws InvalidArgument naming the id.
+void requireFairLearningAccountant(const std::string& id);
+
 /// Trains and evaluates; one step per DP-SGD step. Metrics by task: accuracy, disparate_impact, eo_0,
 /// eo_1, w2_groups (W₂² of test scores between groups), w2_groups_y0/y1, mse, od_0, od_1, sw2_groups,
-/// reconstruction_loss, reconstruction_loss_core, sw2_to_target; always noise_multiplier, noise_std,
+/// reconstruction_loss, reconstruction_loss_core, latent_second_moment (E‖z‖²), sw2_groups_scale_free
+/// (SW₂²/E‖z‖², unchanged by z → cz), sw2_groups_whitened (SW₂² of Σ^{-1/2}(z − μ), unchanged by any invertible
+/// affine map of z, which the decoder can undo), group_probe_accuracy (logistic probe of A from z), sw2_to_target; always noise_multiplier, noise_std,
 /// sensitivity, sample_rate, objective, loss_term, penalty_term, epsilon (+inf without privacy).
 /// @throws InvalidArgument on bad settings; Cancelled when the observer asks.
 RunResult runFairLearning(const FairLearningSettings& s, std::uint64_t seed, RunObserver& observer);

@@ -22,10 +22,13 @@ std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M,
                "privacy: no clipping and no noise."});
   v.push_back({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
                "Target δ; 0 means 0.1/n, the paper's choice (App. B)."});
-  v.push_back({"accountant", "Accountant", K::Choice, 0, -INFINITY, INFINITY, false,
-               {"gdp-uniform", "rdp-wor", "gdp", "rdp", "rdp-mironov", "pld"}, "gdp-uniform", "",
-               "How ε is computed. The paper uses GDP (CLT) with fixed-size sampling without replacement "
-               "(reference §4); GDP is an approximation, not a bound.", true, true});
+  v.push_back({"accountant", "Accountant", K::Choice, 0, -INFINITY, INFINITY, false, fairLearningAccountantIds(),
+               fairLearningAccountantIds().front(), "",
+               "How ε is computed, for the sampler these methods run (fixed-size batches per group without "
+               "replacement, replace-one neighbours within a group). gdp-uniform: the paper's GDP accounting by the "
+               "CLT of Bu et al. (reference §4), an approximation, not a bound. rdp-wor: Wang et al. 2019 Thm 9, a "
+               "bound, which needs more noise. The Poisson add/remove accountants (rdp, gdp, pld) do not apply.",
+               true, true});
   v.push_back({"steps", "Steps T", K::Integer, steps, 1, 1e6, false, {}, {}, "steps", "DP-SGD iterations (App. B)."});
   v.push_back({"learning_rate", "Learning rate", K::Real, lr, 1e-6, 10, false, {}, {}, "", "Step size (App. B)."});
   v.push_back({"optimizer", "Optimizer", K::Choice, 0, -INFINITY, INFINITY, false, {"sgd", "adam"}, "sgd", "",
@@ -96,6 +99,7 @@ FairLearningSettings readCommon(FairTask task, const ParamValues& p) {
   s.noiseMultiplier = p.real("noise_multiplier");
   s.frameEvery = p.integer("frame_every");
   if (has(p, "projections")) s.projections = p.integer("projections");
+  if (has(p, "penalty_form")) s.penaltyForm = p.text("penalty_form");
   if (has(p, "penalty")) s.penalty = p.text("penalty");
   if (has(p, "clip_after_noise")) s.clipAfterNoise = p.real("clip_after_noise");
   if (has(p, "dataset")) {
@@ -158,6 +162,12 @@ MethodInfo fairRegression2dMethod() {
 MethodInfo fairRepresentationMethod() {
   auto params = commonParams(500, 0.01, 10, 2, std::sqrt(2.0), true);
   params.push_back(projectionsParam());
+  params.push_back({"penalty_form", "Penalty form", K::Choice, 0, -INFINITY, INFINITY, false, {"sw2", "sw2-scale-free"},
+                    "sw2", "",
+                    "sw2: the paper's SW₂² between the groups' codes (eq. 23), which the encoder can meet by shrinking "
+                    "the code while the decoder undoes the scale. sw2-scale-free: SW₂²/E‖z‖², which it cannot; it has no "
+                    "sensitivity bound, so only without privacy (ε = ∞), as a diagnostic.",
+                    true, true});
   addDataParams(params, true);
   return make(FairTask::Representation, "fair-representation", "Fair private representation",
               "[FairLearn] App. B.3, eq. 23",

@@ -1,12 +1,13 @@
 // Tests of engine/fair_learning/fair_dpsgd.h: the (unclipped) gradient of (1 − α) loss + α W₂² against central
 // finite differences (1-D and sliced, unequal group sizes), the clipped quantities within their bounds,
 // the noise std equal to multiplier × sensitivity for the batch sizes used, the sensitivity bound
-// holding for neighbouring batches, batch sizes and q, throws.
+// holding for neighbouring batches of every penalty shape, batch sizes and q, throws.
 #include "core/types.h"  // first: includes Eigen without GCC 12's false AVX-512 warnings
 
 #include <QtTest>
 #include <Eigen/Eigenvalues>
 #include <cmath>
+#include <omp.h>
 
 #include "core/error.h"
 #include "core/rng.h"
@@ -147,6 +148,54 @@ class TestFairDpSgd : public QObject {
     QVERIFY2(worst < 1e-7, qPrintable(QString::number(worst)));
   }
 
+  // The scale-free penalty SW₂²/m (m = mean ‖z_i‖² over the batch) on an autoencoder's 2-D latent, with
+  // the step's directions replayed, against central differences of the objective written out here
+  // (same tolerance argument as above); it is refused when privatised.
+  void scaleFreeLatentPenaltyMatchesFiniteDifferences() {
+    FairTrainingData data = smallData(200, false, false, 13);
+    data.target = data.X;
+    Rng init = makeRng(14);
+    nn::DenseNetwork net({16, 6, 2, 6, 16}, {Activation::ReLU, Activation::Identity, Activation::ReLU, Activation::Identity},
+                         init);
+    FairStepSettings s;
+    s.alpha = 0.6, s.privatise = false, s.loss = FairLoss::Reconstruction, s.penaltyLayer = 2, s.projections = 6;
+    s.scaleFreePenalty = true;
+    const auto batches = firstOfEachCell(data, {30, 25});
+    Rng a = makeRng(15), replay = makeRng(15);
+    const FairGradient G = fairGradient(net, data, batches, s, a);
+    const Points theta = randomDirections(6, 2, replay);
+    auto objectiveOf = [&](const nn::DenseNetwork& m) {
+      Matrix Z0, Z1;
+      double loss = 0, second = 0;
+      long count = 0;
+      for (int c = 0; c < 2; ++c) {
+        Matrix Xb(Eigen::Index(batches[c].size()), 16);
+        for (std::size_t r = 0; r < batches[c].size(); ++r) Xb.row(Eigen::Index(r)) = data.X.row(batches[c][r]);
+        const nn::ForwardPass f = m.forward(Xb);
+        loss += (f.output() - Xb).squaredNorm(), second += f.a[2].squaredNorm(), count += long(Xb.rows());
+        (c == 0 ? Z0 : Z1) = f.a[2];
+      }
+      const double sw = slicedW2Squared(Points(Z0), Points(Z1), theta).value;
+      return (1 - s.alpha) * loss / double(count) + s.alpha * sw / (second / double(count));
+    };
+    const Vector g = G.loss + G.penalty, t0 = net.parameters();
+    const double h = 1e-6;
+    double worst = 0;
+    for (Eigen::Index p = 0; p < t0.size(); ++p) {
+      nn::DenseNetwork up = net, dn = net;
+      Vector tp = t0, tm = t0;
+      tp[p] += h, tm[p] -= h;
+      up.setParameters(tp), dn.setParameters(tm);
+      const double fd = (objectiveOf(up) - objectiveOf(dn)) / (2 * h);
+      worst = std::max(worst, std::abs(fd - g[p]) / (1 + std::abs(fd)));
+    }
+    QVERIFY2(worst < 1e-7, qPrintable(QString::number(worst)));
+    QVERIFY(std::abs((1 - s.alpha) * G.lossValue + s.alpha * G.penaltyValue - objectiveOf(net)) < 1e-12);
+    s.privatise = true;
+    Rng b = makeRng(15);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairGradient(net, data, batches, s, b));
+  }
+
   // Privatised: every clipped quantity is within its bound, and the bounds were active (the raw values
   // exceed them), so the assertion can fail. Jacobian rows are clipped to L/√d (Remark A.2), which we
   // also check gives spectral norm ≤ L on the explicit clipped Jacobians.
@@ -216,42 +265,123 @@ class TestFairDpSgd : public QObject {
     }
   }
 
-  // The sensitivity bound itself (Thm 6.1 with the clipping of this step). Replace one point in each group's batch (relation ~₂) by an adversarial one (far away, large
-  // features) and compare the clipped gradients: ‖G − G′‖ ≤ Δ on every trial (relative slack 1e-12 for
-  // rounding). Without clipping, the same replacements exceed Δ on some trial.
-  void clippedGradientObeysTheBound() {
-    Rng rng = makeRng(11);
-    const Eigen::Index n = 12, d = 3;
-    FairTrainingData data;
-    data.X = standardNormal(n + 2, d, rng);
-    data.target = Matrix::Zero(n + 2, 1);
-    for (Eigen::Index i = 0; i < n + 2; ++i) data.target(i, 0) = i % 2;
-    data.cells = {{0, 1, 2, 3, 4}, {5, 6, 7, 8, 9, 10, 11}};
-    const std::vector<std::vector<Eigen::Index>> B = data.cells;
-    FairStepSettings s;
-    s.alpha = 0.6;
-    s.clipGradient = 0.5, s.clipOutput = 0.4, s.clipJacobian = 0.3;
-    const double S = fairLossSensitivitySp(s.alpha, s.clipGradient, s.clipOutput, s.clipJacobian, 12, {5, 7});
-    double worstClipped = 0, worstRaw = 0;
-    for (int trial = 0; trial < 200; ++trial) {
-      nn::DenseNetwork net({int(d), 4, 1}, {Activation::ReLU, Activation::Sigmoid}, rng);
-      net.addToParameters(2.0 * standardNormal(net.parameterCount(), 1, rng).col(0));
-      FairTrainingData other = data;
-      const Eigen::Index r0 = trial % 5, r1 = 5 + trial % 7;
-      other.X.row(r0) = 20.0 * standardNormal(1, d, rng);
-      other.X.row(r1) = 20.0 * standardNormal(1, d, rng);
-      other.target(r0, 0) = 1 - data.target(r0, 0);
-      for (bool clip : {true, false}) {
-        s.privatise = clip;
-        Rng a = makeRng(1), b = makeRng(1);
-        const FairGradient G = fairGradient(net, data, B, s, a), H = fairGradient(net, other, B, s, b);
-        const double diff = ((G.loss + G.penalty) - (H.loss + H.penalty)).norm();
-        (clip ? worstClipped : worstRaw) = std::max(clip ? worstClipped : worstRaw, diff);
+  // The sensitivity bound itself, for every penalty shape the methods run: 1-D statistical parity
+  // (logistic, eq. 18), equality of odds with four (label, group) cells (eq. 21), sliced d = 2 on the
+  // network output with k = 5 directions (regression, eq. 22), sliced d = 2 on an autoencoder's latent
+  // (representation, eq. 23), and matching to a private reference sample (App. C, Thm A.1(b), L₂ = 0).
+  // The neighbouring relation is [FairLearn] Def. 2.1's k-end relation: one record of ONE cell is
+  // replaced, by another record of that cell. Each trial draws a random network with large weights and,
+  // for every cell in turn, replaces one of its batch members by a far record (features 20 N(0, I),
+  // far targets where the target is free), then compares the clipped gradients on the same batches and
+  // directions: ‖G − G′‖ ≤ Δ(1 + 1e-12) on all 200 trials x cells (1e-12: rounding of sums of a few
+  // hundred terms). Without clipping the same replacements exceed Δ on some trial, so the check can fail;
+  // measured when written: with the Jacobian clip removed the EO shape reaches 4.7 Δ, with the output clip
+  // removed the latent shape reaches 143 Δ (clipped runs stay below 0.22 Δ: the bound is not tight).
+  void clippedGradientObeysTheBoundForEveryPenaltyShape() {
+    // Thousands of tiny sliced gradients: one thread, as a method run uses (a parallel region per
+    // gradient costs more than the gradient on a loaded machine). Numbers do not depend on it.
+    const int threads = omp_get_max_threads();
+    omp_set_num_threads(1);
+    enum class Shape { Sp1d, Eo4Cells, SlicedOutput, SlicedLatent, Matching };
+    for (Shape shape : {Shape::Sp1d, Shape::Eo4Cells, Shape::SlicedOutput, Shape::SlicedLatent, Shape::Matching}) {
+      Rng rng = makeRng(11 + std::uint64_t(shape));
+      const Eigen::Index d = shape == Shape::Matching ? 2 : 3;
+      FairTrainingData data;
+      FairStepSettings s;
+      s.alpha = shape == Shape::Matching ? 1.0 : 0.6;
+      s.clipGradient = 0.5, s.clipOutput = 0.4, s.clipJacobian = 0.3;
+      std::vector<int> widths;
+      std::vector<Activation> acts;
+      using A = Activation;
+      switch (shape) {
+        case Shape::Sp1d:
+          data.cells = {{0, 1, 2, 3, 4}, {5, 6, 7, 8, 9, 10, 11}};
+          widths = {int(d), 4, 1}, acts = {A::ReLU, A::Sigmoid};
+          break;
+        case Shape::Eo4Cells:  // cells (y = 0, a = 0), (0, 1), (1, 0), (1, 1)
+          data.cells = {{0, 1, 2, 3}, {4, 5, 6, 7, 8}, {9, 10, 11, 12, 13, 14}, {15, 16, 17}};
+          widths = {int(d), 4, 1}, acts = {A::ReLU, A::Sigmoid};
+          break;
+        case Shape::SlicedOutput:
+          data.cells = {{0, 1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}};
+          widths = {int(d), 6, 2}, acts = {A::ReLU, A::Sigmoid};
+          s.loss = FairLoss::SquaredError, s.outputShift = 0.5, s.projections = 5;
+          break;
+        case Shape::SlicedLatent:
+          data.cells = {{0, 1, 2, 3, 4}, {5, 6, 7, 8, 9, 10}};
+          widths = {int(d), 5, 2, 5, int(d)}, acts = {A::ReLU, A::Identity, A::ReLU, A::Identity};
+          s.loss = FairLoss::Reconstruction, s.penaltyLayer = 2, s.projections = 5;
+          break;
+        case Shape::Matching:
+          data.cells = {{0, 1, 2, 3, 4, 5}, {0, 1, 2, 3, 4, 5, 6, 7}};
+          widths = {2, 6, 2}, acts = {A::ReLU, A::Identity};
+          s.loss = FairLoss::None, s.projections = 5;
+          break;
       }
+      const Eigen::Index rows = shape == Shape::Matching ? 6 : Eigen::Index(data.cells.back().back() + 1);
+      data.X = standardNormal(rows, d, rng);
+      if (s.loss == FairLoss::BinaryCrossEntropy) {
+        data.target = Matrix::Zero(rows, 1);
+        for (std::size_t c = 0; c < data.cells.size(); ++c)
+          for (Eigen::Index i : data.cells[c]) data.target(i, 0) = shape == Shape::Eo4Cells ? double(c / 2) : i % 2;
+      } else if (s.loss == FairLoss::SquaredError) {
+        data.target = 0.5 * standardNormal(rows, 2, rng);
+      } else if (s.loss == FairLoss::Reconstruction) {
+        data.target = data.X;
+      }
+      if (shape == Shape::Matching) data.reference = 0.75 * standardNormal(8, 2, rng);
+      const std::vector<std::vector<Eigen::Index>> B = data.cells;
+      std::vector<long> sizes;
+      long total = 0;
+      for (const auto& c : B) sizes.push_back(long(c.size())), total += long(c.size());
+      // Δ from the theorems, by hand (not through fairStepSensitivity, which the step uses).
+      const double S =
+          shape == Shape::Matching ? wassersteinGradientSensitivityTwoSided(s.clipOutput, s.clipJacobian, 0, 6, 8)
+          : shape == Shape::Eo4Cells
+              ? fairLossSensitivityEo(s.alpha, s.clipGradient, s.clipOutput, s.clipJacobian, total, 2, sizes)
+              : fairLossSensitivitySp(s.alpha, s.clipGradient, s.clipOutput, s.clipJacobian, total, sizes);
+      QCOMPARE(fairStepSensitivity(data, s, sizes), S);
+      double worstClipped = 0, worstRaw = 0, worstAllCells = 0;
+      long comparisons = 0;
+      for (int trial = 0; trial < 200; ++trial) {
+        nn::DenseNetwork net(widths, acts, rng);
+        net.addToParameters(2.0 * standardNormal(net.parameterCount(), 1, rng).col(0));
+        FairTrainingData everyCell = data;  // one far record in every cell at once
+        auto gradientChange = [&](const FairTrainingData& other, bool clip) {
+          s.privatise = clip;
+          Rng a = makeRng(trial), b = makeRng(trial);  // same directions on both sides
+          const FairGradient G = fairGradient(net, data, B, s, a), H = fairGradient(net, other, B, s, b);
+          return ((G.loss + G.penalty) - (H.loss + H.penalty)).norm();
+        };
+        for (std::size_t c = 0; c < B.size(); ++c) {
+          FairTrainingData other = data;
+          const Eigen::Index r = B[c][std::size_t(trial) % B[c].size()];
+          if (shape == Shape::Matching && c == 1) {
+            other.reference.row(r) = 20.0 * standardNormal(1, 2, rng);
+            everyCell.reference.row(r) = other.reference.row(r);
+          } else {
+            other.X.row(r) = 20.0 * standardNormal(1, d, rng);
+            if (s.loss == FairLoss::BinaryCrossEntropy && shape == Shape::Sp1d) other.target(r, 0) = 1 - data.target(r, 0);
+            if (s.loss == FairLoss::SquaredError) other.target.row(r) = 20.0 * standardNormal(1, 2, rng);
+            if (s.loss == FairLoss::Reconstruction) other.target.row(r) = other.X.row(r);
+            everyCell.X.row(r) = other.X.row(r), everyCell.target.row(r) = other.target.row(r);
+          }
+          worstClipped = std::max(worstClipped, gradientChange(other, true));
+          worstRaw = std::max(worstRaw, gradientChange(other, false));
+          ++comparisons;
+        }
+        worstAllCells = std::max(worstAllCells, gradientChange(everyCell, true));
+      }
+      qInfo("shape %d: %ld neighbour pairs, Δ = %g, worst clipped change %g (%.3g Δ), worst unclipped %g; one far "
+            "record in every cell at once: %g (%.3g Δ)",
+            int(shape), comparisons, S, worstClipped, worstClipped / S, worstRaw, worstAllCells, worstAllCells / S);
+      QVERIFY2(worstClipped <= S * (1 + 1e-12), qPrintable(QString("shape %1").arg(int(shape))));
+      // A record replaced in every cell at once is a chain of |cells| neighbours: ≤ |cells| Δ by the
+      // triangle inequality (the theorem says no more; measured when written: at most 0.31 Δ).
+      QVERIFY(worstAllCells <= double(B.size()) * S * (1 + 1e-12));
+      QVERIFY2(worstRaw > S, qPrintable(QString("shape %1").arg(int(shape))));
     }
-    qInfo("Δ = %g, worst clipped change %g, worst unclipped change %g", S, worstClipped, worstRaw);
-    QVERIFY(worstClipped <= S * (1 + 1e-12));
-    QVERIFY(worstRaw > S);
+    omp_set_num_threads(threads);
   }
 
   // ε = ∞: no clipping (raw = clipped) and no noise; the step is plain gradient descent.

@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "fair_learning/synthetic_bias.h"
 #include "methods/fair_learning.h"
+#include "privacy/accountant.h"
 
 using namespace dpw;
 
@@ -154,6 +155,32 @@ class TestFairLearning : public QObject {
       const double d0 = cells[0].result.metrics.at("sw2_groups"), d1 = cells[1].result.metrics.at("sw2_groups");
       qInfo("task %d sw2_groups alpha 0: %g, alpha 0.75: %g", int(task), d0, d1);
       QVERIFY(d1 < d0);
+      if (task == FairTask::Representation) {
+        // The scale-free distance is SW₂² over the latent's second moment; the A-probe's accuracy is a
+        // share; the group-distance chart ends at the final metrics' scale (same test latents; its
+        // fixed directions differ from the metric's, so SW₂² itself is compared loosely, to 50 %).
+        for (const auto& cell : cells) {
+          const auto& m = cell.result.metrics;
+          QVERIFY(m.at("latent_second_moment") > 0);
+          QVERIFY(std::abs(m.at("sw2_groups_scale_free") - m.at("sw2_groups") / m.at("latent_second_moment")) <
+                  1e-12 * m.at("sw2_groups_scale_free"));
+          QVERIFY(m.at("group_probe_accuracy") >= 0 && m.at("group_probe_accuracy") <= 1);
+          qInfo("representation alpha %g: SW2 %g, E|z|^2 %g, whitened SW2 %g, A-probe %g", cell.alpha,
+                m.at("sw2_groups"), m.at("latent_second_moment"), m.at("sw2_groups_whitened"),
+                m.at("group_probe_accuracy"));
+          bool sawDistance = false;
+          for (const auto& f : cell.frames)
+            if (f->chart == "group_distance") {
+              const auto& l = std::get<LinesFrame>(f->data);
+              QCOMPARE(int(l.series.size()), 4);
+              QVERIFY(std::abs(l.series[1].y.back() / m.at("latent_second_moment") - 1) < 1e-12);
+              QVERIFY(std::abs(l.series[0].y.back() / m.at("sw2_groups") - 1) < 0.5);
+              QVERIFY(std::abs(l.series[3].y.back() / m.at("sw2_groups_whitened") - 1) < 0.5);
+              sawDistance = true;
+            }
+          QVERIFY(sawDistance);
+        }
+      }
     }
   }
 
@@ -309,6 +336,58 @@ class TestFairLearning : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runFairLearning(s, 1, obs));
   }
 
+  // Only accountants for the sampler the methods run (fixed-size batches per cell without replacement,
+  // replace-one within a cell) are offered and accepted; the Poisson add/remove ones are refused with a
+  // message saying why, from the engine and from a scenario value. rdp-wor calibrates the run: its σ is
+  // calibrateNoiseMultiplier("rdp-wor", ...) for the run's q (same code path, so equal to rounding), the
+  // reported ε is the target, and the statement names relation, sampler, sensitivity and accountant.
+  void onlyAccountantsForTheSamplerAreOffered() {
+    QCOMPARE(fairLearningAccountantIds(), (std::vector<std::string>{"gdp-uniform", "rdp-wor"}));
+    for (const char* id : {"fair-classifier", "fair-regression-2d", "fair-representation", "private-matching"}) {
+      const MethodInfo& m = findMethod(id);
+      ParamValues p(m.params);
+      QCOMPARE(p.text("accountant"), std::string("gdp-uniform"));
+      for (const char* bad : {"rdp", "rdp-mironov", "gdp", "pld"}) {
+        try {
+          p.set("accountant", std::string(bad));
+          QFAIL("a Poisson accountant was accepted");
+        } catch (const InvalidArgument& e) {
+          QVERIFY2(std::string(e.what()).find("do not apply") != std::string::npos, e.what());
+        }
+      }
+    }
+    FairLearningSettings s;
+    s.n = 2000, s.nTest = 500, s.steps = 20, s.frameEvery = 20, s.epsilon = 4;
+    CollectingObserver obs;
+    for (const char* bad : {"rdp", "rdp-mironov", "gdp", "pld", "wdp", "nope"}) {
+      s.accountant = bad;
+      try {
+        runFairLearning(s, 1, obs);
+        QFAIL("a wrong accountant was accepted");
+      } catch (const InvalidArgument& e) {
+        const std::string w = e.what();
+        QVERIFY2(w.find(bad) != std::string::npos && w.find("rdp-wor") != std::string::npos, e.what());
+        if (std::string(bad) == "rdp") QVERIFY2(w.find("Poisson") != std::string::npos, e.what());
+      }
+    }
+    for (bool eo : {false, true}) {
+      s.accountant = "rdp-wor";
+      s.penalty = eo ? "eo" : "sp";
+      const RunResult r = runFairLearning(s, 1, obs);
+      const auto& m = r.metrics;
+      const double sigma = calibrateNoiseMultiplier("rdp-wor", 4, 0.1 / 2000, m.at("sample_rate"), 20);
+      QVERIFY(std::abs(m.at("noise_multiplier") / sigma - 1) < 1e-12);
+      QVERIFY(std::abs(m.at("epsilon") - 4) < 1e-6);  // calibration stops within 1e-9 relative on σ
+      for (const char* word : {"Wang et al. 2019", "replace one record", eo ? "(label, group) cell" : "same group",
+                               "without replacement in each cell", "Thm 6.1"})
+        QVERIFY2(r.privacyStatement.find(word) != std::string::npos, r.privacyStatement.c_str());
+      QVERIFY2(r.privacyStatement.find("Poisson") == std::string::npos, r.privacyStatement.c_str());
+    }
+    s.accountant = "gdp-uniform", s.penalty = "sp";
+    const RunResult g = runFairLearning(s, 1, obs);
+    QVERIFY2(g.privacyStatement.find("not a bound") != std::string::npos, g.privacyStatement.c_str());
+  }
+
   void throwsOnBadInput() {
     FairLearningSettings s;
     s.n = 500, s.steps = 2;
@@ -324,6 +403,10 @@ class TestFairLearning : public QObject {
     bad([](auto& t) { t.alpha = 2; });
     bad([](auto& t) { t.epsilon = 1, t.accountant = "none"; });  // no σ and no accountant
     bad([](auto& t) { t.batchFraction = 0; });
+    // The scale-free penalty has no sensitivity bound (ε < ∞ refused) and is for the representation only.
+    bad([](auto& t) { t.task = FairTask::Representation, t.penaltyForm = "sw2-scale-free", t.epsilon = 1; });
+    bad([](auto& t) { t.penaltyForm = "sw2-scale-free", t.epsilon = INFINITY; });
+    bad([](auto& t) { t.task = FairTask::Representation, t.penaltyForm = "w1"; });
     bad([](auto& t) { t.dataset = "law"; });
     bad([](auto& t) {
       t.dataset = std::string("csv"), t.dataPath = std::string("/nonexistent.csv");
