@@ -422,17 +422,23 @@ Raises ValueError for an accountant whose loss grows with sigma (wdp) or an unre
 
   m.def("sensitivity",
         [](const std::string& bound, long k, long d, double delta) {
+          if (bound == "chernoff") return dpw::projectionSensitivityChernoff(k, d, delta);
           if (bound == "clt") return dpw::projectionSensitivityClt(k, d, delta);
           if (bound == "bernstein") return dpw::projectionSensitivityBernstein(k, d, delta);
           if (bound == "bernstein-dpswd-code") return dpw::projectionSensitivityBernsteinDpSwdCode(k, d, delta);
-          throw dpw::InvalidArgument("bound must be clt, bernstein or bernstein-dpswd-code, got '" + bound + "'");
+          throw dpw::InvalidArgument("bound must be chernoff, clt, bernstein or bernstein-dpswd-code, got '" + bound + "'");
         },
         py::arg("bound"), py::arg("k"), py::arg("d"), py::arg("delta"),
         R"doc(Sensitivity bound w(k, d, delta) of k random unit projections of one changed row (||x - x'|| <= 1):
 ||Theta (x - x')||_2 <= w with probability >= 1 - delta ([DP-SWD] Lemma 2 and its CLT variant):
 
+    chernoff:  w^2 = min_lambda (k ln 1F1(1/2; d/2; lambda) + ln(1/delta)) / lambda, the exact
+               Beta(1/2, (d-1)/2) moment-generating function of (theta . u)^2: a rigorous bound, the
+               app's default
+
     bernstein: w^2 = k/d + (2/3) ln(1/delta) + (2/d) sqrt(k (d-1)/(d+2) ln(1/delta))
-    clt:       w^2 = k/d + (z/d) sqrt(2k (d-1)/(d+2)),  z = Phi^-1(1 - delta)   (k > 30)
+    clt:       w^2 = k/d + (z/d) sqrt(2k (d-1)/(d+2)),  z = Phi^-1(1 - delta)   (k > 30; the papers'
+               approximation, not a bound: exceeded 2-6x more often than delta)
     bernstein-dpswd-code: the public DP-SWD code's variant (k twice under the root; looser)
 
 As `dpwlab-cli sensitivity`.)doc");
