@@ -245,6 +245,7 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
       if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
       FlowStepOptions o;
       o.noiseStd = plan.noiseStd;
+      o.secureNoise = flowSecureNoise(s.privacy, plan.noiseStd, plan.sensitivity, s.projections);
       o.noiseSeed = rng();
       o.diffusionSeed = rng();
       o.quantiles = int(s.quantiles);
@@ -304,6 +305,12 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
        << s.privacy.delta << " (δ/2 + the bound's δ/2)";
     if (s.data.perClass) st << ", per class (parallel composition)";
   }
+  if (plan.multiplier > 0) {
+    if (s.privacy.noiseSource == NoiseSource::OsEntropy)
+      st << "; " << flowSecureNoise(s.privacy, plan.noiseStd, plan.sensitivity, s.projections).describe()
+         << " (the accountant's Gaussian analysis is applied to it)";
+    st << ". " << describeNoiseSource(s.privacy.noiseSource);
+  }
   result.privacyStatement = st.str();
   return result;
 }
@@ -354,6 +361,7 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
   p.insert(p.end(), {
       {"convention", "Convention", K::Choice, 0, -inf, inf, false, {"paper", "reference"}, "paper", "",
        "paper: honest δ split and composition; reference: the public dpswgf code's choices (see docs).", true, true},
+      flowNoiseSourceParam(),
       {"target", "Target", K::Choice, 0, -inf, inf, false, flowTargetIds(), "ring5", "",
        "2-D toy or Fashion-MNIST latents (PCA-8 on the public half, [DPSWFlow] §4.2)."},
       {"toy_size", "Toy data size", K::Integer, 10000, 2, 1e7, false, {}, {}, "points",

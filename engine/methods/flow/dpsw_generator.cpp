@@ -152,7 +152,8 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       const Points theta = randomDirections(s.projections, d, rng);
       const Points Z = standardNormal(g.batch, s.latent, rng);
       const Points G = g.net.forward(Z);
-      const SlicedResult r = slicedW2SquaredWithGradients(G, batch, theta, {plan.noiseStd, rng()});
+      const SlicedResult r = slicedW2SquaredWithGradients(
+          G, batch, theta, {plan.noiseStd, rng(), flowSecureNoise(s.privacy, plan.noiseStd, plan.sensitivity, s.projections)});
       g.net.backward(r.gradX);
       g.net.adamStep(s.learningRate);
       stepLoss += r.value / double(gens.size());
@@ -185,6 +186,10 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     st << "(ε = " << fmt(epsilon) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
        << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity);
     if (s.data.perClass) st << ", per class (parallel composition)";
+    if (s.privacy.noiseSource == NoiseSource::OsEntropy)
+      st << "; " << flowSecureNoise(s.privacy, plan.noiseStd, plan.sensitivity, s.projections).describe()
+         << " (the accountant's Gaussian analysis is applied to it)";
+    st << ". " << describeNoiseSource(s.privacy.noiseSource);
   }
   result.privacyStatement = st.str();
   return result;
@@ -223,6 +228,7 @@ MethodInfo dpswGeneratorMethod() {
        "rdp: Poisson sampling, add/remove; rdp-wor: fixed-size batches, replace-one.", true, true},
       {"convention", "Convention", K::Choice, 0, -inf, inf, false, {"paper", "reference"}, "paper", "",
        "paper: honest δ split; reference: the public code's bound at δ.", true, true},
+      flowNoiseSourceParam(),
       {"target", "Target", K::Choice, 0, -inf, inf, false, flowTargetIds(), "ring5", "", "2-D toy or Fashion-MNIST latents."},
       {"toy_size", "Toy data size", K::Integer, 10000, 2, 1e7, false, {}, {}, "points", "Private (and held-out) toy points.", true, true},
       {"per_class", "One generator per class", K::Integer, 0, 0, 1, false, {}, {}, "",

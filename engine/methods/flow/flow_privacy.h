@@ -23,7 +23,7 @@
 #include <string>
 
 #include "core/parameters.h"
-#include "privacy/mechanisms.h"  // classicGaussianNoiseStd
+#include "privacy/mechanisms.h"  // classicGaussianNoiseStd, Mechanism, NoiseSource
 #include "privacy/projection_sensitivity.h"
 
 namespace dpw {
@@ -39,6 +39,8 @@ struct FlowPrivacySettings {
   std::string bound = "auto";    ///< auto | clt | bernstein
   std::string accountant = "rdp";
   std::string convention = "paper";
+  /// os-entropy: secure mode, the projections get Mechanism::discreteGaussianOnGrid(s, Δ, k) from the OS.
+  NoiseSource noiseSource = NoiseSource::Seeded;
 
   /// Reads the parameters above; `accountant` only if the method has one (DPSWflow has none).
   static FlowPrivacySettings fromParams(const ParamValues& p);
@@ -46,6 +48,13 @@ struct FlowPrivacySettings {
   /// ≥ 0, and the accountant is rdp or rdp-wor (bound and convention are checked where they are read).
   void validate() const;
 };
+
+/// The secure-mode law of a flow step (none in teaching mode): the exact discrete Gaussian on a grid for
+/// noise std s at sensitivity Δ over the k projections of one row (privacy/mechanisms.h).
+Mechanism flowSecureNoise(const FlowPrivacySettings& privacy, double noiseStd, double sensitivity, long k);
+
+/// The `noise_source` parameter of the flows and the generator.
+ParamSpec flowNoiseSourceParam();
 
 /// "paper" or "reference". @throws InvalidArgument otherwise.
 FlowConvention flowConventionFromId(const std::string& id);
