@@ -244,6 +244,9 @@ AuditTarget dpsgdCanaryAudit(const MechanismAuditSettings& s, std::uint64_t seed
   out.claimedEpsilon = s.epsilon;
   out.claimedDelta = s.delta;
   out.noiseScale = st.noiseMultiplier * fairStepSensitivity(D, st, S->batch);
+  if (st.noiseSource == NoiseSource::OsEntropy)  // the grid law fairDpSgdStep draws (1/64 more noise)
+    out.noiseScale = Mechanism::discreteGaussianOnGrid(out.noiseScale, fairStepSensitivity(D, st, S->batch),
+                                                       long(S->net.parameterCount())).scale();
   out.trial = [S](bool neighbour, Rng& rng) {
     S->net.setParameters(S->theta0);
     fairDpSgdStep(S->net, neighbour ? S->dataP : S->dataD, S->batch, S->st, rng);
