@@ -64,15 +64,15 @@ struct FairStepSettings {
   double clipOutput = 1;         ///< M
   double clipJacobian = 1;       ///< L
   double noiseMultiplier = 0;    ///< σ: noise std = σ × sensitivity
+  /// Seeded: N(0, (σΔ)² I) from `rng` (teaching mode). OsEntropy: the exact discrete Gaussian on a grid
+  /// (Mechanism::discreteGaussianOnGrid(σΔ, Δ, P), privacy/mechanisms.h) from the OS (secure mode).
+  NoiseSource noiseSource = NoiseSource::Seeded;
   double clipAfterNoise = 0;     ///< > 0: clip the noisy gradient to this norm (post-processing, App. C)
   FairLoss loss = FairLoss::BinaryCrossEntropy;
   int penaltyLayer = 0;          ///< layer whose output is penalised (0 = network output; the latent of an autoencoder)
   double outputShift = 0;        ///< subtracted from the penalised output (sigmoid − 1/2 of eq. 22)
   long projections = 50;         ///< k directions when the penalised output has dimension > 1
   Optimizer optimizer = Optimizer::Sgd;
-  /// Seeded: N(0, (σΔ)² I) from `rng` (teaching mode). OsEntropy: the exact discrete Gaussian on a grid
-  /// (Mechanism::discreteGaussianOnGrid(σΔ, Δ, P), privacy/mechanisms.h) from the OS (secure mode).
-  NoiseSource noiseSource = NoiseSource::Seeded;
 };
 
 /// The fixed per-cell batch sizes of a run: max(1, round(fraction × n_cell)) ([FairLearn] §7: n′_j ≈ n_j/5).

@@ -348,15 +348,12 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     ps << "(ε = " << epsSpent << ", δ = " << delta << ") by " << accountantName << ", noise multiplier "
        << st.noiseMultiplier << " × sensitivity " << sensitivity << " ([FairLearn] Thm 6.1), q = " << q << ", "
        << s.steps << " steps, replace-one neighbours within groups";
-  if (st.privatise) {
-    if (s.noiseSource == NoiseSource::OsEntropy)
-      ps << "; " << Mechanism::discreteGaussianOnGrid(st.noiseMultiplier * sensitivity, sensitivity, long(net.parameterCount())).describe()
-         << " (the accountant's Gaussian analysis is applied to it)";
-    ps << ". " << describeNoiseSource(s.noiseSource);
-  }
   else
     ps << "No privacy (ε = ∞): no clipping, no noise, " << s.steps << " steps.";
   r.privacyStatement = ps.str();
+  if (st.privatise)  // teaching or secure mode (privacy/mechanisms.h)
+    r.privacyStatement += noiseSourceStatement(
+        s.noiseSource, secureGaussianFor(s.noiseSource, st.noiseMultiplier * sensitivity, sensitivity, long(net.parameterCount())));
   return r;
 }
 

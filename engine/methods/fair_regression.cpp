@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "privacy/privacy_params.h"
 #include "data/communities_crime.h"
 #include "data/law_school.h"
 #include "fair_regression/barycenter_lp.h"
@@ -96,7 +97,7 @@ FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) 
   s.epsilon = p.real("epsilon");
   s.epsilons = parseNumberList(p.text("epsilons"), "epsilons");
   s.mechanism = parseNoiseMechanism(p.text("mechanism"));
-  s.secureNoise = parseNoiseSource(p.text("noise_source")) == NoiseSource::OsEntropy;
+  s.secureNoise = readNoiseSource(p) == NoiseSource::OsEntropy;
   s.delta = p.real("delta");
   s.testFraction = p.real("test_fraction");
   s.seeds = p.integer("seeds");
@@ -357,10 +358,8 @@ MethodInfo fairRegressionMethod() {
        "the floating-point laplace leaks through its output's low-order bits (privacy-audit, attack low-order-bits: "
        "ε ≥ 2.3 measured for a claim of 1); the paper presets keep laplace to reproduce its tables.",
        true, true},
-      {"noise_source", "Noise source", K::Choice, 0, -inf, inf, false, noiseSourceIds(), "seeded", "",
-       "seeded: teaching mode, the noise comes from the run's seed and the run replays exactly. os-entropy: secure "
-       "mode, the noise comes from the operating system's CSPRNG (getrandom); the run cannot be replayed. Only with "
-       "the discrete mechanisms (Canonne, Kamath & Steinke 2020).", true, true},
+      noiseSourceParam("the discrete mechanism's integer noise (discrete-laplace or discrete-gaussian only; Canonne, "
+                       "Kamath & Steinke 2020)"),
       {"delta", "δ (Gaussian only)", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "",
        "δ of the Gaussian and discrete Gaussian mechanisms.", true, true},
       {"test_fraction", "Test fraction", K::Real, 0.3, 0.01, 0.99, false, {}, {}, "",

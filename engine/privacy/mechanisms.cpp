@@ -82,6 +82,19 @@ std::string describeNoiseSource(NoiseSource s) {
                "2012). Use noise_source = os-entropy for a release.";
 }
 
+Mechanism secureGaussianFor(NoiseSource source, double sigma, double l2Sensitivity, long dim) {
+  if (source != NoiseSource::OsEntropy || sigma == 0) return Mechanism();
+  return Mechanism::discreteGaussianOnGrid(sigma, l2Sensitivity, dim);
+}
+
+std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw) {
+  std::string s;
+  if (source == NoiseSource::OsEntropy && !secureLaw.isNone())
+    s += " Noise: " + secureLaw.describe() + "; the accountant's Gaussian analysis is applied to it (exact for "
+         "unsubsampled steps: same Rényi divergences at integer shifts, CKS20).";
+  return s + " " + describeNoiseSource(source);
+}
+
 double gdpMuFor(double epsilon, double delta) {
   require(epsilon > 0 && std::isfinite(epsilon), "epsilon must be a positive finite number, got ", epsilon);
   require(epsilon <= 700, "epsilon ", epsilon, " is too large for the Gaussian calibration (at most 700)");

@@ -146,4 +146,13 @@ class Mechanism {
   ExactRational param_;
 };
 
+/// Secure mode's law for a release whose teaching mode adds N(0, σ²) to a real vector of L2 sensitivity
+/// Δ over `dim` coordinates: Mechanism::discreteGaussianOnGrid(σ, Δ, dim); no noise for Seeded or σ = 0.
+/// @throws as discreteGaussianOnGrid.
+Mechanism secureGaussianFor(NoiseSource source, double sigma, double l2Sensitivity, long dim);
+
+/// The end of a privacy statement: in secure mode the law (its grid and inflated sensitivity) and that the
+/// accountant's Gaussian analysis is applied to it; then describeNoiseSource. Starts with a space.
+std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw);
+
 }  // namespace dpw

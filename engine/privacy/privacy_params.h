@@ -14,9 +14,9 @@ namespace dpw {
 inline ParamSpec noiseSourceParam(std::string help) {
   return {"noise_source", "Noise source", ParamKind::Choice, 0, -std::numeric_limits<double>::infinity(),
           std::numeric_limits<double>::infinity(), false, noiseSourceIds(), noiseSourceId(NoiseSource::Seeded), "",
-          "seeded: teaching mode, noise from the run's seed (replayable; floating point, which leaks through its "
-          "low-order bits). os-entropy: secure mode, " + std::move(help) + " drawn from the operating system's CSPRNG; "
-          "not replayable.",
+          "seeded: teaching mode, noise from the run's seed (the run replays exactly, and whoever has the seed can "
+          "remove the noise; floating-point laws also leak through their low-order bits). os-entropy: secure mode, " +
+              std::move(help) + " drawn from the operating system's CSPRNG; not replayable.",
           true, true};
 }
 

@@ -11,6 +11,7 @@
 #include "methods/flow/mlp.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
+#include "privacy/privacy_params.h"
 
 namespace dpw {
 
@@ -153,7 +154,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       const Points Z = standardNormal(g.batch, s.latent, rng);
       const Points G = g.net.forward(Z);
       const SlicedResult r = slicedW2SquaredWithGradients(
-          G, batch, theta, {plan.noiseStd, rng(), flowSecureNoise(s.privacy, plan.noiseStd, plan.sensitivity, s.projections)});
+          G, batch, theta, {plan.noiseStd, rng(), secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections)});
       g.net.backward(r.gradX);
       g.net.adamStep(s.learningRate);
       stepLoss += r.value / double(gens.size());
@@ -186,12 +187,11 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     st << "(ε = " << fmt(epsilon) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
        << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity);
     if (s.data.perClass) st << ", per class (parallel composition)";
-    if (s.privacy.noiseSource == NoiseSource::OsEntropy)
-      st << "; " << flowSecureNoise(s.privacy, plan.noiseStd, plan.sensitivity, s.projections).describe()
-         << " (the accountant's Gaussian analysis is applied to it)";
-    st << ". " << describeNoiseSource(s.privacy.noiseSource);
   }
   result.privacyStatement = st.str();
+  if (plan.multiplier > 0)  // teaching or secure mode (privacy/mechanisms.h)
+    result.privacyStatement += noiseSourceStatement(
+        s.privacy.noiseSource, secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections));
   return result;
 }
 
@@ -220,6 +220,8 @@ MethodInfo dpswGeneratorMethod() {
       {"epsilon", "Privacy budget ε", K::Real, 5.0, 1e-3, 1e6, true, {}, {}, "",
        "Target ε of the whole run, calibrated by the accountant; inf = no noise."},
       {"delta", "δ", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "", "Total δ (half for the sensitivity bound)."},
+      noiseSourceParam("the exact discrete Gaussian (Canonne, Kamath & Steinke 2020) on a grid of step Δ/(64√k) added "
+                       "to the projections (the grid adds 1/64 to the sensitivity, the noise covers it),"),
       {"noise_multiplier", "Noise multiplier (0 = from ε)", K::Real, 0.0, 0, 1e4, false, {}, {}, "",
        "If > 0, noise std = this × Δ and ε is reported instead of targeted.", true, true},
       {"bound", "Sensitivity bound", K::Choice, 0, -inf, inf, false, {"auto", "clt", "bernstein"}, "auto", "",
@@ -228,7 +230,6 @@ MethodInfo dpswGeneratorMethod() {
        "rdp: Poisson sampling, add/remove; rdp-wor: fixed-size batches, replace-one.", true, true},
       {"convention", "Convention", K::Choice, 0, -inf, inf, false, {"paper", "reference"}, "paper", "",
        "paper: honest δ split; reference: the public code's bound at δ.", true, true},
-      flowNoiseSourceParam(),
       {"target", "Target", K::Choice, 0, -inf, inf, false, flowTargetIds(), "ring5", "", "2-D toy or Fashion-MNIST latents."},
       {"toy_size", "Toy data size", K::Integer, 10000, 2, 1e7, false, {}, {}, "points", "Private (and held-out) toy points.", true, true},
       {"per_class", "One generator per class", K::Integer, 0, 0, 1, false, {}, {}, "",

@@ -4,7 +4,7 @@
 
 #include "core/error.h"
 #include "privacy/mechanisms.h"
-#include "privacy/privacy_params.h"
+#include "privacy/privacy_params.h"  // readNoiseSource
 
 namespace dpw {
 
@@ -27,17 +27,6 @@ void FlowPrivacySettings::validate() const {
           noiseMultiplier);
   require(accountant == "rdp" || accountant == "rdp-wor", "unknown accountant '", accountant,
           "'; choose rdp or rdp-wor");
-}
-
-Mechanism flowSecureNoise(const FlowPrivacySettings& privacy, double noiseStd, double sensitivity, long k) {
-  if (privacy.noiseSource != NoiseSource::OsEntropy || noiseStd == 0) return Mechanism();
-  return Mechanism::discreteGaussianOnGrid(noiseStd, sensitivity, k);
-}
-
-ParamSpec flowNoiseSourceParam() {
-  return noiseSourceParam(
-      "the exact discrete Gaussian (Canonne, Kamath & Steinke 2020) on a grid of step Δ/(64√k) added to the projections "
-      "(the grid adds 1/64 to the sensitivity and the noise covers it),");
 }
 
 FlowConvention flowConventionFromId(const std::string& id) {

@@ -33,14 +33,14 @@ enum class FlowConvention { Paper, Reference };
 /// The privacy settings the flows and the generator share (parameters epsilon, delta,
 /// noise_multiplier, bound, accountant, convention).
 struct FlowPrivacySettings {
+  /// os-entropy: secure mode, the projections get secureGaussianFor(source, s, Δ, k) (privacy/mechanisms.h).
+  NoiseSource noiseSource = NoiseSource::Seeded;
   double epsilon = std::numeric_limits<double>::infinity();  ///< (the methods' default is 5)
   double delta = 1e-5;
   double noiseMultiplier = 0;    ///< > 0: use this multiplier (ε is then reported, not targeted)
   std::string bound = "auto";    ///< auto | clt | bernstein
   std::string accountant = "rdp";
   std::string convention = "paper";
-  /// os-entropy: secure mode, the projections get Mechanism::discreteGaussianOnGrid(s, Δ, k) from the OS.
-  NoiseSource noiseSource = NoiseSource::Seeded;
 
   /// Reads the parameters above; `accountant` only if the method has one (DPSWflow has none).
   static FlowPrivacySettings fromParams(const ParamValues& p);
@@ -48,13 +48,6 @@ struct FlowPrivacySettings {
   /// ≥ 0, and the accountant is rdp or rdp-wor (bound and convention are checked where they are read).
   void validate() const;
 };
-
-/// The secure-mode law of a flow step (none in teaching mode): the exact discrete Gaussian on a grid for
-/// noise std s at sensitivity Δ over the k projections of one row (privacy/mechanisms.h).
-Mechanism flowSecureNoise(const FlowPrivacySettings& privacy, double noiseStd, double sensitivity, long k);
-
-/// The `noise_source` parameter of the flows and the generator.
-ParamSpec flowNoiseSourceParam();
 
 /// "paper" or "reference". @throws InvalidArgument otherwise.
 FlowConvention flowConventionFromId(const std::string& id);
