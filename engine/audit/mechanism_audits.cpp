@@ -226,7 +226,7 @@ AuditTarget dpsgdCanaryAudit(const MechanismAuditSettings& s, std::uint64_t seed
   st.noiseSource = s.noiseSource;  // os-entropy: the secure grid law of fairDpSgdStep
   const double q = cellSampleRate(D, S->batch);
   // The calibration fair_learning.cpp uses, for one step at this q.
-  const double z = calibrateNoiseMultiplier(s.accountant, s.epsilon, s.delta, q, 1);
+  const double z = calibrateNoiseMultiplier(accountantId(s.accountant), s.epsilon, s.delta, q, 1);
   const double sensitivity = fairStepSensitivity(D, st, S->batch);
   st.noiseMultiplier = s.fault == AuditFault::NoiseQuarter ? z / 4 : z;
   if (s.fault == AuditFault::SkipClip) {
@@ -330,7 +330,7 @@ MechanismAuditSettings MechanismAuditSettings::fromParams(const ParamValues& p) 
   s.dimension = p.integer("dimension");
   s.histogramNoise = parseNoiseMechanism(p.text("histogram_noise"));
   s.noiseSource = readNoiseSource(p);
-  s.accountant = p.text("accountant");
+  s.accountant = parseAccountant(p.text("accountant"));
   s.alpha = p.real("alpha");
   s.attack = parseAuditAttack(p.text("attack"));
   return s;
@@ -439,10 +439,11 @@ MethodInfo privacyAuditMethod() {
        "(Mironov 2012): for fair-histogram the likelihood ratio evaluated naively in floating point; for gaussian and "
        "laplace a test of whether the release lies on the lattice of fl(1 + noise). It breaks the floating-point laws, "
        "not the exact discrete ones.", true, true},
-      {"accountant", "Accountant", K::Choice, 0, 0, 0, false, {"gdp-uniform", "rdp-wor", "gdp", "rdp", "rdp-mironov", "pld"},
-       "gdp-uniform", "",
-       "dpsgd-canary only: the accountant whose one-step calibration sets the noise multiplier (the same "
-       "calibrateNoiseMultiplier call as the fair-learning methods, at q = 1, T = 1).", true, true},
+      accountantParam({AccountantKind::GdpUniform, AccountantKind::RdpWor, AccountantKind::Gdp, AccountantKind::Rdp,
+                       AccountantKind::RdpMironov, AccountantKind::Pld},
+                      AccountantKind::GdpUniform,
+                      "dpsgd-canary only: the accountant whose one-step calibration sets the noise multiplier (the same "
+                      "calibrateNoiseMultiplier call as the fair-learning methods, at q = 1, T = 1)."),
       {"alpha", "Fairness weight α", K::Real, 0, 0, 0.99, false, {}, {}, "",
        "dpsgd-canary only: weight of the W₂ penalty in the step; the canary moves the loss term, weighted 1 − α.", true,
        true},

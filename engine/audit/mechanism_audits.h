@@ -47,6 +47,7 @@
 #include "audit/privacy_audit.h"
 #include "core/method.h"
 #include "core/rng.h"
+#include "privacy/accountant.h"
 #include "privacy/mechanisms.h"
 
 namespace dpw {
@@ -73,7 +74,7 @@ struct MechanismAuditSettings {
   NoiseMechanism histogramNoise = NoiseMechanism::Laplace;  ///< fair-histogram: the histogram's law
   NoiseSource noiseSource = NoiseSource::Seeded;  ///< os-entropy: secure mode (discrete laws only)
   bool exactLaw = false;  ///< gaussian, dpswd-projection: the grid discrete Gaussian from the seed (replayable)
-  std::string accountant = "gdp-uniform";  ///< dpsgd-canary: the fair-learning accountant that calibrates σ
+  AccountantKind accountant = AccountantKind::GdpUniform;  ///< dpsgd-canary: the fair-learning accountant that calibrates σ
   double alpha = 0;                        ///< dpsgd-canary: fairness weight α of the step
   AuditAttack attack = AuditAttack::LikelihoodRatio;
 

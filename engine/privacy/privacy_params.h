@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/parameters.h"
+#include "privacy/accountant.h"
 #include "privacy/mechanisms.h"
 
 namespace dpw {
@@ -25,6 +26,15 @@ inline ParamSpec noiseMechanismParam(std::string key, std::string label, NoiseMe
   return {std::move(key), std::move(label), ParamKind::Choice, 0, -std::numeric_limits<double>::infinity(),
           std::numeric_limits<double>::infinity(), false, noiseMechanismIds(), noiseMechanismId(defaultLaw), "",
           std::move(help), true, true};
+}
+
+/// `accountant` offering exactly `offered` (ids from privacy/accountant.h, in this order), default `def`.
+inline ParamSpec accountantParam(const std::vector<AccountantKind>& offered, AccountantKind def, std::string help) {
+  std::vector<std::string> ids;
+  for (AccountantKind k : offered) ids.push_back(accountantId(k));
+  return {"accountant", "Accountant", ParamKind::Choice, 0, -std::numeric_limits<double>::infinity(),
+          std::numeric_limits<double>::infinity(), false, std::move(ids), accountantId(def), "", std::move(help), true,
+          true};
 }
 
 /// Reads `noise_source` if the method has it (Seeded otherwise). @throws InvalidArgument on an unknown id.

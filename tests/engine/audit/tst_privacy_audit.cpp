@@ -295,8 +295,9 @@ class TestPrivacyAudit : public QObject {
     s.epsilon = -2;
     QVERIFY(dpwtest::throwsWith([&] { auditMechanism(s, 1); }, "epsilon must be a positive finite number, got -2"));
     s.epsilon = 1;
-    s.accountant = "oracle";
+    s.accountant = AccountantKind::Wdp;  // its loss grows with the noise: calibration refuses it
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, auditMechanism(s, 1));
+    QVERIFY(dpwtest::throwsWith([] { parseAccountant("oracle"); }, "unknown accountant 'oracle'"));
   }
 
   void badSettingsThrow() {

@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "privacy/gdp_analysis.h"
 #include "privacy/mechanisms.h"
+#include "privacy/privacy_params.h"
 #include "privacy/root_finding.h"
 #include "support/throws_with.h"
 
@@ -185,6 +186,16 @@ class TestMechanisms : public QObject {
     QVERIFY(isDiscrete(parseNoiseMechanism("discrete-gaussian")) && !isDiscrete(parseNoiseMechanism("gaussian")));
     QVERIFY(dpwtest::throwsWith([] { parseNoiseMechanism("uniform"); }, "unknown noise mechanism 'uniform'"));
     QVERIFY(dpwtest::throwsWith([] { parseNoiseSource("dice"); }, "unknown noise source 'dice' (seeded, os-entropy)"));
+    // Accountants: every id of makeAccountant parses to a kind that maps back, and the shared spec lists them.
+    for (const auto& id : accountantIds()) {
+      QCOMPARE(accountantId(parseAccountant(id)), id);
+      QCOMPARE(makeAccountant(parseAccountant(id))->id(), id);
+    }
+    QVERIFY(neighbouringOf(AccountantKind::RdpWor) == Neighbouring::ReplaceOne);
+    QVERIFY(neighbouringOf(AccountantKind::Rdp) == Neighbouring::AddRemove);
+    const ParamSpec spec = accountantParam({AccountantKind::GdpUniform, AccountantKind::RdpWor}, AccountantKind::RdpWor, "h");
+    QVERIFY(spec.choices == std::vector<std::string>({"gdp-uniform", "rdp-wor"}) && spec.defaultText == "rdp-wor");
+    QVERIFY(noiseSourceParam("x").choices == noiseSourceIds());
   }
 
   void badInputThrows() {
