@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <random>
+#include <span>
 #include <sstream>
 
 #include "core/error.h"
@@ -14,71 +16,129 @@
 #include "fair_regression/private_histogram.h"
 #include "nn/dense_network.h"
 #include "ot/directions.h"
+#include "ot/sliced_wasserstein.h"
 #include "privacy/accountant.h"
-#include "privacy/gdp_analysis.h"
+#include "privacy/privacy_params.h"
 #include "privacy/projection_sensitivity.h"
 
 namespace dpw {
 namespace {
 
 constexpr long kBatch = 20000;  // trials between two frames
+constexpr double kCertainlyD = 1e6;  // score of a release the bit test attributes to D (beyond any noise)
 
 double clipTo(double x, double lo, double hi) { return std::min(std::max(x, lo), hi); }
 
-/// One run of the mechanism on D (`neighbour` false) or D'; returns the attacker's score.
-class Trial {
- public:
-  Trial(const MechanismAuditSettings& s, double noiseStd) : s_(s), sd_(noiseStd) {}
+std::string joined(const std::vector<std::string>& ids) {
+  std::string s;
+  for (std::size_t i = 0; i < ids.size(); ++i) s += (i ? ", " : "") + ids[i];
+  return s;
+}
 
-  double operator()(bool neighbour, Rng& rng) const {
-    const bool skipClip = s_.fault == AuditFault::SkipClip;
-    if (s_.mechanism == "gaussian" || s_.mechanism == "laplace") {
-      // D: all records 0 (the others contribute 0 to the sum); D': one record is 4.
-      const double record = neighbour ? 4.0 : 0.0;
-      const double sum = skipClip ? record : clipTo(record, 0.0, 1.0);
-      if (s_.mechanism == "gaussian") return sum + std::normal_distribution<double>(0, sd_)(rng);
-      std::exponential_distribution<double> e(1.0 / sd_);  // Laplace(b) = Exp(1/b) − Exp(1/b)
-      return sum + e(rng) - e(rng);
-    }
-    // dpswd-projection: x = u/2 on D, x' = −u/2 on D' (rows scaled to norm ≤ 1/2 by the mechanism).
-    const Eigen::Index k = s_.projections, d = s_.dimension;
+void requireDelta(double delta) { require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta); }
+
+/// Low-order-bits test for a release of fl(0 + e) (D) or fl(1 + e) (D'): in (−1/2, 1/2) every fl(1 + e)
+/// is exactly 1 + e with e a double in [−3/2, −1/2] (Sterbenz), hence a multiple of 2^-53; fl(e) is a
+/// multiple of 2^-53 there only by chance. True: the release cannot come from D'.
+bool offTheLatticeOfOnePlus(double y) {
+  if (!(std::abs(y) < 0.5)) return false;
+  const double scaled = std::ldexp(y, 53);
+  return scaled != std::nearbyint(scaled);
+}
+
+/// The noise law of the gaussian and dpswd-projection audits: the floating Gaussian of std σ (teaching
+/// mode) or its secure grid counterpart at sensitivity Δ over `dim` coordinates.
+Mechanism gaussianLaw(const MechanismAuditSettings& s, double sigma, double sensitivity, long dim) {
+  if (s.exactLaw || s.noiseSource == NoiseSource::OsEntropy) return Mechanism::discreteGaussianOnGrid(sigma, sensitivity, dim);
+  return Mechanism::gaussianStd(sigma);
+}
+
+// ---- gaussian, laplace: one clipped record in a sum, plus the mechanism's noise.
+AuditTarget sumAudit(const MechanismAuditSettings& s, bool laplace) {
+  AuditTarget out;
+  out.claimedEpsilon = s.epsilon;
+  const double quarter = s.fault == AuditFault::NoiseQuarter ? 0.25 : 1.0;
+  Mechanism m;
+  if (laplace) {
+    require(s.noiseSource == NoiseSource::Seeded, "the laplace audit is the floating-point law; use fair-histogram "
+            "with histogram_noise discrete-laplace for the secure one");
+    out.claimedDelta = 0;
+    m = Mechanism::laplaceScale(quarter * Mechanism::laplace(s.epsilon, 1.0).scale());  // b = Δ/ε, Δ = 1
+  } else {
+    requireDelta(s.delta);
+    out.claimedDelta = s.delta;
+    m = gaussianLaw(s, quarter * analyticGaussianNoiseStd(s.epsilon, s.delta, 1.0), 1.0, 1);
+  }
+  out.noiseScale = m.scale();
+  const bool skipClip = s.fault == AuditFault::SkipClip, bits = s.attack == AuditAttack::LowOrderBits;
+  const NoiseSource source = s.noiseSource;
+  out.trial = [m, skipClip, bits, source](bool neighbour, Rng& rng) {
+    // D: all records 0 (the others contribute 0 to the sum); D': one record is 4.
+    const double record = neighbour ? 4.0 : 0.0;
+    double release = skipClip ? record : clipTo(record, 0.0, 1.0);
+    m.addTo(std::span<double>(&release, 1), source, rng);
+    // The likelihood ratio of both laws is monotone in the release; the bit test overrides it.
+    if (bits && offTheLatticeOfOnePlus(release)) return -kCertainlyD;
+    return release;
+  };
+  return out;
+}
+
+// ---- dpswd-projection: noisyProjections of one record (the DP-SWD release).
+AuditTarget projectionAudit(const MechanismAuditSettings& s) {
+  requireDelta(s.delta);
+  require(s.projections >= 1 && s.dimension >= 2, "dpswd-projection needs k >= 1 and d >= 2, got k = ", s.projections,
+          ", d = ", s.dimension);
+  AuditTarget out;
+  out.claimedEpsilon = s.epsilon;
+  out.claimedDelta = s.delta;
+  const long k = s.projections, d = s.dimension;
+  const double w = projectionSensitivity(defaultProjectionBound(k), k, d, s.delta / 2);
+  const double sigma = (s.fault == AuditFault::NoiseQuarter ? 0.25 : 1.0) * analyticGaussianNoiseStd(s.epsilon, s.delta / 2, w);
+  SlicedOptions options;
+  options.noiseStd = sigma;
+  if (s.exactLaw || s.noiseSource == NoiseSource::OsEntropy) {
+    options.noiseStd = 0;
+    options.secureNoise = Mechanism::discreteGaussianOnGrid(sigma, w, k);
+  }
+  const bool seededExact = s.exactLaw && s.noiseSource == NoiseSource::Seeded;
+  const Mechanism grid = options.secureNoise;
+  out.noiseScale = options.secureNoise.isNone() ? sigma : grid.scale();
+  const bool skipClip = s.fault == AuditFault::SkipClip;
+  out.trial = [options, seededExact, grid, skipClip, k, d](bool neighbour, Rng& rng) {
+    // x = u/2 on D, x' = −u/2 on D' (rows scaled to norm ≤ 1/2 by the mechanism; skip-clip: x' = −2u).
     Vector u = Vector::Zero(d);
     u[0] = 1.0;
     Vector x = (neighbour ? -1.0 : 1.0) * (skipClip && neighbour ? 2.0 : 0.5) * u;
     if (!skipClip && x.norm() > 0.5) x *= 0.5 / x.norm();
     const Points theta = randomDirections(k, d, rng);
+    Points release;
+    if (seededExact) {  // the grid law from the seed (replayable tests of the secure law)
+      release = theta * x;
+      grid.addTo(std::span<double>(release.data(), std::size_t(release.size())), rng);
+    } else {
+      release = noisyProjections(Points(x.transpose()), theta, options, rng);
+    }
     const Vector v = theta * (-u);  // Θ(x' − x) direction of the worst-case pair
-    std::normal_distribution<double> noise(0.0, sd_);
-    Vector out = theta * x;
-    for (Eigen::Index j = 0; j < k; ++j) out[j] += noise(rng);
-    return out.dot(v) / v.norm();
-  }
-
- private:
-  const MechanismAuditSettings& s_;
-  double sd_;
-};
-
-using TrialFn = std::function<double(bool, Rng&)>;
+    return Eigen::Map<const Vector>(release.data(), release.size()).dot(v) / v.norm();
+  };
+  return out;
+}
 
 // ---- fair-histogram: privateJointHistogram on 2 groups x 2 bins, n = 20 rows.
 constexpr int kGroups = 2, kBins = 2, kRows = 20;
 
-struct HistogramSetup {
-  TrialFn trial;
-  double noiseScale = 0;  // scale of the noise actually used, in counts (b, t or σ)
-  double claimedDelta = 0;
-};
-
-HistogramSetup fairHistogramAudit(const MechanismAuditSettings& s) {
-  const NoiseMechanism law = parseNoiseMechanism(s.histogramNoise);
-  require(!s.secureNoise || isDiscrete(law), "secure noise needs histogram_noise discrete-laplace or discrete-gaussian, got '",
-          s.histogramNoise, "'");
+AuditTarget fairHistogramAudit(const MechanismAuditSettings& s, std::uint64_t) {
+  const NoiseMechanism law = s.histogramNoise;
+  const bool secure = s.noiseSource == NoiseSource::OsEntropy;
+  require(!secure || isDiscrete(law), "secure noise needs histogram_noise discrete-laplace or discrete-gaussian, got '",
+          noiseMechanismId(law), "'");
   const bool gaussianLaw = law == NoiseMechanism::Gaussian || law == NoiseMechanism::DiscreteGaussian;
   if (gaussianLaw) require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
-  HistogramSetup out;
+  AuditTarget out;
+  out.claimedEpsilon = s.epsilon;
   out.claimedDelta = gaussianLaw ? s.delta : 0.0;
-  const HistogramNoise claimed{s.epsilon, out.claimedDelta, law, s.secureNoise};
+  const HistogramNoise claimed{s.epsilon, out.claimedDelta, law, secure};
   HistogramNoise used = claimed;
   if (s.fault == AuditFault::NoiseQuarter) used.epsilon = 4 * s.epsilon;  // calibrated for 4ε: Laplace scale ÷ 4
   out.noiseScale = histogramNoiseScale(used, kRows) * kRows;
@@ -100,7 +160,7 @@ HistogramSetup fairHistogramAudit(const MechanismAuditSettings& s) {
   // textbook expression (|o − μ_D| − |o − μ_D'|)/b in floating point; at the extremes its rounding depends
   // on the last bits of the released double, which differ between D and D' for floating-point noise
   // (Mironov 2012), and not for the discrete laws, whose output is a function of an integer.
-  const bool bits = s.lowOrderBits;
+  const bool bits = s.attack == AuditAttack::LowOrderBits;
   out.trial = [data, used, gaussianLaw, claimedScale, countD, countP, bits](bool neighbour, Rng& rng) {
     const auto& d = *data;
     const Points h = privateJointHistogram(neighbour ? d[2] : d[0], neighbour ? d[3] : d[1], kGroups, kBins, used, rng);
@@ -125,13 +185,7 @@ HistogramSetup fairHistogramAudit(const MechanismAuditSettings& s) {
 }
 
 // ---- dpsgd-canary: one fairDpSgdStep of the logistic fair classifier.
-struct CanarySetup {
-  TrialFn trial;
-  double noiseStd = 0;
-  double noiseMultiplier = 0;
-};
-
-CanarySetup dpsgdCanaryAudit(const MechanismAuditSettings& s, std::uint64_t seed) {
+AuditTarget dpsgdCanaryAudit(const MechanismAuditSettings& s, std::uint64_t seed) {
   require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
   require(s.alpha >= 0 && s.alpha < 1, "alpha must lie in [0, 1) for the canary audit (the canary moves the loss term), got ",
           s.alpha);
@@ -169,9 +223,10 @@ CanarySetup dpsgdCanaryAudit(const MechanismAuditSettings& s, std::uint64_t seed
   st.learningRate = 1.0;
   st.clipGradient = C, st.clipOutput = M, st.clipJacobian = L;
   st.loss = FairLoss::BinaryCrossEntropy;
+  st.noiseSource = s.noiseSource;  // os-entropy: the secure grid law of fairDpSgdStep
   const double q = cellSampleRate(D, S->batch);
   // The calibration fair_learning.cpp uses, for one step at this q.
-  const double z = calibrateNoiseMultiplier(s.accountant, s.epsilon, s.delta, q, 1);
+  const double z = calibrateNoiseMultiplier(accountantId(s.accountant), s.epsilon, s.delta, q, 1);
   const double sensitivity = fairStepSensitivity(D, st, S->batch);
   st.noiseMultiplier = s.fault == AuditFault::NoiseQuarter ? z / 4 : z;
   if (s.fault == AuditFault::SkipClip) {
@@ -185,9 +240,13 @@ CanarySetup dpsgdCanaryAudit(const MechanismAuditSettings& s, std::uint64_t seed
   const Vector diff = (gP.loss + gP.penalty) - (gD.loss + gD.penalty);
   require(diff.norm() > 0, "the canary does not move the gradient");
   S->direction = diff / diff.norm();
-  CanarySetup out;
-  out.noiseMultiplier = st.noiseMultiplier;
-  out.noiseStd = st.noiseMultiplier * fairStepSensitivity(D, st, S->batch);
+  AuditTarget out;
+  out.claimedEpsilon = s.epsilon;
+  out.claimedDelta = s.delta;
+  out.noiseScale = st.noiseMultiplier * fairStepSensitivity(D, st, S->batch);
+  if (st.noiseSource == NoiseSource::OsEntropy)  // the grid law fairDpSgdStep draws (1/64 more noise)
+    out.noiseScale = Mechanism::discreteGaussianOnGrid(out.noiseScale, fairStepSensitivity(D, st, S->batch),
+                                                       long(S->net.parameterCount())).scale();
   out.trial = [S](bool neighbour, Rng& rng) {
     S->net.setParameters(S->theta0);
     fairDpSgdStep(S->net, neighbour ? S->dataP : S->dataD, S->batch, S->st, rng);
@@ -197,18 +256,66 @@ CanarySetup dpsgdCanaryAudit(const MechanismAuditSettings& s, std::uint64_t seed
   return out;
 }
 
+
+struct Registry {
+  std::mutex mutex;
+  std::vector<std::pair<std::string, AuditFactory>> entries;
+};
+
+Registry& registry() {
+  static Registry r{{},
+                    {{"gaussian", [](const MechanismAuditSettings& s, std::uint64_t) { return sumAudit(s, false); }},
+                     {"laplace", [](const MechanismAuditSettings& s, std::uint64_t) { return sumAudit(s, true); }},
+                     {"dpswd-projection", [](const MechanismAuditSettings& s, std::uint64_t) { return projectionAudit(s); }},
+                     {"fair-histogram", fairHistogramAudit},
+                     {"dpsgd-canary", dpsgdCanaryAudit}}};
+  return r;
+}
+
 }  // namespace
 
-double gaussianMuFor(double epsilon, double delta) {
-  require(epsilon > 0 && std::isfinite(epsilon), "epsilon must be a positive finite number, got ", epsilon);
-  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
-  double lo = 0, hi = 1;
-  while (gdpDelta(hi, epsilon) < delta) hi *= 2;  // δ(ε; μ) increases with μ
-  for (int it = 0; it < 200 && hi - lo > 1e-14 * hi; ++it) {
-    const double mid = 0.5 * (lo + hi);
-    (gdpDelta(mid, epsilon) < delta ? lo : hi) = mid;
-  }
-  return lo;  // the side whose δ stays below the target
+const std::vector<std::string>& auditFaultIds() {
+  static const std::vector<std::string> ids = {"none", "noise-quarter", "skip-clip"};
+  return ids;
+}
+
+const std::vector<std::string>& auditAttackIds() {
+  static const std::vector<std::string> ids = {"likelihood-ratio", "low-order-bits"};
+  return ids;
+}
+
+AuditFault parseAuditFault(const std::string& id) {
+  const auto& ids = auditFaultIds();
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    if (ids[i] == id) return AuditFault(i);
+  throw InvalidArgument("unknown fault '" + id + "' (" + joined(ids) + ")");
+}
+
+AuditAttack parseAuditAttack(const std::string& id) {
+  const auto& ids = auditAttackIds();
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    if (ids[i] == id) return AuditAttack(i);
+  throw InvalidArgument("unknown attack '" + id + "' (" + joined(ids) + ")");
+}
+
+void registerAuditMechanism(const std::string& name, AuditFactory factory) {
+  require(!name.empty() && bool(factory), "an audit mechanism needs a name and a factory");
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  for (auto& [key, f] : r.entries)
+    if (key == name) {
+      f = std::move(factory);
+      return;
+    }
+  r.entries.emplace_back(name, std::move(factory));
+}
+
+std::vector<std::string> auditMechanismIds() {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  std::vector<std::string> ids;
+  for (const auto& [key, f] : r.entries) ids.push_back(key);
+  return ids;
 }
 
 MechanismAuditSettings MechanismAuditSettings::fromParams(const ParamValues& p) {
@@ -217,81 +324,55 @@ MechanismAuditSettings MechanismAuditSettings::fromParams(const ParamValues& p) 
   s.epsilon = p.real("epsilon");
   s.delta = p.real("delta");
   s.trials = p.integer("trials");
-  const std::string& fault = p.text("fault");
-  s.fault = fault == "noise-quarter" ? AuditFault::NoiseQuarter : fault == "skip-clip" ? AuditFault::SkipClip : AuditFault::None;
+  s.fault = parseAuditFault(p.text("fault"));
   s.confidence = p.real("confidence");
   s.projections = p.integer("projections");
   s.dimension = p.integer("dimension");
-  s.histogramNoise = p.text("histogram_noise");
-  s.secureNoise = p.text("noise_source") == "os-entropy";
-  s.accountant = p.text("accountant");
+  s.histogramNoise = parseNoiseMechanism(p.text("histogram_noise"));
+  s.noiseSource = readNoiseSource(p);
+  s.accountant = parseAccountant(p.text("accountant"));
   s.alpha = p.real("alpha");
-  s.lowOrderBits = p.text("attack") == "low-order-bits";
+  s.attack = parseAuditAttack(p.text("attack"));
   return s;
 }
 
-MechanismAudit auditMechanism(const MechanismAuditSettings& s, std::uint64_t seed, RunObserver* observer) {
-  require(s.mechanism == "gaussian" || s.mechanism == "laplace" || s.mechanism == "dpswd-projection" ||
-              s.mechanism == "fair-histogram" || s.mechanism == "dpsgd-canary",
-          "unknown mechanism '", s.mechanism, "' (gaussian, laplace, dpswd-projection, fair-histogram, dpsgd-canary)");
-  require(s.epsilon > 0 && std::isfinite(s.epsilon), "epsilon must be a positive finite number, got ", s.epsilon);
-  require(s.trials >= 200, "an audit needs at least 200 trials per data set, got ", s.trials);
-  require(s.projections >= 1 && s.dimension >= 2, "dpswd-projection needs k >= 1 and d >= 2");
+MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t seed, double confidence,
+                        RunObserver* observer) {
+  require(bool(target.trial), "the audit target has no trial function");
+  require(target.claimedEpsilon > 0 && std::isfinite(target.claimedEpsilon),
+          "epsilon must be a positive finite number, got ", target.claimedEpsilon);
+  require(target.claimedDelta >= 0 && target.claimedDelta < 1, "delta must lie in [0, 1), got ", target.claimedDelta);
+  require(trials >= 200, "an audit needs at least 200 trials per data set, got ", trials);
   MechanismAudit audit;
-  audit.claimedEpsilon = s.epsilon;
-  TrialFn run;
-  if (s.mechanism == "fair-histogram") {
-    HistogramSetup h = fairHistogramAudit(s);
-    audit.claimedDelta = h.claimedDelta;
-    audit.noiseStd = h.noiseScale;
-    run = std::move(h.trial);
-  } else if (s.mechanism == "dpsgd-canary") {
-    CanarySetup c = dpsgdCanaryAudit(s, seed);
-    audit.claimedDelta = s.delta;
-    audit.noiseStd = c.noiseStd;
-    run = std::move(c.trial);
-  } else if (s.mechanism == "laplace") {
-    audit.claimedDelta = 0;
-    audit.noiseStd = 1.0 / s.epsilon;  // Laplace scale b = Δ/ε with Δ = 1
-  } else if (s.mechanism == "gaussian") {
-    require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
-    audit.claimedDelta = s.delta;
-    audit.noiseStd = 1.0 / gaussianMuFor(s.epsilon, s.delta);
-  } else {
-    require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
-    audit.claimedDelta = s.delta;
-    const double w = projectionSensitivity(defaultProjectionBound(s.projections), s.projections, s.dimension, s.delta / 2);
-    audit.noiseStd = w / gaussianMuFor(s.epsilon, s.delta / 2);
-  }
-  const bool classic = !run;
-  if (classic && s.fault == AuditFault::NoiseQuarter) audit.noiseStd *= 0.25;
-  const Trial trial(s, audit.noiseStd);
-  if (classic) run = [&trial](bool neighbour, Rng& rng) { return trial(neighbour, rng); };
+  audit.claimedEpsilon = target.claimedEpsilon;
+  audit.claimedDelta = target.claimedDelta;
+  audit.noiseStd = target.noiseScale;
   Rng rngD = makeRng(seed, 1), rngP = makeRng(seed, 2);
   Series claimed{"claimed ε", {}, {}}, measured{"measured lower bound", {}, {}};
-  for (long done = 0; done < s.trials;) {
+  for (long done = 0; done < trials;) {
     if (observer) throwIfCancelled(*observer);
-    const long n = std::min(kBatch, s.trials - done);
+    const long n = std::min(kBatch, trials - done);
     for (long i = 0; i < n; ++i) {
-      audit.scoresD.push_back(run(false, rngD));
-      audit.scoresDPrime.push_back(run(true, rngP));
+      audit.scoresD.push_back(target.trial(false, rngD));
+      audit.scoresDPrime.push_back(target.trial(true, rngP));
     }
     done += n;
     if (done >= 200) {
-      audit.result = auditFromScores(audit.scoresD, audit.scoresDPrime, audit.claimedDelta, s.confidence);
+      audit.result = auditFromScores(audit.scoresD, audit.scoresDPrime, audit.claimedDelta, confidence);
       claimed.x.push_back(double(done)), claimed.y.push_back(audit.claimedEpsilon);
       measured.x.push_back(double(done)), measured.y.push_back(audit.result.epsilonLowerBound);
     }
     if (observer) {
       observer->onFrame(makeFrame("audit_epsilon", "Claimed ε vs measured lower bound", done,
                                   LinesFrame{"trials per data set", "ε", {claimed, measured}}));
-      observer->onProgress((done + kBatch - 1) / kBatch, (s.trials + kBatch - 1) / kBatch);
+      observer->onProgress((done + kBatch - 1) / kBatch, (trials + kBatch - 1) / kBatch);
     }
   }
   if (observer) {
     double lo = INFINITY, hi = -INFINITY;
     for (const auto* v : {&audit.scoresD, &audit.scoresDPrime})
-      for (double x : *v) lo = std::min(lo, x), hi = std::max(hi, x);
+      for (double x : *v)
+        if (std::abs(x) < kCertainlyD) lo = std::min(lo, x), hi = std::max(hi, x);  // the bit test's sentinel is clamped
     const int bins = 60;
     HistogramFrame h{"attacker's score", {}, {}};
     for (int b = 0; b <= bins; ++b) h.edges.push_back(lo + (hi - lo) * b / bins);
@@ -301,9 +382,23 @@ MechanismAudit auditMechanism(const MechanismAuditSettings& s, std::uint64_t see
       return g;
     };
     h.groups = {hist(audit.scoresD, "runs on D"), hist(audit.scoresDPrime, "runs on D' (neighbour)")};
-    observer->onFrame(makeFrame("audit_scores", "What the attacker sees", s.trials, std::move(h)));
+    observer->onFrame(makeFrame("audit_scores", "What the attacker sees", trials, std::move(h)));
   }
   return audit;
+}
+
+MechanismAudit auditMechanism(const MechanismAuditSettings& s, std::uint64_t seed, RunObserver* observer) {
+  require(s.epsilon > 0 && std::isfinite(s.epsilon), "epsilon must be a positive finite number, got ", s.epsilon);
+  require(s.trials >= 200, "an audit needs at least 200 trials per data set, got ", s.trials);
+  AuditFactory factory;
+  {
+    Registry& r = registry();
+    std::lock_guard lock(r.mutex);
+    for (const auto& [key, f] : r.entries)
+      if (key == s.mechanism) factory = f;
+  }
+  if (!factory) throw InvalidArgument("unknown mechanism '" + s.mechanism + "' (" + joined(auditMechanismIds()) + ")");
+  return runAudit(factory(s, seed), s.trials, seed, s.confidence, observer);
 }
 
 MethodInfo privacyAuditMethod() {
@@ -320,7 +415,7 @@ MethodInfo privacyAuditMethod() {
       "on a fault (noise quartered, clipping skipped) and watch the audit catch it.";
   m.params = {
       {"mechanism", "Mechanism", K::Choice, 0, 0, 0, false,
-       {"gaussian", "laplace", "dpswd-projection", "fair-histogram", "dpsgd-canary"}, "gaussian", "",
+       auditMechanismIds(), "gaussian", "",
        "Which mechanism to audit, at its smallest unit: the Gaussian or Laplace mechanism on a clipped sum; one "
        "record's noisy random projections as DP-SWD and the flow release them ([DP-SWD] Alg. 1); the private joint "
        "histogram of fair regression with one row substituted ([FairReg] Alg. 1, Def. 2.1); or one DP-SGD step of "
@@ -329,26 +424,26 @@ MethodInfo privacyAuditMethod() {
       {"delta", "Claimed δ", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ of the claim (ignored by Laplace, which is pure ε-DP)."},
       {"trials", "Runs per data set", K::Integer, 200000, 200, 1e8, false, {}, {}, "runs",
        "Runs on D and on D'. More runs give a tighter (higher) lower bound."},
-      {"fault", "Injected fault", K::Choice, 0, 0, 0, false, {"none", "noise-quarter", "skip-clip"}, "none", "",
+      {"fault", "Injected fault", K::Choice, 0, 0, 0, false, auditFaultIds(), "none", "",
        "A deliberate bug: noise scaled by 1/4, or the clipping of the changed record skipped. The audit must catch both."},
       {"confidence", "Confidence", K::Real, 0.95, 0.5, 0.9999, false, {}, {}, "", "Confidence of the Clopper-Pearson bounds.", true, true},
       {"projections", "Projections k", K::Integer, 70, 1, 10000, false, {}, {}, "", "k, for the DP-SWD projection mechanism.", true, true},
       {"dimension", "Dimension d", K::Integer, 8, 2, 4096, false, {}, {}, "", "d, for the DP-SWD projection mechanism.", true, true},
-      {"histogram_noise", "Histogram noise", K::Choice, 0, 0, 0, false,
-       {"laplace", "gaussian", "discrete-laplace", "discrete-gaussian"}, "laplace", "",
-       "fair-histogram only: the noise law of the histogram, as in fair regression's mechanism parameter (discrete "
-       "laws: Canonne, Kamath & Steinke 2020, Alg. 2-3, on the integer counts).", true, true},
-      {"noise_source", "Noise source", K::Choice, 0, 0, 0, false, {"seeded", "os-entropy"}, "seeded", "",
-       "fair-histogram with a discrete law: os-entropy draws the noise from the operating system (getrandom), so the "
-       "audit cannot be replayed; seeded replays exactly.", true, true},
-      {"attack", "Attack", K::Choice, 0, 0, 0, false, {"likelihood-ratio", "low-order-bits"}, "likelihood-ratio", "",
-       "fair-histogram only: likelihood-ratio sees the histogram as real numbers; low-order-bits evaluates the same "
-       "ratio naively in floating point, whose rounding reads the last bits of the released doubles (Mironov 2012): "
-       "it breaks the floating-point Laplace histogram, not the discrete ones.", true, true},
-      {"accountant", "Accountant", K::Choice, 0, 0, 0, false, {"gdp-uniform", "rdp-wor", "gdp", "rdp", "rdp-mironov", "pld"},
-       "gdp-uniform", "",
-       "dpsgd-canary only: the accountant whose one-step calibration sets the noise multiplier (the same "
-       "calibrateNoiseMultiplier call as the fair-learning methods, at q = 1, T = 1).", true, true},
+      noiseMechanismParam("histogram_noise", "Histogram noise", NoiseMechanism::Laplace,
+                          "fair-histogram only: the noise law of the histogram, as in fair regression's mechanism "
+                          "parameter (discrete laws: Canonne, Kamath & Steinke 2020, Alg. 2-3, on the integer counts)."),
+      noiseSourceParam("the exact discrete law (fair-histogram: histogram_noise discrete-*; gaussian, dpswd-projection, "
+                       "dpsgd-canary: the discrete Gaussian on a grid, the secure law of the flows, DP-SWD and DP-SGD)"),
+      {"attack", "Attack", K::Choice, 0, 0, 0, false, auditAttackIds(), "likelihood-ratio", "",
+       "likelihood-ratio sees the release as real numbers. low-order-bits reads the last bits of the released doubles "
+       "(Mironov 2012): for fair-histogram the likelihood ratio evaluated naively in floating point; for gaussian and "
+       "laplace a test of whether the release lies on the lattice of fl(1 + noise). It breaks the floating-point laws, "
+       "not the exact discrete ones.", true, true},
+      accountantParam({AccountantKind::GdpUniform, AccountantKind::RdpWor, AccountantKind::Gdp, AccountantKind::Rdp,
+                       AccountantKind::RdpMironov, AccountantKind::Pld},
+                      AccountantKind::GdpUniform,
+                      "dpsgd-canary only: the accountant whose one-step calibration sets the noise multiplier (the same "
+                      "calibrateNoiseMultiplier call as the fair-learning methods, at q = 1, T = 1)."),
       {"alpha", "Fairness weight α", K::Real, 0, 0, 0.99, false, {}, {}, "",
        "dpsgd-canary only: weight of the W₂ penalty in the step; the canary moves the loss term, weighted 1 − α.", true,
        true},
@@ -365,7 +460,8 @@ MethodInfo privacyAuditMethod() {
     r.metrics["trials"] = double(s.trials);
     r.metrics["violation"] = a.result.epsilonLowerBound > a.claimedEpsilon ? 1.0 : 0.0;
     std::ostringstream os;
-    os << "Audit of " << s.mechanism << ": claimed (ε = " << a.claimedEpsilon << ", δ = " << a.claimedDelta
+    os << "Audit of " << s.mechanism << (s.noiseSource == NoiseSource::OsEntropy ? " (secure mode, OS entropy)" : "")
+       << ": claimed (ε = " << a.claimedEpsilon << ", δ = " << a.claimedDelta
        << "), measured ε ≥ " << a.result.epsilonLowerBound << " with " << s.confidence * 100 << "% confidence"
        << (a.result.epsilonLowerBound > a.claimedEpsilon ? " — VIOLATION" : "");
     r.privacyStatement = os.str();

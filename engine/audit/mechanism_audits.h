@@ -1,51 +1,69 @@
 #pragma once
-/// Privacy audits of DPW Lab's mechanisms at their smallest unit, with worst-case neighbours.
+/// Privacy audits of DPW Lab's mechanisms at their smallest unit, with worst-case neighbours, run
+/// through the production code (the same functions the methods call, and the noise of
+/// privacy/mechanisms.h), never through copies.
 ///
-/// Each audit runs the mechanism `trials` times on D and on D' (a neighbour chosen to be as
-/// distinguishable as the claim allows) and bounds ε from below with `auditFromScores`. A correct
+/// An audit is an `AuditTarget`: a claim (ε, δ) and a trial function that runs the mechanism once on D
+/// or on its neighbour D' and returns the attacker's score. `runAudit` runs `trials` trials on each
+/// side (streams 1 and 2 of the seed) and bounds ε from below with `auditFromScores`. A correct
 /// mechanism must give a lower bound ≤ the claimed ε; the deliberately broken variants (noise scaled
 /// by 1/4, or the clipping step skipped) must be caught (lower bound > claimed ε).
-///   gaussian:  sum of records clipped to [0, 1] + N(0, σ²), σ = 1/μ with μ the exact GDP parameter
-///              for (ε, δ) ([FairLearn] Lemma 2.3); D = zeros, D' = one record 4 (clipped to 1).
-///   laplace:   the same sum + Laplace(1/ε) (pure ε-DP).
-///   dpswd-projection: one record's k random projections Θx + N(0, s²I) ([DP-SWD] Alg. 1) with rows
-///              scaled to norm ≤ 1/2 (so ‖x − x'‖ ≤ 1), s = multiplier · w(k, d, δ/2) (CLT bound for
-///              k > 30), claimed (ε, δ) = Gaussian at δ/2 plus δ/2 for the bound; D has x = u/2,
-///              D' has x' = −u/2 (distance exactly 1). The attacker knows Θ, x and x'.
-///   fair-histogram: the private joint (group, bin) histogram of fair-regression ([FairReg] Alg. 1,
-///              privateJointHistogram, 2 groups x 2 bins, n = 20 rows) under the paper's neighbouring
-///              relation, substitution of one row (Def. 2.1): D' moves one row from cell (0, 0) to cell
-///              (1, 1), so two cells change by one count (L1 sensitivity 2/n). Noise: `histogramNoise`
-///              (laplace, gaussian, discrete-laplace, discrete-gaussian; `secureNoise` for OS entropy).
-///              Score: the log-likelihood ratio of the claimed noise law on the changed cells (the
-///              Neyman-Pearson test), exact at its extremes; with `lowOrderBits` the same ratio evaluated
-///              naively in floating point, which reads the last bits of the released doubles: the
-///              floating-point Laplace histogram fails that audit (Mironov 2012), the discrete laws pass. Faults: noise-quarter calibrates for 4ε (noise ÷ 4 for the Laplace
-///              laws); skip-clip is "a person counted twice": two rows of one person move together
-///              (cells (0, 0) and (0, 1) lose one each, (1, 1) gains two), the bug of a row-level count
-///              for person-level data.
-///   dpsgd-canary: one DP-SGD step of the fair classifier (fairDpSgdStep: logistic model, BCE loss,
-///              full batches so q = 1, clip C = 5, M = L = 1, α = `alpha`) on 2 x 40 records, from θ = 0.
-///              The canary is record 0 (group 0) with x = 20C e₁: label 0 in D, label 1 in D' (a
-///              substitution within its group, [FairLearn]'s ∼₂), so its clipped gradients are ±C along
-///              v = (x, 1) and the sum moves by 2C(1 − α)/n, the whole loss sensitivity. The noise
-///              multiplier is what fair_learning calibrates, calibrateNoiseMultiplier(accountant, ε, δ,
-///              q = 1, T = 1), times fairStepSensitivity. The attacker projects the released update
-///              (θ − θ')/lr on v. Faults: noise-quarter (multiplier ÷ 4); skip-clip (C = ∞ for the
-///              gradients while the noise stays calibrated for C: the canary's gradient is 10C).
+/// Adding a mechanism to the audit is one call, `registerAuditMechanism(name, factory)`, from any file
+/// (tests/engine/audit/tst_toy_mechanism_audit.cpp adds randomized response that way); the
+/// privacy-audit method then runs it by name.
+///
+/// Built-in targets (`mechanism`):
+///   gaussian:  sum of records clipped to [0, 1] + Mechanism::gaussian(ε, δ, Δ = 1) (analytic
+///              calibration); D = zeros, D' = one record 4 (clipped to 1). `noise_source` os-entropy (or
+///              `exactLaw`): Mechanism::discreteGaussianOnGrid(σ, 1, 1), the secure law of the flows,
+///              DP-SWD and DP-SGD.
+///   laplace:   the same sum + Mechanism::laplace(ε, 1) (pure ε-DP).
+///   dpswd-projection: one record's k noisy projections by `noisyProjections` (ot/sliced_wasserstein.h,
+///              the DP-SWD release, [DP-SWD] Alg. 1) with rows scaled to norm ≤ 1/2 (so ‖x − x'‖ ≤ 1),
+///              s = multiplier · w(k, d, δ/2) (default bound for k), claimed (ε, δ) = Gaussian at δ/2 plus
+///              δ/2 for the bound; D has x = u/2, D' has x' = −u/2. The attacker knows Θ, x and x' and
+///              projects the release on Θ(x' − x). Secure: the grid law at Δ = w over k coordinates.
+///   fair-histogram: privateJointHistogram of fair regression ([FairReg] Alg. 1; 2 groups x 2 bins,
+///              n = 20 rows) under substitution of one row (Def. 2.1): D' moves one row from cell (0, 0)
+///              to cell (1, 1). Noise: `histogramNoise`; `noiseSource` os-entropy for the discrete laws.
+///              Score: the log-likelihood ratio of the claimed law on the changed cells, exact at its
+///              extremes. Faults: noise-quarter calibrates for 4ε; skip-clip is "a person counted twice".
+///   dpsgd-canary: one fairDpSgdStep of the fair classifier (logistic model, BCE loss, full batches so
+///              q = 1, clip C = 5, M = L = 1) on 2 x 40 records, from θ = 0, with a canary whose label
+///              flips between D and D'; σ from calibrateNoiseMultiplier(accountant, ε, δ, 1, 1) as
+///              fair_learning. Secure: FairStepSettings::noiseSource = OsEntropy (the grid law).
+///
+/// Attacks (`attack`): likelihood-ratio (the Neyman-Pearson score, real-number view) or low-order-bits
+/// (Mironov 2012): for fair-histogram the likelihood ratio evaluated naively in floating point; for
+/// gaussian and laplace a test of the released double's last bits: on D the release is fl(0 + noise),
+/// on D' fl(1 + noise), and every value of fl(1 + e) in (−1/2, 1/2) is a multiple of 2^-53 (Sterbenz),
+/// while fl(e) there usually is not; a release in (−1/2, 1/2) off that lattice is certainly from D.
+/// Exact discrete laws release (integer)·g and give this test nothing.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "audit/privacy_audit.h"
 #include "core/method.h"
+#include "core/rng.h"
+#include "privacy/accountant.h"
+#include "privacy/mechanisms.h"
 
 namespace dpw {
 
 enum class AuditFault { None, NoiseQuarter, SkipClip };
+enum class AuditAttack { LikelihoodRatio, LowOrderBits };
+
+/// "none" | "noise-quarter" | "skip-clip", and "likelihood-ratio" | "low-order-bits" (menu order).
+const std::vector<std::string>& auditFaultIds();
+const std::vector<std::string>& auditAttackIds();
+/// @throws InvalidArgument on an unknown id.
+AuditFault parseAuditFault(const std::string& id);
+AuditAttack parseAuditAttack(const std::string& id);
 
 struct MechanismAuditSettings {
-  std::string mechanism = "gaussian";  ///< gaussian | laplace | dpswd-projection | fair-histogram | dpsgd-canary
+  std::string mechanism = "gaussian";  ///< a registered name: gaussian | laplace | dpswd-projection | fair-histogram | dpsgd-canary | ...
   double epsilon = 1.0;
   double delta = 1e-5;
   long trials = 200000;  ///< runs on each of D and D'
@@ -53,14 +71,32 @@ struct MechanismAuditSettings {
   double confidence = 0.95;
   long projections = 70;  ///< k, for dpswd-projection
   long dimension = 8;     ///< d, for dpswd-projection
-  std::string histogramNoise = "laplace";  ///< fair-histogram: laplace | gaussian | discrete-laplace | discrete-gaussian
-  bool secureNoise = false;                ///< fair-histogram, discrete laws: noise from the OS (not replayable)
-  std::string accountant = "gdp-uniform";  ///< dpsgd-canary: the fair-learning accountant that calibrates σ
+  NoiseMechanism histogramNoise = NoiseMechanism::Laplace;  ///< fair-histogram: the histogram's law
+  NoiseSource noiseSource = NoiseSource::Seeded;  ///< os-entropy: secure mode (discrete laws only)
+  bool exactLaw = false;  ///< gaussian, dpswd-projection: the grid discrete Gaussian from the seed (replayable)
+  AccountantKind accountant = AccountantKind::GdpUniform;  ///< dpsgd-canary: the fair-learning accountant that calibrates σ
   double alpha = 0;                        ///< dpsgd-canary: fairness weight α of the step
-  bool lowOrderBits = false;               ///< fair-histogram: the floating-point attack (see the .cpp)
+  AuditAttack attack = AuditAttack::LikelihoodRatio;
 
+  /// Parses every choice once into the enums above. @throws InvalidArgument on an unknown choice.
   static MechanismAuditSettings fromParams(const ParamValues& p);
 };
+
+/// What an audit needs from a mechanism: its claim and one run on D (`neighbour` false) or D'.
+struct AuditTarget {
+  double claimedEpsilon = 0;
+  double claimedDelta = 0;
+  double noiseScale = 0;  ///< the noise the (possibly broken) mechanism uses, for display
+  std::function<double(bool neighbour, Rng& rng)> trial;  ///< the attacker's score of one run
+};
+
+/// Builds the target of a registered mechanism from the settings (and the seed, for fixed data).
+using AuditFactory = std::function<AuditTarget(const MechanismAuditSettings& settings, std::uint64_t seed)>;
+
+/// Adds (or replaces) an auditable mechanism under `name`; thread-safe.
+void registerAuditMechanism(const std::string& name, AuditFactory factory);
+/// Registered names, built-ins first.
+std::vector<std::string> auditMechanismIds();
 
 struct MechanismAudit {
   AuditResult result;
@@ -70,12 +106,15 @@ struct MechanismAudit {
   std::vector<double> scoresD, scoresDPrime;
 };
 
-/// Runs the audit; publishes frames and honours cancellation when `observer` is given.
-/// @throws InvalidArgument on bad settings.
-MechanismAudit auditMechanism(const MechanismAuditSettings& s, std::uint64_t seed, RunObserver* observer = nullptr);
+/// Runs `trials` trials per side (streams 1 and 2 of `seed`) and bounds ε at `confidence`; publishes
+/// frames and honours cancellation when `observer` is given.
+/// @throws InvalidArgument unless trials ≥ 200, the claim is ε > 0 finite, δ ∈ [0, 1), and a trial is set.
+MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t seed, double confidence = 0.95,
+                        RunObserver* observer = nullptr);
 
-/// μ with δ(ε; μ) = δ for a μ-GDP (Gaussian) mechanism: the noise for sensitivity 1 is σ = 1/μ.
-double gaussianMuFor(double epsilon, double delta);
+/// The registered mechanism `s.mechanism`, built and run. @throws InvalidArgument on bad settings or an
+/// unknown mechanism.
+MechanismAudit auditMechanism(const MechanismAuditSettings& s, std::uint64_t seed, RunObserver* observer = nullptr);
 
 MethodInfo privacyAuditMethod();
 

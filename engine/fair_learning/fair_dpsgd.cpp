@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include "core/error.h"
 #include "ot/directions.h"
@@ -236,9 +237,18 @@ FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data
   rep.noise = Vector::Zero(g.size());
   if (s.privatise && s.noiseMultiplier > 0) {
     rep.noiseStd = s.noiseMultiplier * rep.sensitivity;
-    std::normal_distribution<double> normal(0.0, rep.noiseStd);
-    for (Eigen::Index j = 0; j < g.size(); ++j) rep.noise[j] = normal(rng);
-    g += rep.noise;
+    if (s.noiseSource == NoiseSource::OsEntropy) {
+      // Secure mode: every coordinate can change, so the grid's sensitivity is Δ + g√P.
+      const Mechanism m = Mechanism::discreteGaussianOnGrid(rep.noiseStd, rep.sensitivity, long(g.size()));
+      Vector released = g;
+      m.addTo(std::span<double>(released.data(), std::size_t(released.size())), NoiseSource::OsEntropy, rng);
+      rep.noise = released - g;
+      rep.noiseStd = m.scale();
+      g = std::move(released);
+    } else {
+      Mechanism::gaussianStd(rep.noiseStd).addTo(std::span<double>(rep.noise.data(), std::size_t(rep.noise.size())), rng);
+      g += rep.noise;
+    }
   }
   if (s.clipAfterNoise > 0) g *= clipFactor(g.norm(), s.clipAfterNoise);
   if (s.optimizer == Optimizer::Sgd) {

@@ -10,7 +10,7 @@
 /// Privatised gradient (eq. 3, Thm 6.1): per-example loss gradients clipped to norm C; outputs U_i
 /// projected on the ball of radius M before the W₂ gradient is taken; the per-example Jacobian rows
 /// ∇_θ g^c(x_i) clipped to L/√d each (Remark A.2, giving spectral norm ≤ L; the reference code computes
-/// this clip but never applies it, DPW Lab applies it); then Gaussian noise N(0, (σ Δ)² I) with Δ from
+/// this clip but never applies it, DPW Lab applies it); then Gaussian noise N(0, (σ Δ)² I) (privacy/mechanisms.h) with Δ from
 /// privacy/fair_sensitivity.h (Thm 6.1 SP/EO; Thm A.1(b) with L₂ = 0 for matching to a fixed reference).
 /// Without privacy (`privatise = false`, ε = ∞) nothing is clipped and no noise is added.
 ///
@@ -22,6 +22,7 @@
 #include "core/rng.h"
 #include "core/types.h"
 #include "nn/dense_network.h"
+#include "privacy/mechanisms.h"
 
 namespace dpw {
 
@@ -63,6 +64,9 @@ struct FairStepSettings {
   double clipOutput = 1;         ///< M
   double clipJacobian = 1;       ///< L
   double noiseMultiplier = 0;    ///< σ: noise std = σ × sensitivity
+  /// Seeded: N(0, (σΔ)² I) from `rng` (teaching mode). OsEntropy: the exact discrete Gaussian on a grid
+  /// (Mechanism::discreteGaussianOnGrid(σΔ, Δ, P), privacy/mechanisms.h) from the OS (secure mode).
+  NoiseSource noiseSource = NoiseSource::Seeded;
   double clipAfterNoise = 0;     ///< > 0: clip the noisy gradient to this norm (post-processing, App. C)
   FairLoss loss = FairLoss::BinaryCrossEntropy;
   int penaltyLayer = 0;          ///< layer whose output is penalised (0 = network output; the latent of an autoencoder)
@@ -106,7 +110,7 @@ struct FairStepReport {
   FairGradient gradient;
   double objective = 0;    ///< (1 − α) loss + α penalty on the batch
   double sensitivity = 0;  ///< Δ of Thm 6.1 (or Thm A.1 for matching) for this step's batch sizes
-  double noiseStd = 0;     ///< σ × Δ (0 without privacy)
+  double noiseStd = 0;     ///< σ × Δ (0 without privacy; the grid law's std in secure mode)
   Vector noise;            ///< the noise vector added (for tests; size P, zero without privacy)
 };
 

@@ -6,8 +6,8 @@
 /// another gains 1/n, so the L1 sensitivity is 2/n and the L2 sensitivity sqrt(2)/n.
 /// - Laplace: every cell gets Laplace(0, 2/(εn)) noise: pure ε-DP ([FairReg] Thm. 3.2 proof).
 /// - Gaussian (the (ε, δ) option of the paper's footnote): every cell gets N(0, σ²) with σ the
-///   analytic Gaussian calibration of Balle & Wang (2018, Thm. 8) for L2 sensitivity sqrt(2)/n:
-///   the smallest σ with Φ(Δ/(2σ) − εσ/Δ) − e^ε Φ(−Δ/(2σ) − εσ/Δ) <= δ (found by bisection).
+///   analytic Gaussian calibration of Balle & Wang (2018, Thm. 8) for L2 sensitivity sqrt(2)/n
+///   (privacy/mechanisms.h: analyticGaussianNoiseStd).
 /// - Discrete Laplace (exact, integer): every integer count gets Lap_Z(t) noise with t the smallest
 ///   multiple of 2^-20 ≥ 2/ε (L1 sensitivity of the counts is 2), then the noisy counts are divided by n:
 ///   pure ε-DP (discrete_noise.h; CKS20 Alg. 2). Immune to Mironov's floating-point attack.
@@ -15,6 +15,8 @@
 ///   ρ = Δ₂²/(2σ²) zCDP, Δ₂² = 2 (CKS20 Alg. 3 and its concentrated-DP conversion), then divided by n.
 /// `secure` (discrete mechanisms only) draws the integer noise from the OS CSPRNG (getrandom) instead
 /// of the seeded `rng`: the release is then not replayable from the scenario's seed.
+/// The noise is calibrated and drawn by privacy/mechanisms.h (`histogramMechanism`), like every other
+/// private release of the engine.
 /// ε = +inf means no noise (non-private).
 #include <limits>
 #include <string>
@@ -22,10 +24,9 @@
 
 #include "core/rng.h"
 #include "core/types.h"
+#include "privacy/mechanisms.h"  // NoiseMechanism, Mechanism
 
 namespace dpw {
-
-enum class NoiseMechanism { Laplace, Gaussian, DiscreteLaplace, DiscreteGaussian };
 
 struct HistogramNoise {
   double epsilon = std::numeric_limits<double>::infinity();
@@ -34,13 +35,11 @@ struct HistogramNoise {
   bool secure = false;  ///< discrete mechanisms only: noise from the OS CSPRNG, not from the seed
 };
 
-/// "laplace" | "gaussian" | "discrete-laplace" | "discrete-gaussian". @throws InvalidArgument otherwise.
-NoiseMechanism parseNoiseMechanism(const std::string& name);
-bool isDiscrete(NoiseMechanism m);
-
-/// Analytic Gaussian mechanism noise std for (ε, δ)-DP at L2 sensitivity `l2Sensitivity`.
-/// Cost: ~200 evaluations of erfc. @throws InvalidArgument unless ε > 0, 0 < δ < 1, sensitivity > 0.
-double analyticGaussianSigma(double epsilon, double delta, double l2Sensitivity);
+/// The calibrated law of one cell: in units of the normalised histogram for the continuous laws
+/// (Laplace b = 2/(εn), analytic Gaussian at √2/n), on the integer counts for the discrete ones
+/// (Lap_Z at L1 sensitivity 2, N_Z at squared L2 sensitivity 2); no noise when ε = inf.
+/// @throws as histogramNoiseScale.
+Mechanism histogramMechanism(const HistogramNoise& noise, long n);
 
 /// Noise scale of one cell for `n` training rows: the Laplace scale b = 2/(εn) or the Gaussian σ (for
 /// the discrete mechanisms: the discrete Laplace scale t/n or the discrete Gaussian σ/n, in units of the

@@ -1,11 +1,13 @@
 #include "methods/dpswd_explorer.h"
 
 #include <cmath>
+#include <span>
 #include <sstream>
 
 #include "core/rng.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
+#include "privacy/mechanisms.h"
 
 namespace dpw {
 
@@ -62,7 +64,6 @@ RunResult runDpSwdExplorer(const DpSwdExplorerSettings& s, std::uint64_t seed, R
 
     // Teaching view: the 1-D projections on the first direction, clean and with σ₁ noise.
     const Vector pu = lastX * lastTheta.row(0).transpose(), pv = lastY * lastTheta.row(0).transpose();
-    std::normal_distribution<double> noise(0.0, s.sigma1);
     const double lo = std::min(pu.minCoeff(), pv.minCoeff()) - 3 * s.sigma1 - 1;
     const double hi = std::max(pu.maxCoeff(), pv.maxCoeff()) + 3 * s.sigma1 + 1;
     const int bins = 40;
@@ -70,8 +71,10 @@ RunResult runDpSwdExplorer(const DpSwdExplorerSettings& s, std::uint64_t seed, R
     for (int b = 0; b <= bins; ++b) h.edges.push_back(lo + (hi - lo) * b / bins);
     auto histogram = [&](const Vector& v, double sd, const std::string& name) {
       HistogramFrame::Group g{name, std::vector<double>(bins, 0.0)};
+      Vector noisy = v;  // the projections plus N(0, sd²), drawn by privacy/mechanisms.h
+      Mechanism::gaussianStd(sd).addTo(std::span<double>(noisy.data(), std::size_t(noisy.size())), rng);
       for (Eigen::Index i = 0; i < v.size(); ++i) {
-        const double x = v[i] + (sd > 0 ? noise(rng) : 0.0);
+        const double x = noisy[i];
         const int b = std::clamp(int((x - lo) / (hi - lo) * bins), 0, bins - 1);
         g.mass[b] += 1.0 / double(v.size());
       }

@@ -273,6 +273,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   st.scaleFreePenalty = s.penaltyForm == "sw2-scale-free";
   require(s.optimizer == "sgd" || s.optimizer == "adam", "optimizer must be 'sgd' or 'adam', got '", s.optimizer, "'");
   st.optimizer = s.optimizer == "adam" ? Optimizer::Adam : Optimizer::Sgd;
+  st.noiseSource = s.noiseSource;
   OptimizerState optState;
 
   const std::vector<long> batch = cellBatchSizes(data, s.batchFraction);
@@ -435,6 +436,9 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     ps << "No privacy (ε = ∞): no clipping, no noise, " << s.steps << " steps.";
   }
   r.privacyStatement = ps.str();
+  if (st.privatise)  // teaching or secure mode (privacy/mechanisms.h)
+    r.privacyStatement += noiseSourceStatement(
+        s.noiseSource, secureGaussianFor(s.noiseSource, st.noiseMultiplier * sensitivity, sensitivity, long(net.parameterCount())));
   return r;
 }
 

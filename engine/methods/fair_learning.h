@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "core/method.h"
+#include "privacy/mechanisms.h"
 
 namespace dpw {
 
@@ -47,6 +48,7 @@ struct FairLearningSettings {
   double delta = 0;  ///< 0: 0.1/n (the paper's choice)
   std::string accountant = "gdp-uniform";  ///< an id of fairLearningAccountantIds(), or "none" (ε not accounted; needs σ)
   double noiseMultiplier = -1;  ///< < 0: calibrate from ε; ≥ 0: use this σ (the accountant still reports ε)
+  NoiseSource noiseSource = NoiseSource::Seeded;  ///< os-entropy: secure mode (exact discrete Gaussian on a grid)
   long steps = 500;
   double learningRate = 0.05;
   double clipGradient = 5, clipOutput = 1, clipJacobian = 1;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "methods/fair_learning.h"
+#include "privacy/privacy_params.h"
 
 namespace dpw {
 
@@ -51,6 +52,8 @@ std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M,
                "P(A = Y) in the synthetic data (App. B: 0.7); 0.5 means no bias.", true, true});
   v.push_back({"noise_multiplier", "Noise multiplier σ", K::Real, -1, -1, 1e6, false, {}, {}, "",
                "−1: calibrate from ε (normal use). σ ≥ 0: use this σ and let the accountant report ε.", true, true});
+  v.push_back(noiseSourceParam("the exact discrete Gaussian (Canonne, Kamath & Steinke 2020) on a grid of step "
+                               "Δ/(64√P) added to the gradient (the grid adds 1/64 to the sensitivity, the noise covers it),"));
   v.push_back({"frame_every", "Chart interval", K::Integer, 50, 1, 1e6, false, {}, {}, "steps",
                "Steps between chart updates.", false, true});
   return v;
@@ -97,6 +100,7 @@ FairLearningSettings readCommon(FairTask task, const ParamValues& p) {
   s.nTest = p.integer("n_test");
   s.p = p.real("bias_p");
   s.noiseMultiplier = p.real("noise_multiplier");
+  s.noiseSource = readNoiseSource(p);
   s.frameEvery = p.integer("frame_every");
   if (has(p, "projections")) s.projections = p.integer("projections");
   if (has(p, "penalty_form")) s.penaltyForm = p.text("penalty_form");

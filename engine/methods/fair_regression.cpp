@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "privacy/privacy_params.h"
 #include "data/communities_crime.h"
 #include "data/data_files.h"
 #include "data/law_school.h"
@@ -91,7 +92,7 @@ FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) 
   s.epsilon = p.real("epsilon");
   s.epsilons = parseNumberList(p.text("epsilons"), "epsilons");
   s.mechanism = parseNoiseMechanism(p.text("mechanism"));
-  s.secureNoise = p.text("noise_source") == "os-entropy";
+  s.secureNoise = readNoiseSource(p) == NoiseSource::OsEntropy;
   s.delta = p.real("delta");
   s.testFraction = p.real("test_fraction");
   s.seeds = p.integer("seeds");
@@ -346,8 +347,7 @@ MethodInfo fairRegressionMethod() {
        "ε of the noisy histogram; inf = no privacy. Laplace: pure ε-DP ([FairReg] Thm. 3.2)."},
       {"epsilons", "Table ε values", K::Text, 0, -inf, inf, false, {}, "", "",
        "Comma-separated ε values to tabulate (e.g. \"inf, 10, 5, 1, 0.5, 0.1\" as in the paper's tables).", true, true},
-      {"mechanism", "Noise mechanism", K::Choice, 0, -inf, inf, false,
-       {"laplace", "gaussian", "discrete-laplace", "discrete-gaussian"}, "discrete-laplace", "",
+      {"mechanism", "Noise mechanism", K::Choice, 0, -inf, inf, false, noiseMechanismIds(), "discrete-laplace", "",
        "laplace: Laplace(2/(εn)) per cell, pure ε-DP ([FairReg] Thm. 3.2). gaussian: analytic Gaussian (Balle & Wang "
        "2018) with L2 sensitivity √2/n, (ε, δ)-DP (the paper's footnote). discrete-laplace / discrete-gaussian: exact "
        "integer noise on the counts before dividing by n (Canonne, Kamath & Steinke 2020, Alg. 2 and 3): pure ε-DP, "
@@ -355,10 +355,8 @@ MethodInfo fairRegressionMethod() {
        "the floating-point laplace leaks through its output's low-order bits (privacy-audit, attack low-order-bits: "
        "ε ≥ 2.3 measured for a claim of 1); the paper presets keep laplace to reproduce its tables.",
        true, true},
-      {"noise_source", "Noise source", K::Choice, 0, -inf, inf, false, {"seeded", "os-entropy"}, "seeded", "",
-       "seeded: teaching mode, the noise comes from the run's seed and the run replays exactly. os-entropy: secure "
-       "mode, the noise comes from the operating system's CSPRNG (getrandom); the run cannot be replayed. Only with "
-       "the discrete mechanisms (Canonne, Kamath & Steinke 2020).", true, true},
+      noiseSourceParam("the discrete mechanism's integer noise (discrete-laplace or discrete-gaussian only; Canonne, "
+                       "Kamath & Steinke 2020)"),
       {"delta", "δ (Gaussian only)", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "",
        "δ of the Gaussian and discrete Gaussian mechanisms.", true, true},
       {"test_fraction", "Test fraction", K::Real, 0.3, 0.01, 0.99, false, {}, {}, "",

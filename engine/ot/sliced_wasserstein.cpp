@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <random>
+#include <memory>
 #include <vector>
 
 #include "core/error.h"
@@ -45,14 +45,16 @@ void projectBlock(const Eigen::Ref<const RowMatrix>& D, const PointsRef& X, RowM
   range.hi = out.rowwise().maxCoeff();
 }
 
-/// Adds N(0, sd²) to each of p[0..n) and widens [lo, hi] to the noisy values.
-void addNoise(double* p, Eigen::Index n, double sd, Rng& rng, double& lo, double& hi) {
-  std::normal_distribution<double> normal(0.0, sd);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    p[i] += normal(rng);
-    lo = std::min(lo, p[i]), hi = std::max(hi, p[i]);
-  }
+/// The noise of direction j on one sample's projections p[0..n): N(0, σ²) from `rng` (stream j), or
+/// the secure law from `words`; then widens [lo, hi] to the noisy values.
+void addNoise(double* p, Eigen::Index n, const SlicedOptions& o, Rng& rng, RandomWords* words, double& lo, double& hi) {
+  const std::span<double> values(p, std::size_t(n));
+  if (words) o.secureNoise.addTo(values, *words);
+  else Mechanism::gaussianStd(o.noiseStd).addTo(values, rng);
+  for (Eigen::Index i = 0; i < n; ++i) lo = std::min(lo, p[i]), hi = std::max(hi, p[i]);
 }
+
+bool noisy(const SlicedOptions& o) { return o.noiseStd > 0 || !o.secureNoise.isNone(); }
 
 SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const SlicedOptions& o,
                  bool gradients) {
@@ -93,10 +95,12 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
           const Eigen::Index j = j0 + r;
           double* rowU = pu.row(r).data();
           double* rowV = pv.row(r).data();
-          if (o.noiseStd > 0) {
+          if (noisy(o)) {
             Rng rng = makeRng(o.noiseSeed, std::uint64_t(j));
-            addNoise(rowU, n, o.noiseStd, rng, ru.lo(r), ru.hi(r));
-            addNoise(rowV, m, o.noiseStd, rng, rv.lo(r), rv.hi(r));
+            std::unique_ptr<OsEntropy> os;
+            if (!o.secureNoise.isNone()) os = std::make_unique<OsEntropy>();
+            addNoise(rowU, n, o, rng, os.get(), ru.lo(r), ru.hi(r));
+            addNoise(rowV, m, o, rng, os.get(), rv.lo(r), rv.hi(r));
           }
           if (!gradients) {  // the projection block is scratch: sort it in place
             radixSort(std::span<double>(rowU, n), scratch, ru.lo(r), ru.hi(r));
@@ -151,6 +155,33 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
 }
 
 }  // namespace
+
+Points noisyProjections(const PointsRef& X, const PointsRef& directions, const SlicedOptions& o) {
+  validate(X, X, directions, o);
+  Points out = directions * X.transpose();  // k x n
+  if (!noisy(o)) return out;
+  std::unique_ptr<OsEntropy> os;
+  if (!o.secureNoise.isNone()) os = std::make_unique<OsEntropy>();
+  for (Eigen::Index j = 0; j < out.rows(); ++j) {
+    Rng rng = makeRng(o.noiseSeed, std::uint64_t(j));
+    double lo = 0, hi = 0;
+    addNoise(out.row(j).data(), out.cols(), o, rng, os.get(), lo, hi);
+  }
+  return out;
+}
+
+Points noisyProjections(const PointsRef& X, const PointsRef& directions, const SlicedOptions& o, Rng& rng) {
+  validate(X, X, directions, o);
+  Points out = directions * X.transpose();  // k x n
+  if (!noisy(o)) return out;
+  std::unique_ptr<OsEntropy> os;
+  if (!o.secureNoise.isNone()) os = std::make_unique<OsEntropy>();
+  for (Eigen::Index j = 0; j < out.rows(); ++j) {
+    double lo = 0, hi = 0;
+    addNoise(out.row(j).data(), out.cols(), o, rng, os.get(), lo, hi);
+  }
+  return out;
+}
 
 SlicedResult slicedW2Squared(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
                              const SlicedOptions& options) {

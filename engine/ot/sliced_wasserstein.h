@@ -8,19 +8,24 @@
 ///
 /// X is n x d, Y is m x d (sizes may differ: the 1-D distance uses the rank-weight coupling of
 /// [FairLearn] Prop. 3.1), directions is k x d with unit rows. Directions are processed in parallel
-/// (OpenMP) in a fixed partition of blocks; the noise of direction j comes from stream j of
+/// (OpenMP) in a fixed partition of blocks; the noise is drawn by privacy/mechanisms.h (Mechanism::addTo); the noise of direction j comes from stream j of
 /// `noiseSeed`, so no bit of a result depends on the thread count. Cost O(k (n + m) d) for the
 /// projections plus a two-pass radix sort per direction and sample; extra memory O(16 (n + m)) per
 /// thread and O(8 (n + m) d) for gradients. The n x m coupling is never formed.
 #include <cstdint>
 
+#include "core/rng.h"
 #include "core/types.h"
+#include "privacy/mechanisms.h"
 
 namespace dpw {
 
 struct SlicedOptions {
   double noiseStd = 0.0;          ///< σ of the Gaussian noise on projections (0: exact SW₂²)
   std::uint64_t noiseSeed = 0;    ///< seed of the noise streams
+  /// Secure mode: if set (not none), the projections get this exact discrete law from the OS
+  /// (Mechanism::discreteGaussianOnGrid, privacy/mechanisms.h) instead of N(0, σ²) from `noiseSeed`.
+  Mechanism secureNoise;
 };
 
 struct SlicedResult {
@@ -29,6 +34,17 @@ struct SlicedResult {
   Points gradX;         ///< n x d, empty unless requested
   Points gradY;         ///< m x d, empty unless requested
 };
+
+/// DP-SWD's private unit ([DP-SWD] Alg. 1): the k x n noisy projections Θ Xᵀ + noise, with the noise of
+/// direction j drawn exactly as slicedW2Squared draws it for X (stream j of `noiseSeed`, X's n values
+/// first; or `secureNoise` from the OS). The audits run this function. @throws as slicedW2Squared.
+Points noisyProjections(const PointsRef& X, const PointsRef& directions, const SlicedOptions& options);
+
+/// The same release with the Gaussian noise of every direction drawn from one caller's `rng` (in
+/// direction order) instead of the per-direction streams: the same law and the same draw routine
+/// (seeding k streams costs ~20 µs each, too much for an audit's 10^5 trials). With `secureNoise`
+/// the OS is used and `rng` is untouched. @throws as slicedW2Squared.
+Points noisyProjections(const PointsRef& X, const PointsRef& directions, const SlicedOptions& options, Rng& rng);
 
 /// SW₂² (or DP-SWD when options.noiseStd > 0) with the per-direction costs.
 /// @throws InvalidArgument on empty or non-finite input or mismatched dimensions.

@@ -39,6 +39,37 @@ std::unique_ptr<Accountant> makeAccountant(const std::string& id) {
   throw InvalidArgument("unknown accountant '" + id + "'; known accountants:" + known.str());
 }
 
+namespace {
+const std::vector<AccountantKind>& kindOrder() {  // the order of factories()
+  static const std::vector<AccountantKind> order = {AccountantKind::Rdp, AccountantKind::RdpMironov, AccountantKind::RdpWor,
+                                                    AccountantKind::Gdp, AccountantKind::GdpUniform, AccountantKind::Pld,
+                                                    AccountantKind::Wdp};
+  return order;
+}
+}  // namespace
+
+AccountantKind parseAccountant(const std::string& id) {
+  const auto& list = factories();
+  for (std::size_t i = 0; i < list.size(); ++i)
+    if (list[i].first == id) return kindOrder()[i];
+  makeAccountant(id);  // throws the message listing the known ids
+  return AccountantKind::Rdp;
+}
+
+const std::string& accountantId(AccountantKind kind) {
+  const auto& order = kindOrder();
+  for (std::size_t i = 0; i < order.size(); ++i)
+    if (order[i] == kind) return factories()[i].first;
+  return factories()[0].first;
+}
+
+Neighbouring neighbouringOf(AccountantKind kind) {
+  return kind == AccountantKind::RdpWor || kind == AccountantKind::GdpUniform ? Neighbouring::ReplaceOne
+                                                                               : Neighbouring::AddRemove;
+}
+
+std::unique_ptr<Accountant> makeAccountant(AccountantKind kind) { return makeAccountant(accountantId(kind)); }
+
 std::vector<std::string> accountantIds() {
   std::vector<std::string> ids;
   for (const auto& [key, make] : factories()) ids.push_back(key);

@@ -37,6 +37,20 @@ class Accountant {
   virtual bool decreasesWithNoise() const { return true; }
 };
 
+/// The accountants as a type: settings parse their `accountant` text once into this (parseAccountant)
+/// and the choice lists of every ParamSpec that offers accountants are built from it
+/// (privacy_params.h: accountantParam), so an id is spelled in one place.
+enum class AccountantKind { Rdp, RdpMironov, RdpWor, Gdp, GdpUniform, Pld, Wdp };
+/// @throws InvalidArgument listing the known ids.
+AccountantKind parseAccountant(const std::string& id);
+/// The stable id of makeAccountant ("rdp", "rdp-mironov", "rdp-wor", "gdp", "gdp-uniform", "pld", "wdp").
+const std::string& accountantId(AccountantKind kind);
+/// The neighbouring relation and sampler the accountant assumes: Poisson subsampling with add/remove
+/// neighbours (rdp, rdp-mironov, gdp, pld, wdp) or fixed-size sampling without replacement with
+/// replace-one neighbours (rdp-wor, gdp-uniform).
+Neighbouring neighbouringOf(AccountantKind kind);
+std::unique_ptr<Accountant> makeAccountant(AccountantKind kind);
+
 /// Accountant by id; throws InvalidArgument listing the known ids otherwise.
 std::unique_ptr<Accountant> makeAccountant(const std::string& id);
 /// Ids of the accountants makeAccountant knows, in menu order.

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/error.h"
+#include "privacy/root_finding.h"
 
 namespace dpw {
 
@@ -168,14 +169,9 @@ ExactRational discreteGaussianVariance(double epsilon, double delta, double l2Se
   };
   thread_local Memo memo;
   if (memo.epsilon == epsilon && memo.delta == delta && memo.sensitivity == l2SensitivitySquared) return memo.result;
-  // δ(ρ) increases with ρ: bisection for the largest ρ with δ(ρ) ≤ δ (lo always satisfies it).
-  double lo = 0, hi = 1;
-  while (concentratedDpDelta(hi, epsilon) <= delta) hi *= 2;
-  for (int it = 0; it < 200 && hi - lo > 1e-13 * hi; ++it) {
-    const double mid = 0.5 * (lo + hi);
-    (concentratedDpDelta(mid, epsilon) <= delta ? lo : hi) = mid;
-  }
-  require(lo > 0, "no discrete Gaussian reaches (", epsilon, ", ", delta, ")");
+  // δ(ρ) increases with ρ: the largest ρ with δ(ρ) ≤ δ (privacy/root_finding.h).
+  const double lo = largestBelow([epsilon](double rho) { return concentratedDpDelta(rho, epsilon); }, delta, 0.5, 1.0);
+  require(lo > 0 && concentratedDpDelta(lo, epsilon) <= delta, "no discrete Gaussian reaches (", epsilon, ", ", delta, ")");
   const long double sigma2 = (long double)l2SensitivitySquared / (2 * (long double)lo);
   const long double target = sigma2 * kDenominator;
   require(target < (long double)kMaxNumerator, "(epsilon ", epsilon, ", delta ", delta,

@@ -61,7 +61,7 @@ double discreteLaplaceEpsilon(ExactRational scale, long l1Sensitivity);
 double concentratedDpDelta(double rho, double epsilon);
 
 /// The discrete Gaussian variance for (ε, δ)-DP at squared L2 sensitivity Δ₂² (2 for a histogram under
-/// substitution): the largest ρ with concentratedDpDelta(ρ, ε) ≤ δ (bisection), σ² = Δ₂²/(2ρ), rounded
+/// substitution): the largest ρ with concentratedDpDelta(ρ, ε) ≤ δ (largestBelow, root_finding.h), σ² = Δ₂²/(2ρ), rounded
 /// up to num/2^20. @throws InvalidArgument unless ε > 0 finite, δ ∈ (0, 1), Δ₂² > 0, σ² < 2^42.
 ExactRational discreteGaussianVariance(double epsilon, double delta, double l2SensitivitySquared);
 

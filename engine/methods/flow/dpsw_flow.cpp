@@ -14,6 +14,7 @@
 #include "methods/flow/sliced_flow_step.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
+#include "privacy/privacy_params.h"
 
 namespace dpw {
 
@@ -245,6 +246,7 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
       if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
       FlowStepOptions o;
       o.noiseStd = plan.noiseStd;
+      o.secureNoise = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections);
       o.noiseSeed = rng();
       o.diffusionSeed = rng();
       o.quantiles = int(s.quantiles);
@@ -303,6 +305,9 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
        << flowPrivacyTerms(s.privacy, false, s.data.perClass, s.pool, 1, 1.0, plan.sensitivity);
   }
   result.privacyStatement = st.str();
+  if (plan.multiplier > 0)  // teaching or secure mode (privacy/mechanisms.h)
+    result.privacyStatement += noiseSourceStatement(
+        s.privacy.noiseSource, secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections));
   return result;
 }
 
@@ -332,6 +337,8 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
   if (variant == FlowVariant::Resampled)
     p.push_back({"batch", "Batch size", K::Integer, 250, 1, 1e7, false, {}, {}, "rows",
                  "Minibatch of private rows per step; q = batch / m ([DPSWFlow] Alg. 1; reference 250)."});
+  p.push_back(noiseSourceParam("the exact discrete Gaussian (Canonne, Kamath & Steinke 2020) on a grid of step "
+                               "Δ/(64√k) added to the projections (the grid adds 1/64 to the sensitivity, the noise covers it),"));
   p.insert(p.end(), {
       {"steps", "Steps T", K::Integer, 500, 1, 1e6, false, {}, {}, "steps",
        "Number of flow steps (reference: 4200 for DPSWflow-r, 1500 for DPSWflow)."},

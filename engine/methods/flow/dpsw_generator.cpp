@@ -11,6 +11,7 @@
 #include "methods/flow/mlp.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
+#include "privacy/privacy_params.h"
 
 namespace dpw {
 
@@ -152,7 +153,8 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       const Points theta = randomDirections(s.projections, d, rng);
       const Points Z = standardNormal(g.batch, s.latent, rng);
       const Points G = g.net.forward(Z);
-      const SlicedResult r = slicedW2SquaredWithGradients(G, batch, theta, {plan.noiseStd, rng()});
+      const SlicedResult r = slicedW2SquaredWithGradients(
+          G, batch, theta, {plan.noiseStd, rng(), secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections)});
       g.net.backward(r.gradX);
       g.net.adamStep(s.learningRate);
       stepLoss += r.value / double(gens.size());
@@ -187,6 +189,9 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
        << flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
   }
   result.privacyStatement = st.str();
+  if (plan.multiplier > 0)  // teaching or secure mode (privacy/mechanisms.h)
+    result.privacyStatement += noiseSourceStatement(
+        s.privacy.noiseSource, secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections));
   return result;
 }
 
@@ -215,6 +220,8 @@ MethodInfo dpswGeneratorMethod() {
       {"epsilon", "Privacy budget ε", K::Real, 5.0, 1e-3, 1e6, true, {}, {}, "",
        "Target ε of the whole run, calibrated by the accountant; inf = no noise."},
       {"delta", "δ", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "", "Total δ (half for the sensitivity bound)."},
+      noiseSourceParam("the exact discrete Gaussian (Canonne, Kamath & Steinke 2020) on a grid of step Δ/(64√k) added "
+                       "to the projections (the grid adds 1/64 to the sensitivity, the noise covers it),"),
       {"noise_multiplier", "Noise multiplier (0 = from ε)", K::Real, 0.0, 0, 1e4, false, {}, {}, "",
        "If > 0, noise std = this × Δ and ε is reported instead of targeted.", true, true},
       {"bound", "Sensitivity bound", K::Choice, 0, -inf, inf, false, {"auto", "chernoff", "clt", "bernstein"}, "auto", "",

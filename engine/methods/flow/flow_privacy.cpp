@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "privacy/mechanisms.h"
+#include "privacy/privacy_params.h"  // readNoiseSource
 
 namespace dpw {
 
@@ -20,6 +21,7 @@ FlowPrivacySettings FlowPrivacySettings::fromParams(const ParamValues& p) {
     s.accountant = perClass ? "rdp" : "rdp-wor";
   }
   s.convention = p.text("convention");
+  s.noiseSource = readNoiseSource(p);
   return s;
 }
 

@@ -43,7 +43,7 @@
 #include <string>
 
 #include "core/parameters.h"
-#include "privacy/mechanisms.h"  // classicGaussianNoiseStd
+#include "privacy/mechanisms.h"  // classicGaussianNoiseStd, Mechanism, NoiseSource
 #include "privacy/projection_sensitivity.h"
 
 namespace dpw {
@@ -53,6 +53,8 @@ enum class FlowConvention { UnionBound, PaperPerDraw, Reference };
 /// The privacy settings the flows and the generator share (parameters epsilon, delta,
 /// noise_multiplier, bound, accountant, convention).
 struct FlowPrivacySettings {
+  /// os-entropy: secure mode, the projections get secureGaussianFor(source, s, Δ, k) (privacy/mechanisms.h).
+  NoiseSource noiseSource = NoiseSource::Seeded;
   double epsilon = std::numeric_limits<double>::infinity();  ///< (the methods' default is 5)
   double delta = 1e-5;
   double noiseMultiplier = 0;    ///< > 0: use this multiplier (ε is then reported, not targeted)

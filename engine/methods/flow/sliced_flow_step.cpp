@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
 #include <span>
 #include <vector>
 
@@ -33,8 +32,7 @@ void validate(const PointsRef& X, const PointsRef& Y, const PointsRef& direction
 }
 
 void addNoise(double* p, Eigen::Index n, double sd, Rng& rng) {
-  std::normal_distribution<double> normal(0.0, sd);
-  for (Eigen::Index i = 0; i < n; ++i) p[i] += normal(rng);
+  Mechanism::gaussianStd(sd).addTo(std::span<double>(p, std::size_t(n)), rng);
 }
 
 /// Quantiles of sorted x at u = i/(P−1), i = 0..P−1 (engine/ot/quantile.h convention), into q.
@@ -117,7 +115,11 @@ Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& 
         for (Eigen::Index r = 0; r < jn; ++r) {
           double* rowU = pu.row(r).data();
           double* rowV = pv.row(r).data();
-          if (o.noiseStd > 0) {
+          if (!o.secureNoise.isNone()) {  // secure mode: exact discrete Gaussian on a grid, OS entropy
+            OsEntropy words;
+            o.secureNoise.addTo(std::span<double>(rowU, std::size_t(n)), words);
+            o.secureNoise.addTo(std::span<double>(rowV, std::size_t(m)), words);
+          } else if (o.noiseStd > 0) {
             Rng rng = makeRng(o.noiseSeed, std::uint64_t(j0 + r));
             addNoise(rowU, n, o.noiseStd, rng);
             addNoise(rowV, m, o.noiseStd, rng);

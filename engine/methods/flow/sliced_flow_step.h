@@ -11,6 +11,7 @@
 /// Worked check (reference §2): s = 0, k = 1, θ = (1, 0), P = 5, h = 1, particle x [0, 1, 2, 3],
 /// data x [10, 20, 30] → [10, 16.667, 23.333, 30].
 ///
+/// The noise is drawn by privacy/mechanisms.h (Mechanism::addTo), seeded or, with `secureNoise`, from the OS.
 /// Directions are processed in blocks of 16 (one small GEMM each) over a fixed partition of chunks run
 /// in parallel with OpenMP; the noise of direction j is stream j of `noiseSeed` and the diffusion
 /// noise of particles [1024 b, 1024 (b + 1)) is stream b of `diffusionSeed`, so no bit depends on the thread count. Each
@@ -21,12 +22,16 @@
 #include <cstdint>
 
 #include "core/types.h"
+#include "privacy/mechanisms.h"
 
 namespace dpw {
 
 struct FlowStepOptions {
   double noiseStd = 0.0;           ///< s: std of the Gaussian noise on every projection (0: non-private flow)
   std::uint64_t noiseSeed = 0;     ///< seed of the per-direction noise streams
+  /// Secure mode: if set (not none), the projections get this exact discrete law from the OS
+  /// (Mechanism::discreteGaussianOnGrid, privacy/mechanisms.h) instead of N(0, s²) from `noiseSeed`.
+  Mechanism secureNoise;
   int quantiles = 100;             ///< P ≥ 2
   double stepSize = 1.0;           ///< h > 0
   double regularisation = 0.0;     ///< λ ≥ 0 (entropic regularisation; diffusion √(2 h λ))
