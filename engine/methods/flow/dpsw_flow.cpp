@@ -10,6 +10,7 @@
 #include "core/rng.h"
 #include "methods/flow/flow_accounting.h"
 #include "methods/flow/flow_data.h"
+#include "methods/flow/frechet_features.h"
 #include "methods/flow/flow_directions.h"
 #include "methods/flow/flow_privacy.h"
 #include "methods/flow/sliced_flow_step.h"
@@ -367,6 +368,12 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   if (s.variant == FlowVariant::Pool && plan.multiplier > 0) {
     result.metrics["epsilon_per_step"] = plan.perStepEpsilon;
     result.metrics["epsilon_basic_composition"] = double(s.steps) * plan.perStepEpsilon;
+  }
+  if (data.publicData.size() > 0) {  // Fréchet distance in the public LDA feature space (frechet_features.h)
+    const PublicFeatureMap features = fitPublicFeatureMap(data.publicData, data.publicLabels);
+    const Points heldOutFeatures = features.apply(data.heldOut);
+    result.metrics["frechet_public"] = frechetDistance(features.apply(X), heldOutFeatures);
+    result.metrics["frechet_floor"] = frechetDistance(features.apply(data.privateData), heldOutFeatures);
   }
   if (s.data.perClass) {
     std::vector<int> labels;
