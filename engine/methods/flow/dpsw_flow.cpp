@@ -47,6 +47,12 @@ DpswFlowSettings DpswFlowSettings::fromParams(const ParamValues& p, FlowVariant 
   }
   if (v.count("step_decay")) s.stepDecay = p.real("step_decay");
   if (v.count("average_tail")) s.averageTail = p.real("average_tail");
+  if (v.count("project_support")) {
+    const std::string& id = p.text("project_support");
+    require(id == "off" || id == "final" || id == "every_step", "unknown project_support '", id,
+            "'; choose off, final or every_step");
+    s.projectSupport = id == "off" ? 0 : id == "final" ? 1 : 2;
+  }
   return s;
 }
 
@@ -342,11 +348,13 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       o.regularisation = s.regularisation;
       if (plan.releaseOnce) o.sortedNoisyTargets = &targets;
       slicedFlowStep(g.X, plan.releaseOnce ? g.X : batch, dirs, o);  // (Y unread when released once)
+      if (data.unitSphere && s.projectSupport == 2) g.X.rowwise().normalize();
       if (t >= averageFrom) {
         if (average[gi].size() == 0) average[gi] = Points::Zero(g.X.rows(), g.X.cols());
         average[gi] += g.X;
         if (t + 1 == s.steps) g.X = average[gi] / double(s.steps - averageFrom);
       }
+      if (data.unitSphere && s.projectSupport >= 1 && t + 1 == s.steps) g.X.rowwise().normalize();
     }
     flowSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps) publish(t + 1);
@@ -501,6 +509,11 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
        "Each particle's position averaged over this final fraction of the steps (post-processing); 0 = last "
        "iterate.", true, true},
   });
+  p.push_back({"project_support", "Project onto the support", K::Choice, 0, -inf, inf, false,
+               {"every_step", "final", "off"}, "every_step", "",
+               "Fashion-MNIST latents lie on the unit sphere by construction (public): normalise the particles onto "
+               "it after every step, at the end only, or never (the paper). Post-processing: no privacy cost.",
+               true, true});
   if (variant == FlowVariant::Pool)
     p.push_back({"data_noise", "Data-side noise", K::Choice, 0, -inf, inf, false, {"once", "every_step"}, "once", "",
                  "once: the pool's noisy data projections are released once and reused (the run's ε is that "

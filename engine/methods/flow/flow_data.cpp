@@ -75,6 +75,7 @@ std::shared_ptr<const FashionLatents> fashionLatents(const std::string& dir) {
   normaliseRows(d.heldOut);
   d.heldOutLabels = test.labels;
   d.hasImages = true;
+  d.unitSphere = true;
   d.width = train.width;
   d.height = train.height;
   d.description = "Fashion-MNIST: PCA-8 latents on the unit sphere (PCA fitted on the public half), private half " +

@@ -41,6 +41,7 @@ struct FlowData {
   Points heldOut;                  ///< held-out target sample, same space
   std::vector<int> heldOutLabels;  ///< labels of heldOut (Fashion-MNIST), else empty
   double displayScale = 1.0;       ///< multiply points by this to show / measure them in data units
+  bool unitSphere = false;         ///< every row has norm 1 by construction (public: the preprocessing)
   bool hasImages = false;          ///< decodeImages is available
   Pca pca;                         ///< Fashion-MNIST latent map
   double latentNorm = 1.0;         ///< r̄
