@@ -2,7 +2,8 @@
 """The paper's comparison ([DPSWFlow] §4.2, Fashion-MNIST): DPSWflow-r, DPSWflow (pool, data noise once)
 and DPSWgen at eps in {inf, 10, 5, 1}, same eps and delta, several seeds, mean +- sd (docs/flow-results.md).
 
-usage: bench/flow_paper_comparison.py [--seeds N] [--jobs J] [--quick] > table.md
+usage: bench/flow_paper_comparison.py [--seeds N] [--jobs J] [--quick] [--only ROW] > table.md
+(--only: run the rows whose name starts with ROW; --json FILE: also write every run's metrics)
 
 Setting (the paper's, not the project's per-class run): ONE unconditional flow on the PCA-8 latents of
 the private half, 10000 particles, batch 250 (q = 1/120), T = 4200, k = 70, P = 1000, h = 3.
@@ -10,7 +11,7 @@ Rows:
 - dpswflow-r (paper): i.i.d. random directions, constant h = 3, CLT bound (delta/2 union-bounded over
   the T draws), delta/2 to the RDP accountant (convention = paper);
 - dpswflow-r (defaults): the method's defaults (k = d orthonormal block, exact sensitivity,
-  h_t = 3 / (1 + t/20)), same batch, T, particles, P;
+  h_t = 3 / (1 + t/20), particles normalised onto the unit sphere at the end), same batch, T, particles, P;
 - dpswflow (pool): pool K = 70, k = 25 per step, T = 1500 (reference), the pool's noisy data
   projections released ONCE (data_noise = once, analytic Gaussian: the run's eps is that release's);
 - dpswgen: k = 70, batch 250, 2000 Adam steps (lr 3e-3), MLP 8 -> 128 -> 128 -> 8.
@@ -52,14 +53,19 @@ def main():
     flow = dict(base, particles=10000, quantiles=1000, batch=250, steps=T, frame_every=T)
     methods = {
         "dpswflow-r (paper)": ("dpswflow-r", dict(flow, projections=70, step_size=3, step_decay=0,
-                                                  direction_draw="random", convention="paper")),
+                                                  direction_draw="random", convention="paper",
+                                                  project_support="off")),
         "dpswflow-r (defaults)": ("dpswflow-r", dict(flow)),
         "dpswflow (pool, noise once)": ("dpswflow", dict(base, particles=10000, quantiles=1000, pool=70, projections=25,
                                                          step_size=3, step_decay=0, direction_draw="random",
-                                                         data_noise="once", steps=T_pool, frame_every=T_pool)),
+                                                         project_support="off", data_noise="once", steps=T_pool,
+                                                         frame_every=T_pool)),
         "dpswgen": ("dpswgen", dict(base, projections=70, batch=250, steps=T_gen, learning_rate=0.003, samples=10000,
                                     frame_every=T_gen)),
     }
+    if "--only" in args:
+        prefix = args[args.index("--only") + 1]
+        methods = {k: v for k, v in methods.items() if k.startswith(prefix)}
     epsilons = ["inf", 10, 5, 1]
     tasks = [(name, eps, seed) for name in methods for eps in epsilons for seed in range(1, seeds + 1)]
 
@@ -72,6 +78,9 @@ def main():
 
     with ThreadPoolExecutor(jobs) as pool:
         results = dict(pool.map(one, tasks))
+    if "--json" in args:
+        with open(args[args.index("--json") + 1], "w") as f:
+            json.dump([{"row": t[0], "eps": t[1], "seed": t[2], **m} for t, m in results.items()], f, indent=1)
 
     def stat(vals, fmt):
         if len(vals) == 1:

@@ -510,9 +510,10 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
        "iterate.", true, true},
   });
   p.push_back({"project_support", "Project onto the support", K::Choice, 0, -inf, inf, false,
-               {"every_step", "final", "off"}, "every_step", "",
+               {"final", "every_step", "off"}, "final", "",
                "Fashion-MNIST latents lie on the unit sphere by construction (public): normalise the particles onto "
-               "it after every step, at the end only, or never (the paper). Post-processing: no privacy cost.",
+               "it at the end (default: halves SW₂² at ε = 5, same 1-NN accuracy), after every step (lower SW₂², "
+               "lower 1-NN accuracy), or never (the paper). Post-processing: no privacy cost.",
                true, true});
   if (variant == FlowVariant::Pool)
     p.push_back({"data_noise", "Data-side noise", K::Choice, 0, -inf, inf, false, {"once", "every_step"}, "once", "",

@@ -69,7 +69,7 @@ struct DpswFlowSettings {
   /// When the target's rows lie on the unit sphere by construction (FlowData::unitSphere, public), the
   /// particles are normalised onto it: 0 never, 1 at the end, 2 after every step (a projected flow).
   /// Post-processing of released quantities with public knowledge: costs no privacy.
-  int projectSupport = 2;
+  int projectSupport = 1;
   /// Test hook (not a parameter): DPSWflow with data noise once calls it every step with the step, the
   /// group, the pool indices of the step's directions and the released noisy data projections it uses.
   std::function<void(long step, std::size_t group, const std::vector<Eigen::Index>& poolIndex,
