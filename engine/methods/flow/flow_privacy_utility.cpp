@@ -74,6 +74,7 @@ RunResult runFlowPrivacyUtility(const ParamValues& p, std::uint64_t seed, RunObs
       {"flow_paper", "DPSWflow-r (paper's choices)", dpswFlowResampledMethod(),
        {{"direction_draw", std::string("random")},
         {"step_decay", 0.0},
+        {"project_support", std::string("off")},
         {"step_size", fashion ? 3.0 : 1.0},
         {"projections", fashion ? 70.0 : 30.0}},
        flowSteps},
