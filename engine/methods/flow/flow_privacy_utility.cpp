@@ -58,7 +58,7 @@ RunResult runFlowPrivacyUtility(const ParamValues& p, std::uint64_t seed, RunObs
   const std::vector<double> epsilons = parseEpsilons(p.text("epsilons"));
   const std::string target = p.text("target");
   const bool fashion = target == "fashion-mnist";
-  const long flowSteps = p.integer("flow_steps"), genSteps = p.integer("generator_steps");
+  const long flowSteps = p.integer("steps"), genSteps = 2 * flowSteps;
   require(flowSteps >= 1 && genSteps >= 1, "steps must be at least 1");
   const std::string metric = fashion ? "frechet_public" : "sw2_heldout";
   const double delta = p.real("delta");
@@ -140,9 +140,8 @@ MethodInfo flowPrivacyUtilityMethod() {
       {"epsilons", "ε values", K::Text, 0, -inf, inf, false, {}, "1, 2, 5, 10", "",
        "Comma-separated privacy budgets, one run per method each (1 to 8 values)."},
       {"delta", "δ", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "", "δ of every run."},
-      {"flow_steps", "Flow steps", K::Integer, 500, 1, 1e6, false, {}, {}, "steps", "T of each flow run."},
-      {"generator_steps", "Generator steps", K::Integer, 1000, 1, 1e6, false, {}, {}, "steps",
-       "Adam steps of each DPSWgen run."},
+      {"steps", "Steps T", K::Integer, 500, 1, 1e6, false, {}, {}, "steps",
+       "T of each flow run; each DPSWgen run takes 2T Adam steps."},
   };
   m.run = [](const ParamValues& p, std::uint64_t seed, RunObserver& obs) { return runFlowPrivacyUtility(p, seed, obs); };
   return m;

@@ -4,7 +4,7 @@
 ///
 /// For each ε of a list, runs (one after the other, same seed, same δ) DPSWflow-r with its defaults,
 /// DPSWflow-r with the paper's choices (i.i.d. random directions, constant step, k = 30 on the toys
-/// and 70 on Fashion-MNIST), and DPSWgen with its defaults, each for the given number of steps, and
+/// and 70 on Fashion-MNIST), and DPSWgen with its defaults, the flows for T steps and DPSWgen for 2T Adam steps, and
 /// draws the final quality against ε (log axis): SW₂² to the held-out data on the toys, the Fréchet
 /// distance in the public LDA feature space (frechet_features.h) on Fashion-MNIST (one unconditional
 /// flow / generator). Metrics `<method>_eps<ε>` hold every point. Cost: the sum of the runs.

@@ -17,8 +17,7 @@ class TestFlowPrivacyUtility : public QObject {
     const MethodInfo m = flowPrivacyUtilityMethod();
     ParamValues p(m.params);
     p.set("epsilons", std::string("1, 20"));
-    p.set("flow_steps", 40.0);
-    p.set("generator_steps", 20.0);
+    p.set("steps", 20.0);
     CollectingObserver obs;
     const RunResult r = m.run(p, 5, obs);
     QCOMPARE(r.metrics.size(), std::size_t(6));
