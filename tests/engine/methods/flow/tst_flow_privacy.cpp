@@ -73,6 +73,7 @@ class TestFlowPrivacy : public QObject {
     s.batch = 50;
     s.privacy.noiseMultiplier = 1.3;
     s.privacy.convention = convention.toStdString();
+    s.directions = FlowDirections::Random;  // the CLT / Bernstein bounds (orthonormal blocks: Δ exact)
     CollectingObserver obs;
     const RunResult r = runDpswFlow(s, 1, obs);
     QVERIFY2(std::abs(r.metrics.at("noise_std") / expectedDelta - 1) < 1e-10,
