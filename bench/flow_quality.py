@@ -69,15 +69,16 @@ def main():
         T_pool = 100 if quick else 300
         T_gen = 500 if quick else 2000
         k = 30 if toy else 70
-        base = {"target": target}
+        # Issue #6 reproduces the paper's choices; pin them (the defaults changed in issue #15).
+        base = {"target": target, "direction_draw": "random", "step_decay": 0, "project_support": "off"}
         if not toy:
             base["per_class"] = 1
         flow_r = dict(base, particles=5000 if toy else 10000, projections=k, quantiles=100 if toy else 1000,
                       step_size=1 if toy else 3, batch=250, steps=T_r, frame_every=T_r)
-        flow_pool = dict(base, particles=5000 if toy else 10000, pool=70, projections=25,
+        flow_pool = dict(base, data_noise="every_step", particles=5000 if toy else 10000, pool=70, projections=25,
                          quantiles=100 if toy else 1000, step_size=1 if toy else 3, steps=T_pool,
                          frame_every=T_pool)
-        gen = dict(base, projections=k, batch=250, steps=T_gen, learning_rate=0.003, samples=5000 if toy else 10000,
+        gen = dict({"target": target, **({} if toy else {"per_class": 1})}, projections=k, batch=250, steps=T_gen, learning_rate=0.003, samples=5000 if toy else 10000,
                    frame_every=T_gen)
         q = 250 / info["m"]
         for eps in epsilons:

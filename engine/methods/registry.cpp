@@ -10,6 +10,7 @@
 #include "methods/fair_regression.h"
 #include "methods/flow/dpsw_flow.h"
 #include "methods/flow/dpsw_generator.h"
+#include "methods/flow/flow_privacy_utility.h"
 #include "methods/privacy_tradeoff.h"
 #include "methods/projection_sensitivity_explorer.h"
 
@@ -20,6 +21,7 @@ const std::vector<MethodInfo>& allMethods() {
       dpswFlowResampledMethod(),  // DP gradient flow: the default scenario
       dpswFlowPoolMethod(),
       dpswGeneratorMethod(),
+      flowPrivacyUtilityMethod(),
       fairRegressionMethod(),
       fairClassifierMethod(),
       fairRegression2dMethod(),

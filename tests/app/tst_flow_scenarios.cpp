@@ -24,13 +24,13 @@ class TestFlowScenarios : public QObject {
       }
     }
   }
-  // k = 0 through the CLI: exit code 2 and a message naming the parameter.
+  // k = -1 through the CLI: exit code 2 and a message naming the parameter (k = 0 means k = d).
   void zeroDirectionsRefusedByTheCli() {
     QTemporaryDir dir;
     QFile f(dir.filePath("k0.json"));
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(R"({"format": "dpwlab-scenario", "version": 1, "method": "dpswflow-r", "seed": 1,
-               "parameters": {"projections": 0}, "data": {"source": "synthetic"}})");
+               "parameters": {"projections": -1}, "data": {"source": "synthetic"}})");
     f.close();
     const auto r = dpwtest::runCli({"run", f.fileName(), "--out", dir.filePath("out"), "--no-png"}, 60000);
     const QByteArray& err = r.err;

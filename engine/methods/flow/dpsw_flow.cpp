@@ -10,8 +10,11 @@
 #include "core/rng.h"
 #include "methods/flow/flow_accounting.h"
 #include "methods/flow/flow_data.h"
+#include "methods/flow/frechet_features.h"
+#include "methods/flow/flow_directions.h"
 #include "methods/flow/flow_privacy.h"
 #include "methods/flow/sliced_flow_step.h"
+#include "privacy/mechanisms.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "privacy/privacy_params.h"
@@ -32,6 +35,25 @@ DpswFlowSettings DpswFlowSettings::fromParams(const ParamValues& p, FlowVariant 
   s.privacy = FlowPrivacySettings::fromParams(p);
   s.data = FlowTargetSettings::fromParams(p);
   s.frameEvery = p.integer("frame_every");
+  const auto& v = p.values();
+  if (v.count("direction_draw")) {
+    const std::string& id = p.text("direction_draw");
+    require(id == "orthonormal" || id == "random", "unknown direction draw '", id, "'; choose orthonormal or random");
+    s.directions = id == "random" ? FlowDirections::Random : FlowDirections::Orthonormal;
+  }
+  if (v.count("data_noise")) {
+    const std::string& id = p.text("data_noise");
+    require(id == "once" || id == "every_step", "unknown data_noise '", id, "'; choose once or every_step");
+    s.dataNoise = id == "every_step" ? PoolDataNoise::EveryStep : PoolDataNoise::Once;
+  }
+  if (v.count("step_decay")) s.stepDecay = p.real("step_decay");
+  if (v.count("average_tail")) s.averageTail = p.real("average_tail");
+  if (v.count("project_support")) {
+    const std::string& id = p.text("project_support");
+    require(id == "off" || id == "final" || id == "every_step", "unknown project_support '", id,
+            "'; choose off, final or every_step");
+    s.projectSupport = id == "off" ? 0 : id == "final" ? 1 : 2;
+  }
   return s;
 }
 
@@ -51,7 +73,23 @@ struct NoisePlan {
   double perStepEpsilon = 0;  ///< DPSWflow: ε of one step (classic Gaussian mechanism)
   double mechanismDelta = 0;  ///< δ given to the accountant / mechanism
   double sampleRate = 1;      ///< q
+  bool exactBound = false;    ///< orthonormal blocks: Δ exact, no δ on the bound
+  bool releaseOnce = false;   ///< DPSWflow: the pool's noisy data projections are released once
 };
+
+/// ε of one Gaussian release with this multiplier at δ (exact, analyticGaussianNoiseStd inverted by
+/// bisection on ε; it decreases in ε).
+double singleReleaseEpsilon(double multiplier, double delta) {
+  double lo = 1e-6, hi = 1e4;
+  if (analyticGaussianNoiseStd(hi, delta, 1.0) > multiplier) return hi;
+  for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (analyticGaussianNoiseStd(mid, delta, 1.0) > multiplier ? lo : hi) = mid;
+  }
+  return hi;
+}
+
+bool usesReferenceConvention(const DpswFlowSettings& s) { return s.privacy.convention == "reference"; }
 
 std::string fmt(double v) {
   std::ostringstream os;
@@ -62,7 +100,7 @@ std::string fmt(double v) {
 
 void validate(const DpswFlowSettings& s) {
   require(s.particles >= 1, "the number of particles must be at least 1, got ", s.particles);
-  require(s.projections >= 1, "the number of projections k must be at least 1, got ", s.projections);
+  require(s.projections >= 0, "the number of projections k must be at least 1 (0: d), got ", s.projections);
   require(s.variant != FlowVariant::Pool || s.pool >= s.projections, "the pool of directions (", s.pool,
           ") must hold at least the k = ", s.projections, " directions used per step");
   require(s.quantiles >= 2, "the number of quantiles P must be at least 2, got ", s.quantiles);
@@ -71,12 +109,36 @@ void validate(const DpswFlowSettings& s) {
   require(s.batch >= 1, "the batch size must be at least 1, got ", s.batch);
   require(s.steps >= 1, "the number of steps must be at least 1, got ", s.steps);
   require(s.frameEvery >= 1, "frame_every must be at least 1, got ", s.frameEvery);
+  require(s.stepDecay >= 0 && std::isfinite(s.stepDecay), "the step decay τ must be >= 0 (0 = constant), got ",
+          s.stepDecay);
+  require(s.averageTail >= 0 && s.averageTail < 1, "the averaged tail must be in [0, 1), got ", s.averageTail);
   s.privacy.validate(s.data.perClass && s.variant == FlowVariant::Resampled);
   s.data.validate("flows");
 }
 
 NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
   NoisePlan plan;
+  if (s.directions == FlowDirections::Orthonormal && !usesReferenceConvention(s)) {
+    // Exact sensitivity of the orthonormal blocks (flow_directions.h): the whole δ to the mechanism.
+    const bool once = s.variant == FlowVariant::Pool && s.dataNoise == PoolDataNoise::Once;
+    plan.exactBound = true;
+    plan.releaseOnce = once;
+    plan.sensitivity = orthonormalBlockSensitivity(s.variant == FlowVariant::Pool ? s.pool : s.projections, d);
+    plan.mechanismDelta = s.privacy.delta;
+    plan.sampleRate = s.variant == FlowVariant::Pool ? 1.0 : std::min(1.0, double(s.batch) / double(m));
+    const long releases = once ? 1 : s.steps;
+    if (s.privacy.noiseMultiplier > 0)
+      plan.multiplier = s.privacy.noiseMultiplier;
+    else if (!std::isinf(s.privacy.epsilon))
+      plan.multiplier = once ? analyticGaussianNoiseStd(s.privacy.epsilon, plan.mechanismDelta, 1.0)
+                             : flowCalibrateMultiplier(s.privacy.accountant, s.privacy.epsilon, plan.mechanismDelta,
+                                                       plan.sampleRate, releases);
+    plan.noiseStd = plan.multiplier * plan.sensitivity;
+    if (plan.multiplier > 0 && s.variant == FlowVariant::Pool)
+      plan.perStepEpsilon = once ? singleReleaseEpsilon(plan.multiplier, plan.mechanismDelta)
+                                 : std::sqrt(2.0 * std::log(1.25 / plan.mechanismDelta)) / plan.multiplier;
+    return plan;
+  }
   if (s.variant == FlowVariant::Resampled) {
     const SubsampledNoisePlan sub =
         planSubsampledNoise(s.privacy.convention, s.privacy.bound, s.projections, d, s.privacy.delta, s.steps, s.privacy.epsilon, s.privacy.noiseMultiplier,
@@ -95,12 +157,18 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
                                                        : flowSensitivity(bound, s.pool, d, s.privacy.delta / 2);
   plan.mechanismDelta = s.privacy.delta / 2;
   plan.sampleRate = 1.0;
+  plan.releaseOnce = conv == FlowConvention::Paper && s.dataNoise == PoolDataNoise::Once;
   if (s.privacy.noiseMultiplier > 0)
     plan.multiplier = s.privacy.noiseMultiplier;
-  else if (!std::isinf(s.privacy.epsilon))
+  else if (!std::isinf(s.privacy.epsilon) && plan.releaseOnce)  // one release: exact calibration
+    plan.multiplier = analyticGaussianNoiseStd(s.privacy.epsilon, plan.mechanismDelta, 1.0);
+  else if (!std::isinf(s.privacy.epsilon))  // the paper's per-step (classic) calibration
     plan.multiplier = pooledFlowNoiseStd(conv, bound, s.pool, d, s.privacy.epsilon, s.privacy.delta) / plan.sensitivity;
   plan.noiseStd = plan.multiplier * plan.sensitivity;
-  if (plan.multiplier > 0) plan.perStepEpsilon = std::sqrt(2.0 * std::log(1.25 / (s.privacy.delta / 2))) / plan.multiplier;
+  if (plan.multiplier > 0)
+    plan.perStepEpsilon = plan.releaseOnce
+                              ? singleReleaseEpsilon(plan.multiplier, plan.mechanismDelta)  // exact ε of the one release
+                              : std::sqrt(2.0 * std::log(1.25 / (s.privacy.delta / 2))) / plan.multiplier;
   return plan;
 }
 
@@ -108,7 +176,7 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
 /// accountant, DPSWflow (reference) the per-step claim.
 double epsilonAfter(const DpswFlowSettings& s, const NoisePlan& plan, long t) {
   if (plan.multiplier == 0) return std::numeric_limits<double>::infinity();
-  if (s.variant == FlowVariant::Pool && s.privacy.convention == "reference") return plan.perStepEpsilon;
+  if (s.variant == FlowVariant::Pool && (usesReferenceConvention(s) || plan.releaseOnce)) return plan.perStepEpsilon;
   return flowEpsilonSpent(s.privacy.accountant, plan.multiplier, plan.sampleRate, t, plan.mechanismDelta);
 }
 
@@ -146,17 +214,43 @@ Points allParticles(const std::vector<Group>& groups) {
 
 }  // namespace
 
-RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver& observer) {
-  validate(s);
-  const FlowData data = loadFlowTarget(s.data.target, s.data.toySize, seed, s.data.fashionDir);
+RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunObserver& observer) {
+  validate(settings);
+  const FlowData data = loadFlowTarget(settings.data.target, settings.data.toySize, seed, settings.data.fashionDir);
   const long m = long(data.privateData.rows()), d = long(data.privateData.cols());
+  DpswFlowSettings s = settings;
+  if (s.projections == 0) s.projections = d;  // one orthonormal basis per step: Δ = 2 exactly
+  require(s.variant != FlowVariant::Pool || s.pool >= s.projections, "the pool of directions (", s.pool,
+          ") must hold at least the k = ", s.projections, " directions used per step");
   require(s.variant == FlowVariant::Pool || s.batch <= m, "the batch size ", s.batch, " exceeds the ", m,
           " private rows");
   const NoisePlan plan = planNoise(s, m, d);
   Rng initRng = makeRng(seed, 1);
   std::vector<Group> groups = makeGroups(s, data, initRng);
   Rng poolRng = makeRng(seed, 2);
-  const Points pool = s.variant == FlowVariant::Pool ? randomDirections(s.pool, d, poolRng) : Points();
+  const bool ortho = s.directions == FlowDirections::Orthonormal && !usesReferenceConvention(s);
+  auto drawDirections = [&](long k, Rng& r) {
+    return ortho ? orthonormalDirectionBlocks(k, d, r) : randomDirections(k, d, r);
+  };
+  const Points pool = s.variant == FlowVariant::Pool ? drawDirections(s.pool, poolRng) : Points();
+  // DPSWflow, noise once: each group's K x m noisy pool projections, released once, rows sorted.
+  std::vector<Points> released(plan.releaseOnce ? groups.size() : 0);
+  for (std::size_t gi = 0; gi < released.size(); ++gi) {
+    released[gi] = pool * groups[gi].data.transpose();
+    if (plan.noiseStd > 0) {  // one record moves one column: K coordinates of L2 norm <= Δ
+      Rng noiseRng = makeRng(seed, 8 + gi);
+      const std::span<double> all(released[gi].data(), std::size_t(released[gi].size()));
+      const Mechanism secure = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.pool);
+      if (!secure.isNone()) {
+        OsEntropy words;
+        secure.addTo(all, words);
+      } else {
+        Mechanism::gaussianStd(plan.noiseStd).addTo(all, noiseRng);
+      }
+    }
+    for (Eigen::Index j = 0; j < released[gi].rows(); ++j)
+      std::sort(released[gi].row(j).data(), released[gi].row(j).data() + released[gi].cols());
+  }
   std::vector<Eigen::Index> fixedSubset;  // reference convention: one subset, with replacement
   if (s.variant == FlowVariant::Pool && s.privacy.convention == "reference") {
     std::uniform_int_distribution<Eigen::Index> pick(0, s.pool - 1);
@@ -218,6 +312,8 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
     }
   };
 
+  const long averageFrom = s.averageTail > 0 ? long(std::floor(double(s.steps) * (1.0 - s.averageTail))) : s.steps;
+  std::vector<Points> average(groups.size());
   publish(0);
   for (long t = 0; t < s.steps; ++t) {
     throwIfCancelled(observer);
@@ -226,12 +322,13 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
       Group& g = groups[gi];
       Rng rng = makeRng(seed, 16 + (std::uint64_t(t) << 5) + gi);
       Points dirs;
+      std::vector<Eigen::Index> idx;
       if (s.variant == FlowVariant::Resampled) {
-        dirs = randomDirections(s.projections, d, rng);
+        dirs = drawDirections(s.projections, rng);
       } else if (!fixedSubset.empty()) {
         dirs = pool(fixedSubset, Eigen::all);
       } else {  // k of the K pool directions, without replacement
-        std::vector<Eigen::Index> idx(static_cast<std::size_t>(s.pool));
+        idx.resize(static_cast<std::size_t>(s.pool));
         std::iota(idx.begin(), idx.end(), 0);
         for (long j = 0; j < s.projections; ++j) {
           std::uniform_int_distribution<Eigen::Index> pick(j, s.pool - 1);
@@ -241,18 +338,31 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
         dirs = pool(idx, Eigen::all);
       }
       const Points batch = s.variant == FlowVariant::Pool
-                               ? g.data
+                               ? (plan.releaseOnce ? Points() : g.data)
                                : drawMinibatch(g.data, s.privacy.accountant == "rdp", plan.sampleRate, g.batch, rng);
-      if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
+      Points targets;  // the released rows of this step's pool subset
+      if (plan.releaseOnce) {
+        targets = released[gi](idx, Eigen::all);
+        if (s.inspectReleasedTargets) s.inspectReleasedTargets(t, gi, idx, targets);
+      }
+      if (batch.rows() == 0 && !plan.releaseOnce) continue;  // an empty Poisson batch releases nothing
       FlowStepOptions o;
       o.noiseStd = plan.noiseStd;
       o.secureNoise = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections);
       o.noiseSeed = rng();
       o.diffusionSeed = rng();
       o.quantiles = int(s.quantiles);
-      o.stepSize = s.stepSize;
+      o.stepSize = s.stepDecay > 0 ? s.stepSize / (1.0 + double(t) / s.stepDecay) : s.stepSize;
       o.regularisation = s.regularisation;
-      slicedFlowStep(g.X, batch, dirs, o);
+      if (plan.releaseOnce) o.sortedNoisyTargets = &targets;
+      slicedFlowStep(g.X, plan.releaseOnce ? g.X : batch, dirs, o);  // (Y unread when released once)
+      if (data.unitSphere && s.projectSupport == 2) g.X.rowwise().normalize();
+      if (t >= averageFrom) {
+        if (average[gi].size() == 0) average[gi] = Points::Zero(g.X.rows(), g.X.cols());
+        average[gi] += g.X;
+        if (t + 1 == s.steps) g.X = average[gi] / double(s.steps - averageFrom);
+      }
+      if (data.unitSphere && s.projectSupport >= 1 && t + 1 == s.steps) g.X.rowwise().normalize();
     }
     flowSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps) publish(t + 1);
@@ -275,6 +385,12 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
     result.metrics["epsilon_per_step"] = plan.perStepEpsilon;
     result.metrics["epsilon_basic_composition"] = double(s.steps) * plan.perStepEpsilon;
   }
+  if (data.publicData.size() > 0) {  // Fréchet distance in the public LDA feature space (frechet_features.h)
+    const PublicFeatureMap features = fitPublicFeatureMap(data.publicData, data.publicLabels);
+    const Points heldOutFeatures = features.apply(data.heldOut);
+    result.metrics["frechet_public"] = frechetDistance(features.apply(X), heldOutFeatures);
+    result.metrics["frechet_floor"] = frechetDistance(features.apply(data.privateData), heldOutFeatures);
+  }
   if (s.data.perClass) {
     std::vector<int> labels;
     for (const auto& g : groups) labels.insert(labels.end(), std::size_t(g.X.rows()), g.label);
@@ -289,8 +405,18 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
     st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of " << name << ".";
   } else if (s.variant == FlowVariant::Resampled) {
     st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
-       << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ". "
+       << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity)
+       << (plan.exactBound ? " (exact: orthonormal direction blocks, the whole δ to the accountant). " : ". ")
        << flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
+  } else if (plan.releaseOnce) {
+    st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << "): the pool's noisy data projections (" << s.pool
+       << " directions x " << m << " rows) are released once by the Gaussian mechanism (multiplier "
+       << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity)
+       << (plan.exactBound ? ", exact for orthonormal blocks, δ to the mechanism"
+                           : ", probabilistic bound at δ/2, δ/2 to the mechanism")
+       << ", ε exact for one Gaussian release) and reused by all " << s.steps
+       << " steps; the particle-side noise is fresh every step and touches no data";
+    if (s.data.perClass) st << ", per class (parallel composition)";
   } else if (s.privacy.convention == "reference") {
     st << "Reference convention: (ε = " << fmt(plan.perStepEpsilon) << ", δ = " << s.privacy.delta
        << ") per step by the classic Gaussian mechanism only; the " << s.steps
@@ -304,6 +430,14 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
        << s.privacy.delta << " (δ/2 + the bound's δ/2). "
        << flowPrivacyTerms(s.privacy, false, s.data.perClass, s.pool, 1, 1.0, plan.sensitivity);
   }
+  st << ". Choices: k = " << s.projections << (ortho ? " orthonormal-block" : " i.i.d. random") << " directions per step";
+  if (s.variant == FlowVariant::Pool) st << " from a pool of " << s.pool;
+  if (s.stepDecay > 0)
+    st << ", step h_t = " << fmt(s.stepSize) << " / (1 + t/" << fmt(s.stepDecay) << ")";
+  else
+    st << ", constant step h = " << fmt(s.stepSize);
+  if (s.averageTail > 0) st << ", particles averaged over the last " << fmt(100 * s.averageTail) << "% of the steps";
+  st << ".";
   result.privacyStatement = st.str();
   if (plan.multiplier > 0)  // teaching or secure mode (privacy/mechanisms.h)
     result.privacyStatement += noiseSourceStatement(
@@ -313,15 +447,23 @@ RunResult runDpswFlow(const DpswFlowSettings& s, std::uint64_t seed, RunObserver
 
 namespace {
 
+// Chosen from measurements on ring5 (ε = 5, 10) and Fashion-MNIST per class (ε = 5), docs/flow-results.md.
+constexpr double kDefaultStepSize = 3.0;
+constexpr double kDefaultStepDecay = 20.0;
+
 std::vector<ParamSpec> flowParams(FlowVariant variant) {
   using K = ParamKind;
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<ParamSpec> p = {
       {"particles", "Particles n", K::Integer, 5000, 1, 1e6, false, {}, {}, "particles",
        "Number of particles, initialised from N(0, I) ([DPSWFlow] §3.2; reference 10000)."},
-      {"projections", "Directions per step k", K::Integer, 30, 1, 10000, false, {}, {}, "directions",
-       variant == FlowVariant::Pool ? "Pool directions used per step ([DPSWFlow] Alg. 2; reference 25)."
-                                    : "Fresh random directions per step ([DPSWFlow] Alg. 1; reference 70)."},
+      {"projections", "Directions per step k", K::Integer, variant == FlowVariant::Pool ? 30 : 0, 0, 10000, false, {},
+       {}, "directions",
+       variant == FlowVariant::Pool
+           ? "Pool directions used per step, 0 = d ([DPSWFlow] Alg. 2; reference 25)."
+           : "Fresh directions per step, 0 = d: one orthonormal basis, Δ = 2 exactly. The per-projection noise "
+             "grows like √⌈k/d⌉, so more directions per step buy nothing under privacy (docs/flow-results.md; "
+             "[DPSWFlow] Alg. 1, reference 70)."},
   };
   if (variant == FlowVariant::Pool)
     p.push_back({"pool", "Pool of directions K", K::Integer, 70, 1, 10000, false, {}, {}, "directions",
@@ -329,8 +471,8 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
   p.insert(p.end(), {
       {"quantiles", "Quantiles P", K::Integer, 100, 2, 1e6, false, {}, {}, "",
        "Levels u = linspace(0, 1, P) of the quantile functions ([DPSWFlow] Eq. 21; reference 30000, toy 100)."},
-      {"step_size", "Step size h", K::Real, 1.0, 1e-6, 100, false, {}, {}, "",
-       "Euler–Maruyama step ([DPSWFlow] Eq. 18; reference 3, toy 1)."},
+      {"step_size", "Step size h", K::Real, kDefaultStepSize, 1e-6, 100, false, {}, {}, "",
+       "Euler–Maruyama step h₀ ([DPSWFlow] Eq. 18; reference 3), decayed by step_decay."},
       {"regularisation", "Regularisation λ", K::Real, 0.0, 0, 10, false, {}, {}, "",
        "Entropic regularisation: diffusion √(2 h λ) N(0, I) per step ([DPSWFlow] Eq. 18; reference 0).", true, true},
   });
@@ -370,7 +512,27 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
        true, true},
       {"frame_every", "Frame every", K::Integer, 10, 1, 1e6, false, {}, {}, "steps", "Chart refresh period.", false,
        true},
+      {"direction_draw", "Direction draw", K::Choice, 0, -inf, inf, false, {"orthonormal", "random"}, "orthonormal", "",
+       "orthonormal: stacked Haar orthonormal bases, exact sensitivity 2√⌈k/d⌉ and no δ spent on a bound; "
+       "random: i.i.d. directions with the CLT/Bernstein bound (the paper's and reference code's choice).",
+       true, true},
+      {"step_decay", "Step decay τ", K::Real, kDefaultStepDecay, 0, 1e9, false, {}, {}, "steps",
+       "Step schedule h_t = h / (1 + t/τ); 0 = constant h (the paper). Post-processing: costs no privacy.", true, true},
+      {"average_tail", "Averaged tail", K::Real, 0.0, 0, 0.99, false, {}, {}, "",
+       "Each particle's position averaged over this final fraction of the steps (post-processing); 0 = last "
+       "iterate.", true, true},
   });
+  p.push_back({"project_support", "Project onto the support", K::Choice, 0, -inf, inf, false,
+               {"final", "every_step", "off"}, "final", "",
+               "Fashion-MNIST latents lie on the unit sphere by construction (public): normalise the particles onto "
+               "it at the end (default: halves SW₂² at ε = 5, same 1-NN accuracy), after every step (lower SW₂², "
+               "lower 1-NN accuracy), or never (the paper). Post-processing: no privacy cost.",
+               true, true});
+  if (variant == FlowVariant::Pool)
+    p.push_back({"data_noise", "Data-side noise", K::Choice, 0, -inf, inf, false, {"once", "every_step"}, "once", "",
+                 "once: the pool's noisy data projections are released once and reused (the run's ε is that "
+                 "release's, [DPSWFlow] Alg. 2); every_step: fresh data noise each step, the steps compose.",
+                 true, true});
   return p;
 }
 
@@ -384,9 +546,14 @@ MethodInfo flowMethod(FlowVariant variant) {
       std::string("Particles start as Gaussian noise and flow toward the private data along sliced-Wasserstein "
                   "directions. Each step projects particles and data on random directions, adds Gaussian noise to "
                   "every projection (that is the privacy mechanism), matches the noisy quantiles and moves each "
-                  "particle toward its target quantile. ") +
-      (pool ? "This variant draws a pool of directions once and uses a subset per step on the whole data; its "
-              "noise is set for one step, and the run states how the steps compose."
+                  "particle toward its target quantile. The noise does not kick each particle by its own draw: "
+                  "the kick is the sampling error of the shared noisy data quantiles, about 1.25·s·√(1/b + 1/n). "
+                  "By default the directions are orthonormal blocks (exact sensitivity, no δ spent on a bound) and "
+                  "the step decays as h/(1 + t/τ) so these kicks average out; direction_draw = random and "
+                  "step_decay = 0 give the paper's choices. The run's privacy statement lists the choices used. ") +
+      (pool ? "This variant draws a pool of directions once and uses a subset per step on the whole data; by "
+              "default the noisy data projections of the pool are released once and reused, so every step after "
+              "the first is free (data_noise = every_step draws fresh noise and composes the steps)."
             : "This variant draws fresh directions and a fresh minibatch every step; an accountant adds up the "
               "privacy of all steps.");
   m.params = flowParams(variant);

@@ -18,6 +18,8 @@
 /// unchanged; the labelled particles then classify the test latents by 1-nearest neighbour.
 /// Cost per step O(k (n + b) d) plus sorting (sliced_flow_step.h).
 #include <cstdint>
+#include <functional>
+#include <vector>
 #include <limits>
 #include <string>
 
@@ -29,19 +31,50 @@ namespace dpw {
 
 enum class FlowVariant { Resampled, Pool };
 
+/// How the k directions of a step are drawn (parameter `directions`).
+/// - Random: i.i.d. uniform on the sphere, Δ from the CLT / Bernstein bound of flow_privacy.h (the
+///   paper's and reference code's choice; δ/2 of the budget is spent on the bound).
+/// - Orthonormal: ⌈k/d⌉ stacked Haar orthonormal bases (flow_directions.h): exact Δ = 2 √⌈k/d⌉, no δ
+///   spent on the bound (the whole δ goes to the accountant).
+enum class FlowDirections { Orthonormal, Random };
+
+/// DPSWflow: when the noise on the data projections of the pool is drawn (parameter `data_noise`).
+/// - Once: the K x m noisy pool projections are released once and reused every step (the particle side
+///   gets fresh noise); the run's privacy is that one release's ([DPSWFlow] Alg. 2, "free iterations").
+/// - EveryStep: fresh noise on the data every step; the T releases compose (the previous behaviour).
+enum class PoolDataNoise { Once, EveryStep };
+
 struct DpswFlowSettings {
   FlowVariant variant = FlowVariant::Resampled;
   long particles = 5000;        ///< n
-  long projections = 30;        ///< k directions per step
+  long projections = 0;         ///< k directions per step (0: d)
   long pool = 70;               ///< K, DPSWflow only
   long quantiles = 100;         ///< P
-  double stepSize = 1.0;        ///< h
+  double stepSize = 3.0;        ///< h (h₀ of the schedule)
   double regularisation = 0.0;  ///< λ
   long batch = 250;             ///< DPSWflow-r minibatch (expected size for Poisson sampling)
   long steps = 500;             ///< T
   FlowPrivacySettings privacy;
   FlowTargetSettings data;
   long frameEvery = 10;
+  // Choices beyond the paper (defaults chosen from measurements, docs/flow-results.md).
+  FlowDirections directions = FlowDirections::Orthonormal;
+  PoolDataNoise dataNoise = PoolDataNoise::Once;  ///< DPSWflow only
+  /// τ of the step schedule h_t = h / (1 + t/τ) (t = 0, 1, ...); 0 = constant step. Step sizes are
+  /// post-processing: they cost no privacy.
+  double stepDecay = 20;
+  /// Fraction of the final steps over which each particle's position is averaged (Polyak–Ruppert
+  /// iterate averaging, post-processing); 0 = report the last iterate.
+  double averageTail = 0;
+  /// When the target's rows lie on the unit sphere by construction (FlowData::unitSphere, public), the
+  /// particles are normalised onto it: 0 never, 1 at the end, 2 after every step (a projected flow).
+  /// Post-processing of released quantities with public knowledge: costs no privacy.
+  int projectSupport = 1;
+  /// Test hook (not a parameter): DPSWflow with data noise once calls it every step with the step, the
+  /// group, the pool indices of the step's directions and the released noisy data projections it uses.
+  std::function<void(long step, std::size_t group, const std::vector<Eigen::Index>& poolIndex,
+                     const Points& sortedNoisyTargets)>
+      inspectReleasedTargets;
 
   static DpswFlowSettings fromParams(const ParamValues& p, FlowVariant variant);
 };

@@ -8,6 +8,7 @@
 #include "core/rng.h"
 #include "methods/flow/flow_accounting.h"
 #include "methods/flow/flow_data.h"
+#include "methods/flow/frechet_features.h"
 #include "methods/flow/mlp.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
@@ -179,6 +180,12 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   if (plan.multiplier > 0)
     epsilon = flowEpsilonSpent(s.privacy.accountant, plan.multiplier, plan.sampleRate, s.steps, plan.mechanismDelta);
   result.metrics["epsilon"] = epsilon;
+  if (data.publicData.size() > 0) {  // Fréchet distance in the public LDA feature space (frechet_features.h)
+    const PublicFeatureMap features = fitPublicFeatureMap(data.publicData, data.publicLabels);
+    const Points heldOutFeatures = features.apply(data.heldOut);
+    result.metrics["frechet_public"] = frechetDistance(features.apply(G), heldOutFeatures);
+    result.metrics["frechet_floor"] = frechetDistance(features.apply(data.privateData), heldOutFeatures);
+  }
   if (s.data.perClass) result.metrics["nn_accuracy"] = nearestNeighbourAccuracy(G, sampleLabels, data.heldOut, data.heldOutLabels);
   std::ostringstream st;
   if (plan.multiplier == 0) {

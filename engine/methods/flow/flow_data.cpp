@@ -55,6 +55,7 @@ std::shared_ptr<const FashionLatents> fashionLatents(const std::string& dir) {
   for (Eigen::Index i = 0; i < n; ++i) {
     if (i % 2 == 0) {
       publicHalf.row(i / 2) = train.pixels.row(i);
+      d.publicLabels.push_back(train.labels[std::size_t(i)]);
     } else {
       privateHalf.row(i / 2) = train.pixels.row(i);
       d.privateLabels.push_back(train.labels[std::size_t(i)]);
@@ -66,12 +67,15 @@ std::shared_ptr<const FashionLatents> fashionLatents(const std::string& dir) {
   for (Eigen::Index i = 0; i < publicLatents.rows(); ++i) norms[std::size_t(i)] = publicLatents.row(i).norm();
   std::nth_element(norms.begin(), norms.begin() + norms.size() / 2, norms.end());
   d.latentNorm = norms[norms.size() / 2];
+  d.publicData = publicLatents;
+  normaliseRows(d.publicData);
   d.privateData = d.pca.encode(privateHalf);
   normaliseRows(d.privateData);
   d.heldOut = d.pca.encode(test.pixels);
   normaliseRows(d.heldOut);
   d.heldOutLabels = test.labels;
   d.hasImages = true;
+  d.unitSphere = true;
   d.width = train.width;
   d.height = train.height;
   d.description = "Fashion-MNIST: PCA-8 latents on the unit sphere (PCA fitted on the public half), private half " +

@@ -36,9 +36,12 @@ struct FlowTargetSettings {
 struct FlowData {
   Points privateData;              ///< m x d, rows in the unit ball
   std::vector<int> privateLabels;  ///< m labels (Fashion-MNIST), else empty
+  Points publicData;               ///< Fashion-MNIST: the public half's latents (normalised the same), else empty
+  std::vector<int> publicLabels;   ///< their labels
   Points heldOut;                  ///< held-out target sample, same space
   std::vector<int> heldOutLabels;  ///< labels of heldOut (Fashion-MNIST), else empty
   double displayScale = 1.0;       ///< multiply points by this to show / measure them in data units
+  bool unitSphere = false;         ///< every row has norm 1 by construction (public: the preprocessing)
   bool hasImages = false;          ///< decodeImages is available
   Pca pca;                         ///< Fashion-MNIST latent map
   double latentNorm = 1.0;         ///< r̄

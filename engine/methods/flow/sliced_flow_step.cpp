@@ -95,7 +95,10 @@ void driftCoefficients(const double* proj, Eigen::Index n, std::span<const doubl
 Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
                        const FlowStepOptions& o) {
   validate(X, Y, directions, o);
-  const Eigen::Index n = X.rows(), m = Y.rows(), k = directions.rows(), d = X.cols();
+  const Points* pre = o.sortedNoisyTargets;
+  require(pre == nullptr || (pre->rows() == directions.rows() && pre->cols() > 0), "the released target projections have ",
+          pre ? pre->rows() : 0, " rows for ", directions.rows(), " directions");
+  const Eigen::Index n = X.rows(), m = pre ? pre->cols() : Y.rows(), k = directions.rows(), d = X.cols();
   const Eigen::Index blocks = (k + kBlock - 1) / kBlock;
   const Eigen::Index chunks = std::min<Eigen::Index>(blocks, kChunks);
   std::vector<Points> partial(chunks);
@@ -110,20 +113,25 @@ Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& 
       for (Eigen::Index b = c * blocks / chunks; b < (c + 1) * blocks / chunks; ++b) {
         const Eigen::Index j0 = b * kBlock, jn = std::min(kBlock, k - j0);
         pu.noalias() = directions.middleRows(j0, jn) * X.transpose();
-        pv.noalias() = directions.middleRows(j0, jn) * Y.transpose();
+        if (!pre) pv.noalias() = directions.middleRows(j0, jn) * Y.transpose();
         G.resize(jn, n);
         for (Eigen::Index r = 0; r < jn; ++r) {
           double* rowU = pu.row(r).data();
-          double* rowV = pv.row(r).data();
           if (!o.secureNoise.isNone()) {  // secure mode: exact discrete Gaussian on a grid, OS entropy
             OsEntropy words;
             o.secureNoise.addTo(std::span<double>(rowU, std::size_t(n)), words);
-            o.secureNoise.addTo(std::span<double>(rowV, std::size_t(m)), words);
+            if (!pre) o.secureNoise.addTo(std::span<double>(pv.row(r).data(), std::size_t(m)), words);
           } else if (o.noiseStd > 0) {
             Rng rng = makeRng(o.noiseSeed, std::uint64_t(j0 + r));
             addNoise(rowU, n, o.noiseStd, rng);
-            addNoise(rowV, m, o.noiseStd, rng);
+            if (!pre) addNoise(pv.row(r).data(), m, o.noiseStd, rng);
           }
+          if (pre) {
+            driftCoefficients(rowU, n, std::span<const double>(pre->row(j0 + r).data(), m), o.quantiles, w,
+                              G.row(r).data());
+            continue;
+          }
+          double* rowV = pv.row(r).data();
           radixSort(std::span<double>(rowV, m), radixScratch);
           driftCoefficients(rowU, n, std::span<const double>(rowV, m), o.quantiles, w, G.row(r).data());
         }

@@ -36,6 +36,10 @@ struct FlowStepOptions {
   double stepSize = 1.0;           ///< h > 0
   double regularisation = 0.0;     ///< λ ≥ 0 (entropic regularisation; diffusion √(2 h λ))
   std::uint64_t diffusionSeed = 0; ///< seed of the per-particle diffusion streams
+  /// If set (k x m', row j ascending): the noisy data projections t̃ⱼ released beforehand (DPSWflow's
+  /// pool, noise drawn once, [DPSWFlow] Alg. 2); Y is then not read and only the particle side gets
+  /// fresh noise (stream j of noiseSeed, as above).
+  const Points* sortedNoisyTargets = nullptr;
 };
 
 /// driftᵢ of the formula above (n x d). @throws InvalidArgument on empty or non-finite input,

@@ -54,6 +54,8 @@ class TestDpswFlow : public QObject {
   void poolStatements() {
     DpswFlowSettings s = smallToy(FlowVariant::Pool);
     s.steps = 30;
+    s.dataNoise = PoolDataNoise::EveryStep;  // the paper's per-step reading
+    s.directions = FlowDirections::Random;
     s.privacy.epsilon = 5;
     CollectingObserver obs;
     const RunResult paper = runDpswFlow(s, 1, obs);
@@ -72,6 +74,7 @@ class TestDpswFlow : public QObject {
     DpswFlowSettings s = smallToy(FlowVariant::Resampled);
     s.steps = 20;
     s.privacy.epsilon = 5;
+    s.directions = FlowDirections::Random;  // the paper's convention: δ/2 to the accountant
     CollectingObserver obs;
     const RunResult r = runDpswFlow(s, 1, obs);
     QVERIFY2(std::abs(r.metrics.at("epsilon") - 5) < 1e-3, qPrintable(QString::number(r.metrics.at("epsilon"))));
@@ -79,6 +82,60 @@ class TestDpswFlow : public QObject {
     acc->addGaussianSteps(r.metrics.at("noise_multiplier"), r.metrics.at("sample_rate"), 20);
     QCOMPARE(r.metrics.at("epsilon"), acc->epsilon(0.5e-5));
     QCOMPARE(r.metrics.at("sample_rate"), 0.25);  // batch 250 of 1000
+    // Default (orthonormal blocks, k = 0 → d = 2): Δ = 2 exactly and the whole δ to the accountant.
+    s.directions = FlowDirections::Orthonormal;
+    s.projections = 0;
+    const RunResult o = runDpswFlow(s, 1, obs);
+    QCOMPARE(o.metrics.at("sensitivity"), 2.0);
+    auto acc2 = makeAccountant("rdp");
+    acc2->addGaussianSteps(o.metrics.at("noise_multiplier"), o.metrics.at("sample_rate"), 20);
+    QCOMPARE(o.metrics.at("epsilon"), acc2->epsilon(1e-5));
+    QVERIFY2(std::abs(o.metrics.at("epsilon") - 5) < 1e-3, qPrintable(QString::number(o.metrics.at("epsilon"))));
+    QVERIFY2(o.privacyStatement.find("orthonormal") != std::string::npos, o.privacyStatement.c_str());
+    // k = 5 > d: three stacked bases, Δ = 2√3.
+    s.projections = 5;
+    QVERIFY(std::abs(runDpswFlow(s, 1, obs).metrics.at("sensitivity") - 2 * std::sqrt(3.0)) < 1e-12);
+  }
+
+  // DPSWflow with the data noise drawn once ([DPSWFlow] Alg. 2): every step reads the same released
+  // noisy data projections (bitwise, per pool direction), so the run's ε is the one release's: the
+  // same for 5 and 40 steps, equal to the request (analytic Gaussian calibration, bisection 1e-12).
+  void poolNoiseIsReleasedOnce() {
+    DpswFlowSettings s = smallToy(FlowVariant::Pool);
+    s.steps = 40;
+    s.pool = 12;
+    s.projections = 5;
+    s.privacy.epsilon = 3;
+    std::map<Eigen::Index, std::vector<double>> seen;  // pool direction -> its released row
+    long mismatches = 0, checks = 0;
+    s.inspectReleasedTargets = [&](long, std::size_t, const std::vector<Eigen::Index>& idx, const Points& t) {
+      QCOMPARE(t.rows(), Eigen::Index(idx.size()));
+      for (std::size_t r = 0; r < idx.size(); ++r) {
+        std::vector<double> row(t.row(Eigen::Index(r)).data(), t.row(Eigen::Index(r)).data() + t.cols());
+        auto it = seen.find(idx[r]);
+        if (it == seen.end())
+          seen.emplace(idx[r], row);
+        else
+          ++checks, mismatches += it->second != row;  // bitwise comparison of the doubles
+      }
+    };
+    CollectingObserver obs;
+    const RunResult r40 = runDpswFlow(s, 1, obs);
+    QCOMPARE(mismatches, 0L);
+    QVERIFY(checks > 100);     // 40 steps x 5 directions of a pool of 12: most rows seen again
+    QCOMPARE(seen.size(), std::size_t(12));
+    QVERIFY2(std::abs(r40.metrics.at("epsilon") - 3) < 1e-9, qPrintable(QString::number(r40.metrics.at("epsilon"))));
+    s.steps = 5;
+    s.inspectReleasedTargets = nullptr;
+    const RunResult r5 = runDpswFlow(s, 1, obs);
+    QCOMPARE(r5.metrics.at("epsilon"), r40.metrics.at("epsilon"));
+    QCOMPARE(r5.metrics.at("noise_std"), r40.metrics.at("noise_std"));
+    QVERIFY2(r40.privacyStatement.find("released once") != std::string::npos, r40.privacyStatement.c_str());
+    // Fresh data noise every step composes: ε after 40 steps is far above the one release's.
+    s.steps = 40;
+    s.dataNoise = PoolDataNoise::EveryStep;
+    s.privacy.noiseMultiplier = r40.metrics.at("noise_multiplier");
+    QVERIFY(runDpswFlow(s, 1, obs).metrics.at("epsilon") > 3 * r40.metrics.at("epsilon"));
   }
   void fashionMnistPerClass() {
     DpswFlowSettings s;
@@ -102,15 +159,23 @@ class TestDpswFlow : public QObject {
   void badInputThrows() {
     DpswFlowSettings s = smallToy(FlowVariant::Resampled);
     CollectingObserver obs;
-    s.projections = 0;
+    s.projections = -1;
     try {
       runDpswFlow(s, 1, obs);
       QFAIL("no exception");
     } catch (const InvalidArgument& e) {
-      QVERIFY2(std::string(e.what()).find("projections k must be at least 1, got 0") != std::string::npos, e.what());
+      QVERIFY2(std::string(e.what()).find("projections k must be at least 1 (0: d), got -1") != std::string::npos,
+               e.what());
     }
     ParamValues p(findMethod("dpswflow-r").params);
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, p.set("projections", 0.0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, p.set("projections", -1.0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, p.set("direction_draw", std::string("sobol")));
+    s = smallToy(FlowVariant::Resampled);
+    s.stepDecay = -1;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, runDpswFlow(s, 1, obs));
+    s.stepDecay = 0;
+    s.averageTail = 1;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, runDpswFlow(s, 1, obs));
     s = smallToy(FlowVariant::Pool);
     s.pool = 10;
     s.projections = 20;

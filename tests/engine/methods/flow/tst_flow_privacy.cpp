@@ -87,6 +87,7 @@ class TestFlowPrivacy : public QObject {
     s.privacy.noiseMultiplier = 1.3;
     s.privacy.convention = convention.toStdString();
     s.privacy.bound = bound.toStdString();
+    s.directions = FlowDirections::Random;  // the probabilistic bounds (orthonormal blocks: Δ exact)
     CollectingObserver obs;
     const RunResult r = runDpswFlow(s, 1, obs);
     QVERIFY2(std::abs(r.metrics.at("noise_std") / expectedDelta - 1) < 1e-10,

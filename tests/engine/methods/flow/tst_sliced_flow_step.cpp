@@ -157,6 +157,79 @@ class TestSlicedFlowStep : public QObject {
     QVERIFY(std::abs(m - y) < 4 * s / std::sqrt(400.0));
   }
 
+  // The kick law (docs/flow-results.md): with the particles already distributed as the data, one noisy
+  // step moves a particle along θ by the sampling error of the shared noisy data quantiles read at a
+  // scrambled rank, std ≈ 1.25 s √(1/b + 1/n) (1.25 ≈ √(π/2), the median's factor for a Gaussian; the
+  // tails add a little), NOT by its own noise (std s, the old claim "each particle is kicked by its own
+  // projection noise"). Data and particles N(0, 0.1² I₂), s = 9.83, n = 5000, one direction, P = 100;
+  // b ∈ {25, 250, 2500}. The kick is shared across particles (a smooth random function of the rank),
+  // so its std is averaged over 12 seeds: the measured ratio to the law must be in [0.8, 1.4]
+  // (measured 0.95 at b = 25, 1.17 at 250, 1.15 at 2500: the tails of the Gaussian quantile error put
+  // it above 1, linear interpolation between 25 order statistics below), so the kick scales as
+  // √(1/b + 1/n) over a 10x range of its size, and at b = 250 it is below 0.1 s (the own-noise law
+  // would give s).
+  void kickIsTheSharedQuantileError() {
+    const double s = 9.83;
+    const Eigen::Index n = 5000;
+    Points theta(1, 2);
+    theta << 1, 0;
+    double ratio250 = 0;
+    for (const Eigen::Index b : {Eigen::Index(25), Eigen::Index(250), Eigen::Index(2500)}) {
+      double meanSd = 0;
+      const int seeds = 12;
+      for (int seed = 0; seed < seeds; ++seed) {
+        Rng rng = makeRng(500 + std::uint64_t(seed), 1);
+        std::normal_distribution<double> normal(0.0, 0.1);
+        Points X(n, 2), Y(b, 2);
+        for (Eigen::Index i = 0; i < X.size(); ++i) X.data()[i] = normal(rng);
+        for (Eigen::Index i = 0; i < Y.size(); ++i) Y.data()[i] = normal(rng);
+        FlowStepOptions o;
+        o.noiseStd = s;
+        o.noiseSeed = 900 + std::uint64_t(seed);
+        o.quantiles = 100;
+        const Points drift = slicedFlowDrift(X, Y, theta, o);
+        const Eigen::ArrayXd g = drift.col(0).array() - drift.col(0).mean();
+        meanSd += std::sqrt(g.square().mean()) / seeds;
+      }
+      const double law = 1.25 * s * std::sqrt(1.0 / double(b) + 1.0 / double(n));
+      const double ratio = meanSd / law;
+      qInfo("kick law: b = %ld, kick std %.3f, 1.25 s sqrt(1/b + 1/n) = %.3f, ratio %.3f", long(b), meanSd, law, ratio);
+      QVERIFY2(ratio > 0.8 && ratio < 1.4, qPrintable(QString("b %1: kick %2, law %3").arg(b).arg(meanSd).arg(law)));
+      if (b == 250) {
+        ratio250 = ratio;
+        QVERIFY2(meanSd < 0.1 * s, qPrintable(QString::number(meanSd)));
+      }
+    }
+    QVERIFY(ratio250 > 0);
+  }
+
+  // Released targets (DPSWflow, noise once): the data Y are not read, so two different Y give the
+  // bitwise same drift; another step (another noise seed) redraws the particle-side noise only; targets
+  // with the wrong number of rows are refused.
+  void releasedTargetsReplaceTheData() {
+    Rng rng = makeRng(4, 0);
+    const Points X = standardNormal(300, 3, rng);
+    const Points dirs = randomDirections(5, 3, rng);
+    Points released(5, 200);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    for (Eigen::Index i = 0; i < released.size(); ++i) released.data()[i] = normal(rng);
+    for (Eigen::Index j = 0; j < 5; ++j) std::sort(released.row(j).data(), released.row(j).data() + 200);
+    FlowStepOptions o;
+    o.noiseStd = 0.7;
+    o.noiseSeed = 11;
+    o.quantiles = 50;
+    o.sortedNoisyTargets = &released;
+    const Points a = slicedFlowDrift(X, standardNormal(10, 3, rng), dirs, o);
+    const Points b = slicedFlowDrift(X, standardNormal(40, 3, rng), dirs, o);
+    QVERIFY(a == b);
+    o.noiseSeed = 12;  // another step: fresh particle noise, same released targets
+    QVERIFY(slicedFlowDrift(X, X, dirs, o) != a);
+    Points wrong(4, 200);
+    wrong.setZero();
+    o.sortedNoisyTargets = &wrong;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, slicedFlowDrift(X, X, dirs, o));
+  }
+
   void badInputThrows() {
     Rng rng = makeRng(1);
     Points X = standardNormal(10, 2, rng);

@@ -1,0 +1,107 @@
+#!/usr/bin/python3
+"""The paper's comparison ([DPSWFlow] §4.2, Fashion-MNIST): DPSWflow-r, DPSWflow (pool, data noise once)
+and DPSWgen at eps in {inf, 10, 5, 1}, same eps and delta, several seeds, mean +- sd (docs/flow-results.md).
+
+usage: bench/flow_paper_comparison.py [--seeds N] [--jobs J] [--quick] [--only ROW] > table.md
+(--only: run the rows whose name starts with ROW; --json FILE: also write every run's metrics)
+
+Setting (the paper's, not the project's per-class run): ONE unconditional flow on the PCA-8 latents of
+the private half, 10000 particles, batch 250 (q = 1/120), T = 4200, k = 70, P = 1000, h = 3.
+Rows:
+- dpswflow-r (paper): i.i.d. random directions, constant h = 3, CLT bound (delta/2 union-bounded over
+  the T draws), delta/2 to the RDP accountant (convention = paper);
+- dpswflow-r (defaults): the method's defaults (k = d orthonormal block, exact sensitivity,
+  h_t = 3 / (1 + t/20), particles normalised onto the unit sphere at the end), same batch, T, particles, P;
+- dpswflow (pool): pool K = 70, k = 25 per step, T = 1500 (reference), the pool's noisy data
+  projections released ONCE (data_noise = once, analytic Gaussian: the run's eps is that release's);
+- dpswgen: k = 70, batch 250, 2000 Adam steps (lr 3e-3), MLP 8 -> 128 -> 128 -> 8.
+Metrics: FD = Frechet distance in the public LDA feature space (engine/methods/flow/frechet_features.h;
+floor = private vs held-out), SW2^2 to the held-out test latents (200 directions), wall time.
+"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLI = os.path.join(ROOT, "build", "app", "dpwlab-cli")
+DELTA = 1e-5
+
+
+def run(method, params, seed):
+    scenario = {"format": "dpwlab-scenario", "version": 1, "method": method, "seed": seed,
+                "parameters": params, "data": {"source": "flow_paper_comparison.py"}}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "s.json")
+        with open(path, "w") as f:
+            json.dump(scenario, f)
+        out = subprocess.run([CLI, "run", path, "--out", os.path.join(tmp, "out"), "--no-png"],
+                             capture_output=True, text=True, check=True, env=dict(os.environ, OMP_NUM_THREADS="1")).stdout
+    return json.loads(out)["metrics"]
+
+
+def main():
+    args = sys.argv[1:]
+    seeds = int(args[args.index("--seeds") + 1]) if "--seeds" in args else 5
+    jobs = int(args[args.index("--jobs") + 1]) if "--jobs" in args else 2
+    quick = "--quick" in args
+    T, T_pool, T_gen = (300, 150, 300) if quick else (4200, 1500, 2000)
+    base = {"target": "fashion-mnist", "delta": DELTA}
+    flow = dict(base, particles=10000, quantiles=1000, batch=250, steps=T, frame_every=T)
+    methods = {
+        "dpswflow-r (paper)": ("dpswflow-r", dict(flow, projections=70, step_size=3, step_decay=0,
+                                                  direction_draw="random", convention="union-bound",
+                                                  project_support="off")),
+        "dpswflow-r (defaults)": ("dpswflow-r", dict(flow)),
+        "dpswflow (pool, noise once)": ("dpswflow", dict(base, particles=10000, quantiles=1000, pool=70, projections=25,
+                                                         step_size=3, step_decay=0, direction_draw="random",
+                                                         project_support="off", data_noise="once", steps=T_pool,
+                                                         frame_every=T_pool)),
+        "dpswgen": ("dpswgen", dict(base, projections=70, batch=250, steps=T_gen, learning_rate=0.003, samples=10000,
+                                    frame_every=T_gen)),
+    }
+    if "--only" in args:
+        prefix = args[args.index("--only") + 1]
+        methods = {k: v for k, v in methods.items() if k.startswith(prefix)}
+    epsilons = ["inf", 10, 5, 1]
+    tasks = [(name, eps, seed) for name in methods for eps in epsilons for seed in range(1, seeds + 1)]
+
+    def one(task):
+        name, eps, seed = task
+        method, params = methods[name]
+        m = run(method, dict(params, epsilon=eps), seed)
+        print(json.dumps({"row": name, "eps": eps, "seed": seed, **m}), file=sys.stderr, flush=True)
+        return task, m
+
+    with ThreadPoolExecutor(jobs) as pool:
+        results = dict(pool.map(one, tasks))
+    if "--json" in args:
+        with open(args[args.index("--json") + 1], "w") as f:
+            json.dump([{"row": t[0], "eps": t[1], "seed": t[2], **m} for t, m in results.items()], f, indent=1)
+
+    def stat(vals, fmt):
+        if len(vals) == 1:
+            return format(vals[0], fmt)
+        return f"{format(statistics.mean(vals), fmt)} ± {format(statistics.stdev(vals), fmt)}"
+
+    print(f"Fashion-MNIST, one unconditional flow / generator, {seeds} seeds (mean ± sd), δ = {DELTA:g}"
+          f"{' (QUICK: short runs)' if quick else ''}.\n")
+    print("| method | ε | FD (public LDA features) | SW₂² to held-out | ε reported | wall time (s) |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    floors = []
+    for name in methods:
+        for eps in epsilons:
+            ms = [results[(name, eps, s)] for s in range(1, seeds + 1)]
+            floors += [m["frechet_floor"] for m in ms]
+            eps_rep = ms[0]["epsilon"]
+            print(f"| {name} | {eps} | {stat([m['frechet_public'] for m in ms], '.4g')} | "
+                  f"{stat([m['sw2_heldout'] for m in ms], '.3g')} | {eps_rep if isinstance(eps_rep, str) else f'{eps_rep:.3f}'} | "
+                  f"{stat([m['seconds'] for m in ms], '.0f')} |")
+    print(f"\nFD floor (private half vs test set): {statistics.mean(floors):.4g}.")
+
+
+if __name__ == "__main__":
+    main()
