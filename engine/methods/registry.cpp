@@ -11,13 +11,17 @@
 #include "methods/flow/dpsw_flow.h"
 #include "methods/flow/dpsw_generator.h"
 #include "methods/flow/flow_privacy_utility.h"
+#include "methods/flow/flow_step_audit.h"
 #include "methods/privacy_tradeoff.h"
 #include "methods/projection_sensitivity_explorer.h"
 
 namespace dpw {
 
 const std::vector<MethodInfo>& allMethods() {
-  static const std::vector<MethodInfo> methods = {
+  static const std::vector<MethodInfo> methods = [] {
+    // Audit targets that live beside their method (before privacyAuditMethod() lists the names).
+    registerAuditMechanism("flow-step", flowStepAuditTarget);
+    return std::vector<MethodInfo>{
       dpswFlowResampledMethod(),  // DP gradient flow: the default scenario
       dpswFlowPoolMethod(),
       dpswGeneratorMethod(),
@@ -32,7 +36,8 @@ const std::vector<MethodInfo>& allMethods() {
       projectionSensitivityMethod(),
       privacyAuditMethod(),
       privacyTradeoffMethod(),
-  };
+    };
+  }();
   return methods;
 }
 

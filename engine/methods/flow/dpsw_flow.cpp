@@ -157,7 +157,7 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
                                                        : flowSensitivity(bound, s.pool, d, s.privacy.delta / 2);
   plan.mechanismDelta = s.privacy.delta / 2;
   plan.sampleRate = 1.0;
-  plan.releaseOnce = conv == FlowConvention::Paper && s.dataNoise == PoolDataNoise::Once;
+  plan.releaseOnce = conv != FlowConvention::Reference && s.dataNoise == PoolDataNoise::Once;  // the pool is drawn once: one bound
   if (s.privacy.noiseMultiplier > 0)
     plan.multiplier = s.privacy.noiseMultiplier;
   else if (!std::isinf(s.privacy.epsilon) && plan.releaseOnce)  // one release: exact calibration
@@ -457,7 +457,7 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
   std::vector<ParamSpec> p = {
       {"particles", "Particles n", K::Integer, 5000, 1, 1e6, false, {}, {}, "particles",
        "Number of particles, initialised from N(0, I) ([DPSWFlow] §3.2; reference 10000)."},
-      {"projections", "Directions per step k", K::Integer, variant == FlowVariant::Pool ? 30 : 0, 0, 10000, false, {},
+      {"projections", "Directions per step k", K::Integer, variant == FlowVariant::Pool ? 30.0 : 0.0, 0, 10000, false, {},
        {}, "directions",
        variant == FlowVariant::Pool
            ? "Pool directions used per step, 0 = d ([DPSWFlow] Alg. 2; reference 25)."

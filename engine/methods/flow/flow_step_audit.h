@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <string>
 
+#include "audit/mechanism_audits.h"
 #include "audit/privacy_audit.h"
 
 namespace dpw {
@@ -40,5 +41,11 @@ struct FlowStepAudit {
 
 /// @throws InvalidArgument on bad settings (ε ≤ 0, trials < 200, k or d < 1, n < 2).
 FlowStepAudit auditFlowStep(const FlowStepAuditSettings& s, std::uint64_t seed);
+
+/// The same step as a target of the privacy-audit method (`mechanism = flow-step`, registered by the
+/// method registry): k = `projections`, d = `dimension`, 64 public particles, σ from the RDP calibration
+/// of one step (q = 1, T = 1); fault noise-quarter only. @throws InvalidArgument as auditFlowStep, and for
+/// skip-clip or secure mode.
+AuditTarget flowStepAuditTarget(const MechanismAuditSettings& s, std::uint64_t seed);
 
 }  // namespace dpw

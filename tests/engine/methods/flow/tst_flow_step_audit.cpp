@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "core/error.h"
+#include "core/method.h"
 #include "methods/flow/flow_step_audit.h"
 
 using namespace dpw;
@@ -38,6 +39,29 @@ class TestFlowStepAudit : public QObject {
     const FlowStepAudit a = auditFlowStep(s, 3);
     qInfo("noise ÷ 4: lower bound %.3f", a.result.epsilonLowerBound);
     QVERIFY2(a.result.epsilonLowerBound > 1, qPrintable(QString::number(a.result.epsilonLowerBound)));
+  }
+  // The same step through the privacy-audit method's registry (`mechanism = flow-step`, what
+  // `dpwlab-cli audit` and the GUI run): k = 4, d = 2 (two bases, Δ = 2√2), claim ε = 1: correct ≤ 1,
+  // noise ÷ 4 caught (> 1), with 20000 runs per side as above.
+  void registeredAuditRunsTheProductionStep() {
+    allMethods();  // the registry registers flow-step before listing the audit's mechanisms
+    const auto ids = auditMechanismIds();
+    QVERIFY(std::find(ids.begin(), ids.end(), "flow-step") != ids.end());
+    MechanismAuditSettings s;
+    s.mechanism = "flow-step";
+    s.epsilon = 1;
+    s.projections = 4;
+    s.dimension = 2;
+    s.trials = 20000;
+    const MechanismAudit ok = auditMechanism(s, 5);
+    qInfo("registered flow-step: lower bound %.3f", ok.result.epsilonLowerBound);
+    QVERIFY2(ok.result.epsilonLowerBound <= 1, qPrintable(QString::number(ok.result.epsilonLowerBound)));
+    s.fault = AuditFault::NoiseQuarter;
+    const MechanismAudit broken = auditMechanism(s, 5);
+    qInfo("registered flow-step, noise ÷ 4: lower bound %.3f", broken.result.epsilonLowerBound);
+    QVERIFY2(broken.result.epsilonLowerBound > 1, qPrintable(QString::number(broken.result.epsilonLowerBound)));
+    s.fault = AuditFault::SkipClip;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, auditMechanism(s, 5));
   }
   void badInputThrows() {
     FlowStepAuditSettings s;
