@@ -14,6 +14,7 @@
 #include "methods/flow/flow_directions.h"
 #include "methods/flow/flow_privacy.h"
 #include "methods/flow/sliced_flow_step.h"
+#include "privacy/gdp_analysis.h"
 #include "privacy/mechanisms.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
@@ -77,16 +78,10 @@ struct NoisePlan {
   bool releaseOnce = false;   ///< DPSWflow: the pool's noisy data projections are released once
 };
 
-/// ε of one Gaussian release with this multiplier at δ (exact, analyticGaussianNoiseStd inverted by
-/// bisection on ε; it decreases in ε).
+/// ε of one Gaussian release with this multiplier at δ (exact: the release is μ-GDP with μ = 1/multiplier,
+/// Dong, Roth & Su 2022, and gdpEpsilon inverts δ(ε; μ)).
 double singleReleaseEpsilon(double multiplier, double delta) {
-  double lo = 1e-6, hi = 1e4;
-  if (analyticGaussianNoiseStd(hi, delta, 1.0) > multiplier) return hi;
-  for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; ++i) {
-    const double mid = 0.5 * (lo + hi);
-    (analyticGaussianNoiseStd(mid, delta, 1.0) > multiplier ? lo : hi) = mid;
-  }
-  return hi;
+  return gdpEpsilon(1.0 / multiplier, delta);  // exact ε of one Gaussian release: μ = Δ/σ = 1/multiplier
 }
 
 bool usesReferenceConvention(const DpswFlowSettings& s) { return s.privacy.convention == "reference"; }

@@ -87,7 +87,7 @@ class TestDpswFlow : public QObject {
     s.projections = 0;
     const RunResult o = runDpswFlow(s, 1, obs);
     QCOMPARE(o.metrics.at("sensitivity"), 2.0);
-    auto acc2 = makeAccountant("rdp");
+    auto acc2 = makeAccountant("rdp-wor");  // accountant auto: one flow, fixed batches, replace-one
     acc2->addGaussianSteps(o.metrics.at("noise_multiplier"), o.metrics.at("sample_rate"), 20);
     QCOMPARE(o.metrics.at("epsilon"), acc2->epsilon(1e-5));
     QVERIFY2(std::abs(o.metrics.at("epsilon") - 5) < 1e-3, qPrintable(QString::number(o.metrics.at("epsilon"))));
