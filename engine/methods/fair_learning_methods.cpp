@@ -117,6 +117,34 @@ MethodInfo make(FairTask task, std::string id, std::string title, std::string pa
   m.paper = std::move(paper);
   m.summary = std::move(summary);
   m.params = std::move(params);
+  // ε spent: the privacy curve of the selected accountant (one series), final value in "epsilon".
+  m.privacy.chart = "privacy";
+  m.privacy.metric = "epsilon";
+  switch (task) {  // the numbers [FairLearn] prints above each panel of Figs. 5, 7, 9, 11
+    case FairTask::Classifier:
+      m.grid = {{"epsilon", "alpha", "steps", "learning_rate", "clip_gradient", "batch_fraction"},
+                {"accuracy", "disparate_impact", "w2_groups", "eo_0", "eo_1", "w2_groups_y0", "w2_groups_y1",
+                 "noise_multiplier", "objective", "loss_term", "penalty_term", "epsilon"},
+                "scores"};
+      break;
+    case FairTask::Regression2d:
+      m.grid = {{"epsilon", "alpha", "steps", "learning_rate", "projections"},
+                {"mse", "accuracy", "sw2_groups", "od_0", "od_1", "noise_multiplier", "objective", "loss_term",
+                 "penalty_term", "epsilon"},
+                "outputs"};
+      break;
+    case FairTask::Representation:
+      m.grid = {{"epsilon", "alpha", "steps", "learning_rate", "projections"},
+                {"reconstruction_loss", "accuracy", "disparate_impact", "sw2_groups", "noise_multiplier", "objective",
+                 "loss_term", "penalty_term", "epsilon"},
+                "latent"};
+      break;
+    default:
+      m.grid = {{"epsilon", "projections", "steps", "learning_rate", "clip_output"},
+                {"sw2_to_target", "noise_multiplier", "objective", "epsilon"},
+                "outputs"};
+      break;
+  }
   m.run = [task](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
     return runFairLearning(FairLearningSettings::fromParams(task, p), seed, obs);
   };
