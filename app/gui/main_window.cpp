@@ -269,11 +269,11 @@ void MainWindow::buildMenus() {
                       "step");
   stopAction_ = named(run->addAction(tr("St&op"), QKeySequence(Qt::Key_Escape), controller_, &RunController::cancel), "stop");
   run->addSeparator();
-  gridAction_ = named(run->addAction(tr("Comparison &grid (ε × α)…"), QKeySequence(Qt::CTRL | Qt::Key_G), this,
+  gridAction_ = named(run->addAction(tr("Comparison &grid…"), QKeySequence(Qt::CTRL | Qt::Key_G), this,
                                      [this] { openComparisonGrid(); }),
                       "comparisonGrid");
-  gridAction_->setToolTip(tr("Run the current fair-learning method for several ε (rows) and α (columns) in parallel, "
-                             "as in [FairLearn] Fig. 5 (Ctrl+G)"));
+  gridAction_->setToolTip(tr("Run the current method for every pair of values of two of its parameters (e.g. ε × α as "
+                             "in [FairLearn] Fig. 5), in parallel, side by side (Ctrl+G)"));
   run->addSeparator();
   named(run->addAction(tr("Reset parameters to defaults"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this,
                        [this] { selectMethod(method_->currentIndex()); }),
@@ -373,21 +373,23 @@ void MainWindow::methodChanged() {
 }
 
 void MainWindow::updateGridAction() {
-  const bool has = gridTaskFor(method_->currentData().toString().toStdString(), nullptr);
+  const std::string method = method_->currentData().toString().toStdString();
+  const bool has = hasComparisonGrid(method);
   gridAction_->setEnabled(has);
-  gridAction_->setStatusTip(has ? QString() : tr("The comparison grid is for the fair-learning methods with an α."));
+  gridAction_->setStatusTip(has ? QString() : tr("This method declares no parameters a grid may vary."));
+  if (grid_ && has) grid_->setMethod(method);  // the open grid offers the new method's axes (not while it runs)
 }
 
-ComparisonGridDialog* MainWindow::openComparisonGrid(const QString& epsilons, const QString& alphas) {
-  if (!gridTaskFor(method_->currentData().toString().toStdString(), nullptr)) {
-    showStatus(tr("The comparison grid is for the fair classifier, the 2-D fair regression and the fair "
-                                "representation."));
+ComparisonGridDialog* MainWindow::openComparisonGrid(const QString& rowKey, const QString& rowValues,
+                                                     const QString& columnKey, const QString& columnValues) {
+  const std::string method = method_->currentData().toString().toStdString();
+  if (!hasComparisonGrid(method)) {
+    showStatus(tr("This method declares no parameters a comparison grid may vary."));
     return nullptr;
   }
   if (!grid_) grid_ = new ComparisonGridDialog([this] { return currentScenario(); }, this);
-  if (!epsilons.isEmpty() || !alphas.isEmpty())
-    grid_->setLists(epsilons.isEmpty() ? QStringLiteral("inf, 1") : epsilons,
-                    alphas.isEmpty() ? QStringLiteral("0, 0.25, 0.5, 0.75") : alphas);
+  grid_->setMethod(method);
+  if (!rowKey.isEmpty() && !columnKey.isEmpty()) grid_->setAxes(rowKey, rowValues, columnKey, columnValues);
   grid_->show();
   grid_->raise();
   grid_->activateWindow();
@@ -396,7 +398,8 @@ ComparisonGridDialog* MainWindow::openComparisonGrid(const QString& epsilons, co
 
 void MainWindow::applyView(const Scenario& s) {
   if (s.view.value("kind").toString() == "comparison-grid")
-    openComparisonGrid(s.view.value("epsilons").toString(), s.view.value("alphas").toString());
+    openComparisonGrid("epsilon", s.view.value("epsilons").toString("inf, 1"), "alpha",
+                       s.view.value("alphas").toString("0, 0.25, 0.5, 0.75"));
 }
 
 void MainWindow::loadScenario(const Scenario& s) {

@@ -55,9 +55,10 @@ class MainWindow : public QMainWindow {
   QString privacyText() const;
   /// The status bar's message (full text; the bar shows it elided to the room it has).
   QString statusMessage() const;
-  /// Opens (or raises) the ε × α comparison grid of the current fair-learning method, with these
-  /// lists if not empty; nullptr (and a status message) when the current method has no grid.
-  ComparisonGridDialog* openComparisonGrid(const QString& epsilons = {}, const QString& alphas = {});
+  /// Opens (or raises) the comparison grid of the current method, on these axes and values if given
+  /// (keys the method declares in MethodInfo::grid); nullptr (and a status message) without a grid.
+  ComparisonGridDialog* openComparisonGrid(const QString& rowKey = {}, const QString& rowValues = {},
+                                           const QString& columnKey = {}, const QString& columnValues = {});
   /// The grid dialog if it was opened.
   ComparisonGridDialog* comparisonGrid() const { return grid_; }
   /// Opens the view a scenario asks for (Scenario::view), e.g. a preset's comparison grid.
