@@ -104,10 +104,13 @@ QWidget* smallChart(const dpw::Frame& frame, QString* legend) {
   for (QAbstractAxis* axis : chart->axes()) {
     axis->setLabelsFont(small);
     axis->setTitleFont(small);
+    axis->setProperty("dpwTitleSize", small.pointSizeF());  // the chart layer's title fitting keeps this size
     if (axis->orientation() == Qt::Vertical) axis->setTitleVisible(false);
     if (auto* v = qobject_cast<QValueAxis*>(axis)) v->setTickInterval(v->max() - v->min() > 0 ? (v->max() - v->min()) / 2 : 1);
   }
   chart->legend()->setVisible(false);
+  chart->setProperty("dpwLegend", false);  // one legend for the whole grid, in its corner
+  chart->setProperty("dpwTitle", QString());
   if (legend) {
     QStringList lines;
     for (QAbstractSeries* series : chart->series())
