@@ -224,7 +224,8 @@ class ChartTextFitter : public QObject {
   explicit ChartTextFitter(QChart* chart) : QObject(chart), chart_(chart), legend_(new QGraphicsTextItem(chart)) {
     titleSize_ = chart->titleFont().pointSizeF();
     QFont f = legend_->font();
-    f.setPointSizeF(std::max(7.0, f.pointSizeF() - 1));
+    legendSize_ = std::max(7.0, f.pointSizeF() - 1);
+    f.setPointSizeF(legendSize_);
     legend_->setFont(f);
     legend_->setZValue(10);
     connect(chart, &QGraphicsWidget::geometryChanged, this, &ChartTextFitter::fit);
@@ -242,17 +243,14 @@ class ChartTextFitter : public QObject {
       chart_->setTitleFont(tf);
       chart_->setTitle(fitted);
     }
-    // Legend.
-    const bool show = chart_->property("dpwLegend").toBool();
-    // Entries packed greedily into rows that fit the chart's width (measured, not left to the text
-    // layout, which would break inside a name at '/' or '-').
+    // Legend: entries packed greedily into rows that fit the chart's width (measured, not left to the
+    // text layout, which would break inside a name at '/' or '-'); more than three rows at the normal
+    // size would squeeze the plot, so they are packed again at a smaller size.
     struct Entry {
-      QString html;
-      double width;
+      QString html, text;
     };
     std::vector<Entry> entries;
-    const QFontMetricsF fm(legend_->font());
-    if (show)
+    if (chart_->property("dpwLegend").toBool())
       for (QAbstractSeries* series : chart_->series()) {
         auto* xy = qobject_cast<QXYSeries*>(series);
         if (!xy || xy->property("dpwHidden").toBool() || xy->name().isEmpty()) continue;
@@ -260,29 +258,44 @@ class ChartTextFitter : public QObject {
         QString name = xy->name().toHtmlEscaped();
         name.replace(' ', "&nbsp;");
         entries.push_back({QStringLiteral("<span style='color:%1'>%2</span>&nbsp;%3").arg(xy->pen().color().name(), glyph, name),
-                           fm.horizontalAdvance(glyph + QChar(0x00A0) + xy->name())});
+                           glyph + QChar(0x00A0) + xy->name()});
       }
     legend_->setVisible(!entries.empty());
     QMargins margins = chart_->margins();
     if (entries.empty()) {
       margins.setBottom(baseBottom_);
     } else {
-      const double room = size.width() - 24, gap = fm.horizontalAdvance(QStringLiteral("    "));
       QStringList rows;
-      QString row;
-      double used = 0, widest = 0;
-      for (const auto& e : entries) {
-        if (!row.isEmpty() && used + gap + e.width > room) {
-          rows << row;
-          widest = std::max(widest, used);
-          row.clear();
-          used = 0;
+      double widest = 0;
+      auto pack = [&](const QFont& font) {
+        const QFontMetricsF fm(font);
+        const double room = size.width() - 24, gap = fm.horizontalAdvance(QStringLiteral("    "));
+        rows.clear();
+        widest = 0;
+        QString row;
+        double used = 0;
+        for (const auto& e : entries) {
+          const double w = fm.horizontalAdvance(e.text);
+          if (!row.isEmpty() && used + gap + w > room) {
+            rows << row;
+            widest = std::max(widest, used);
+            row.clear();
+            used = 0;
+          }
+          row += (row.isEmpty() ? QString() : QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp;")) + e.html;
+          used += (used > 0 ? gap : 0) + w;
         }
-        row += (row.isEmpty() ? QString() : QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp;")) + e.html;
-        used += (used > 0 ? gap : 0) + e.width;
+        rows << row;
+        widest = std::max(widest, used);
+      };
+      QFont font = legend_->font();
+      font.setPointSizeF(legendSize_);
+      pack(font);
+      if (rows.size() > 3) {
+        font.setPointSizeF(std::max(6.5, legendSize_ - 1.5));
+        pack(font);
       }
-      rows << row;
-      widest = std::max(widest, used);
+      legend_->setFont(font);
       legend_->setTextWidth(std::min(size.width() - 8, widest + 16));  // rows centred on the widest
       legend_->setHtml(QStringLiteral("<p style='white-space:pre' align=center>%1</p>").arg(rows.join("<br>")));
       const QRectF box = legend_->boundingRect();
@@ -312,6 +325,7 @@ class ChartTextFitter : public QObject {
   QChart* chart_;
   QGraphicsTextItem* legend_;
   double titleSize_ = 10;
+  double legendSize_ = 8;
   int baseBottom_ = 4;
 };
 

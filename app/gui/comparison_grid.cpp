@@ -622,7 +622,7 @@ void ComparisonGridDialog::buildEmptyGrid() {
     gridLayout_->addWidget(h, 0, c + 1);
   }
   for (int r = 0; r < rowValues_.size(); ++r) {
-    auto* h = new QLabel(QStringLiteral("%1 =\n%2").arg(rowName, rowLabels_[r]));
+    auto* h = new QLabel(QStringLiteral("%1\n= %2").arg(rowName, rowLabels_[r]));
     h->setFont(bold);
     h->setWordWrap(true);
     h->setMaximumWidth(140);

@@ -514,7 +514,7 @@ void MainWindow::onFinished(bool ok, const QString& message, const Scenario& sce
 QString MainWindow::privacyText() const {
   if (privacyMethod_.empty()) return QString();
   const dpw::PrivacyReadout& r = dpw::findMethod(privacyMethod_).privacy;
-  if (!r.none.empty()) return tr("ε: none (%1)").arg(QString::fromStdString(r.none));
+  if (!r.none.empty()) return tr("no ε spent: %1").arg(QString::fromStdString(r.none));
   if (std::isnan(liveEpsilon_)) return QString();
   const QString value = std::isinf(liveEpsilon_) ? tr("∞ (no noise)") : QString::number(liveEpsilon_, 'g', 4);
   return QStringLiteral("%1: %2").arg(QString::fromStdString(r.label), value);

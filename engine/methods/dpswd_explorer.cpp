@@ -104,7 +104,7 @@ MethodInfo dpSwdExplorerMethod() {
       "DP-SWD adds Gaussian noise of standard deviation σ to every projection first, which is what makes it "
       "private. Watch the noisy curves stay above SW₂ but keep its increasing trend: the order of distances "
       "survives the noise, so DP-SWD still works as a training loss.";
-  m.privacy.none = "no budget: synthetic clouds, noise levels σ set by hand";
+  m.privacy.none = "synthetic clouds, noise σ set by hand";
   m.grid = {{"sigma1", "projections", "dimension", "samples", "sigma2"},
             {"sw2_at_max", "dpswd_sigma1_at_max", "dpswd_sigma2_at_max", "dpswd_increasing"},
             "distance_vs_shift"};

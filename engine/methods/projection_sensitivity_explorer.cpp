@@ -111,7 +111,7 @@ MethodInfo projectionSensitivityMethod() {
       "depends on the random directions. The histogram shows it over many draws; the private sliced "
       "Wasserstein methods calibrate their noise to a bound that holds with probability 1 − δ. The CLT bound "
       "sits just beyond the bulk; the Bernstein bound is rigorous but much larger (often off the chart).";
-  m.privacy.none = "no budget: studies the sensitivity bound, no data";
+  m.privacy.none = "a study of the sensitivity bound, no data";
   m.grid = {{"projections", "dimension", "delta", "draws"},
             {"mean", "variance", "clt_w2", "bernstein_w2", "above_clt", "above_bernstein"},
             "sensitivity_density"};
