@@ -63,8 +63,10 @@ QString readResourceText(const QString& path) {
 /// of a build (the binary in build/app/); empty if neither has it.
 QString findReadme() {
   const QDir bin(QCoreApplication::applicationDirPath());
-  for (const QString& rel : {QStringLiteral("../share/doc/dpwlab/README.md"), QStringLiteral("../share/doc/dpw-lab/README.md"),
-                             QStringLiteral("../../README.md"), QStringLiteral("../README.md")}) {
+  // CMAKE_INSTALL_DOCDIR is share/doc/<project name> (DPWLab); packagers often use the package name.
+  for (const QString& rel : {QStringLiteral("../share/doc/DPWLab/README.md"), QStringLiteral("../share/doc/dpwlab/README.md"),
+                             QStringLiteral("../share/doc/dpw-lab/README.md"), QStringLiteral("../../README.md"),
+                             QStringLiteral("../README.md")}) {
     const QString path = QDir::cleanPath(bin.filePath(rel));
     if (QFileInfo(path).isFile()) return path;
   }
