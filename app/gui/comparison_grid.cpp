@@ -698,16 +698,16 @@ void ComparisonGridDialog::fillCell(std::size_t index, const dpw::BatchResult& c
   QWidget* w = cells_[index];
   auto* layout = static_cast<QVBoxLayout*>(w->layout());
   const dpw::MethodInfo& m = dpw::findMethod(method_);
-  // Caption: the first declared metrics the run reports, two per line (as the papers print them).
+  // Caption: the first six declared metrics the run reports, three per line (as the papers print them).
   QStringList parts;
   for (const auto& k : m.grid.metrics) {
-    if (parts.size() >= 4) break;
+    if (parts.size() >= 6) break;
     auto it = cell.result.metrics.find(k);
     if (it == cell.result.metrics.end()) continue;
     parts << QStringLiteral("%1 %2").arg(metricTitle(QString::fromStdString(k), true), number(it->second, 3));
   }
   QString caption;
-  for (int i = 0; i < parts.size(); ++i) caption += (i == 0 ? "" : (i % 2 == 0 ? "\n" : " · ")) + parts[i];
+  for (int i = 0; i < parts.size(); ++i) caption += (i == 0 ? "" : (i % 3 == 0 ? "\n" : " · ")) + parts[i];
   if (auto* label = w->findChild<QLabel*>("caption")) label->setText(caption);
   if (QLayoutItem* item = layout->takeAt(layout->count() - 1)) delete item;  // the placeholder stretch
   for (const auto& f : cell.frames)

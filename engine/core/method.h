@@ -34,7 +34,7 @@ struct PrivacyReadout {
 /// as `dpwlab-cli sweep`.
 struct GridSpec {
   std::vector<std::string> axes;     ///< parameter keys a grid may vary; the first two are the default rows, columns
-  std::vector<std::string> metrics;  ///< metric keys a cell's caption and the summary table show, in order
+  std::vector<std::string> metrics;  ///< metric keys the summary table shows, in order; a cell's caption the first six
   std::string chart;                 ///< chart id a cell draws (its final frame); "" = numbers only
 };
 

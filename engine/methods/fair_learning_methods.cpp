@@ -120,23 +120,25 @@ MethodInfo make(FairTask task, std::string id, std::string title, std::string pa
   // ε spent: the privacy curve of the selected accountant (one series), final value in "epsilon".
   m.privacy.chart = "privacy";
   m.privacy.metric = "epsilon";
-  switch (task) {  // the numbers [FairLearn] prints above each panel of Figs. 5, 7, 9, 11
+  // Grid metrics: first the numbers [FairLearn] prints above each panel of Figs. 5, 7, 9, 11 (noise σ,
+  // loss L and its term CL; then the test metrics), then the rest of the summary table.
+  switch (task) {
     case FairTask::Classifier:
       m.grid = {{"epsilon", "alpha", "steps", "learning_rate", "clip_gradient", "batch_fraction"},
-                {"accuracy", "disparate_impact", "w2_groups", "eo_0", "eo_1", "w2_groups_y0", "w2_groups_y1",
-                 "noise_multiplier", "objective", "loss_term", "penalty_term", "epsilon"},
+                {"noise_multiplier", "objective", "loss_term", "accuracy", "disparate_impact", "w2_groups", "eo_0",
+                 "eo_1", "w2_groups_y0", "w2_groups_y1", "penalty_term", "epsilon"},
                 "scores"};
       break;
     case FairTask::Regression2d:
       m.grid = {{"epsilon", "alpha", "steps", "learning_rate", "projections"},
-                {"mse", "accuracy", "sw2_groups", "od_0", "od_1", "noise_multiplier", "objective", "loss_term",
+                {"noise_multiplier", "objective", "loss_term", "mse", "accuracy", "sw2_groups", "od_0", "od_1",
                  "penalty_term", "epsilon"},
                 "outputs"};
       break;
     case FairTask::Representation:
       m.grid = {{"epsilon", "alpha", "steps", "learning_rate", "projections"},
-                {"reconstruction_loss", "accuracy", "disparate_impact", "sw2_groups", "noise_multiplier", "objective",
-                 "loss_term", "penalty_term", "epsilon"},
+                {"noise_multiplier", "objective", "loss_term", "reconstruction_loss", "accuracy", "disparate_impact",
+                 "sw2_groups", "penalty_term", "epsilon"},
                 "latent"};
       break;
     default:
