@@ -8,6 +8,8 @@
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+#include <QGraphicsTextItem>
+#include <QTextDocument>
 #include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QLogValueAxis>
@@ -127,13 +129,187 @@ QChart* histogramChart(const dpw::HistogramFrame& f) {
     const bool hasSolidTwin = std::any_of(f.groups.begin(), f.groups.end(),
                                           [&](const auto& o) { return !o.dashed && o.colour == g.colour; });
     if (hasSolidTwin)
+    {
+      series[int(k)]->setProperty("dpwHidden", true);
       for (QLegendMarker* marker : chart->legend()->markers(series[int(k)])) {
         marker->setVisible(false);
         marker->setProperty("dpwHidden", true);
       }
+    }
   }
   return chart;
 }
+
+/// Smallest nice step (1, 2, 2.5, 5 x 10^k) that puts at most `maxTicks` intervals on `span`.
+double niceStepAtMost(double span, int maxTicks) {
+  maxTicks = std::max(1, maxTicks);
+  const double raw = span / maxTicks;
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double f : {1.0, 2.0, 2.5, 5.0, 10.0})
+    if (f * mag >= raw * (1 - 1e-12)) return f * mag;
+  return 10 * mag;
+}
+
+/// Tick intervals wide enough for their labels at the chart's current plot size, so labels are never
+/// elided ("2... 4..."): at least the widest label plus a gap between horizontal ticks, and about two
+/// label heights between vertical ones; never more than the five intervals of niceStep.
+void fitTicks(QChart* chart) {
+  const QRectF plot = chart->plotArea();
+  if (plot.width() < 20 || plot.height() < 20) return;
+  for (QAbstractAxis* axis : chart->axes()) {
+    auto* a = qobject_cast<QValueAxis*>(axis);
+    if (!a || a->tickType() != QValueAxis::TicksDynamic) continue;
+    const double span = a->max() - a->min();
+    if (!(span > 0)) continue;
+    const QFontMetricsF fm(a->labelsFont());
+    double room = 0;
+    if (a->orientation() == Qt::Horizontal) {
+      double widest = 0;
+      const double probe = niceStep(span);
+      for (double v = std::ceil(a->min() / probe) * probe; v <= a->max() + probe * 1e-9; v += probe)
+        widest = std::max(widest, fm.horizontalAdvance(QString::asprintf("%g", std::abs(v) < probe * 1e-9 ? 0.0 : v)));
+      room = plot.width() / (widest + 14);
+    } else {
+      room = plot.height() / (2.2 * fm.height());
+    }
+    const int maxTicks = std::clamp(int(std::floor(room)), 1, 5);
+    const double step = std::max(niceStep(span), niceStepAtMost(span, maxTicks));
+    if (std::abs(a->tickInterval() - step) > 1e-12 * step) a->setTickInterval(step);
+  }
+}
+
+/// `text` fitted into `width` with `font`: unchanged if it fits, else broken at the space nearest its
+/// middle into two lines (HTML, which chart and axis titles render), shrinking the font (down to 80%)
+/// if a line is still too wide. Returns the text and sets `font`.
+QString fitText(const QString& text, double width, QFont& font, double basePointSize) {
+  font.setPointSizeF(basePointSize);
+  auto fits = [&](const QString& line) { return QFontMetricsF(font).horizontalAdvance(line) <= width; };
+  if (text.isEmpty() || width <= 0 || fits(text)) return text.toHtmlEscaped();
+  int best = -1;
+  for (int i = 0; i < text.size(); ++i)
+    if (text[i] == ' ' && (best < 0 || std::abs(i - int(text.size()) / 2) < std::abs(best - int(text.size()) / 2))) best = i;
+  if (best < 0) return text.toHtmlEscaped();
+  const QString a = text.left(best), b = text.mid(best + 1);
+  for (double size = basePointSize; size >= basePointSize * 0.8 - 1e-9; size -= 0.5) {
+    font.setPointSizeF(size);
+    if (fits(a) && fits(b)) break;
+  }
+  return a.toHtmlEscaped() + "<br>" + b.toHtmlEscaped();
+}
+
+/// Keeps every text of a chart whole at its current size: the title and horizontal axis titles are
+/// broken into two lines when too long; tick intervals leave room for their labels; and the legend
+/// (drawn by this class instead of QLegend, which elides names and never wraps) lists every series
+/// in full, wrapped into as many rows under the plot as it needs.
+class ChartTextFitter : public QObject {
+ public:
+  explicit ChartTextFitter(QChart* chart) : QObject(chart), chart_(chart), legend_(new QGraphicsTextItem(chart)) {
+    titleSize_ = chart->titleFont().pointSizeF();
+    QFont f = legend_->font();
+    legendSize_ = std::max(7.0, f.pointSizeF() - 1);
+    f.setPointSizeF(legendSize_);
+    legend_->setFont(f);
+    legend_->setZValue(10);
+    connect(chart, &QGraphicsWidget::geometryChanged, this, &ChartTextFitter::fit);
+    connect(chart, &QChart::plotAreaChanged, this, [this] { fitTicks(chart_); fitAxisTitles(); });
+  }
+
+  void fit() {
+    const QSizeF size = chart_->size();
+    if (size.width() < 40) return;
+    // Title (the frame's title is kept as the chart's tooltip-free plain text in a property).
+    const QString title = chart_->property("dpwTitle").toString();
+    QFont tf = chart_->titleFont();
+    const QString fitted = fitText(title, size.width() - 24, tf, titleSize_);
+    if (chart_->title() != fitted) {
+      chart_->setTitleFont(tf);
+      chart_->setTitle(fitted);
+    }
+    // Legend: entries packed greedily into rows that fit the chart's width (measured, not left to the
+    // text layout, which would break inside a name at '/' or '-'); more than three rows at the normal
+    // size would squeeze the plot, so they are packed again at a smaller size.
+    struct Entry {
+      QString html, text;
+    };
+    std::vector<Entry> entries;
+    if (chart_->property("dpwLegend").toBool())
+      for (QAbstractSeries* series : chart_->series()) {
+        auto* xy = qobject_cast<QXYSeries*>(series);
+        if (!xy || xy->property("dpwHidden").toBool() || xy->name().isEmpty()) continue;
+        const QString glyph = xy->pen().style() == Qt::SolidLine ? QStringLiteral("━━") : QStringLiteral("╍╍");
+        QString name = xy->name().toHtmlEscaped();
+        name.replace(' ', "&nbsp;");
+        entries.push_back({QStringLiteral("<span style='color:%1'>%2</span>&nbsp;%3").arg(xy->pen().color().name(), glyph, name),
+                           glyph + QChar(0x00A0) + xy->name()});
+      }
+    legend_->setVisible(!entries.empty());
+    QMargins margins = chart_->margins();
+    if (entries.empty()) {
+      margins.setBottom(baseBottom_);
+    } else {
+      QStringList rows;
+      double widest = 0;
+      auto pack = [&](const QFont& font) {
+        const QFontMetricsF fm(font);
+        const double room = size.width() - 24, gap = fm.horizontalAdvance(QStringLiteral("    "));
+        rows.clear();
+        widest = 0;
+        QString row;
+        double used = 0;
+        for (const auto& e : entries) {
+          const double w = fm.horizontalAdvance(e.text);
+          if (!row.isEmpty() && used + gap + w > room) {
+            rows << row;
+            widest = std::max(widest, used);
+            row.clear();
+            used = 0;
+          }
+          row += (row.isEmpty() ? QString() : QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp;")) + e.html;
+          used += (used > 0 ? gap : 0) + w;
+        }
+        rows << row;
+        widest = std::max(widest, used);
+      };
+      QFont font = legend_->font();
+      font.setPointSizeF(legendSize_);
+      pack(font);
+      if (rows.size() > 3) {
+        font.setPointSizeF(std::max(6.5, legendSize_ - 1.5));
+        pack(font);
+      }
+      legend_->setFont(font);
+      legend_->setTextWidth(std::min(size.width() - 8, widest + 16));  // rows centred on the widest
+      legend_->setHtml(QStringLiteral("<p style='white-space:pre' align=center>%1</p>").arg(rows.join("<br>")));
+      const QRectF box = legend_->boundingRect();
+      legend_->setPos(std::max(4.0, (size.width() - box.width()) / 2), size.height() - box.height() - 2);
+      margins.setBottom(baseBottom_ + int(std::ceil(box.height())));
+    }
+    if (margins != chart_->margins()) chart_->setMargins(margins);
+  }
+
+  void fitAxisTitles() {
+    const QRectF plot = chart_->plotArea();
+    for (QAbstractAxis* axis : chart_->axes()) {
+      QString title = axis->property("dpwTitle").toString();
+      if (title.isEmpty()) continue;
+      QFont f = axis->titleFont();
+      const double base = axis->property("dpwTitleSize").toDouble();
+      const QString fitted =
+          fitText(title, (axis->orientation() == Qt::Horizontal ? plot.width() : plot.height()) - 8, f, base);
+      if (axis->titleText() != fitted) {
+        axis->setTitleFont(f);
+        axis->setTitleText(fitted);
+      }
+    }
+  }
+
+ private:
+  QChart* chart_;
+  QGraphicsTextItem* legend_;
+  double titleSize_ = 10;
+  double legendSize_ = 8;
+  int baseBottom_ = 4;
+};
 
 /// The points a series of `frame` shows (histograms as step lines), by series index.
 std::vector<QList<QPointF>> seriesPoints(const dpw::Frame& frame, std::vector<std::string>* names) {
@@ -184,7 +360,11 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
   if (series.size() != int(points.size()) || points.empty()) return false;
   for (int i = 0; i < series.size(); ++i)
     if (series[i]->name() != qs(names[i])) return false;
-  chart->setTitle(qs(frame.title));
+  if (chart->property("dpwTitle").toString() != qs(frame.title)) {
+    chart->setProperty("dpwTitle", qs(frame.title));
+    chart->setTitle(qs(frame.title).toHtmlEscaped());
+    if (auto* fitter = chart->findChild<ChartTextFitter*>()) fitter->fit();
+  }
   Bounds b;
   for (int i = 0; i < series.size(); ++i) {
     static_cast<QXYSeries*>(series[i])->replace(points[i]);
@@ -222,6 +402,7 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
   const auto h = chart->axes(Qt::Horizontal), v = chart->axes(Qt::Vertical);
   if (!h.isEmpty()) widen(h.first(), b.x0, b.x1);
   if (!v.isEmpty()) widen(v.first(), b.y0, b.y1);
+  fitTicks(chart);
   return true;
 }
 
@@ -235,25 +416,20 @@ QChart* buildChart(const dpw::Frame& frame) {
       },
       frame.data);
   if (chart) {
-    chart->setTitle(qs(frame.title));
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    int shown = 0, letters = 0;  // legend entries (histograms hide those of dashed twins, see histogramChart)
-    for (QAbstractSeries* series : chart->series()) {
-      const auto markers = chart->legend()->markers(series);
-      if (markers.isEmpty() || markers.first()->property("dpwHidden").toBool()) continue;
-      ++shown;
-      letters += int(series->name().size());
+    chart->setProperty("dpwTitle", qs(frame.title));
+    chart->setTitle(qs(frame.title).toHtmlEscaped());
+    for (QAbstractAxis* axis : chart->axes()) {
+      axis->setProperty("dpwTitle", axis->titleText());
+      axis->setProperty("dpwTitleSize", axis->titleFont().pointSizeF());
+      axis->setTitleText(axis->titleText().toHtmlEscaped());
     }
-    // A row at the bottom of a chart on screen (~350 px) cuts long or many names short: list them at
-    // the side, smaller.
-    if (shown > 5 || letters > 34) {
-      chart->legend()->setAlignment(Qt::AlignRight);
-      QFont small = chart->legend()->font();
-      small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
-      chart->legend()->setFont(small);
-    }
+    // QLegend elides long names and never wraps; the fitter draws the whole legend instead (every
+    // series, wrapped under the plot), and keeps titles and tick labels whole at any size.
+    chart->legend()->setVisible(false);
+    chart->setProperty("dpwLegend", true);
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setBackgroundRoundness(0);
+    new ChartTextFitter(chart);
   }
   return chart;
 }

@@ -87,6 +87,12 @@ Sweep Sweep::fromFile(const QString& path) {
   return fromJson(f.readAll());
 }
 
+Sweep Sweep::around(const Scenario& base, const QJsonObject& grid) {
+  const QJsonObject scenario = QJsonDocument::fromJson(base.toJson()).object();
+  const QJsonObject root{{"format", "dpwlab-sweep"}, {"version", 1}, {"scenario", scenario}, {"grid", grid}};
+  return fromJson(QJsonDocument(root).toJson(QJsonDocument::Compact));
+}
+
 long Sweep::size() const {
   long n = long(seeds.size());
   for (auto it = grid.begin(); it != grid.end(); ++it) n *= long(it.value().toArray().size());

@@ -40,6 +40,9 @@ struct Sweep {
   /// Parses and validates (every grid value is checked against the method's parameter specs).
   static Sweep fromJson(const QByteArray& json);
   static Sweep fromFile(const QString& path);
+  /// The sweep of `grid` (parameter key -> list of values, as in GRID.json) around `base` with the
+  /// base's seed only: the GUI's comparison grid, validated and enumerated exactly as a sweep file.
+  static Sweep around(const Scenario& base, const QJsonObject& grid);
   long size() const;
   /// All items of shard `shard` (1-based) of `shards`.
   std::vector<SweepItem> shardItems(int shard, int shards) const;

@@ -3,6 +3,8 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QCloseEvent>
+#include <QComboBox>
+#include <QJsonObject>
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -32,6 +34,7 @@
 #include "charts/chart_builder.h"
 #include "charts/point_cloud_painter.h"
 #include "common/run_export.h"
+#include "common/sweep.h"
 #include "core/error.h"
 
 namespace dpwapp {
@@ -43,72 +46,31 @@ QString number(double v, int precision = 4) {
   return QString::number(v, 'g', precision);
 }
 
-GridList parseList(const QString& text, const QString& what, bool epsilon) {
-  GridList out;
-  const QStringList items = text.split(',', Qt::KeepEmptyParts);
-  std::set<double> seen;
-  for (const QString& raw : items) {
-    const QString t = raw.trimmed();
-    if (t.isEmpty()) {
-      if (items.size() > 1) {
-        out.error = QObject::tr("%1 list: an empty item between commas").arg(what);
-        return out;
-      }
-      continue;
-    }
-    double v = 0;
-    const QString lower = t.toLower();
-    if (epsilon && (lower == "inf" || lower == "infinity" || t == QStringLiteral("∞"))) {
-      v = INFINITY;
-    } else {
-      bool ok = false;
-      v = t.toDouble(&ok);
-      if (!ok || !std::isfinite(v)) {
-        out.error = QObject::tr("%1 list: '%2' is not a number%3").arg(what, t, epsilon ? QObject::tr(" (or inf)") : QString());
-        return out;
-      }
-    }
-    if (epsilon && !(v > 0)) {
-      out.error = QObject::tr("%1 list: ε must be > 0 (inf for no privacy), got %2").arg(what, t);
-      return out;
-    }
-    if (!epsilon && !(v >= 0 && v <= 1)) {
-      out.error = QObject::tr("%1 list: α must lie in [0, 1], got %2").arg(what, t);
-      return out;
-    }
-    if (!seen.insert(v).second) {
-      out.error = QObject::tr("%1 list: %2 appears twice").arg(what, t);
-      return out;
-    }
-    out.values.push_back(v);
-  }
-  if (out.values.empty()) {
-    out.error = epsilon ? QObject::tr("%1 list is empty: enter values such as inf, 5, 1").arg(what)
-                        : QObject::tr("%1 list is empty: enter values such as 0, 0.25, 0.5").arg(what);
-    return out;
-  }
-  if (int(out.values.size()) > kMaxGridSide)
-    out.error = QObject::tr("%1 list: at most %2 values, got %3").arg(what).arg(kMaxGridSide).arg(out.values.size());
-  return out;
+
+int indexIn(const QJsonArray& values, const QJsonValue& v) {
+  for (int i = 0; i < values.size(); ++i)
+    if (values[i] == v) return i;
+  return -1;
 }
 
-/// The chart a cell shows: the final test-score histograms (classifier), outputs or latent codes.
-const char* cellChartId(dpw::FairTask task) {
-  switch (task) {
-    case dpw::FairTask::Classifier:
-      return "scores";
-    case dpw::FairTask::Representation:
-      return "latent";
-    default:
-      return "outputs";
-  }
+/// A value of a grid list as its JSON (what a sweep file holds) and its label.
+QJsonValue jsonOf(const dpw::ParamValue& v) {
+  if (const auto* t = std::get_if<std::string>(&v)) return QString::fromStdString(*t);
+  const double d = std::get<double>(v);
+  if (std::isinf(d)) return d > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+  return d;
 }
 
-/// A point cloud painted by the chart layer, at cell size.
-class CloudView : public QWidget {
+QString labelOf(const QJsonValue& v) {
+  if (v.isString()) return v.toString() == "inf" ? QStringLiteral("∞") : v.toString();
+  return number(v.toDouble());
+}
+
+/// A cell's picture: point clouds, heat maps and image grids painted by the chart layer, at cell size.
+class PictureCell : public QWidget {
  public:
-  explicit CloudView(dpw::FramePtr frame) : frame_(std::move(frame)) {
-    updateRange(std::get<dpw::PointsFrame>(frame_->data), range_);
+  explicit PictureCell(dpw::FramePtr frame) : frame_(std::move(frame)) {
+    if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame_->data)) updateRange(*pts, range_);
   }
 
  protected:
@@ -118,7 +80,10 @@ class CloudView : public QWidget {
     QFont f = p.font();
     f.setPointSizeF(7);
     p.setFont(f);
-    paintPoints(std::get<dpw::PointsFrame>(frame_->data), QString(), p, rect(), range_);
+    if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame_->data))
+      paintPoints(*pts, QString(), p, rect(), range_);
+    else
+      paintPicture(*frame_, p, rect());
   }
 
  private:
@@ -126,12 +91,11 @@ class CloudView : public QWidget {
   PlotRange range_;
 };
 
-/// A compact version of the chart layer's chart: no title (the row and column headers say ε and α),
-/// small fonts, legend only where asked.
+/// A compact version of the chart layer's chart: no title (the row and column headers say which
+/// values), small fonts, one legend for the whole grid (returned in `legend`).
 QWidget* smallChart(const dpw::Frame& frame, QString* legend) {
-  if (std::holds_alternative<dpw::PointsFrame>(frame.data)) return new CloudView(std::make_shared<const dpw::Frame>(frame));
   QChart* chart = buildChart(frame);
-  if (!chart) return new QLabel(QObject::tr("(no chart)"));
+  if (!chart) return new PictureCell(std::make_shared<const dpw::Frame>(frame));
   chart->setTitle(QString());
   chart->setMargins(QMargins(0, 0, 2, 0));
   chart->layout()->setContentsMargins(2, 2, 2, 2);
@@ -140,11 +104,14 @@ QWidget* smallChart(const dpw::Frame& frame, QString* legend) {
   for (QAbstractAxis* axis : chart->axes()) {
     axis->setLabelsFont(small);
     axis->setTitleFont(small);
+    axis->setProperty("dpwTitleSize", small.pointSizeF());  // the chart layer's title fitting keeps this size
     if (axis->orientation() == Qt::Vertical) axis->setTitleVisible(false);
     if (auto* v = qobject_cast<QValueAxis*>(axis)) v->setTickInterval(v->max() - v->min() > 0 ? (v->max() - v->min()) / 2 : 1);
   }
   chart->legend()->setVisible(false);
-  if (legend) {  // one legend for the whole grid, in its top-left corner
+  chart->setProperty("dpwLegend", false);  // one legend for the whole grid, in its corner
+  chart->setProperty("dpwTitle", QString());
+  if (legend) {
     QStringList lines;
     for (QAbstractSeries* series : chart->series())
       if (auto* xy = qobject_cast<QXYSeries*>(series))
@@ -158,69 +125,40 @@ QWidget* smallChart(const dpw::Frame& frame, QString* legend) {
   return view;
 }
 
-/// The numbers [FairLearn] prints above each panel of Fig. 5 (noise, loss and its terms; test metrics).
-QString captionFor(dpw::FairTask task, const std::string& penalty, const dpw::RunResult& r) {
-  auto m = [&r](const char* key) {
-    auto it = r.metrics.find(key);
-    return it == r.metrics.end() ? NAN : it->second;
-  };
-  QString top = QObject::tr("σ %1 · L %2 (CL %3, W %4)")
-                    .arg(number(m("noise_multiplier"), 3), number(m("objective"), 3), number(m("loss_term"), 3),
-                         number(m("penalty_term"), 3));
-  QString bottom;
-  switch (task) {
-    case dpw::FairTask::Classifier:
-      bottom = penalty == "eo" ? QObject::tr("ACC %1 · EO₀ %2 · EO₁ %3")
-                                     .arg(number(m("accuracy"), 3), number(m("eo_0"), 3), number(m("eo_1"), 3))
-                               : QObject::tr("ACC %1 · DI %2 · W₂² %3")
-                                     .arg(number(m("accuracy"), 3), number(m("disparate_impact"), 3),
-                                          number(m("w2_groups"), 3));
-      break;
-    case dpw::FairTask::Regression2d:
-      bottom = QObject::tr("MSE %1 · ACC %2 · SW₂² %3")
-                   .arg(number(m("mse"), 3), number(m("accuracy"), 3), number(m("sw2_groups"), 3));
-      break;
-    default:
-      bottom = QObject::tr("rec. %1 · ACC %2 · DI %3")
-                   .arg(number(m("reconstruction_loss"), 3), number(m("accuracy"), 3), number(m("disparate_impact"), 3));
-      break;
-  }
-  return top + "\n" + bottom;
-}
-
-/// Header text of a summary column.
-QString columnTitle(const QString& key) {
-  static const std::map<QString, QString> titles = {
-      {"epsilon_target", QObject::tr("ε (target)")},
-      {"alpha", QObject::tr("α")},
-      {"noise_multiplier", QObject::tr("noise σ")},
-      {"accuracy", QObject::tr("accuracy")},
-      {"disparate_impact", QObject::tr("DI")},
-      {"w2_groups", QObject::tr("fairness violation W₂²(groups)")},
-      {"w2_groups_y0", QObject::tr("violation W₂² | Y = 0")},
-      {"w2_groups_y1", QObject::tr("violation W₂² | Y = 1")},
-      {"eo_0", QObject::tr("EO₀")},
-      {"eo_1", QObject::tr("EO₁")},
-      {"sw2_groups", QObject::tr("fairness violation SW₂²(groups)")},
-      {"mse", QObject::tr("MSE")},
-      {"od_0", QObject::tr("OD₀")},
-      {"od_1", QObject::tr("OD₁")},
-      {"reconstruction_loss", QObject::tr("reconstruction")},
-      {"epsilon_spent", QObject::tr("ε spent")},
-      {"objective", QObject::tr("objective L")},
-      {"loss_term", QObject::tr("loss term CL")},
-      {"penalty_term", QObject::tr("penalty W")},
+/// Short names of common metrics for captions and table headers ([FairLearn] prints ACC, DI, EO₀ ...).
+QString metricTitle(const QString& key, bool brief) {
+  static const std::map<QString, std::pair<QString, QString>> titles = {
+      {"accuracy", {"ACC", "accuracy"}},
+      {"disparate_impact", {"DI", "disparate impact"}},
+      {"w2_groups", {"W₂²", "violation W₂²(groups)"}},
+      {"w2_groups_y0", {"W₂²|Y=0", "violation W₂² | Y = 0"}},
+      {"w2_groups_y1", {"W₂²|Y=1", "violation W₂² | Y = 1"}},
+      {"eo_0", {"EO₀", "EO₀"}},
+      {"eo_1", {"EO₁", "EO₁"}},
+      {"sw2_groups", {"SW₂²", "violation SW₂²(groups)"}},
+      {"mse", {"MSE", "MSE"}},
+      {"od_0", {"OD₀", "OD₀"}},
+      {"od_1", {"OD₁", "OD₁"}},
+      {"reconstruction_loss", {"rec.", "reconstruction"}},
+      {"epsilon", {"ε", "ε spent"}},
+      {"noise_multiplier", {"σ", "noise σ"}},
+      {"objective", {"L", "objective L"}},
+      {"loss_term", {"CL", "loss term CL"}},
+      {"penalty_term", {"W", "penalty W"}},
+      {"sw2_heldout", {"SW₂²", "SW₂² to held-out"}},
+      {"sw2_floor", {"floor", "SW₂² floor (data vs held-out)"}},
+      {"sw2_to_target", {"SW₂²", "SW₂² to target"}},
+      {"final_loss", {"loss", "final loss"}},
+      {"mse_mean", {"MSE", "MSE (mean)"}},
+      {"ks_mean", {"KS", "KS violation (mean)"}},
+      {"epsilon_pld", {"ε PLD", "ε PLD"}},
+      {"epsilon_rdp", {"ε RDP", "ε RDP"}},
+      {"claimed_epsilon", {"ε claimed", "ε claimed"}},
+      {"epsilon_lower_bound", {"ε ≥", "ε lower bound (audit)"}},
   };
   auto it = titles.find(key);
-  return it == titles.end() ? key : it->second;
-}
-
-double columnValue(const dpw::FairGridCell& cell, const QString& key) {
-  if (key == "epsilon_target") return cell.epsilon;
-  if (key == "alpha") return cell.alpha;
-  const std::string k = key == "epsilon_spent" ? std::string("epsilon") : key.toStdString();
-  auto it = cell.result.metrics.find(k);
-  return it == cell.result.metrics.end() ? NAN : it->second;
+  if (it == titles.end()) return key;
+  return brief ? it->second.first : it->second.second;
 }
 
 QByteArray csvNumber(double v) {
@@ -229,30 +167,112 @@ QByteArray csvNumber(double v) {
   return QByteArray::number(v, 'g', 17);
 }
 
+double metricOf(const dpw::RunResult& r, const std::string& key) {
+  auto it = r.metrics.find(key);
+  return it == r.metrics.end() ? NAN : it->second;
+}
+
 }  // namespace
 
-GridList parseEpsilonList(const QString& text) { return parseList(text, QObject::tr("ε"), true); }
-GridList parseAlphaList(const QString& text) { return parseList(text, QObject::tr("α"), false); }
+GridList parseGridList(const dpw::ParamSpec& spec, const QString& text) {
+  GridList out;
+  const QString what = QString::fromStdString(spec.label);
+  const bool textual = spec.kind == dpw::ParamKind::Choice || spec.kind == dpw::ParamKind::Text;
+  const QStringList items = text.split(',', Qt::KeepEmptyParts);
+  QStringList seen;
+  for (const QString& raw : items) {
+    const QString t = raw.trimmed();
+    if (t.isEmpty()) {
+      if (items.size() > 1) {
+        out.error = QObject::tr("%1 list: an empty item between commas").arg(what);
+        return out;
+      }
+      continue;
+    }
+    dpw::ParamValue v;
+    if (textual) {
+      v = t.toStdString();
+    } else {
+      const QString lower = t.toLower();
+      if (lower == "inf" || lower == "infinity" || t == QStringLiteral("∞")) {
+        v = INFINITY;
+      } else {
+        bool ok = false;
+        const double d = t.toDouble(&ok);
+        if (!ok || !std::isfinite(d)) {
+          out.error = QObject::tr("%1 list: '%2' is not a number%3")
+                          .arg(what, t, spec.allowInfinity ? QObject::tr(" (or inf)") : QString());
+          return out;
+        }
+        v = d;
+      }
+    }
+    const std::string problem = dpw::checkParam(spec, v);
+    if (!problem.empty()) {
+      out.error = QObject::tr("%1 list: %2").arg(what, QString::fromStdString(problem));
+      return out;
+    }
+    const QJsonValue json = jsonOf(v);
+    const QString key = json.isString() ? json.toString() : QString::number(json.toDouble(), 'g', 17);
+    if (seen.contains(key)) {
+      out.error = QObject::tr("%1 list: %2 appears twice").arg(what, t);
+      return out;
+    }
+    seen << key;
+    out.values.append(json);
+    out.labels << labelOf(json);
+  }
+  if (out.values.isEmpty()) {
+    out.error = QObject::tr("%1 list is empty: enter values separated by commas").arg(what);
+    return out;
+  }
+  if (out.values.size() > kMaxGridSide)
+    out.error = QObject::tr("%1 list: at most %2 values, got %3").arg(what).arg(kMaxGridSide).arg(out.values.size());
+  return out;
+}
 
-bool gridTaskFor(const std::string& methodId, dpw::FairTask* task) {
-  dpw::FairTask t;
-  if (methodId == "fair-classifier")
-    t = dpw::FairTask::Classifier;
-  else if (methodId == "fair-regression-2d")
-    t = dpw::FairTask::Regression2d;
-  else if (methodId == "fair-representation")
-    t = dpw::FairTask::Representation;
-  else
+QString suggestedGridList(const dpw::ParamSpec& spec, const dpw::ParamValue& current) {
+  QStringList out;
+  if (spec.kind == dpw::ParamKind::Choice) {
+    for (const auto& c : spec.choices)
+      if (out.size() < kMaxGridSide) out << QString::fromStdString(c);
+    return out.join(", ");
+  }
+  const double v = std::holds_alternative<double>(current) ? std::get<double>(current) : spec.defaultValue;
+  if (spec.key == "epsilon" && spec.allowInfinity) return QStringLiteral("inf, 5, 1");
+  if (spec.min == 0 && spec.max == 1 && spec.kind == dpw::ParamKind::Real) return QStringLiteral("0, 0.25, 0.5, 0.75");
+  std::vector<double> candidates;
+  if (std::isinf(v) || v == 0) {
+    candidates = {spec.min, spec.defaultValue};
+  } else {
+    candidates = {v / 2, v, v * 2};
+  }
+  for (double c : candidates) {
+    if (spec.kind == dpw::ParamKind::Integer) c = std::round(c);
+    c = std::clamp(c, spec.min, spec.max);
+    if (!std::isfinite(c)) continue;
+    const QString text = QString::number(c, 'g', 6);
+    if (!out.contains(text)) out << text;
+  }
+  return out.join(", ");
+}
+
+bool hasComparisonGrid(const std::string& methodId) {
+  try {
+    return dpw::findMethod(methodId).grid.axes.size() >= 2;
+  } catch (const std::exception&) {
     return false;
-  if (task) *task = t;
-  return true;
+  }
 }
 
 ComparisonGridDialog::ComparisonGridDialog(std::function<Scenario()> scenario, QWidget* parent)
     : QDialog(parent),
       scenario_(std::move(scenario)),
-      epsEdit_(new QLineEdit("inf, 1")),
-      alphaEdit_(new QLineEdit("0, 0.25, 0.5, 0.75")),
+      rowKeyBox_(new QComboBox),
+      columnKeyBox_(new QComboBox),
+      rowEdit_(new QLineEdit),
+      columnEdit_(new QLineEdit),
+      intro_(new QLabel),
       message_(new QLabel),
       runButton_(new QPushButton(tr("&Run grid"))),
       cancelButton_(new QPushButton(tr("&Cancel"))),
@@ -263,24 +283,30 @@ ComparisonGridDialog::ComparisonGridDialog(std::function<Scenario()> scenario, Q
       gridLayout_(new QGridLayout(gridHost_)),
       table_(new QTableWidget),
       poll_(new QTimer(this)) {
-  setWindowTitle(tr("Comparison grid: ε × α"));
+  setWindowTitle(tr("Comparison grid"));
   setObjectName("comparisonGridDialog");
-  epsEdit_->setObjectName("gridEpsilons");
-  alphaEdit_->setObjectName("gridAlphas");
+  rowKeyBox_->setObjectName("gridRowKey");
+  columnKeyBox_->setObjectName("gridColumnKey");
+  rowEdit_->setObjectName("gridRowValues");
+  columnEdit_->setObjectName("gridColumnValues");
   message_->setObjectName("gridMessage");
+  message_->setWordWrap(true);
   runButton_->setObjectName("gridRun");
   cancelButton_->setObjectName("gridCancel");
-  table_->setObjectName("gridTable");
-  gridHost_->setObjectName("gridCells");
-  epsEdit_->setToolTip(tr("Rows: privacy budgets ε, comma-separated, each > 0; inf = no privacy (no clipping, no "
-                          "noise). At most %1.").arg(kMaxGridSide));
-  alphaEdit_->setToolTip(tr("Columns: fairness weights α in [0, 1], comma-separated ([FairLearn] eq. 18: (1 − α) "
-                            "loss + α W₂²). At most %1.").arg(kMaxGridSide));
-  message_->setWordWrap(true);
+  csvButton_->setObjectName("gridExportCsv");
+  pngButton_->setObjectName("gridExportPng");
+  progress_->setTextVisible(false);
+  rowEdit_->setToolTip(tr("Values of the row parameter, separated by commas (at most %1)").arg(kMaxGridSide));
+  columnEdit_->setToolTip(tr("Values of the column parameter, separated by commas (at most %1)").arg(kMaxGridSide));
 
-  auto* form = new QFormLayout;
-  form->addRow(tr("Rows ε"), epsEdit_);
-  form->addRow(tr("Columns α"), alphaEdit_);
+  auto* form = new QGridLayout;
+  form->addWidget(new QLabel(tr("Rows")), 0, 0);
+  form->addWidget(rowKeyBox_, 0, 1);
+  form->addWidget(rowEdit_, 0, 2);
+  form->addWidget(new QLabel(tr("Columns")), 1, 0);
+  form->addWidget(columnKeyBox_, 1, 1);
+  form->addWidget(columnEdit_, 1, 2);
+  form->setColumnStretch(2, 1);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(runButton_);
   buttons->addWidget(cancelButton_);
@@ -288,8 +314,6 @@ ComparisonGridDialog::ComparisonGridDialog(std::function<Scenario()> scenario, Q
   buttons->addWidget(csvButton_);
   buttons->addWidget(pngButton_);
 
-  gridHost_->setBackgroundRole(QPalette::Base);
-  gridHost_->setAutoFillBackground(true);
   gridLayout_->setSpacing(6);
   auto* scroll = new QScrollArea;
   scroll->setWidget(gridHost_);
@@ -308,18 +332,17 @@ ComparisonGridDialog::ComparisonGridDialog(std::function<Scenario()> scenario, Q
   split->setChildrenCollapsible(false);
 
   auto* layout = new QVBoxLayout(this);
-  auto* intro = new QLabel(tr("Each cell trains the current method with the main window's parameters and seed at "
-                              "one (ε, α); cells run in parallel. As in [FairLearn] Fig. 5, a cell shows the final "
-                              "test scores (or outputs) per group and the noise, loss and test metrics."));
-  intro->setWordWrap(true);
-  layout->addWidget(intro);
+  intro_->setWordWrap(true);
+  layout->addWidget(intro_);
   layout->addLayout(form);
   layout->addWidget(message_);
   layout->addLayout(buttons);
   layout->addWidget(split, 1);
 
-  connect(epsEdit_, &QLineEdit::textChanged, this, &ComparisonGridDialog::validateInputs);
-  connect(alphaEdit_, &QLineEdit::textChanged, this, &ComparisonGridDialog::validateInputs);
+  connect(rowKeyBox_, &QComboBox::activated, this, [this] { axisChosen(rowKeyBox_, rowEdit_); });
+  connect(columnKeyBox_, &QComboBox::activated, this, [this] { axisChosen(columnKeyBox_, columnEdit_); });
+  connect(rowEdit_, &QLineEdit::textChanged, this, &ComparisonGridDialog::validateInputs);
+  connect(columnEdit_, &QLineEdit::textChanged, this, &ComparisonGridDialog::validateInputs);
   connect(runButton_, &QPushButton::clicked, this, &ComparisonGridDialog::startGrid);
   connect(cancelButton_, &QPushButton::clicked, this, &ComparisonGridDialog::cancel);
   connect(csvButton_, &QPushButton::clicked, this, [this] {
@@ -338,15 +361,78 @@ ComparisonGridDialog::ComparisonGridDialog(std::function<Scenario()> scenario, Q
   poll_->setInterval(33);
   resize(1180, 1000);
   split->setSizes({720, 200});
-  validateInputs();
+  try {
+    setMethod(scenario_().method);
+  } catch (const std::exception&) {  // an invalid field: the method is still known
+  }
   updateButtons();
 }
 
 ComparisonGridDialog::~ComparisonGridDialog() { stopAndWait(); }
 
-void ComparisonGridDialog::setLists(const QString& epsilons, const QString& alphas) {
-  epsEdit_->setText(epsilons);
-  alphaEdit_->setText(alphas);
+void ComparisonGridDialog::setMethod(const std::string& methodId) {
+  if (running() || methodId == offered_) return;
+  const dpw::MethodInfo& m = dpw::findMethod(methodId);
+  offered_ = methodId;
+  const dpw::ParamValues defaults(m.params);
+  for (QComboBox* box : {rowKeyBox_, columnKeyBox_}) {
+    box->clear();
+    for (const auto& key : m.grid.axes)
+      box->addItem(QString::fromStdString(defaults.spec(key).label), QString::fromStdString(key));
+  }
+  intro_->setText(tr("<b>%1</b>: each cell runs the method with the main window's parameters and seed, the row and "
+                     "column parameters set to the cell's values (the same sweep as <code>dpwlab-cli sweep</code>); "
+                     "cells run in parallel. A cell shows the final chart and the numbers the method reports.")
+                      .arg(QString::fromStdString(m.title).toHtmlEscaped()));
+  if (m.grid.axes.size() >= 2) {
+    rowKeyBox_->setCurrentIndex(0);
+    columnKeyBox_->setCurrentIndex(1);
+    axisChosen(rowKeyBox_, rowEdit_);
+    axisChosen(columnKeyBox_, columnEdit_);
+  }
+  validateInputs();
+}
+
+const dpw::ParamSpec* ComparisonGridDialog::axisSpec(const QComboBox* box) const {
+  if (offered_.empty() || box->currentIndex() < 0) return nullptr;
+  const dpw::MethodInfo& m = dpw::findMethod(offered_);
+  const std::string key = box->currentData().toString().toStdString();
+  for (const auto& p : m.params)
+    if (p.key == key) return &p;
+  return nullptr;
+}
+
+void ComparisonGridDialog::axisChosen(QComboBox* box, QLineEdit* edit) {
+  const dpw::ParamSpec* spec = axisSpec(box);
+  if (!spec) return;
+  dpw::ParamValue current = spec->kind == dpw::ParamKind::Choice ? dpw::ParamValue(spec->defaultText)
+                                                                 : dpw::ParamValue(spec->defaultValue);
+  try {
+    const Scenario s = scenario_();
+    if (s.method == offered_) current = s.params.values().at(spec->key);
+  } catch (const std::exception&) {  // an invalid field elsewhere: suggest around the default
+  }
+  edit->setText(suggestedGridList(*spec, current));
+  validateInputs();
+}
+
+bool ComparisonGridDialog::setAxes(const QString& rowKey, const QString& rowValues, const QString& columnKey,
+                                   const QString& columnValues) {
+  const int r = rowKeyBox_->findData(rowKey), c = columnKeyBox_->findData(columnKey);
+  if (r < 0 || c < 0) {
+    showMessage(tr("This method's grid has no axis '%1'").arg(r < 0 ? rowKey : columnKey), true);
+    return false;
+  }
+  rowKeyBox_->setCurrentIndex(r);
+  columnKeyBox_->setCurrentIndex(c);
+  setLists(rowValues, columnValues);
+  return true;
+}
+
+void ComparisonGridDialog::setLists(const QString& rowValues, const QString& columnValues) {
+  rowEdit_->setText(rowValues);
+  columnEdit_->setText(columnValues);
+  validateInputs();
 }
 
 bool ComparisonGridDialog::running() const { return thread_ && thread_->isRunning(); }
@@ -359,84 +445,109 @@ void ComparisonGridDialog::showMessage(const QString& text, bool error) {
 }
 
 void ComparisonGridDialog::validateInputs() {
-  const GridList e = parseEpsilonList(epsEdit_->text()), a = parseAlphaList(alphaEdit_->text());
-  epsEdit_->setStyleSheet(e.error.isEmpty() ? QString() : "background: #fde7e9;");
-  alphaEdit_->setStyleSheet(a.error.isEmpty() ? QString() : "background: #fde7e9;");
-  if (!e.error.isEmpty() || !a.error.isEmpty())
-    showMessage(!e.error.isEmpty() ? e.error : a.error, true);
+  const dpw::ParamSpec* rs = axisSpec(rowKeyBox_);
+  const dpw::ParamSpec* cs = axisSpec(columnKeyBox_);
+  if (!rs || !cs) {
+    updateButtons();
+    return;
+  }
+  const GridList r = parseGridList(*rs, rowEdit_->text()), c = parseGridList(*cs, columnEdit_->text());
+  rowEdit_->setStyleSheet(r.error.isEmpty() ? QString() : "background: #fde7e9;");
+  columnEdit_->setStyleSheet(c.error.isEmpty() ? QString() : "background: #fde7e9;");
+  if (rs->key == cs->key)
+    showMessage(tr("Rows and columns vary the same parameter; choose two different ones."), true);
+  else if (!r.error.isEmpty() || !c.error.isEmpty())
+    showMessage(!r.error.isEmpty() ? r.error : c.error, true);
   else if (!running())
-    showMessage(tr("%1 × %2 = %3 runs.").arg(e.values.size()).arg(a.values.size()).arg(e.values.size() * a.values.size()),
-                false);
+    showMessage(tr("%1 × %2 = %3 runs.").arg(r.values.size()).arg(c.values.size()).arg(r.values.size() * c.values.size()), false);
+  setWindowTitle(tr("Comparison grid: %1 × %2").arg(QString::fromStdString(rs->label), QString::fromStdString(cs->label)));
   updateButtons();
 }
 
 void ComparisonGridDialog::updateButtons() {
-  const bool valid = parseEpsilonList(epsEdit_->text()).error.isEmpty() && parseAlphaList(alphaEdit_->text()).error.isEmpty();
+  const dpw::ParamSpec* rs = axisSpec(rowKeyBox_);
+  const dpw::ParamSpec* cs = axisSpec(columnKeyBox_);
+  const bool valid = rs && cs && rs->key != cs->key && parseGridList(*rs, rowEdit_->text()).error.isEmpty() &&
+                     parseGridList(*cs, columnEdit_->text()).error.isEmpty();
   runButton_->setEnabled(valid && !running());
   cancelButton_->setEnabled(running());
-  epsEdit_->setReadOnly(running());
-  alphaEdit_->setReadOnly(running());
+  for (QLineEdit* e : {rowEdit_, columnEdit_}) e->setReadOnly(running());
+  for (QComboBox* b : {rowKeyBox_, columnKeyBox_}) b->setEnabled(!running());
   csvButton_->setEnabled(!results_.empty());
   pngButton_->setEnabled(!results_.empty());
 }
 
 bool ComparisonGridDialog::startGrid() {
   if (running()) return false;
-  const GridList e = parseEpsilonList(epsEdit_->text()), a = parseAlphaList(alphaEdit_->text());
-  if (!e.error.isEmpty() || !a.error.isEmpty()) {
-    showMessage(tr("Not started: %1").arg(!e.error.isEmpty() ? e.error : a.error), true);
-    return false;
-  }
   Scenario s;
-  dpw::FairTask task;
+  std::vector<dpw::BatchItem> items;
   try {
     s = scenario_();
-    if (!gridTaskFor(s.method, &task))
-      throw dpw::InvalidArgument("the comparison grid is for the fair classifier, the 2-D fair regression and the fair "
-                                 "representation; the current method is '" + s.methodInfo().title + "'");
-    settings_ = dpw::FairLearningSettings::fromParams(task, s.params);
+    if (s.method != offered_) setMethod(s.method);
+    const dpw::ParamSpec* rs = axisSpec(rowKeyBox_);
+    const dpw::ParamSpec* cs = axisSpec(columnKeyBox_);
+    if (!rs || !cs) throw dpw::InvalidArgument("the method '" + s.methodInfo().title + "' declares no grid axes");
+    if (rs->key == cs->key) throw dpw::InvalidArgument("rows and columns vary the same parameter; choose two different ones");
+    const GridList r = parseGridList(*rs, rowEdit_->text()), c = parseGridList(*cs, columnEdit_->text());
+    if (!r.error.isEmpty() || !c.error.isEmpty()) throw dpw::InvalidArgument((!r.error.isEmpty() ? r.error : c.error).toStdString());
+    rowKey_ = QString::fromStdString(rs->key);
+    columnKey_ = QString::fromStdString(cs->key);
+    rowValues_ = r.values;
+    columnValues_ = c.values;
+    rowLabels_ = r.labels;
+    columnLabels_ = c.labels;
+    // The cells are a sweep's items: the same checks and the same parameter setting as dpwlab-cli sweep.
+    const Sweep sweep = Sweep::around(s, QJsonObject{{rowKey_, rowValues_}, {columnKey_, columnValues_}});
+    const auto swept = sweep.shardItems(1, 1);
+    cellScenarios_.assign(std::size_t(rowValues_.size() * columnValues_.size()), s);
+    for (const auto& item : swept) {
+      const int ri = indexIn(rowValues_, item.point.value(rowKey_));
+      const int ci = indexIn(columnValues_, item.point.value(columnKey_));
+      if (ri < 0 || ci < 0) throw dpw::InvalidArgument("internal: a sweep item outside the grid");
+      cellScenarios_[std::size_t(ri * columnValues_.size() + ci)] = item.scenario;
+    }
+    for (const auto& cell : cellScenarios_) items.push_back({cell.params, cell.seed});
   } catch (const std::exception& ex) {
     showMessage(tr("Not started: %1").arg(QString::fromUtf8(ex.what())), true);
     return false;
   }
   method_ = s.method;
   seed_ = s.seed;
-  epsilons_ = e.values;
-  alphas_ = a.values;
   results_.clear();
   buildEmptyGrid();
   table_->clear();
   table_->setRowCount(0);
 
-  const std::size_t n = epsilons_.size() * alphas_.size();
+  const std::size_t n = items.size();
   cancel_ = std::make_shared<std::atomic<bool>>(false);
-  cellSteps_ = std::make_shared<std::vector<std::atomic<long>>>(n);
+  progressOf_ = std::make_shared<Progress>(n);
   done_ = std::make_shared<Done>();
   if (thread_) {
     thread_->wait();
     delete thread_;
   }
-  const dpw::FairLearningSettings settings = settings_;
-  const std::vector<double> eps = epsilons_, alphas = alphas_;
-  const std::uint64_t seed = seed_;
+  const std::string method = method_;
   auto cancel = cancel_;
-  auto steps = cellSteps_;
+  auto progress = progressOf_;
   auto done = done_;
   auto clock = std::make_shared<QElapsedTimer>();
   clock->start();
-  thread_ = QThread::create([this, settings, eps, alphas, seed, cancel, steps, done, clock] {
-    dpw::FairGridHooks hooks;
+  thread_ = QThread::create([this, method, items, cancel, progress, done, clock] {
+    dpw::BatchHooks hooks;
     hooks.cancelled = [cancel] { return cancel->load(); };
-    hooks.progress = [steps](std::size_t c, long step, long) { (*steps)[c] = step; };
-    hooks.cellDone = [done](std::size_t i, const dpw::FairGridCell& cell) {
+    hooks.progress = [progress](std::size_t c, long step, long total) {
+      progress->step[c] = step;
+      progress->total[c] = total;
+    };
+    hooks.itemDone = [done](std::size_t i, const dpw::BatchResult& cell) {
       QMutexLocker lock(&done->mutex);
       done->cells.emplace_back(i, cell);
     };
     bool ok = true;
     QString message;
-    std::vector<dpw::FairGridCell> cells;
+    std::vector<dpw::BatchResult> cells;
     try {
-      cells = dpw::runFairLearningGrid(settings, eps, alphas, seed, hooks);
+      cells = dpw::runMethodBatch(dpw::findMethod(method), items, hooks);
       message = tr("Finished %1 runs in %2 s.").arg(cells.size()).arg(clock->elapsed() / 1000.0, 0, 'f', 1);
     } catch (const dpw::Cancelled&) {
       ok = false;
@@ -451,9 +562,8 @@ bool ComparisonGridDialog::startGrid() {
         Qt::QueuedConnection);
   });
   thread_->start();
-  showMessage(tr("Running %1 × %2 = %3 runs of %4 steps…").arg(eps.size()).arg(alphas.size()).arg(n).arg(settings_.steps),
-              false);
-  progress_->setRange(0, int(std::min<long>(long(n) * settings_.steps, 2000000000L)));
+  showMessage(tr("Running %1 × %2 = %3 runs…").arg(rowValues_.size()).arg(columnValues_.size()).arg(n), false);
+  progress_->setRange(0, int(1000 * n));
   progress_->setValue(0);
   poll_->start();
   updateButtons();
@@ -485,6 +595,10 @@ void ComparisonGridDialog::reject() {  // Esc or the window's close button
   QDialog::reject();
 }
 
+const Scenario& ComparisonGridDialog::cellScenario(int r, int c) const {
+  return cellScenarios_.at(std::size_t(r * columnValues_.size() + c));
+}
+
 void ComparisonGridDialog::buildEmptyGrid() {
   for (QWidget* w : gridHost_->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly)) delete w;
   cells_.clear();
@@ -494,20 +608,27 @@ void ComparisonGridDialog::buildEmptyGrid() {
   auto* corner = new QLabel;
   corner->setObjectName("gridLegend");
   corner->setTextFormat(Qt::RichText);
+  corner->setWordWrap(true);
   corner->setAlignment(Qt::AlignLeft | Qt::AlignBottom);
   gridLayout_->addWidget(corner, 0, 0);
-  for (std::size_t c = 0; c < alphas_.size(); ++c) {
-    auto* h = new QLabel(tr("α = %1").arg(number(alphas_[c])));
+  const dpw::ParamValues specs(dpw::findMethod(method_).params);
+  const QString rowName = QString::fromStdString(specs.spec(rowKey_.toStdString()).label);
+  const QString columnName = QString::fromStdString(specs.spec(columnKey_.toStdString()).label);
+  for (int c = 0; c < columnValues_.size(); ++c) {
+    auto* h = new QLabel(QStringLiteral("%1 = %2").arg(columnName, columnLabels_[c]));
     h->setFont(bold);
+    h->setWordWrap(true);
     h->setAlignment(Qt::AlignCenter);
-    gridLayout_->addWidget(h, 0, int(c) + 1);
+    gridLayout_->addWidget(h, 0, c + 1);
   }
-  for (std::size_t r = 0; r < epsilons_.size(); ++r) {
-    auto* h = new QLabel(tr("ε = %1").arg(number(epsilons_[r])));
+  for (int r = 0; r < rowValues_.size(); ++r) {
+    auto* h = new QLabel(QStringLiteral("%1\n= %2").arg(rowName, rowLabels_[r]));
     h->setFont(bold);
+    h->setWordWrap(true);
+    h->setMaximumWidth(140);
     h->setAlignment(Qt::AlignCenter);
-    gridLayout_->addWidget(h, int(r) + 1, 0);
-    for (std::size_t c = 0; c < alphas_.size(); ++c) {
+    gridLayout_->addWidget(h, r + 1, 0);
+    for (int c = 0; c < columnValues_.size(); ++c) {
       auto* cell = new QFrame;
       cell->setObjectName(QStringLiteral("cell_%1_%2").arg(r).arg(c));
       cell->setFrameShape(QFrame::StyledPanel);
@@ -518,57 +639,79 @@ void ComparisonGridDialog::buildEmptyGrid() {
       auto* caption = new QLabel(tr("waiting…"));
       caption->setObjectName("caption");
       caption->setAlignment(Qt::AlignCenter);
+      caption->setWordWrap(true);
       QFont f = caption->font();
       f.setPointSizeF(8);
       caption->setFont(f);
       v->addWidget(caption);
       v->addStretch(1);
-      gridLayout_->addWidget(cell, int(r) + 1, int(c) + 1);
+      gridLayout_->addWidget(cell, r + 1, c + 1);
       cells_.push_back(cell);
     }
   }
   for (int i = 1; i <= kMaxGridSide; ++i) {
-    gridLayout_->setColumnStretch(i, i <= int(alphas_.size()) ? 1 : 0);
-    gridLayout_->setRowStretch(i, i <= int(epsilons_.size()) ? 1 : 0);
+    gridLayout_->setColumnStretch(i, i <= int(columnValues_.size()) ? 1 : 0);
+    gridLayout_->setRowStretch(i, i <= int(rowValues_.size()) ? 1 : 0);
   }
 }
 
 QWidget* ComparisonGridDialog::cellWidget(int r, int c) const {
-  if (r < 0 || c < 0 || r >= int(epsilons_.size()) || c >= int(alphas_.size())) return nullptr;
-  const std::size_t i = std::size_t(r) * alphas_.size() + std::size_t(c);
+  if (r < 0 || c < 0 || r >= int(rowValues_.size()) || c >= int(columnValues_.size())) return nullptr;
+  const std::size_t i = std::size_t(r) * std::size_t(columnValues_.size()) + std::size_t(c);
   return i < cells_.size() ? cells_[i] : nullptr;
 }
 
 void ComparisonGridDialog::pollWorker() {
-  if (!done_ || !cellSteps_) return;
-  std::vector<std::pair<std::size_t, dpw::FairGridCell>> ready;
+  if (!done_ || !progressOf_) return;
+  std::vector<std::pair<std::size_t, dpw::BatchResult>> ready;
   {
     QMutexLocker lock(&done_->mutex);
     ready.swap(done_->cells);
   }
   for (const auto& [i, cell] : ready) fillCell(i, cell);
-  long total = 0;
-  for (std::size_t i = 0; i < cellSteps_->size(); ++i) {
-    const long s = (*cellSteps_)[i].load();
-    total += s;
+  double total = 0;
+  for (std::size_t i = 0; i < progressOf_->step.size(); ++i) {
+    const long s = progressOf_->step[i].load(), t = progressOf_->total[i].load();
+    total += t > 0 ? 1000.0 * double(std::min(s, t)) / double(t) : 0.0;
     if (i < cells_.size() && !cells_[i]->property("filled").toBool() && s > 0)
-      if (auto* caption = cells_[i]->findChild<QLabel*>("caption"))
-        caption->setText(tr("step %1 / %2").arg(s).arg(settings_.steps));
+      if (auto* caption = cells_[i]->findChild<QLabel*>("caption")) caption->setText(tr("step %1 / %2").arg(s).arg(t));
   }
-  progress_->setValue(int(std::min<long>(total, progress_->maximum())));
+  progress_->setValue(int(std::min<double>(total, progress_->maximum())));
 }
 
-void ComparisonGridDialog::fillCell(std::size_t index, const dpw::FairGridCell& cell) {
+QStringList ComparisonGridDialog::metricKeys() const {
+  QStringList keys;
+  if (method_.empty()) return keys;
+  for (const auto& k : dpw::findMethod(method_).grid.metrics) {
+    const QString key = QString::fromStdString(k);
+    // Only metrics this grid's runs report (e.g. the classifier's EO metrics with the EO penalty).
+    const bool any = results_.empty() || std::any_of(results_.begin(), results_.end(), [&](const dpw::BatchResult& r) {
+                       return r.result.metrics.count(k) > 0;
+                     });
+    if (any) keys << key;
+  }
+  return keys;
+}
+
+void ComparisonGridDialog::fillCell(std::size_t index, const dpw::BatchResult& cell) {
   if (index >= cells_.size() || cells_[index]->property("filled").toBool()) return;
   QWidget* w = cells_[index];
   auto* layout = static_cast<QVBoxLayout*>(w->layout());
-  dpw::FairTask task = settings_.task;
-  if (auto* caption = w->findChild<QLabel*>("caption")) caption->setText(captionFor(task, settings_.penalty, cell.result));
-  // The stretch placeholder goes; the chart takes the rest of the cell.
-  if (QLayoutItem* item = layout->takeAt(layout->count() - 1)) delete item;
-  const std::string id = cellChartId(task);
+  const dpw::MethodInfo& m = dpw::findMethod(method_);
+  // Caption: the first six declared metrics the run reports, three per line (as the papers print them).
+  QStringList parts;
+  for (const auto& k : m.grid.metrics) {
+    if (parts.size() >= 6) break;
+    auto it = cell.result.metrics.find(k);
+    if (it == cell.result.metrics.end()) continue;
+    parts << QStringLiteral("%1 %2").arg(metricTitle(QString::fromStdString(k), true), number(it->second, 3));
+  }
+  QString caption;
+  for (int i = 0; i < parts.size(); ++i) caption += (i == 0 ? "" : (i % 3 == 0 ? "\n" : " · ")) + parts[i];
+  if (auto* label = w->findChild<QLabel*>("caption")) label->setText(caption);
+  if (QLayoutItem* item = layout->takeAt(layout->count() - 1)) delete item;  // the placeholder stretch
   for (const auto& f : cell.frames)
-    if (f->chart == id) {
+    if (f->chart == m.grid.chart) {
       QString legend;
       QWidget* chart = smallChart(*f, &legend);
       if (auto* corner = gridHost_->findChild<QLabel*>("gridLegend"); corner && corner->text().isEmpty())
@@ -581,44 +724,45 @@ void ComparisonGridDialog::fillCell(std::size_t index, const dpw::FairGridCell& 
   ++filled_;
 }
 
-QStringList ComparisonGridDialog::columnKeys() const {
-  QStringList keys{"epsilon_target", "alpha", "noise_multiplier"};
-  switch (settings_.task) {
-    case dpw::FairTask::Classifier:
-      keys << (settings_.penalty == "eo" ? QStringList{"accuracy", "w2_groups_y0", "w2_groups_y1", "eo_0", "eo_1"}
-                                         : QStringList{"accuracy", "w2_groups", "disparate_impact"});
-      break;
-    case dpw::FairTask::Regression2d:
-      keys << QStringList{"accuracy", "sw2_groups", "mse", "od_0", "od_1"};
-      break;
-    default:
-      keys << QStringList{"accuracy", "sw2_groups", "disparate_impact", "reconstruction_loss"};
-      break;
-  }
-  keys << QStringList{"epsilon_spent", "objective", "loss_term", "penalty_term"};
-  return keys;
+double ComparisonGridDialog::cellValue(std::size_t index, const QString& column) const {
+  const int r = int(index) / int(columnValues_.size()), c = int(index) % int(columnValues_.size());
+  auto axis = [](const QJsonValue& v) {
+    if (v.isString()) return v.toString() == "inf" ? double(INFINITY) : double(NAN);
+    return v.toDouble();
+  };
+  if (column == "point." + rowKey_) return axis(rowValues_[r]);
+  if (column == "point." + columnKey_) return axis(columnValues_[c]);
+  return metricOf(results_[index].result, column.toStdString());
 }
 
 void ComparisonGridDialog::fillTable() {
-  const QStringList keys = columnKeys();
+  const QStringList keys = metricKeys();
+  const QStringList columns = QStringList{"point." + rowKey_, "point." + columnKey_} + keys;
+  const dpw::ParamValues specs(dpw::findMethod(method_).params);
   table_->clear();
-  table_->setColumnCount(int(keys.size()));
+  table_->setColumnCount(int(columns.size()));
   table_->setRowCount(int(results_.size()));
-  for (int k = 0; k < keys.size(); ++k) {
-    auto* header = new QTableWidgetItem(columnTitle(keys[k]));
-    header->setToolTip(keys[k]);
+  for (int k = 0; k < columns.size(); ++k) {
+    const QString title = k == 0   ? QString::fromStdString(specs.spec(rowKey_.toStdString()).label)
+                          : k == 1 ? QString::fromStdString(specs.spec(columnKey_.toStdString()).label)
+                                   : metricTitle(columns[k], false);
+    auto* header = new QTableWidgetItem(title);
+    header->setToolTip(columns[k]);
     table_->setHorizontalHeaderItem(k, header);
   }
-  for (std::size_t i = 0; i < results_.size(); ++i)
-    for (int k = 0; k < keys.size(); ++k) {
-      auto* item = new QTableWidgetItem(number(columnValue(results_[i], keys[k]), 5));
+  for (std::size_t i = 0; i < results_.size(); ++i) {
+    const int r = int(i) / int(columnValues_.size()), c = int(i) % int(columnValues_.size());
+    for (int k = 0; k < columns.size(); ++k) {
+      const QString text = k == 0 ? rowLabels_[r] : k == 1 ? columnLabels_[c] : number(cellValue(i, columns[k]), 5);
+      auto* item = new QTableWidgetItem(text);
       item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
       table_->setItem(int(i), k, item);
     }
+  }
   table_->resizeColumnsToContents();
 }
 
-void ComparisonGridDialog::onWorkerDone(bool ok, const QString& message, std::vector<dpw::FairGridCell> cells) {
+void ComparisonGridDialog::onWorkerDone(bool ok, const QString& message, std::vector<dpw::BatchResult> cells) {
   if (thread_) {
     thread_->wait();  // the worker is returning: join it so running() is false from here on
     delete thread_;
@@ -638,11 +782,18 @@ void ComparisonGridDialog::onWorkerDone(bool ok, const QString& message, std::ve
 }
 
 QByteArray ComparisonGridDialog::tableCsv() const {
-  const QStringList keys = columnKeys();
-  QByteArray out = keys.join(',').toUtf8() + '\n';
-  for (const auto& cell : results_) {
+  const QStringList columns = QStringList{"point." + rowKey_, "point." + columnKey_} + metricKeys();
+  QByteArray out = columns.join(',').toUtf8() + '\n';
+  for (std::size_t i = 0; i < results_.size(); ++i) {
+    const int r = int(i) / int(columnValues_.size()), c = int(i) % int(columnValues_.size());
     QByteArrayList row;
-    for (const QString& k : keys) row << csvNumber(columnValue(cell, k));
+    for (int k = 0; k < columns.size(); ++k) {
+      const QJsonValue axis = k == 0 ? rowValues_[r] : k == 1 ? columnValues_[c] : QJsonValue();
+      if (axis.isString())
+        row << axis.toString().toUtf8();  // a choice, or "inf"
+      else
+        row << csvNumber(cellValue(i, columns[k]));
+    }
     out += row.join(',') + '\n';
   }
   return out;

@@ -1,14 +1,16 @@
 #pragma once
-/// The comparison grid of the fair-learning methods ([FairLearn] Fig. 5, 7, 9, 11): rows ε, columns
-/// α, one small chart per cell (the final score histograms per group, or the final point cloud) with
-/// the numbers the paper prints above each panel, and a summary table (accuracy, fairness violation,
-/// ε spent per cell) that exports to CSV; the grid picture exports to PNG.
+/// The comparison grid of any method (the papers' grids of panels, e.g. [FairLearn] Figs. 5, 7, 9, 11:
+/// rows ε, columns α): two parameters the method declares as grid axes (dpw::MethodInfo::grid), a list
+/// of values for each, one cell per pair with the final chart the method declares and the metrics it
+/// declares above it, and a summary table (one row per cell, exportable as CSV; the grid as PNG).
 ///
-/// The grid runs `dpw::runFairLearningGrid` (cells in parallel, OpenMP) in a worker thread with the
-/// main window's current parameters and seed, so a cell equals a single run with that ε and α. The
-/// GUI thread only polls finished cells (about 30 Hz) and draws them; Cancel and closing the dialog
-/// stop the worker at the next step of every running cell and join it.
+/// The cells are the items of a `Sweep` around the main window's current scenario (the same
+/// validation and enumeration as `dpwlab-cli sweep`, with the scenario's seed), run by the engine's
+/// batch runner (`dpw::runMethodBatch`, cells in parallel) in a worker thread; so a cell equals a
+/// single run with those two values. The GUI thread only polls finished cells (about 30 Hz) and draws
+/// them; Cancel and closing the dialog stop the worker at the next step of every running cell and join it.
 #include <QDialog>
+#include <QJsonArray>
 #include <QMutex>
 #include <QStringList>
 #include <atomic>
@@ -17,8 +19,9 @@
 #include <vector>
 
 #include "common/scenario.h"
-#include "methods/fair_learning.h"
+#include "core/batch_run.h"
 
+class QComboBox;
 class QGridLayout;
 class QLabel;
 class QLineEdit;
@@ -30,20 +33,22 @@ class QTimer;
 
 namespace dpwapp {
 
-/// One number list typed by the user ("inf, 5, 1"), validated: what it holds or why it is refused.
+/// One list of values typed by the user for a grid axis ("inf, 5, 1"; "sp, eo"), validated against the
+/// parameter's spec: the values (as sweep-grid JSON), their labels, or why the list is refused.
 struct GridList {
-  std::vector<double> values;
+  QJsonArray values;
+  QStringList labels;
   QString error;  ///< empty when valid
 };
-/// ε list: numbers > 0 or inf, at most kMaxGridSide, no repeats.
-GridList parseEpsilonList(const QString& text);
-/// α list: numbers in [0, 1], at most kMaxGridSide, no repeats.
-GridList parseAlphaList(const QString& text);
+/// Numbers within the parameter's range (or inf where it allows ∞), or its choices; at most
+/// kMaxGridSide, no repeats.
+GridList parseGridList(const dpw::ParamSpec& spec, const QString& text);
 inline constexpr int kMaxGridSide = 6;
+/// A starting list for an axis: the choices, or the current value and values around it.
+QString suggestedGridList(const dpw::ParamSpec& spec, const dpw::ParamValue& current);
 
-/// The fair-learning task of a method id, or false if the method has no comparison grid (it needs
-/// an α: fair-classifier, fair-regression-2d, fair-representation).
-bool gridTaskFor(const std::string& methodId, dpw::FairTask* task);
+/// True when the method declares at least two grid axes (every method of the engine does).
+bool hasComparisonGrid(const std::string& methodId);
 
 class ComparisonGridDialog : public QDialog {
   Q_OBJECT
@@ -53,7 +58,14 @@ class ComparisonGridDialog : public QDialog {
   explicit ComparisonGridDialog(std::function<Scenario()> scenario, QWidget* parent = nullptr);
   ~ComparisonGridDialog() override;
 
-  void setLists(const QString& epsilons, const QString& alphas);
+  /// Offers the axes of `methodId` (the first two declared axes as rows and columns, with suggested
+  /// values). Ignored while a grid runs.
+  void setMethod(const std::string& methodId);
+  /// Chooses the row and column parameters (keys the method declares) and their lists of values.
+  /// Returns false (message shown) when a key is not a declared axis.
+  bool setAxes(const QString& rowKey, const QString& rowValues, const QString& columnKey, const QString& columnValues);
+  /// Sets the value lists of the current row and column parameters.
+  void setLists(const QString& rowValues, const QString& columnValues);
   /// Starts the grid; returns false (with the reason shown in the dialog) if anything is invalid.
   bool startGrid();
   /// Asks the worker to stop at the next step of every running cell.
@@ -62,13 +74,17 @@ class ComparisonGridDialog : public QDialog {
   void stopAndWait();
   bool running() const;
 
-  /// Cells of the last finished grid, row-major (r · |α| + c); empty while running or after a cancel.
-  const std::vector<dpw::FairGridCell>& results() const { return results_; }
-  /// Settings, lists and seed of the last started grid.
-  const dpw::FairLearningSettings& settings() const { return settings_; }
+  /// Cells of the last finished grid, row-major (r · columns + c); empty while running or after a cancel.
+  const std::vector<dpw::BatchResult>& results() const { return results_; }
+  /// Method, axes, labels and seed of the last started grid.
+  const std::string& method() const { return method_; }
+  const QString& rowKey() const { return rowKey_; }
+  const QString& columnKey() const { return columnKey_; }
+  const QJsonArray& rowValues() const { return rowValues_; }
+  const QJsonArray& columnValues() const { return columnValues_; }
   std::uint64_t seed() const { return seed_; }
-  const std::vector<double>& epsilons() const { return epsilons_; }
-  const std::vector<double>& alphas() const { return alphas_; }
+  /// The scenario of cell (r, c) of the last started grid (the base with the two values set).
+  const Scenario& cellScenario(int r, int c) const;
   /// Cells drawn so far (they appear as they finish).
   int filledCells() const { return filled_; }
   /// The cell widget of row r, column c (nullptr outside the grid).
@@ -76,7 +92,8 @@ class ComparisonGridDialog : public QDialog {
   QTableWidget* table() const { return table_; }
   QString message() const;
 
-  /// Summary table as CSV (one row per cell, full precision); the header is the metric keys.
+  /// Summary table as CSV (one row per cell, full precision): "point.<row key>", "point.<column key>",
+  /// then the method's declared metrics.
   QByteArray tableCsv() const;
   /// Writes tableCsv() / the grid picture atomically; returns an error message or empty.
   QString exportCsv(const QString& path) const;
@@ -92,19 +109,25 @@ class ComparisonGridDialog : public QDialog {
   void reject() override;
 
  private:
+  const dpw::ParamSpec* axisSpec(const QComboBox* box) const;
+  void axisChosen(QComboBox* box, QLineEdit* edit);
   void validateInputs();
   void showMessage(const QString& text, bool error);
   void buildEmptyGrid();
   void pollWorker();
-  void fillCell(std::size_t index, const dpw::FairGridCell& cell);
+  void fillCell(std::size_t index, const dpw::BatchResult& cell);
   void fillTable();
-  void onWorkerDone(bool ok, const QString& message, std::vector<dpw::FairGridCell> cells);
+  void onWorkerDone(bool ok, const QString& message, std::vector<dpw::BatchResult> cells);
   void updateButtons();
-  QStringList columnKeys() const;
+  QStringList metricKeys() const;
+  double cellValue(std::size_t index, const QString& column) const;
 
   std::function<Scenario()> scenario_;
-  QLineEdit* epsEdit_;
-  QLineEdit* alphaEdit_;
+  QComboBox* rowKeyBox_;
+  QComboBox* columnKeyBox_;
+  QLineEdit* rowEdit_;
+  QLineEdit* columnEdit_;
+  QLabel* intro_;
   QLabel* message_;
   QPushButton* runButton_;
   QPushButton* cancelButton_;
@@ -116,21 +139,28 @@ class ComparisonGridDialog : public QDialog {
   QTableWidget* table_;
   QTimer* poll_;
 
-  dpw::FairLearningSettings settings_;
+  std::string offered_;  ///< method whose axes the boxes offer
+  std::string method_;   ///< method of the last started grid
+  QString rowKey_, columnKey_;
+  QJsonArray rowValues_, columnValues_;
+  QStringList rowLabels_, columnLabels_;
   std::uint64_t seed_ = 0;
-  std::string method_;
-  std::vector<double> epsilons_, alphas_;
-  std::vector<dpw::FairGridCell> results_;
+  std::vector<Scenario> cellScenarios_;
+  std::vector<dpw::BatchResult> results_;
   std::vector<QWidget*> cells_;
   int filled_ = 0;
 
   // Shared with the worker thread.
   QThread* thread_ = nullptr;
   std::shared_ptr<std::atomic<bool>> cancel_;
-  std::shared_ptr<std::vector<std::atomic<long>>> cellSteps_;
+  struct Progress {
+    explicit Progress(std::size_t n) : step(n), total(n) {}
+    std::vector<std::atomic<long>> step, total;
+  };
+  std::shared_ptr<Progress> progressOf_;
   struct Done {
     QMutex mutex;
-    std::vector<std::pair<std::size_t, dpw::FairGridCell>> cells;
+    std::vector<std::pair<std::size_t, dpw::BatchResult>> cells;
   };
   std::shared_ptr<Done> done_;
 };

@@ -3,18 +3,27 @@
 #include <QCommandLineParser>
 #include <QMessageBox>
 #include <QTimer>
+#include <cstdio>
+#include <cstring>
 
 #include "common/scenario.h"
 #include "gui/comparison_grid.h"
 #include "gui/main_window.h"
 
 int main(int argc, char** argv) {
+  // --version needs no display: answered before Qt opens one.
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--version") == 0 || std::strcmp(argv[i], "-v") == 0) {
+      std::printf("%s\n", dpwapp::versionLine().toUtf8().constData());
+      return 0;
+    }
   QApplication app(argc, argv);
   QApplication::setApplicationName("DPW Lab");
   QApplication::setOrganizationName("DPW Lab");
   QCommandLineParser parser;
   parser.setApplicationDescription("Differentially private machine learning with optimal transport");
   parser.addHelpOption();
+  parser.addOption(QCommandLineOption({"v", "version"}, "Print \"dpwlab <version> (<native|portable>)\" and exit"));
   parser.addPositionalArgument("scenario", "Scenario file to open");
   QCommandLineOption runOption("run", "Start the run at once");
   QCommandLineOption screenshotOption("screenshot", "After the run, save a screenshot to FILE and quit", "FILE");

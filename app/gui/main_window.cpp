@@ -3,6 +3,9 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -23,6 +26,7 @@
 #include <cmath>
 
 #include "common/embedded_resources.h"
+#include "core/build_info.h"
 #include "common/run_export.h"
 #include "core/error.h"
 #include "gui/chart_grid.h"
@@ -35,12 +39,38 @@ namespace {
 
 constexpr int kMaxRecent = 8;
 
-/// Newest ε of the first series of a "privacy" chart, if the frame is one.
-double epsilonOf(const dpw::Frame& f) {
-  if (f.chart != "privacy") return NAN;
+/// Newest ε of the series the method declares as its privacy spent, if `f` is its chart.
+double epsilonOf(const dpw::Frame& f, const dpw::PrivacyReadout& r) {
+  if (r.chart.empty() || f.chart != r.chart) return NAN;
   const auto* lines = std::get_if<dpw::LinesFrame>(&f.data);
-  if (!lines || lines->series.empty() || lines->series.front().y.empty()) return NAN;
-  return lines->series.front().y.back();
+  if (!lines || lines->series.empty()) return NAN;
+  const dpw::Series* s = &lines->series.front();
+  if (!r.series.empty()) {
+    s = nullptr;
+    for (const auto& c : lines->series)
+      if (c.name == r.series) s = &c;
+  }
+  return s && !s->y.empty() ? s->y.back() : NAN;
+}
+
+
+QString readResourceText(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+/// The README: installed documentation first (GNUInstallDirs' share/doc/<name>), then the source tree
+/// of a build (the binary in build/app/); empty if neither has it.
+QString findReadme() {
+  const QDir bin(QCoreApplication::applicationDirPath());
+  // CMAKE_INSTALL_DOCDIR is share/doc/<project name> (DPWLab); packagers often use the package name.
+  for (const QString& rel : {QStringLiteral("../share/doc/DPWLab/README.md"), QStringLiteral("../share/doc/dpwlab/README.md"),
+                             QStringLiteral("../share/doc/dpw-lab/README.md"), QStringLiteral("../../README.md"),
+                             QStringLiteral("../README.md")}) {
+    const QString path = QDir::cleanPath(bin.filePath(rel));
+    if (QFileInfo(path).isFile()) return path;
+  }
+  return {};
 }
 
 QString formatSeconds(double s) {
@@ -50,6 +80,41 @@ QString formatSeconds(double s) {
 }
 
 }  // namespace
+
+QString versionLine() { return QStringLiteral("dpwlab %1 (%2)").arg(dpw::kVersion, dpw::kBuildFlags); }
+
+QString aboutHtml() {
+  return QObject::tr("<h2>DPW Lab</h2><p>%1<br>Build type %2.</p>"
+                     "<p>Differentially private machine learning with optimal transport: the methods of five papers, "
+                     "with live charts, privacy accountants and audits.</p>"
+                     "<p>Licence: MIT (DPW Lab's own source code). The program links Qt %3 (LGPLv3; Qt Charts GPLv3), "
+                     "Eigen (MPL 2.0), CLP (EPL 2.0), Boost (BSL 1.0) and OpenMP; their licences apply to them.</p>")
+      .arg(versionLine().toHtmlEscaped(), QString::fromLatin1(dpw::kBuildType).toHtmlEscaped(), QString::fromLatin1(qVersion()));
+}
+
+/// A status-bar label that elides its text to the room it has (full text in the tooltip), so a long
+/// privacy statement never runs into the step counter.
+class ElidedLabel : public QLabel {
+ public:
+  void setFullText(const QString& text) {
+    full_ = text;
+    setToolTip(text);
+    updateText();
+  }
+  const QString& fullText() const { return full_; }
+  QSize minimumSizeHint() const override { return QSize(40, QLabel::minimumSizeHint().height()); }
+  QSize sizeHint() const override { return QSize(80, QLabel::sizeHint().height()); }
+
+ protected:
+  void resizeEvent(QResizeEvent* e) override {
+    QLabel::resizeEvent(e);
+    updateText();
+  }
+
+ private:
+  void updateText() { QLabel::setText(fontMetrics().elidedText(full_, Qt::ElideRight, std::max(0, width() - 4))); }
+  QString full_;
+};
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
@@ -62,6 +127,7 @@ MainWindow::MainWindow(QWidget* parent)
       timer_(new QTimer(this)),
       stepLabel_(new QLabel),
       epsilonLabel_(new QLabel),
+      message_(new ElidedLabel),
       progressBar_(new QProgressBar),
       liveEpsilon_(NAN) {
   ensureEmbeddedResources();
@@ -91,7 +157,7 @@ MainWindow::MainWindow(QWidget* parent)
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
   layout->addWidget(scroll, 1);
-  auto* legend = new QLabel(tr("⟳ = applied live; other fields restart the run. Hover a field for its meaning."));
+  auto* legend = new QLabel(tr("Changes take effect at the next run. Hover a field for its meaning."));
   legend->setWordWrap(true);
   legend->setStyleSheet("color: #555;");
   layout->addWidget(legend);
@@ -116,6 +182,11 @@ MainWindow::MainWindow(QWidget* parent)
   // Status bar: step counter, progress with ETA, privacy spent.
   progressBar_->setMaximumWidth(220);
   progressBar_->setTextVisible(false);
+  message_->setObjectName("statusMessage");
+  stepLabel_->setObjectName("stepLabel");
+  epsilonLabel_->setObjectName("epsilonLabel");
+  epsilonLabel_->setTextFormat(Qt::PlainText);
+  statusBar()->addWidget(message_, 1);
   statusBar()->addPermanentWidget(stepLabel_);
   statusBar()->addPermanentWidget(progressBar_);
   statusBar()->addPermanentWidget(epsilonLabel_);
@@ -200,11 +271,11 @@ void MainWindow::buildMenus() {
                       "step");
   stopAction_ = named(run->addAction(tr("St&op"), QKeySequence(Qt::Key_Escape), controller_, &RunController::cancel), "stop");
   run->addSeparator();
-  gridAction_ = named(run->addAction(tr("Comparison &grid (ε × α)…"), QKeySequence(Qt::CTRL | Qt::Key_G), this,
+  gridAction_ = named(run->addAction(tr("Comparison &grid…"), QKeySequence(Qt::CTRL | Qt::Key_G), this,
                                      [this] { openComparisonGrid(); }),
                       "comparisonGrid");
-  gridAction_->setToolTip(tr("Run the current fair-learning method for several ε (rows) and α (columns) in parallel, "
-                             "as in [FairLearn] Fig. 5 (Ctrl+G)"));
+  gridAction_->setToolTip(tr("Run the current method for every pair of values of two of its parameters (e.g. ε × α as "
+                             "in [FairLearn] Fig. 5), in parallel, side by side (Ctrl+G)"));
   run->addSeparator();
   named(run->addAction(tr("Reset parameters to defaults"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this,
                        [this] { selectMethod(method_->currentIndex()); }),
@@ -240,6 +311,31 @@ void MainWindow::buildMenus() {
     QSettings().setValue("lessonMode", on);
   });
 
+  auto* help = menuBar()->addMenu(tr("&Help"));
+  named(help->addAction(tr("&Getting started"), QKeySequence::HelpContents, this,
+                        [this] { showHelpText(tr("Getting started"), readResourceText(":/help/getting-started.html")); }),
+        "helpGettingStarted");
+  named(help->addAction(tr("&Keyboard shortcuts"), this, [this] { showHelpText(tr("Keyboard shortcuts"), shortcutsHtml()); }),
+        "helpShortcuts");
+  named(help->addAction(tr("The &papers"), this, [this] { showHelpText(tr("The papers"), readResourceText(":/help/papers.html")); }),
+        "helpPapers");
+  named(help->addAction(tr("&README"), this,
+                        [this] {
+                          const QString path = findReadme();
+                          if (path.isEmpty()) {
+                            showHelpText(tr("README"), tr("<p>The README was not found beside this program (looked in the "
+                                                          "installed documentation folder and the source tree).</p>") +
+                                                           readResourceText(":/help/getting-started.html"));
+                            return;
+                          }
+                          QFile f(path);
+                          f.open(QIODevice::ReadOnly);
+                          showHelpText(tr("README (%1)").arg(path), QString::fromUtf8(f.readAll()), true);
+                        }),
+        "helpReadme");
+  help->addSeparator();
+  named(help->addAction(tr("&About DPW Lab"), this, &MainWindow::showAbout), "helpAbout");
+
   auto* toolbar = addToolBar(tr("Run"));
   toolbar->setObjectName("runToolbar");
   toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -265,26 +361,37 @@ void MainWindow::selectMethod(int index) {
   if (index < 0) return;
   const Scenario s = Scenario::defaults(method_->itemData(index).toString().toStdString());
   form_->setValues(s.params);
+  methodChanged();
+}
+
+void MainWindow::methodChanged() {
+  if (!controller_->running()) {
+    privacyMethod_ = method_->currentData().toString().toStdString();
+    liveEpsilon_ = NAN;
+    updatePrivacyLabel();
+  }
   updateExplanation();
   updateGridAction();
 }
 
 void MainWindow::updateGridAction() {
-  const bool has = gridTaskFor(method_->currentData().toString().toStdString(), nullptr);
+  const std::string method = method_->currentData().toString().toStdString();
+  const bool has = hasComparisonGrid(method);
   gridAction_->setEnabled(has);
-  gridAction_->setStatusTip(has ? QString() : tr("The comparison grid is for the fair-learning methods with an α."));
+  gridAction_->setStatusTip(has ? QString() : tr("This method declares no parameters a grid may vary."));
+  if (grid_ && has) grid_->setMethod(method);  // the open grid offers the new method's axes (not while it runs)
 }
 
-ComparisonGridDialog* MainWindow::openComparisonGrid(const QString& epsilons, const QString& alphas) {
-  if (!gridTaskFor(method_->currentData().toString().toStdString(), nullptr)) {
-    statusBar()->showMessage(tr("The comparison grid is for the fair classifier, the 2-D fair regression and the fair "
-                                "representation."));
+ComparisonGridDialog* MainWindow::openComparisonGrid(const QString& rowKey, const QString& rowValues,
+                                                     const QString& columnKey, const QString& columnValues) {
+  const std::string method = method_->currentData().toString().toStdString();
+  if (!hasComparisonGrid(method)) {
+    showStatus(tr("This method declares no parameters a comparison grid may vary."));
     return nullptr;
   }
   if (!grid_) grid_ = new ComparisonGridDialog([this] { return currentScenario(); }, this);
-  if (!epsilons.isEmpty() || !alphas.isEmpty())
-    grid_->setLists(epsilons.isEmpty() ? QStringLiteral("inf, 1") : epsilons,
-                    alphas.isEmpty() ? QStringLiteral("0, 0.25, 0.5, 0.75") : alphas);
+  grid_->setMethod(method);
+  if (!rowKey.isEmpty() && !columnKey.isEmpty()) grid_->setAxes(rowKey, rowValues, columnKey, columnValues);
   grid_->show();
   grid_->raise();
   grid_->activateWindow();
@@ -293,7 +400,8 @@ ComparisonGridDialog* MainWindow::openComparisonGrid(const QString& epsilons, co
 
 void MainWindow::applyView(const Scenario& s) {
   if (s.view.value("kind").toString() == "comparison-grid")
-    openComparisonGrid(s.view.value("epsilons").toString(), s.view.value("alphas").toString());
+    openComparisonGrid("epsilon", s.view.value("epsilons").toString("inf, 1"), "alpha",
+                       s.view.value("alphas").toString("0, 0.25, 0.5, 0.75"));
 }
 
 void MainWindow::loadScenario(const Scenario& s) {
@@ -303,8 +411,7 @@ void MainWindow::loadScenario(const Scenario& s) {
   method_->blockSignals(false);
   seed_->setText(QString::number(s.seed));
   form_->setValues(s.params);
-  updateExplanation();
-  updateGridAction();
+  methodChanged();
 }
 
 Scenario MainWindow::currentScenario() const {
@@ -325,7 +432,7 @@ void MainWindow::updateExplanation() {
                           QString::fromStdString(m.summary).toHtmlEscaped());
   if (controller_->running() || controller_->step() > 0) {
     html += QStringLiteral("<p><b>Now:</b> step %1 of %2").arg(controller_->step()).arg(controller_->totalSteps());
-    if (std::isfinite(liveEpsilon_)) html += QStringLiteral(", privacy spent ε = %1").arg(liveEpsilon_, 0, 'g', 4);
+    if (!std::isnan(liveEpsilon_)) html += QStringLiteral(", %1").arg(privacyText().toHtmlEscaped());
     html += "</p>";
   }
   if (!lastMetrics_.isEmpty() && !controller_->running()) {
@@ -344,18 +451,20 @@ bool MainWindow::startRun() {
   try {
     s = currentScenario();
   } catch (const dpw::InvalidArgument& e) {
-    statusBar()->showMessage(tr("Not started: %1").arg(QString::fromUtf8(e.what())));
+    showStatus(tr("Not started: %1").arg(QString::fromUtf8(e.what())));
     if (!qEnvironmentVariableIsSet("DPW_NO_DIALOGS"))
       QMessageBox::warning(this, tr("Invalid parameter"), QString::fromUtf8(e.what()));
     return false;
   }
   charts_->clear();
   liveEpsilon_ = NAN;
-  epsilonLabel_->clear();
+  privacyMethod_ = s.method;
+  // A one-shot release spends its parameter ε as a whole: known before the first step.
+  if (const auto& r = s.methodInfo().privacy; !r.param.empty()) liveEpsilon_ = s.params.real(r.param);
   lastScenario_ = s;
   lastMetrics_.clear();
   lastStatement_.clear();
-  statusBar()->showMessage(tr("Running %1…").arg(QString::fromStdString(s.methodInfo().title)));
+  showStatus(tr("Running %1…").arg(QString::fromStdString(s.methodInfo().title)));
   controller_->start(s);
   timer_->setInterval(33);
   timer_->start();
@@ -367,8 +476,8 @@ void MainWindow::pullFrames() {
   QElapsedTimer drawing;
   drawing.start();
   for (const auto& f : controller_->takeNewFrames()) {
-    const double eps = epsilonOf(*f);
-    if (std::isfinite(eps)) liveEpsilon_ = eps;
+    const double eps = epsilonOf(*f, dpw::findMethod(privacyMethod_).privacy);
+    if (!std::isnan(eps)) liveEpsilon_ = eps;
     charts_->show(f);
   }
   // Slow down when drawing takes long, so the event loop always has time for the user.
@@ -383,7 +492,7 @@ void MainWindow::pullFrames() {
     progressBar_->setToolTip(tr("about %1 left").arg(formatSeconds(eta)));
     stepLabel_->setText(stepLabel_->text() + tr(" · %1 left").arg(formatSeconds(eta)));
   }
-  epsilonLabel_->setText(std::isfinite(liveEpsilon_) ? tr("ε spent: %1").arg(liveEpsilon_, 0, 'g', 4) : QString());
+  updatePrivacyLabel();
   updateExplanation();
 }
 
@@ -393,12 +502,96 @@ void MainWindow::onFinished(bool ok, const QString& message, const Scenario& sce
   pullFrames();
   lastScenario_ = scenario;
   lastMetrics_ = metrics;
+  // The final value the method reports replaces the live curve's last point.
+  if (const auto& r = scenario.methodInfo().privacy; !r.metric.empty() && metrics.contains(QString::fromStdString(r.metric)))
+    liveEpsilon_ = metrics.value(QString::fromStdString(r.metric)).toDouble();
+  updatePrivacyLabel();
   lastStatement_ = statement;
-  statusBar()->showMessage(ok ? tr("Finished. %1").arg(statement) : message);
+  showStatus(ok ? tr("Finished. %1").arg(statement) : message);
   updateRunActions();
   updateExplanation();
   emit runFinished(ok);
 }
+
+QString MainWindow::privacyText() const {
+  if (privacyMethod_.empty()) return QString();
+  const dpw::PrivacyReadout& r = dpw::findMethod(privacyMethod_).privacy;
+  if (!r.none.empty()) return tr("no ε spent: %1").arg(QString::fromStdString(r.none));
+  if (std::isnan(liveEpsilon_)) return QString();
+  const QString value = std::isinf(liveEpsilon_) ? tr("∞ (no noise)") : QString::number(liveEpsilon_, 'g', 4);
+  return QStringLiteral("%1: %2").arg(QString::fromStdString(r.label), value);
+}
+
+void MainWindow::updatePrivacyLabel() {
+  const QString text = privacyText();
+  epsilonLabel_->setText(text);
+  epsilonLabel_->setToolTip(text.isEmpty() ? QString() : tr("Privacy spent by this run, as the method reports it"));
+}
+
+QString MainWindow::shortcutsHtml() const {
+  QString html = tr("<h3>Keyboard shortcuts</h3><table cellspacing=4>");
+  for (QMenu* menu : menuBar()->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly))
+    for (QAction* a : menu->actions()) {
+      if (a->shortcut().isEmpty()) continue;
+      QString name = a->text();
+      name.remove('&');
+      html += QStringLiteral("<tr><td><b>%1</b></td><td>%2 → %3</td></tr>")
+                  .arg(a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped(),
+                       menu->title().remove('&').toHtmlEscaped(), name.toHtmlEscaped());
+    }
+  html += tr("</table><p>In a chart: drag to zoom, right-click for export (PNG, SVG, CSV, copy) and Reset zoom.</p>");
+  return html;
+}
+
+void MainWindow::showHelpText(const QString& title, const QString& text, bool markdown) {
+  auto* dialog = findChild<QDialog*>("helpDialog");
+  if (!dialog) {
+    dialog = new QDialog(this);
+    dialog->setObjectName("helpDialog");
+    auto* browser = new QTextBrowser;
+    browser->setObjectName("helpText");
+    browser->setOpenExternalLinks(true);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(browser);
+    auto* close = new QDialogButtonBox(QDialogButtonBox::Close);
+    connect(close, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    layout->addWidget(close);
+    dialog->resize(720, 600);
+  }
+  dialog->setWindowTitle(title);
+  auto* browser = dialog->findChild<QTextBrowser*>("helpText");
+  if (markdown)
+    browser->setMarkdown(text);
+  else
+    browser->setHtml(text);
+  dialog->show();
+  dialog->raise();
+}
+
+void MainWindow::showAbout() {
+  auto* dialog = findChild<QDialog*>("aboutDialog");
+  if (!dialog) {
+    dialog = new QDialog(this);
+    dialog->setObjectName("aboutDialog");
+    dialog->setWindowTitle(tr("About DPW Lab"));
+    auto* text = new QTextBrowser;
+    text->setObjectName("aboutText");
+    text->setOpenExternalLinks(true);
+    text->setHtml(aboutHtml() + readResourceText(":/help/papers.html"));
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(text);
+    auto* close = new QDialogButtonBox(QDialogButtonBox::Close);
+    connect(close, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    layout->addWidget(close);
+    dialog->resize(640, 560);
+  }
+  dialog->show();
+  dialog->raise();
+}
+
+QString MainWindow::statusMessage() const { return message_->fullText(); }
+
+void MainWindow::showStatus(const QString& text) { message_->setFullText(text); }
 
 QByteArray MainWindow::scenarioForExport() const {
   dpw::RunResult r;
@@ -419,7 +612,7 @@ QString MainWindow::exportAll(const QString& dir) {
   } catch (const std::exception& e) {
     return QString::fromUtf8(e.what());
   }
-  statusBar()->showMessage(tr("Exported to %1").arg(dir));
+  showStatus(tr("Exported to %1").arg(dir));
   return {};
 }
 
@@ -434,7 +627,7 @@ void MainWindow::openScenarioFile(const QString& path) {
     loadScenario(s);
     applyView(s);
     if (!path.startsWith(":")) addRecentFile(path);
-    statusBar()->showMessage(tr("Loaded %1").arg(path));
+    showStatus(tr("Loaded %1").arg(path));
   } catch (const std::exception& e) {
     QMessageBox::warning(this, tr("Cannot open scenario"), QString::fromUtf8(e.what()));
   }

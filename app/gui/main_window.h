@@ -19,8 +19,14 @@ namespace dpwapp {
 
 class ChartGrid;
 class ComparisonGridDialog;
+class ElidedLabel;
 class ParameterForm;
 class RunController;
+
+/// "dpwlab <version> (<native|portable>)": the first line of `--version` and of the About box.
+QString versionLine();
+/// The About box's text above the papers: version, build flags, licence.
+QString aboutHtml();
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -42,11 +48,17 @@ class MainWindow : public QMainWindow {
   QString exportAll(const QString& dir);
   /// Last finished run (for tests and exports).
   const QVariantMap& lastMetrics() const { return lastMetrics_; }
-  /// Newest ε shown in the status bar (NaN before any privacy frame).
+  /// ε shown in the status bar: the newest value of the method's declared privacy readout (live
+  /// curve, then the final metric), NaN when none is known yet or the method spends no budget.
   double liveEpsilon() const { return liveEpsilon_; }
-  /// Opens (or raises) the ε × α comparison grid of the current fair-learning method, with these
-  /// lists if not empty; nullptr (and a status message) when the current method has no grid.
-  ComparisonGridDialog* openComparisonGrid(const QString& epsilons = {}, const QString& alphas = {});
+  /// The status bar's privacy text (e.g. "ε spent: 4.98"; for a method without a budget, why not).
+  QString privacyText() const;
+  /// The status bar's message (full text; the bar shows it elided to the room it has).
+  QString statusMessage() const;
+  /// Opens (or raises) the comparison grid of the current method, on these axes and values if given
+  /// (keys the method declares in MethodInfo::grid); nullptr (and a status message) without a grid.
+  ComparisonGridDialog* openComparisonGrid(const QString& rowKey = {}, const QString& rowValues = {},
+                                           const QString& columnKey = {}, const QString& columnValues = {});
   /// The grid dialog if it was opened.
   ComparisonGridDialog* comparisonGrid() const { return grid_; }
   /// Opens the view a scenario asks for (Scenario::view), e.g. a preset's comparison grid.
@@ -73,6 +85,12 @@ class MainWindow : public QMainWindow {
   void updateGridAction();
   void updateExplanation();
   QByteArray scenarioForExport() const;
+  void showStatus(const QString& text);
+  void updatePrivacyLabel();
+  void methodChanged();
+  void showAbout();
+  void showHelpText(const QString& title, const QString& text, bool markdown = false);
+  QString shortcutsHtml() const;
 
   QComboBox* method_;
   QLineEdit* seed_;
@@ -83,6 +101,7 @@ class MainWindow : public QMainWindow {
   QTimer* timer_;
   QLabel* stepLabel_;
   QLabel* epsilonLabel_;
+  ElidedLabel* message_;
   QProgressBar* progressBar_;
   QMenu* recentMenu_ = nullptr;
   QAction* runAction_ = nullptr;
@@ -95,6 +114,7 @@ class MainWindow : public QMainWindow {
   QVariantMap lastMetrics_;
   QString lastStatement_;
   double liveEpsilon_;
+  std::string privacyMethod_;  ///< method whose privacy readout the status bar shows
 };
 
 }  // namespace dpwapp

@@ -49,9 +49,8 @@ void ParameterForm::setValues(const dpw::ParamValues& values) {
   for (const auto& spec : values.specs()) {
     QString tip = QString::fromStdString(spec.help);
     if (!spec.unit.empty()) tip += QStringLiteral("\nUnit: %1").arg(QString::fromStdString(spec.unit));
-    tip += spec.restartsRun ? tr("\nChanging it restarts the run.") : tr("\nApplied live.");
-    QString label = QString::fromStdString(spec.label);
-    if (!spec.restartsRun) label += QStringLiteral(" ⟳");
+    tip += tr("\nTakes effect at the next run.");
+    const QString label = QString::fromStdString(spec.label);
     QWidget* field = nullptr;
     const auto& value = values.values().at(spec.key);
     if (spec.kind == dpw::ParamKind::Choice) {

@@ -413,6 +413,11 @@ MethodInfo privacyAuditMethod() {
       "apart with the best threshold on what an attacker sees. How well it succeeds gives a lower bound on "
       "the true ε, with 95% confidence. A correct mechanism keeps the measured bound below the claim; switch "
       "on a fault (noise quartered, clipping skipped) and watch the audit catch it.";
+  // The audited mechanism's claimed ε (synthetic neighbours: no real data's budget is spent).
+  m.privacy = {"", "", "claimed_epsilon", "epsilon", "ε claimed (audited)", ""};
+  m.grid = {{"epsilon", "mechanism", "fault", "trials", "delta"},
+            {"claimed_epsilon", "epsilon_lower_bound", "epsilon_point_estimate", "violation", "noise_std"},
+            "audit_epsilon"};
   m.params = {
       {"mechanism", "Mechanism", K::Choice, 0, 0, 0, false,
        auditMechanismIds(), "gaussian", "",

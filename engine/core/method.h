@@ -17,6 +17,27 @@ struct RunResult {
   std::string privacyStatement;  ///< e.g. "(ε = 4.98, δ = 1e-5) by RDP (Poisson), 4200 steps"
 };
 
+/// Where the app reads the privacy a run spends, for the status bar and the comparison grid.
+/// Exactly one of `chart`/`metric`/`param` (a number) or `none` (no budget spent) is meaningful per
+/// method; `chart` and `metric` may both be set (live curve while running, final value after).
+struct PrivacyReadout {
+  std::string chart;   ///< LinesFrame chart id carrying ε spent vs step (live); "" = no live curve
+  std::string series;  ///< series name in that chart; "" = its first series
+  std::string metric;  ///< RunResult metric holding the final ε spent; "" = none
+  std::string param;   ///< parameter holding the ε a run spends as a whole (a one-shot release); "" = none
+  std::string label = "ε spent";  ///< words before the number in the status bar
+  std::string none;    ///< non-empty: the method spends no privacy budget, and this says why
+};
+
+/// What a comparison grid may vary and show for a method: the app runs the method over the
+/// Cartesian product of two axes' values (one cell per pair, same seed) with the same sweep engine
+/// as `dpwlab-cli sweep`.
+struct GridSpec {
+  std::vector<std::string> axes;     ///< parameter keys a grid may vary; the first two are the default rows, columns
+  std::vector<std::string> metrics;  ///< metric keys the summary table shows, in order; a cell's caption the first six
+  std::string chart;                 ///< chart id a cell draws (its final frame); "" = numbers only
+};
+
 struct MethodInfo {
   std::string id;       ///< scenario name, e.g. "dpswd-explorer"
   std::string title;    ///< menu title
@@ -24,6 +45,8 @@ struct MethodInfo {
   std::string summary;  ///< plain-words explanation for the side panel
   std::vector<ParamSpec> params;
   std::function<RunResult(const ParamValues&, std::uint64_t seed, RunObserver&)> run;
+  PrivacyReadout privacy;  ///< where ε spent is read (every method declares it)
+  GridSpec grid;           ///< comparison-grid axes, metrics and chart (every method declares it)
 };
 
 /// Every method of the engine, in menu order.

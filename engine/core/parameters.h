@@ -27,7 +27,7 @@ struct ParamSpec {
   std::string defaultText;           ///< for Choice and Text
   std::string unit;
   std::string help;          ///< tooltip: what it does and where it comes from
-  bool restartsRun = true;   ///< false: applied live to a running method
+  bool restartsRun = true;   ///< informational only: the app applies every change at the next run (none live)
   bool advanced = false;     ///< hidden in lesson mode
 };
 

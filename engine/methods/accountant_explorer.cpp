@@ -114,6 +114,10 @@ MethodInfo accountantExplorerMethod() {
       "privacy-loss-distribution accountant, and the Wasserstein accountant. Tight beats loose: the PLD curve "
       "is lowest among the bounds. The second chart shows why the Wasserstein budget behaves so differently "
       "(it barely depends on the order and grows with the noise).";
+  m.privacy = {"privacy", "PLD", "epsilon_pld", "", "ε spent (PLD)", ""};  // the tight accountant's curve
+  m.grid = {{"noise_multiplier", "sample_rate", "steps", "delta"},
+            {"epsilon_pld", "epsilon_rdp", "epsilon_rdp_mironov", "epsilon_rdp_wor", "epsilon_gdp", "epsilon_wdp"},
+            "privacy"};
   m.params = {
       {"sample_rate", "Sampling rate q", K::Real, 0.01, 1e-6, 1, false, {}, {}, "",
        "Batch size / data size; Poisson sampling for RDP, GDP and PLD, fixed-size for the without-replacement "

@@ -107,6 +107,10 @@ MethodInfo dpSwdExplorerMethod() {
       "DP-SWD adds Gaussian noise of standard deviation σ to every projection first, which is what makes it "
       "private. Watch the noisy curves stay above SW₂ but keep its increasing trend: the order of distances "
       "survives the noise, so DP-SWD still works as a training loss.";
+  m.privacy.none = "synthetic clouds, noise σ set by hand";
+  m.grid = {{"sigma1", "projections", "dimension", "samples", "sigma2"},
+            {"sw2_at_max", "dpswd_sigma1_at_max", "dpswd_sigma2_at_max", "dpswd_increasing"},
+            "distance_vs_shift"};
   m.params = {
       {"samples", "Samples per cloud", K::Integer, 1000, 2, 1e6, false, {}, {}, "points",
        "n = m points drawn from each Gaussian ([DP-SWD] Fig. 2 uses several sizes)."},

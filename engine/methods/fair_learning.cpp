@@ -21,6 +21,7 @@
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "privacy/accountant.h"
+#include "core/batch_run.h"
 #include "privacy/privacy_curve.h"
 
 namespace dpw {
@@ -444,31 +445,6 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
 
 }  // namespace
 
-namespace {
-// Keeps the newest frame of each chart (a grid cell shows only its final state) and forwards the
-// grid's hooks.
-class GridCellObserver : public RunObserver {
- public:
-  GridCellObserver(const FairGridHooks& hooks, std::size_t cell) : hooks_(hooks), cell_(cell) {}
-  void onFrame(FramePtr frame) override {
-    auto it = std::find_if(latest.begin(), latest.end(), [&](const FramePtr& g) { return g->chart == frame->chart; });
-    if (it == latest.end())
-      latest.push_back(std::move(frame));
-    else
-      *it = std::move(frame);
-  }
-  void onProgress(long step, long total) override {
-    if (hooks_.progress) hooks_.progress(cell_, step, total);
-  }
-  bool cancelRequested() const override { return hooks_.cancelled && hooks_.cancelled(); }
-  std::vector<FramePtr> latest;
-
- private:
-  const FairGridHooks& hooks_;
-  std::size_t cell_;
-};
-}  // namespace
-
 std::vector<FairGridCell> runFairLearningGrid(const FairLearningSettings& base, const std::vector<double>& epsilons,
                                               const std::vector<double>& alphas, std::uint64_t seed) {
   return runFairLearningGrid(base, epsilons, alphas, seed, FairGridHooks{});
@@ -484,28 +460,26 @@ std::vector<FairGridCell> runFairLearningGrid(const FairLearningSettings& base, 
       cells[r * alphas.size() + c].epsilon = epsilons[r];
       cells[r * alphas.size() + c].alpha = alphas[c];
     }
-  std::vector<std::string> errors(cells.size());
-  std::atomic<bool> cancelled{false};
-#pragma omp parallel for schedule(dynamic, 1)
-  for (long i = 0; i < long(cells.size()); ++i) {
-    if (cancelled.load()) continue;
-    try {
-      FairLearningSettings s = base;
-      s.epsilon = cells[std::size_t(i)].epsilon;
-      s.alpha = cells[std::size_t(i)].alpha;
-      GridCellObserver obs(hooks, std::size_t(i));
-      throwIfCancelled(obs);
-      cells[std::size_t(i)].result = runFairLearning(s, seed, obs);
-      cells[std::size_t(i)].frames = std::move(obs.latest);
-      if (hooks.cellDone) hooks.cellDone(std::size_t(i), cells[std::size_t(i)]);
-    } catch (const Cancelled&) {
-      cancelled = true;
-    } catch (const std::exception& e) {
-      errors[std::size_t(i)] = e.what();
-    }
+  // The one batch engine of the app (core/batch_run.h) runs the cells.
+  BatchHooks batchHooks{hooks.cancelled, hooks.progress, nullptr};
+  if (hooks.cellDone)
+    batchHooks.itemDone = [&](std::size_t i, const BatchResult& done) {
+      FairGridCell cell{cells[i].epsilon, cells[i].alpha, done.result, done.frames};
+      hooks.cellDone(i, cell);
+    };
+  auto results = runBatch(
+      cells.size(),
+      [&](std::size_t i, RunObserver& obs) {
+        FairLearningSettings s = base;
+        s.epsilon = cells[i].epsilon;
+        s.alpha = cells[i].alpha;
+        return runFairLearning(s, seed, obs);
+      },
+      batchHooks);
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    cells[i].result = std::move(results[i].result);
+    cells[i].frames = std::move(results[i].frames);
   }
-  if (cancelled) throw Cancelled();
-  for (const auto& e : errors) require(e.empty(), e);
   return cells;
 }
 

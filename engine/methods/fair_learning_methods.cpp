@@ -125,6 +125,36 @@ MethodInfo make(FairTask task, std::string id, std::string title, std::string pa
   m.paper = std::move(paper);
   m.summary = std::move(summary);
   m.params = std::move(params);
+  // ε spent: the privacy curve of the selected accountant (one series), final value in "epsilon".
+  m.privacy.chart = "privacy";
+  m.privacy.metric = "epsilon";
+  // Grid metrics: first the numbers [FairLearn] prints above each panel of Figs. 5, 7, 9, 11 (noise σ,
+  // loss L and its term CL; then the test metrics), then the rest of the summary table.
+  switch (task) {
+    case FairTask::Classifier:
+      m.grid = {{"epsilon", "alpha", "steps", "learning_rate", "clip_gradient", "batch_fraction"},
+                {"noise_multiplier", "objective", "loss_term", "accuracy", "disparate_impact", "w2_groups", "eo_0",
+                 "eo_1", "w2_groups_y0", "w2_groups_y1", "penalty_term", "epsilon"},
+                "scores"};
+      break;
+    case FairTask::Regression2d:
+      m.grid = {{"epsilon", "alpha", "steps", "learning_rate", "projections"},
+                {"noise_multiplier", "objective", "loss_term", "mse", "accuracy", "sw2_groups", "od_0", "od_1",
+                 "penalty_term", "epsilon"},
+                "outputs"};
+      break;
+    case FairTask::Representation:
+      m.grid = {{"epsilon", "alpha", "steps", "learning_rate", "projections"},
+                {"noise_multiplier", "objective", "loss_term", "reconstruction_loss", "accuracy", "disparate_impact",
+                 "sw2_groups", "penalty_term", "epsilon"},
+                "latent"};
+      break;
+    default:
+      m.grid = {{"epsilon", "projections", "steps", "learning_rate", "clip_output"},
+                {"sw2_to_target", "noise_multiplier", "objective", "epsilon"},
+                "outputs"};
+      break;
+  }
   m.run = [task](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
     return runFairLearning(FairLearningSettings::fromParams(task, p), seed, obs);
   };

@@ -118,6 +118,10 @@ MethodInfo projectionSensitivityMethod() {
       "line sits just beyond the bulk but is an approximation (exceeded several times more often than δ); the "
       "Chernoff bound (exact moment-generating function, DPW Lab's default) is rigorous and only a little "
       "larger; the paper's Bernstein bound is rigorous but much larger (often off the chart).";
+  m.privacy.none = "a study of the sensitivity bound, no data";
+  m.grid = {{"projections", "dimension", "delta", "draws"},
+            {"mean", "variance", "chernoff_w2", "clt_w2", "bernstein_w2", "above_chernoff", "above_clt", "above_bernstein"},
+            "sensitivity_density"};
   m.params = {
       {"projections", "Projections k", K::Integer, 200, 1, 100000, false, {}, {}, "directions", "Number of directions (paper: 200)."},
       {"dimension", "Dimension d", K::Integer, 784, 2, 1e6, false, {}, {}, "", "Data dimension (paper: 784, MNIST)."},

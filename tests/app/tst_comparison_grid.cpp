@@ -1,6 +1,7 @@
-// GUI tests of the ε × α comparison grid (#7, [FairLearn] Fig. 5), headless: lists typed into the
-// dialog, cells filled with the numbers of runFairLearningGrid called directly with the same seed,
-// exports, bad lists refused with a message, cancel and close join the worker, the preset opens it.
+// GUI tests of the comparison grid (#7, [FairLearn] Fig. 5; generic over every method's declared axes,
+// #13), headless: lists typed into the dialog, cells filled with the numbers of runFairLearningGrid (and,
+// for other methods, of the method's run) called directly with the same seed, exports, bad lists
+// refused with a message, cancel and close join the worker, the preset opens it.
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -20,6 +21,7 @@
 #include "gui/main_window.h"
 #include "support/type_into.h"
 #include "gui/parameter_form.h"
+#include "core/method.h"
 #include "methods/fair_learning.h"
 
 using dpwapp::ComparisonGridDialog;
@@ -39,14 +41,25 @@ void smallClassifier(MainWindow& w, const char* steps) {
   typeInto(w.form()->field("frame_every"), "5");
 }
 
-ComparisonGridDialog* openGrid(MainWindow& w, const QString& eps, const QString& alphas) {
+/// Opens the grid of the current method through its action and types the row and column lists (the
+/// method's first two declared axes unless other keys are chosen in the boxes).
+ComparisonGridDialog* openGrid(MainWindow& w, const QString& rows, const QString& columns, const QString& rowKey = {},
+                               const QString& columnKey = {}) {
   QAction* action = w.action("comparisonGrid");
   if (!action || !action->isEnabled()) return nullptr;
   action->trigger();
   ComparisonGridDialog* g = w.comparisonGrid();
   if (!g) return nullptr;
-  typeInto(g->findChild<QLineEdit*>("gridEpsilons"), eps);
-  typeInto(g->findChild<QLineEdit*>("gridAlphas"), alphas);
+  auto choose = [g](const char* name, const QString& key) {
+    if (key.isEmpty()) return;
+    auto* box = g->findChild<QComboBox*>(name);
+    box->setCurrentIndex(box->findData(key));
+    emit box->activated(box->currentIndex());
+  };
+  choose("gridRowKey", rowKey);
+  choose("gridColumnKey", columnKey);
+  typeInto(g->findChild<QLineEdit*>("gridRowValues"), rows);
+  typeInto(g->findChild<QLineEdit*>("gridColumnValues"), columns);
   return g;
 }
 
@@ -89,12 +102,16 @@ class TestComparisonGrid : public QObject {
     QCOMPARE(settings.steps, 20L);
     QCOMPARE(settings.n, 600L);
     QCOMPARE(g->seed(), s.seed);
+    QCOMPARE(g->rowKey(), QString("epsilon"));  // the classifier's first two declared axes
+    QCOMPARE(g->columnKey(), QString("alpha"));
     const auto direct = dpw::runFairLearningGrid(settings, {INFINITY, 2.0}, {0.0, 0.5}, s.seed);
     const auto& shown = g->results();
     QCOMPARE(shown.size(), direct.size());
     for (std::size_t i = 0; i < direct.size(); ++i) {
-      QCOMPARE(shown[i].epsilon, direct[i].epsilon);
-      QCOMPARE(shown[i].alpha, direct[i].alpha);
+      const dpwapp::Scenario& cell = g->cellScenario(int(i) / 2, int(i) % 2);
+      QCOMPARE(cell.params.real("epsilon"), direct[i].epsilon);
+      QCOMPARE(cell.params.real("alpha"), direct[i].alpha);
+      QCOMPARE(cell.seed, s.seed);
       QCOMPARE(shown[i].result.metrics, direct[i].result.metrics);
       QVERIFY(direct[i].result.metrics.at("accuracy") > 0.5);
     }
@@ -126,7 +143,7 @@ class TestComparisonGrid : public QObject {
     const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
     QCOMPARE(lines.size(), 5);
     const QList<QByteArray> header = lines[0].split(',');
-    for (const char* key : {"epsilon_target", "alpha", "accuracy", "w2_groups", "disparate_impact", "epsilon_spent"})
+    for (const char* key : {"point.epsilon", "point.alpha", "accuracy", "w2_groups", "disparate_impact", "epsilon"})
       QVERIFY2(header.contains(key), key);
     for (int i = 0; i < 4; ++i) {
       const QList<QByteArray> row = lines[i + 1].split(',');
@@ -136,8 +153,9 @@ class TestComparisonGrid : public QObject {
       QCOMPARE(col("accuracy").toDouble(), m.at("accuracy"));
       QCOMPARE(col("w2_groups").toDouble(), m.at("w2_groups"));
       QCOMPARE(col("disparate_impact").toDouble(), m.at("disparate_impact"));
-      QCOMPARE(col("epsilon_target"), QByteArray(i < 2 ? "inf" : "2"));
-      QCOMPARE(col("epsilon_spent"), i < 2 ? QByteArray("inf") : QByteArray::number(m.at("epsilon"), 'g', 17));
+      QCOMPARE(col("point.epsilon"), QByteArray(i < 2 ? "inf" : "2"));
+      QCOMPARE(col("point.alpha"), QByteArray(i % 2 == 0 ? "0" : "0.5"));
+      QCOMPARE(col("epsilon"), i < 2 ? QByteArray("inf") : QByteArray::number(m.at("epsilon"), 'g', 17));
       if (i >= 2) QVERIFY(std::abs(m.at("epsilon") - 2) < 1e-6);  // the accountant spends the target ε
     }
     QCOMPARE(g->exportPng(dir.filePath("grid.png")), QString());
@@ -152,16 +170,17 @@ class TestComparisonGrid : public QObject {
     QTest::addColumn<QString>("eps");
     QTest::addColumn<QString>("alphas");
     QTest::addColumn<QString>("message");
-    QTest::newRow("empty ε") << "" << "0" << "ε list is empty";
-    QTest::newRow("word") << "abc" << "0" << "'abc' is not a number";
+    // Messages name the parameter (its form label) and, for a range, the parameter's own bounds.
+    QTest::newRow("empty ε") << "" << "0" << "Privacy budget ε list is empty";
+    QTest::newRow("word") << "abc" << "0" << "'abc' is not a number (or inf)";
     QTest::newRow("NaN") << "nan" << "0" << "'nan' is not a number";
-    QTest::newRow("zero") << "inf, 0" << "0" << "ε must be > 0 (inf for no privacy), got 0";
-    QTest::newRow("negative") << "-1" << "0" << "ε must be > 0";
+    QTest::newRow("zero") << "inf, 0" << "0" << "parameter 'epsilon' = 0 is outside [0.01, 10000]";
+    QTest::newRow("negative") << "-1" << "0" << "is outside";
     QTest::newRow("hole") << "1, , 2" << "0" << "an empty item";
     QTest::newRow("twice") << "1, 1.0" << "0" << "appears twice";
     QTest::newRow("too many") << "1, 2, 3, 4, 5, 6, 7" << "0" << "at most 6 values";
-    QTest::newRow("empty α") << "1" << "" << "α list is empty";
-    QTest::newRow("α > 1") << "1" << "0, 1.5" << "α must lie in [0, 1], got 1.5";
+    QTest::newRow("empty α") << "1" << "" << "list is empty";
+    QTest::newRow("α > 1") << "1" << "0, 1.5" << "parameter 'alpha' = 1.5 is outside [0, 1]";
     QTest::newRow("α word") << "1" << "half" << "'half' is not a number";
   }
   void badListsStartNothing() {
@@ -190,13 +209,54 @@ class TestComparisonGrid : public QObject {
     QVERIFY(!g->startGrid());                                      // ... the steps field is not
     QVERIFY2(g->message().contains("Steps"), qPrintable(g->message()));
     QVERIFY(!g->running());
-    // A method without α has no grid: the action is disabled and the grid refuses to start.
+    // The same parameter on both axes is refused.
+    typeInto(w.form()->field("steps"), "20");
+    auto* columns = g->findChild<QComboBox*>("gridColumnKey");
+    columns->setCurrentIndex(columns->findData("epsilon"));
+    emit columns->activated(columns->currentIndex());
+    QVERIFY(!g->findChild<QPushButton*>("gridRun")->isEnabled());
+    QVERIFY(!g->startGrid());
+    QVERIFY2(g->message().contains("same parameter"), qPrintable(g->message()));
+    // Every method has a grid: switching method offers that method's declared axes.
     auto* combo = w.findChild<QComboBox*>("method");
     combo->setCurrentIndex(combo->findData("dpswd-explorer"));
-    QVERIFY(!w.action("comparisonGrid")->isEnabled());
-    QVERIFY(!w.openComparisonGrid());
-    QVERIFY(!g->startGrid());
-    QVERIFY2(g->message().contains("fair classifier"), qPrintable(g->message()));
+    QVERIFY(w.action("comparisonGrid")->isEnabled());
+    QCOMPARE(g->findChild<QComboBox*>("gridRowKey")->currentData().toString(), QString("sigma1"));
+    QCOMPARE(g->findChild<QComboBox*>("gridColumnKey")->currentData().toString(), QString("projections"));
+    QVERIFY(g->findChild<QPushButton*>("gridRun")->isEnabled());  // suggested lists are valid
+  }
+
+  // Any method, a choice axis: the privacy audit over mechanism × claimed ε. Every cell equals the
+  // method run directly with that cell's parameters and the same seed; the table holds its metrics.
+  void anyMethodAnyAxes() {
+    MainWindow w;
+    auto* combo = w.findChild<QComboBox*>("method");
+    combo->setCurrentIndex(combo->findData("privacy-audit"));
+    typeInto(w.form()->field("trials"), "2000");
+    ComparisonGridDialog* g = openGrid(w, "gaussian, laplace", "1, 2", "mechanism", "epsilon");
+    QVERIFY(g);
+    QSignalSpy finished(g, &ComparisonGridDialog::gridFinished);
+    QVERIFY2(g->startGrid(), qPrintable(g->message()));
+    QVERIFY(finished.wait(120000));
+    QVERIFY2(finished.first().first().toBool(), qPrintable(g->message()));
+    QCOMPARE(g->filledCells(), 4);
+    const dpw::MethodInfo& m = dpw::findMethod("privacy-audit");
+    for (int r = 0; r < 2; ++r)
+      for (int c = 0; c < 2; ++c) {
+        const dpwapp::Scenario& cell = g->cellScenario(r, c);
+        QCOMPARE(QString::fromStdString(cell.params.text("mechanism")), QString(r == 0 ? "gaussian" : "laplace"));
+        QCOMPARE(cell.params.real("epsilon"), c == 0 ? 1.0 : 2.0);
+        dpw::LatestFramesObserver obs;
+        const dpw::RunResult direct = m.run(cell.params, cell.seed, obs);
+        QCOMPARE(g->results()[std::size_t(r * 2 + c)].result.metrics, direct.metrics);
+        QVERIFY(g->cellWidget(r, c)->findChild<QWidget*>("cellChart"));  // the declared chart
+        QCOMPARE(g->results()[std::size_t(r * 2 + c)].result.metrics.at("claimed_epsilon"), c == 0 ? 1.0 : 2.0);
+      }
+    const QList<QByteArray> lines = g->tableCsv().trimmed().split('\n');
+    QCOMPARE(lines.size(), 5);
+    QVERIFY(lines[0].startsWith("point.mechanism,point.epsilon,claimed_epsilon,epsilon_lower_bound"));
+    QVERIFY(lines[3].startsWith("laplace,1,1,"));
+    QCOMPARE(g->table()->rowCount(), 4);
   }
 
   void cancelLeavesNoThread() {
@@ -226,7 +286,9 @@ class TestComparisonGrid : public QObject {
     probe.stop();
     qInfo("event loop while the grid runs: %d ticks in 1 s, longest gap %lld ms", ticks, longestGap);
     QVERIFY(g->running());
-    QVERIFY(ticks > 50);
+    // On average at most 50 ms between ticks (the brief's bound; a loaded shared machine gives the
+    // test process far fewer than the 200 ticks an idle one would).
+    QVERIFY2(ticks > 20, qPrintable(QString("%1 ticks").arg(ticks)));
     QVERIFY2(longestGap < 250, qPrintable(QString("event loop blocked for %1 ms").arg(longestGap)));
     QElapsedTimer clock;
     clock.start();
@@ -264,8 +326,10 @@ class TestComparisonGrid : public QObject {
     w.applyView(s);
     ComparisonGridDialog* g = w.comparisonGrid();
     QVERIFY(g && g->isVisible());
-    QCOMPARE(g->findChild<QLineEdit*>("gridEpsilons")->text(), QString("inf, 5, 1"));
-    QCOMPARE(g->findChild<QLineEdit*>("gridAlphas")->text(), QString("0, 0.25, 0.5, 0.75"));
+    QCOMPARE(g->findChild<QComboBox*>("gridRowKey")->currentData().toString(), QString("epsilon"));
+    QCOMPARE(g->findChild<QComboBox*>("gridColumnKey")->currentData().toString(), QString("alpha"));
+    QCOMPARE(g->findChild<QLineEdit*>("gridRowValues")->text(), QString("inf, 5, 1"));
+    QCOMPARE(g->findChild<QLineEdit*>("gridColumnValues")->text(), QString("0, 0.25, 0.5, 0.75"));
     QByteArray bad = s.toJson();
     bad.replace("comparison-grid", "mosaic");
     QVERIFY_THROWS_EXCEPTION(dpw::InvalidArgument, dpwapp::Scenario::fromJson(bad));

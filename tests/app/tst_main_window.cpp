@@ -19,11 +19,61 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QDialog>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QTextBrowser>
+#include <cmath>
+
+#include "core/build_info.h"
+#include "core/method.h"
 
 using dpwapp::MainWindow;
 
 namespace {
 using dpwtest::typeInto;
+
+/// The status bar shows the privacy the method declares (dpw::MethodInfo::privacy) after a run: the
+/// final metric, the one-shot parameter, or why the method spends none; and the declared live chart
+/// carries ε in its declared series.
+void checkPrivacyReadout(MainWindow& w, const QString& method) {
+  const dpw::PrivacyReadout& r = dpw::findMethod(method.toStdString()).privacy;
+  auto* label = w.findChild<QLabel*>("epsilonLabel");
+  QVERIFY(label);
+  const QString text = label->text();
+  QVERIFY2(!text.isEmpty(), qPrintable(method + ": the status bar shows no privacy"));
+  QCOMPARE(text, w.privacyText());
+  if (!r.none.empty()) {
+    QVERIFY2(text.contains(QString::fromStdString(r.none)), qPrintable(text));
+    QVERIFY(std::isnan(w.liveEpsilon()));
+    return;
+  }
+  double expected = NAN;
+  if (!r.metric.empty()) {
+    QVERIFY2(w.lastMetrics().contains(QString::fromStdString(r.metric)), r.metric.c_str());
+    expected = w.lastMetrics().value(QString::fromStdString(r.metric)).toDouble();
+  } else {
+    expected = w.currentScenario().params.real(r.param);
+  }
+  QVERIFY2(std::isfinite(expected) && expected > 0, qPrintable(QString("%1: ε = %2").arg(method).arg(expected)));
+  QCOMPARE(w.liveEpsilon(), expected);  // the very number, not a recomputation
+  QVERIFY2(text.contains(QString::number(expected, 'g', 4)), qPrintable(text));
+  if (!r.chart.empty()) {  // the live curve: its declared series ends at a positive ε not above the final one
+    bool found = false;
+    for (const auto& f : w.charts()->frames()) {
+      if (f->chart != r.chart) continue;
+      const auto& lines = std::get<dpw::LinesFrame>(f->data);
+      for (const auto& s : lines.series)
+        if ((r.series.empty() ? &s == &lines.series.front() : s.name == r.series) && !s.y.empty()) {
+          found = true;
+          QVERIFY(s.y.back() > 0);
+          QVERIFY(s.y.back() <= expected * (1 + 1e-12));  // ε only grows with the steps
+        }
+    }
+    QVERIFY2(found, qPrintable(method + ": no series '" + QString::fromStdString(r.series) + "' in chart " +
+                               QString::fromStdString(r.chart)));
+  }
+}
 
 bool waitFinished(MainWindow& w, int ms = 60000) {
   QSignalSpy spy(&w, &MainWindow::runFinished);
@@ -103,12 +153,21 @@ class TestMainWindow : public QObject {
       if (QWidget* f = w.form()->field(key)) typeInto(f, value);
     if (method == "dpswd-explorer" || method == "projection-sensitivity")
       if (QWidget* f = w.form()->field("draws")) typeInto(f, method == "dpswd-explorer" ? "2" : "500");
+    // A finite budget, so every private method runs its noise and its accountant.
+    if (QWidget* f = w.form()->field("epsilon")) typeInto(f, "2");
     QSignalSpy finished(&w, &MainWindow::runFinished);
     QVERIFY(w.startRun());
     QVERIFY2(finished.wait(300000), qPrintable(method + " did not finish"));
     QVERIFY2(finished.first().first().toBool(), qPrintable(method + " failed"));
     QVERIFY(w.charts()->chartCount() >= 1);
     QVERIFY(!w.lastMetrics().isEmpty());
+    checkPrivacyReadout(w, method);
+    if (QTest::currentTestFailed()) return;
+    // The view as the run left it (status bar: the privacy statement), before the exports below.
+    if (const QString shots = qEnvironmentVariable("DPW_SCREENSHOT_DIR"); !shots.isEmpty()) {
+      QCoreApplication::processEvents();
+      QVERIFY(w.grab().save(QDir(shots).filePath("method-" + method + ".png")));
+    }
     QTemporaryDir dir;
     QCOMPARE(w.exportAll(dir.path()), QString());
     const QStringList pngs = QDir(dir.path()).entryList({"*.png"});
@@ -140,11 +199,6 @@ class TestMainWindow : public QObject {
       QFile a(dir.filePath(csv)), b(cliDir.filePath(csv));
       QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
       QVERIFY2(a.readAll() == b.readAll(), qPrintable(method + ": " + csv + " differs from dpwlab-cli's"));
-    }
-    const QString shots = qEnvironmentVariable("DPW_SCREENSHOT_DIR");
-    if (!shots.isEmpty()) {
-      QCoreApplication::processEvents();
-      QVERIFY(w.grab().save(QDir(shots).filePath("method-" + method + ".png")));
     }
   }
 
@@ -186,6 +240,50 @@ class TestMainWindow : public QObject {
     QVERIFY(waitFinished(w));
     QVERIFY(!w.controller()->running());
     QVERIFY(w.controller()->step() < 500);
+  }
+
+  // Identity (#12): --version without a display, the About box and the Help menu.
+  void versionAboutAndHelp() {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("QT_QPA_PLATFORM");  // --version must not need a display
+    env.remove("DISPLAY");
+    p.setProcessEnvironment(env);
+    p.start(DPW_GUI_PATH, {"--version"});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 0);
+    const QString out = QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+    QCOMPARE(out, QStringLiteral("dpwlab %1 (%2)").arg(dpw::kVersion, dpw::kBuildFlags));
+    QVERIFY(QRegularExpression(R"(^dpwlab \d+\.\d+\.\d+ \((native|portable)\)$)").match(out).hasMatch());
+    QCOMPARE(p.readAllStandardError(), QByteArray());
+
+    MainWindow w;
+    w.action("helpAbout")->trigger();
+    auto* about = w.findChild<QDialog*>("aboutDialog");
+    QVERIFY(about && about->isVisible());
+    const QString text = about->findChild<QTextBrowser*>("aboutText")->toPlainText();
+    for (const QString& needle : {out, QStringLiteral("MIT"), QStringLiteral("Differentially Private Sliced Wasserstein Distance"),
+                                  QStringLiteral("Wasserstein Differential Privacy"), QStringLiteral("Differentially Private Post-Processing"),
+                                  QStringLiteral("Learning with Differentially Private (Sliced) Wasserstein Gradients"),
+                                  QStringLiteral("Differentially Private Gradient Flow")})
+      QVERIFY2(text.contains(needle), qPrintable(needle));
+
+    w.action("helpShortcuts")->trigger();
+    auto* help = w.findChild<QDialog*>("helpDialog");
+    QVERIFY(help && help->isVisible());
+    const QString shortcuts = help->findChild<QTextBrowser*>("helpText")->toPlainText();
+    // Every action with a shortcut is listed, so the list cannot drift from the menus.
+    for (const char* name : {"run", "pause", "step", "stop", "comparisonGrid", "exportAll", "reset", "resample"}) {
+      QAction* a = w.action(name);
+      QVERIFY2(a, name);
+      QVERIFY2(shortcuts.contains(a->shortcut().toString(QKeySequence::NativeText)), name);
+    }
+    w.action("helpPapers")->trigger();
+    QVERIFY(help->findChild<QTextBrowser*>("helpText")->toPlainText().contains("[DPSWFlow]"));
+    w.action("helpGettingStarted")->trigger();
+    QVERIFY(help->findChild<QTextBrowser*>("helpText")->toPlainText().contains("Comparison grid"));
+    w.action("helpReadme")->trigger();  // the source tree's README beside the build, or the short help
+    QVERIFY(help->findChild<QTextBrowser*>("helpText")->toPlainText().contains("DPW Lab"));
   }
 
   void closingMidRunLeavesNoThread() {

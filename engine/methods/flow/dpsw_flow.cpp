@@ -552,6 +552,12 @@ MethodInfo flowMethod(FlowVariant variant) {
             : "This variant draws fresh directions and a fresh minibatch every step; an accountant adds up the "
               "privacy of all steps.");
   m.params = flowParams(variant);
+  m.privacy.chart = "epsilon";  // first series: the accountant's ε; the pool's basic composition is second
+  m.privacy.metric = "epsilon";
+  m.grid = {pool ? std::vector<std::string>{"epsilon", "projections", "pool", "steps", "step_size", "particles", "noise_multiplier"}
+                : std::vector<std::string>{"epsilon", "projections", "steps", "step_size", "batch", "particles", "noise_multiplier"},
+            {"sw2_heldout", "sw2_floor", "noise_multiplier", "epsilon"},
+            "particles"};
   m.run = [variant](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
     return runDpswFlow(DpswFlowSettings::fromParams(p, variant), seed, obs);
   };

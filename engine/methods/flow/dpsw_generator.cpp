@@ -213,6 +213,11 @@ MethodInfo dpswGeneratorMethod() {
       "The baseline the flow paper compares with: a small neural network maps Gaussian noise to points and is "
       "trained to make the private sliced Wasserstein distance (noisy projections) between its output and the "
       "private data small. The privacy is the same as the resampled flow's; only the way samples are made differs.";
+  m.privacy.chart = "epsilon";
+  m.privacy.metric = "epsilon";
+  m.grid = {{"epsilon", "projections", "learning_rate", "steps", "batch", "width", "noise_multiplier"},
+            {"sw2_heldout", "sw2_floor", "final_loss", "noise_multiplier", "epsilon"},
+            "particles"};
   m.params = {
       {"latent", "Latent dimension", K::Integer, 8, 1, 1024, false, {}, {}, "", "Dimension of the generator's input noise.", true, true},
       {"width", "Hidden width", K::Integer, 128, 1, 4096, false, {}, {}, "units",
