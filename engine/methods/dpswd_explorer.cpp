@@ -50,8 +50,11 @@ RunResult runDpSwdExplorer(const DpSwdExplorerSettings& s, std::uint64_t seed, R
       Points Y = standardNormal(n, d, rng).array() + c;
       Points theta = randomDirections(s.projections, d, rng);
       sumSw += std::sqrt(slicedW2Squared(X, Y, theta).value);
-      sumDp1 += std::sqrt(slicedW2Squared(X, Y, theta, {s.sigma1, rng()}).value);
-      sumDp2 += std::sqrt(slicedW2Squared(X, Y, theta, {s.sigma2, rng()}).value);
+      SlicedOptions noisy1, noisy2;
+      noisy1.noiseStd = s.sigma1, noisy1.noiseSeed = rng();
+      noisy2.noiseStd = s.sigma2, noisy2.noiseSeed = rng();
+      sumDp1 += std::sqrt(slicedW2Squared(X, Y, theta, noisy1).value);
+      sumDp2 += std::sqrt(slicedW2Squared(X, Y, theta, noisy2).value);
       lastX = std::move(X);
       lastY = std::move(Y);
       lastTheta = std::move(theta);

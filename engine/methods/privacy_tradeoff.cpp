@@ -161,6 +161,10 @@ MethodInfo privacyTradeoffMethod() {
       "curve is the best β at each α the mechanism allows. Higher is more private; the diagonal is a coin flip. "
       "The PLD curve is exact up to discretisation, the GDP curve is its Gaussian summary, and the dots are "
       "real attacks from the privacy audit, with 95% confidence boxes, which must not fall below the curve.";
+  m.privacy = {"", "", "epsilon", "", "ε of this composition (PLD)", ""};
+  m.grid = {{"noise_multiplier", "steps", "sample_rate", "delta"},
+            {"epsilon", "mu_gdp", "beta_pld_at_0_1", "beta_gdp_at_0_1", "audit_points", "audit_boxes_below_curve"},
+            "tradeoff"};
   m.params = {
       {"noise_multiplier", "Noise multiplier σ", K::Real, 1.0, 1e-2, 1e4, false, {}, {}, "", "Noise std / sensitivity."},
       {"sample_rate", "Sampling rate q", K::Real, 1.0, 1e-6, 1, false, {}, {}, "",

@@ -71,7 +71,8 @@ py::object sliced(const InArray& x, const InArray& y, long k, std::uint64_t seed
     dpw::Points theta;
     if (!given) theta = directionsFor(k, X.cols(), seed);
     const dpw::PointsRef T = given ? dpw::PointsRef(*given) : dpw::PointsRef(theta);
-    const dpw::SlicedOptions options{sigma, noiseSeed};
+    dpw::SlicedOptions options;
+    options.noiseStd = sigma, options.noiseSeed = noiseSeed;
     r = gradients ? dpw::slicedW2SquaredWithGradients(X, Y, T, options) : dpw::slicedW2Squared(X, Y, T, options);
   }
   return slicedResult(std::move(r), gradients);
