@@ -25,7 +25,7 @@ struct SlicedOptions {
   std::uint64_t noiseSeed = 0;    ///< seed of the noise streams
   /// Secure mode: if set (not none), the projections get this exact discrete law from the OS
   /// (Mechanism::discreteGaussianOnGrid, privacy/mechanisms.h) instead of N(0, σ²) from `noiseSeed`.
-  Mechanism secureNoise;
+  Mechanism secureNoise{};
 };
 
 struct SlicedResult {

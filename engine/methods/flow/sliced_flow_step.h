@@ -31,7 +31,7 @@ struct FlowStepOptions {
   std::uint64_t noiseSeed = 0;     ///< seed of the per-direction noise streams
   /// Secure mode: if set (not none), the projections get this exact discrete law from the OS
   /// (Mechanism::discreteGaussianOnGrid, privacy/mechanisms.h) instead of N(0, s²) from `noiseSeed`.
-  Mechanism secureNoise;
+  Mechanism secureNoise{};
   int quantiles = 100;             ///< P ≥ 2
   double stepSize = 1.0;           ///< h > 0
   double regularisation = 0.0;     ///< λ ≥ 0 (entropic regularisation; diffusion √(2 h λ))
