@@ -363,7 +363,10 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
   if (chart->property("dpwTitle").toString() != qs(frame.title)) {
     chart->setProperty("dpwTitle", qs(frame.title));
     chart->setTitle(qs(frame.title).toHtmlEscaped());
-    if (auto* fitter = chart->findChild<ChartTextFitter*>()) fitter->fit();
+    // ChartTextFitter has no Q_OBJECT, so findChild<ChartTextFitter*> would match any child QObject;
+    // dynamic_cast finds the fitter itself.
+    for (QObject* child : chart->children())
+      if (auto* fitter = dynamic_cast<ChartTextFitter*>(child)) fitter->fit();
   }
   Bounds b;
   for (int i = 0; i < series.size(); ++i) {
