@@ -2,12 +2,9 @@
 
 #include "charts/point_cloud_painter.h"
 
-#include <QBuffer>
 #include <QFile>
 #include <QGraphicsScene>
 #include <QPainter>
-#include <QSaveFile>
-#include <QSvgGenerator>
 #include <QGraphicsTextItem>
 #include <QTextDocument>
 #include <QtCharts/QLegendMarker>
@@ -437,53 +434,11 @@ QChart* buildChart(const dpw::Frame& frame) {
   return chart;
 }
 
-QImage renderFrame(const dpw::Frame& frame, QSize size, qreal scale) {
-  QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
-  image.setDevicePixelRatio(scale);
-  image.fill(Qt::white);
-  // Record the pixel density so that 2x and 3x exports open at the right physical size.
-  image.setDotsPerMeterX(int(std::lround(96.0 * scale / 0.0254)));
-  image.setDotsPerMeterY(int(std::lround(96.0 * scale / 0.0254)));
-  QPainter painter(&image);
-  painter.setRenderHint(QPainter::Antialiasing);
-  if (QChart* chart = buildChart(frame)) {
-    QGraphicsScene scene;
-    scene.addItem(chart);  // the scene owns the chart
-    chart->setGeometry(QRectF(QPointF(0, 0), size));
-    scene.setSceneRect(QRectF(QPointF(0, 0), size));
-    scene.render(&painter, QRectF(QPointF(0, 0), size), QRectF(QPointF(0, 0), size));
-  } else {
-    paintPicture(frame, painter, QRectF(QPointF(0, 0), size));
-  }
-  return image;
-}
+// The file renderers of plot_painter.h draw through the Qt Charts painter installed above.
+QImage renderFrame(const dpw::Frame& frame, QSize size, qreal scale) { return renderFrameImage(frame, size, scale); }
 
 bool writeFrameSvg(const dpw::Frame& frame, const QString& path, QString* error, QSize size) {
-  QBuffer buffer;
-  buffer.open(QIODevice::WriteOnly);
-  {
-    QSvgGenerator svg;
-    svg.setOutputDevice(&buffer);
-    svg.setSize(size);
-    svg.setViewBox(QRect(QPoint(0, 0), size));
-    svg.setTitle(qs(frame.title));
-    svg.setDescription("DPW Lab chart " + qs(frame.chart));
-    QPainter painter(&svg);
-    if (QChart* chart = buildChart(frame)) {
-      QGraphicsScene scene;
-      scene.addItem(chart);
-      chart->setGeometry(QRectF(QPointF(0, 0), size));
-      scene.render(&painter, QRectF(QPointF(0, 0), size), QRectF(QPointF(0, 0), size));
-    } else {
-      paintPicture(frame, painter, QRectF(QPointF(0, 0), size));
-    }
-  }
-  QSaveFile out(path);
-  if (!out.open(QIODevice::WriteOnly) || out.write(buffer.data()) != buffer.data().size() || !out.commit()) {
-    if (error) *error = QStringLiteral("cannot write %1: %2").arg(path, out.errorString());
-    return false;
-  }
-  return true;
+  return writeFrameSvgFile(frame, path, error, size);
 }
 
 }  // namespace dpwapp
