@@ -156,31 +156,35 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
 
 }  // namespace
 
-Points noisyProjections(const PointsRef& X, const PointsRef& directions, const SlicedOptions& o) {
+namespace {
+
+// The k x n projections plus the release's noise; `rngFor(j)` gives the generator of direction j.
+template <class RngFor>
+Points projectWithNoise(const PointsRef& X, const PointsRef& directions, const SlicedOptions& o, RngFor&& rngFor) {
   validate(X, X, directions, o);
   Points out = directions * X.transpose();  // k x n
   if (!noisy(o)) return out;
   std::unique_ptr<OsEntropy> os;
   if (!o.secureNoise.isNone()) os = std::make_unique<OsEntropy>();
   for (Eigen::Index j = 0; j < out.rows(); ++j) {
-    Rng rng = makeRng(o.noiseSeed, std::uint64_t(j));
     double lo = 0, hi = 0;
-    addNoise(out.row(j).data(), out.cols(), o, rng, os.get(), lo, hi);
+    addNoise(out.row(j).data(), out.cols(), o, rngFor(j), os.get(), lo, hi);
   }
   return out;
 }
 
+}  // namespace
+
+Points noisyProjections(const PointsRef& X, const PointsRef& directions, const SlicedOptions& o) {
+  Rng rng;
+  return projectWithNoise(X, directions, o, [&](Eigen::Index j) -> Rng& {
+    rng = makeRng(o.noiseSeed, std::uint64_t(j));  // one stream per direction
+    return rng;
+  });
+}
+
 Points noisyProjections(const PointsRef& X, const PointsRef& directions, const SlicedOptions& o, Rng& rng) {
-  validate(X, X, directions, o);
-  Points out = directions * X.transpose();  // k x n
-  if (!noisy(o)) return out;
-  std::unique_ptr<OsEntropy> os;
-  if (!o.secureNoise.isNone()) os = std::make_unique<OsEntropy>();
-  for (Eigen::Index j = 0; j < out.rows(); ++j) {
-    double lo = 0, hi = 0;
-    addNoise(out.row(j).data(), out.cols(), o, rng, os.get(), lo, hi);
-  }
-  return out;
+  return projectWithNoise(X, directions, o, [&](Eigen::Index) -> Rng& { return rng; });
 }
 
 SlicedResult slicedW2Squared(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
