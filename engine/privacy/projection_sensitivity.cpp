@@ -54,13 +54,53 @@ double projectionSensitivityChernoff(long k, long d, double delta) {
 
 ProjectionBound defaultProjectionBound(long) { return ProjectionBound::Chernoff; }
 
+const std::vector<std::string>& projectionBoundIds() {
+  static const std::vector<std::string> ids{"chernoff", "clt", "bernstein"};  // ProjectionBound menu order
+  return ids;
+}
+
 const char* projectionBoundId(ProjectionBound bound) {
   switch (bound) {
-    case ProjectionBound::Clt: return "clt";
-    case ProjectionBound::Bernstein: return "bernstein";
+    case ProjectionBound::Clt: return projectionBoundIds()[1].c_str();
+    case ProjectionBound::Bernstein: return projectionBoundIds()[2].c_str();
     case ProjectionBound::Chernoff: break;
   }
-  return "chernoff";
+  return projectionBoundIds()[0].c_str();
+}
+
+namespace {
+std::string joinIds(const std::vector<std::string>& ids) {
+  std::string out;
+  for (std::size_t i = 0; i < ids.size(); ++i) out += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + ids[i];
+  return out;
+}
+}  // namespace
+
+ProjectionBound parseProjectionBound(const std::string& id) {
+  for (ProjectionBound b : {ProjectionBound::Chernoff, ProjectionBound::Clt, ProjectionBound::Bernstein})
+    if (id == projectionBoundId(b)) return b;
+  throw InvalidArgument("unknown sensitivity bound '" + id + "'; choose " + joinIds(projectionBoundIds()));
+}
+
+const std::string& bernsteinDpSwdCodeId() {
+  static const std::string id = "bernstein-dpswd-code";
+  return id;
+}
+
+const std::vector<std::string>& projectionSensitivityToolIds() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> v = projectionBoundIds();
+    v.push_back(bernsteinDpSwdCodeId());
+    return v;
+  }();
+  return ids;
+}
+
+double projectionSensitivityById(const std::string& id, long k, long d, double delta) {
+  if (id == bernsteinDpSwdCodeId()) return projectionSensitivityBernsteinDpSwdCode(k, d, delta);
+  for (const std::string& known : projectionBoundIds())
+    if (id == known) return projectionSensitivity(parseProjectionBound(id), k, d, delta);
+  throw InvalidArgument("unknown sensitivity bound '" + id + "'; choose " + joinIds(projectionSensitivityToolIds()));
 }
 
 const char* projectionBoundDescription(ProjectionBound bound) {

@@ -22,6 +22,9 @@
 /// δ = 1e-5). For k = 70, d = 8, δ = 5e-9: Chernoff w² = 17.82, CLT 15.84, Bernstein 29.14.
 /// Methods pass the share of δ they spend on the bound (the papers spend δ/2 here and δ/2 on the
 /// Gaussian mechanism).
+#include <string>
+#include <vector>
+
 namespace dpw {
 
 /// Bernstein bound w(k, d, δ). @throws InvalidArgument unless k ≥ 1, d ≥ 1, 0 < δ < 1.
@@ -52,6 +55,20 @@ ProjectionBound defaultProjectionBound(long k);
 
 /// "chernoff", "clt" or "bernstein" (stable ids for settings, CLI and statements).
 const char* projectionBoundId(ProjectionBound bound);
+/// The ids of projectionBoundId in menu order (chernoff, clt, bernstein): the one id table, shared by
+/// the flows' `bound` setting (flow_privacy.h), `dpwlab-cli sensitivity --bound` and the Python module.
+const std::vector<std::string>& projectionBoundIds();
+/// @throws InvalidArgument naming the value and the choices.
+ProjectionBound parseProjectionBound(const std::string& id);
+
+/// The id of the reference-code quirk (projectionSensitivityBernsteinDpSwdCode): "bernstein-dpswd-code",
+/// offered by the CLI and the Python module, not by the methods.
+const std::string& bernsteinDpSwdCodeId();
+/// w(k, d, δ) by id: one of projectionBoundIds() or bernsteinDpSwdCodeId() (the CLI's and Python's
+/// choices, projectionSensitivityToolIds()). @throws InvalidArgument on another id or bad values.
+double projectionSensitivityById(const std::string& id, long k, long d, double delta);
+/// projectionBoundIds() followed by bernsteinDpSwdCodeId().
+const std::vector<std::string>& projectionSensitivityToolIds();
 /// Human description for a privacy statement, e.g. "Chernoff bound, exact Beta MGF (rigorous)".
 const char* projectionBoundDescription(ProjectionBound bound);
 

@@ -23,6 +23,7 @@ from ._dpwlab import (
     methods,
     random_directions,
     sensitivity,
+    sensitivity_bounds,
     sliced_wasserstein,
     wasserstein_1d,
 )
@@ -30,7 +31,7 @@ from ._dpwlab import _run
 
 __all__ = [
     "account", "accountants", "calibrate", "dp_sliced_wasserstein", "methods", "random_directions", "run",
-    "sensitivity", "sliced_wasserstein", "wasserstein_1d", "read_scenario",
+    "sensitivity", "sensitivity_bounds", "sliced_wasserstein", "wasserstein_1d", "read_scenario",
 ]
 
 SCENARIO_VERSION = 1

@@ -423,11 +423,7 @@ Raises ValueError for an accountant whose loss grows with sigma (wdp) or an unre
 
   m.def("sensitivity",
         [](const std::string& bound, long k, long d, double delta) {
-          if (bound == "chernoff") return dpw::projectionSensitivityChernoff(k, d, delta);
-          if (bound == "clt") return dpw::projectionSensitivityClt(k, d, delta);
-          if (bound == "bernstein") return dpw::projectionSensitivityBernstein(k, d, delta);
-          if (bound == "bernstein-dpswd-code") return dpw::projectionSensitivityBernsteinDpSwdCode(k, d, delta);
-          throw dpw::InvalidArgument("bound must be chernoff, clt, bernstein or bernstein-dpswd-code, got '" + bound + "'");
+          return dpw::projectionSensitivityById(bound, k, d, delta);  // ids: dpw::projectionSensitivityToolIds()
         },
         py::arg("bound"), py::arg("k"), py::arg("d"), py::arg("delta"),
         R"doc(Sensitivity bound w(k, d, delta) of k random unit projections of one changed row (||x - x'|| <= 1):
@@ -444,6 +440,8 @@ Raises ValueError for an accountant whose loss grows with sigma (wdp) or an unre
 
 As `dpwlab-cli sensitivity`.)doc");
 
+  m.def("sensitivity_bounds", [] { return dpw::projectionSensitivityToolIds(); },
+        "Ids sensitivity() accepts (the engine's one list, as dpwlab-cli sensitivity --bound knows them).");
   m.def("methods", &methodsList, "Every method run() accepts, with its parameters (key, kind, default, range, help).");
   m.def("_run", &runMethod, py::arg("method"), py::arg("parameters"), py::arg("seed"));
 }

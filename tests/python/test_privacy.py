@@ -72,7 +72,9 @@ class Accounting(unittest.TestCase):
         self.assertAlmostEqual(dpwlab.sensitivity("bernstein", k, d, delta), bern, delta=1e-12)
         self.assertAlmostEqual(dpwlab.sensitivity("bernstein", k, d, delta), 2.918610, delta=1e-6)  # header's value
         self.assertAlmostEqual(dpwlab.sensitivity("bernstein-dpswd-code", k, d, delta), 3.189293, delta=1e-6)
-        for bound in ("clt", "bernstein", "bernstein-dpswd-code"):
+        # One choice list in the engine, shared by the module and the CLI: every id works in both.
+        self.assertEqual(dpwlab.sensitivity_bounds(), ["chernoff", "clt", "bernstein", "bernstein-dpswd-code"])
+        for bound in dpwlab.sensitivity_bounds():
             cli = support.cli_json("sensitivity", "--bound", bound, "--k", k, "--d", d, "--delta", delta)
             self.assertEqual(dpwlab.sensitivity(bound, k, d, delta), float(cli["w"]))
 

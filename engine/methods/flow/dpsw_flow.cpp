@@ -84,7 +84,7 @@ double singleReleaseEpsilon(double multiplier, double delta) {
   return gdpEpsilon(1.0 / multiplier, delta);  // exact ε of one Gaussian release: μ = Δ/σ = 1/multiplier
 }
 
-bool usesReferenceConvention(const DpswFlowSettings& s) { return s.privacy.convention == "reference"; }
+bool usesReferenceConvention(const DpswFlowSettings& s) { return s.privacy.convention == FlowConvention::Reference; }
 
 std::string fmt(double v) {
   std::ostringstream os;
@@ -146,8 +146,8 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
     return plan;
   }
   // DPSWflow: the pool's directions are drawn once (one bound), the whole data every step.
-  const FlowConvention conv = flowConventionFromId(s.privacy.convention);
-  const ProjectionBound bound = projectionBoundFromId(s.privacy.bound, s.pool);
+  const FlowConvention conv = s.privacy.convention;
+  const ProjectionBound bound = resolveFlowBound(s.privacy.bound, s.pool);
   plan.sensitivity = conv == FlowConvention::Reference ? referenceFlowSensitivity(s.pool, d, s.privacy.delta)
                                                        : flowSensitivity(bound, s.pool, d, s.privacy.delta / 2);
   plan.mechanismDelta = s.privacy.delta / 2;
@@ -247,7 +247,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       std::sort(released[gi].row(j).data(), released[gi].row(j).data() + released[gi].cols());
   }
   std::vector<Eigen::Index> fixedSubset;  // reference convention: one subset, with replacement
-  if (s.variant == FlowVariant::Pool && s.privacy.convention == "reference") {
+  if (s.variant == FlowVariant::Pool && s.privacy.convention == FlowConvention::Reference) {
     std::uniform_int_distribution<Eigen::Index> pick(0, s.pool - 1);
     for (long j = 0; j < s.projections; ++j) fixedSubset.push_back(pick(poolRng));
   }
@@ -298,7 +298,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       if (std::isfinite(e)) epsAcc.append(double(step), e);
       std::vector<Series> curves;
       if (!epsAcc.empty()) curves.push_back(epsAcc.series());
-      if (s.variant == FlowVariant::Pool && s.privacy.convention != "reference") {
+      if (s.variant == FlowVariant::Pool && s.privacy.convention != FlowConvention::Reference) {
         epsBasic.append(double(step), double(step) * plan.perStepEpsilon);
         curves.push_back(epsBasic.series());
       }
@@ -334,7 +334,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       }
       const Points batch = s.variant == FlowVariant::Pool
                                ? (plan.releaseOnce ? Points() : g.data)
-                               : drawMinibatch(g.data, s.privacy.accountant == "rdp", plan.sampleRate, g.batch, rng);
+                               : drawMinibatch(g.data, s.privacy.accountant == AccountantKind::Rdp, plan.sampleRate, g.batch, rng);
       Points targets;  // the released rows of this step's pool subset
       if (plan.releaseOnce) {
         targets = released[gi](idx, Eigen::all);
@@ -399,7 +399,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   if (plan.multiplier == 0) {
     st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of " << name << ".";
   } else if (s.variant == FlowVariant::Resampled) {
-    st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
+    st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == AccountantKind::Rdp ? " (Poisson)" : " (fixed batch)") << ", "
        << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity)
        << (plan.exactBound ? " (exact: orthonormal direction blocks, the whole δ to the accountant). " : ". ")
        << flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
@@ -412,7 +412,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
        << ", ε exact for one Gaussian release) and reused by all " << s.steps
        << " steps; the particle-side noise is fresh every step and touches no data";
     if (s.data.perClass) st << ", per class (parallel composition)";
-  } else if (s.privacy.convention == "reference") {
+  } else if (s.privacy.convention == FlowConvention::Reference) {
     st << "Reference convention: (ε = " << fmt(plan.perStepEpsilon) << ", δ = " << s.privacy.delta
        << ") per step by the classic Gaussian mechanism only; the " << s.steps
        << " steps are NOT composed (as the public code), so this is not a guarantee for the run";
@@ -487,17 +487,16 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
        "Total δ: half for the sensitivity bound, half for the mechanism ([DP-SWD] Lemma 2)."},
       {"noise_multiplier", "Noise multiplier (0 = from ε)", K::Real, 0.0, 0, 1e4, false, {}, {}, "",
        "If > 0, noise std = this × Δ and ε is reported instead of targeted.", true, true},
-      {"bound", "Sensitivity bound", K::Choice, 0, -inf, inf, false, {"auto", "chernoff", "clt", "bernstein"}, "auto", "",
-       "w(k, d, δ): auto = chernoff (rigorous, exact MGF); clt = the papers' approximation (not a bound); bernstein = [DP-SWD] Lemma 2.", true, true},
+      flowBoundParam("w(k, d, δ): auto = chernoff (rigorous, exact MGF); clt = the papers' approximation (not a bound); "
+                     "bernstein = [DP-SWD] Lemma 2."),
   });
   if (variant == FlowVariant::Resampled)
-    p.push_back({"accountant", "Accountant", K::Choice, 0, -inf, inf, false, {"auto", "rdp-wor", "rdp"}, "auto", "",
-                 "auto: rdp-wor for one flow, rdp per class; rdp-wor: fixed-size batches, replace-one (matches Δ = 2w); "
-                 "rdp: Poisson sampling, add/remove.", true, true});
+    p.push_back(flowAccountantParam("auto: rdp-wor for one flow, rdp per class; rdp-wor: fixed-size batches, replace-one "
+                                    "(matches Δ = 2w); rdp: Poisson sampling, add/remove."));
   p.insert(p.end(), {
-      {"convention", "Convention", K::Choice, 0, -inf, inf, false, {"union-bound", "paper-per-draw", "reference"}, "union-bound", "",
-       "union-bound: δ/2 on the bound over all direction draws (δ/(2T) each), δ/2 to the accountant; paper-per-draw: "
-       "the paper's δ/2 per draw, not union-bounded; reference: the public dpswgf code's choices (see docs).", true, true},
+      flowConventionParam("union-bound: δ/2 on the bound over all direction draws (δ/(2T) each), δ/2 to the "
+                          "accountant; paper-per-draw: the paper's δ/2 per draw, not union-bounded; reference: the "
+                          "public dpswgf code's choices (see docs)."),
       {"target", "Target", K::Choice, 0, -inf, inf, false, flowTargetIds(), "ring5", "",
        "2-D toy or Fashion-MNIST latents (PCA-8 on the public half, [DPSWFlow] §4.2)."},
       {"toy_size", "Toy data size", K::Integer, 10000, 2, 1e7, false, {}, {}, "points",

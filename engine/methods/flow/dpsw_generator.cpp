@@ -149,7 +149,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     for (std::size_t gi = 0; gi < gens.size(); ++gi) {
       Generator& g = gens[gi];
       Rng rng = makeRng(seed, 16 + (std::uint64_t(t) << 5) + gi);
-      const Points batch = drawMinibatch(g.data, s.privacy.accountant == "rdp", plan.sampleRate, g.batch, rng);
+      const Points batch = drawMinibatch(g.data, s.privacy.accountant == AccountantKind::Rdp, plan.sampleRate, g.batch, rng);
       if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
       const Points theta = randomDirections(s.projections, d, rng);
       const Points Z = standardNormal(g.batch, s.latent, rng);
@@ -191,7 +191,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   if (plan.multiplier == 0) {
     st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of DPSWgen.";
   } else {
-    st << "(ε = " << fmt(epsilon) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
+    st << "(ε = " << fmt(epsilon) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == AccountantKind::Rdp ? " (Poisson)" : " (fixed batch)") << ", "
        << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ". "
        << flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
   }
@@ -236,14 +236,12 @@ MethodInfo dpswGeneratorMethod() {
                        "to the projections (the grid adds 1/64 to the sensitivity, the noise covers it),"),
       {"noise_multiplier", "Noise multiplier (0 = from ε)", K::Real, 0.0, 0, 1e4, false, {}, {}, "",
        "If > 0, noise std = this × Δ and ε is reported instead of targeted.", true, true},
-      {"bound", "Sensitivity bound", K::Choice, 0, -inf, inf, false, {"auto", "chernoff", "clt", "bernstein"}, "auto", "",
-       "w(k, d, δ): auto = chernoff (rigorous, exact MGF); clt = the papers' approximation (not a bound); bernstein = [DP-SWD] Lemma 2.", true, true},
-      {"accountant", "Accountant", K::Choice, 0, -inf, inf, false, {"auto", "rdp-wor", "rdp"}, "auto", "",
-       "auto: rdp-wor for one generator, rdp per class; rdp-wor: fixed-size batches, replace-one (matches Δ = 2w); "
-       "rdp: Poisson sampling, add/remove.", true, true},
-      {"convention", "Convention", K::Choice, 0, -inf, inf, false, {"union-bound", "paper-per-draw", "reference"}, "union-bound", "",
-       "union-bound: δ/2 on the bound over all draws (δ/(2T) each); paper-per-draw: the paper's δ/2 per draw, not "
-       "union-bounded; reference: the public code's bound at δ.", true, true},
+      flowBoundParam("w(k, d, δ): auto = chernoff (rigorous, exact MGF); clt = the papers' approximation (not a bound); "
+                     "bernstein = [DP-SWD] Lemma 2."),
+      flowAccountantParam("auto: rdp-wor for one generator, rdp per class; rdp-wor: fixed-size batches, replace-one "
+                          "(matches Δ = 2w); rdp: Poisson sampling, add/remove."),
+      flowConventionParam("union-bound: δ/2 on the bound over all draws (δ/(2T) each); paper-per-draw: the paper's δ/2 "
+                          "per draw, not union-bounded; reference: the public code's bound at δ."),
       {"target", "Target", K::Choice, 0, -inf, inf, false, flowTargetIds(), "ring5", "", "2-D toy or Fashion-MNIST latents."},
       {"toy_size", "Toy data size", K::Integer, 10000, 2, 1e7, false, {}, {}, "points", "Private (and held-out) toy points.", true, true},
       {"per_class", "One generator per class", K::Integer, 0, 0, 1, false, {}, {}, "",

@@ -9,34 +9,33 @@
 
 namespace dpw {
 
-std::string accountantName(const std::string& accountantId) { return makeAccountant(accountantId)->name(); }
+std::string accountantName(AccountantKind accountant) { return makeAccountant(accountant)->name(); }
 
-double flowEpsilonSpent(const std::string& accountantId, double noiseMultiplier, double sampleRate, long steps,
+double flowEpsilonSpent(AccountantKind accountant, double noiseMultiplier, double sampleRate, long steps,
                         double delta) {
-  auto accountant = makeAccountant(accountantId);
-  accountant->addGaussianSteps(noiseMultiplier, sampleRate, steps);
-  return accountant->epsilon(delta);
+  auto a = makeAccountant(accountant);
+  a->addGaussianSteps(noiseMultiplier, sampleRate, steps);
+  return a->epsilon(delta);
 }
 
-double flowCalibrateMultiplier(const std::string& accountantId, double epsilon, double delta, double sampleRate,
+double flowCalibrateMultiplier(AccountantKind accountant, double epsilon, double delta, double sampleRate,
                                long steps) {
-  return calibrateNoiseMultiplier(accountantId, epsilon, delta, sampleRate, steps);
+  return calibrateNoiseMultiplier(accountantId(accountant), epsilon, delta, sampleRate, steps);
 }
 
-SubsampledNoisePlan planSubsampledNoise(const std::string& convention, const std::string& bound, long k, long d,
-                                        double delta, long steps, double epsilon, double noiseMultiplier,
-                                        const std::string& accountantId, double sampleRate) {
-  const FlowConvention conv = flowConventionFromId(convention);
+SubsampledNoisePlan planSubsampledNoise(FlowConvention conv, FlowBound bound, long k, long d, double delta,
+                                        long steps, double epsilon, double noiseMultiplier, AccountantKind accountant,
+                                        double sampleRate) {
   SubsampledNoisePlan plan;
   plan.sensitivity = conv == FlowConvention::Reference
                          ? referenceFlowSensitivity(k, d, delta)
-                         : flowSensitivity(projectionBoundFromId(bound, k), k, d, boundDeltaPerDraw(conv, delta, steps));
+                         : flowSensitivity(resolveFlowBound(bound, k), k, d, boundDeltaPerDraw(conv, delta, steps));
   plan.mechanismDelta = conv == FlowConvention::Reference ? delta : delta / 2;
   plan.sampleRate = sampleRate;
   if (noiseMultiplier > 0)
     plan.multiplier = noiseMultiplier;
   else if (!std::isinf(epsilon))
-    plan.multiplier = flowCalibrateMultiplier(accountantId, epsilon, plan.mechanismDelta, sampleRate, steps);
+    plan.multiplier = flowCalibrateMultiplier(accountant, epsilon, plan.mechanismDelta, sampleRate, steps);
   plan.noiseStd = plan.multiplier * plan.sensitivity;
   return plan;
 }

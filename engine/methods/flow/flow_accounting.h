@@ -8,6 +8,9 @@
 /// (at q = 1 T Gaussians with multiplier m are one Gaussian with multiplier m/√T).
 #include <string>
 
+#include "methods/flow/flow_privacy.h"  // FlowConvention, FlowBound
+#include "privacy/accountant.h"         // AccountantKind
+
 namespace dpw {
 
 /// The noise of a run that draws k fresh directions and a subsample (rate q) every step, T steps
@@ -23,21 +26,21 @@ struct SubsampledNoisePlan {
 };
 
 /// @throws InvalidArgument on bad values.
-SubsampledNoisePlan planSubsampledNoise(const std::string& convention, const std::string& bound, long k, long d,
-                                        double delta, long steps, double epsilon, double noiseMultiplier,
-                                        const std::string& accountantId, double sampleRate);
+SubsampledNoisePlan planSubsampledNoise(FlowConvention convention, FlowBound bound, long k, long d, double delta,
+                                        long steps, double epsilon, double noiseMultiplier, AccountantKind accountant,
+                                        double sampleRate);
 
 /// The accountant's human-readable name (with its conversion), for privacy statements.
-std::string accountantName(const std::string& accountantId);
+std::string accountantName(AccountantKind accountant);
 
-/// ε after `steps` steps of the Gaussian with this multiplier at rate q, at δ, by accountant `id`.
+/// ε after `steps` steps of the Gaussian with this multiplier at rate q, at δ, by this accountant.
 /// @throws InvalidArgument on bad values.
-double flowEpsilonSpent(const std::string& accountantId, double noiseMultiplier, double sampleRate, long steps,
+double flowEpsilonSpent(AccountantKind accountant, double noiseMultiplier, double sampleRate, long steps,
                         double delta);
 
 /// Smallest multiplier reaching ε at δ after `steps` steps at rate q (calibrateNoiseMultiplier).
 /// @throws InvalidArgument on bad values.
-double flowCalibrateMultiplier(const std::string& accountantId, double epsilon, double delta, double sampleRate,
+double flowCalibrateMultiplier(AccountantKind accountant, double epsilon, double delta, double sampleRate,
                                long steps);
 
 }  // namespace dpw

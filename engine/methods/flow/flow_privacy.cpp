@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <utility>
 
 #include "core/error.h"
 #include "privacy/mechanisms.h"
@@ -9,18 +10,37 @@
 
 namespace dpw {
 
+namespace {
+const std::string kAuto = "auto";  // the "auto" choice of the bound and accountant settings
+
+std::string joinIds(const std::vector<std::string>& ids) {
+  std::string out;
+  for (std::size_t i = 0; i < ids.size(); ++i) out += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + ids[i];
+  return out;
+}
+
+ParamSpec choiceParam(std::string key, std::string label, const std::vector<std::string>& ids, std::string help) {
+  return {std::move(key), std::move(label), ParamKind::Choice, 0, -std::numeric_limits<double>::infinity(),
+          std::numeric_limits<double>::infinity(), false, ids, ids.front(), "", std::move(help), true, true};
+}
+}  // namespace
+
 FlowPrivacySettings FlowPrivacySettings::fromParams(const ParamValues& p) {
   FlowPrivacySettings s;
   s.epsilon = p.real("epsilon");
   s.delta = p.real("delta");
   s.noiseMultiplier = p.real("noise_multiplier");
-  s.bound = p.text("bound");
-  if (p.values().count("accountant")) s.accountant = p.text("accountant");
-  if (s.accountant == "auto") {
-    const bool perClass = p.values().count("per_class") && p.integer("per_class") != 0;
-    s.accountant = perClass ? "rdp" : "rdp-wor";
+  s.bound = parseFlowBound(p.text("bound"));
+  if (p.values().count("accountant")) {
+    const std::string id = p.text("accountant");
+    if (id == kAuto) {
+      const bool perClass = p.values().count("per_class") && p.integer("per_class") != 0;
+      s.accountant = perClass ? AccountantKind::Rdp : AccountantKind::RdpWor;
+    } else {
+      s.accountant = parseAccountant(id);
+    }
   }
-  s.convention = p.text("convention");
+  s.convention = flowConventionFromId(p.text("convention"));
   s.noiseSource = readNoiseSource(p);
   return s;
 }
@@ -30,30 +50,73 @@ void FlowPrivacySettings::validate(bool perClassSubsampled) const {
   require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
   require(noiseMultiplier >= 0 && std::isfinite(noiseMultiplier), "the noise multiplier must be >= 0, got ",
           noiseMultiplier);
-  require(accountant == "rdp" || accountant == "rdp-wor", "unknown accountant '", accountant,
-          "'; choose rdp or rdp-wor");
-  require(!(perClassSubsampled && accountant == "rdp-wor"),
+  require(accountant == AccountantKind::Rdp || accountant == AccountantKind::RdpWor, "unknown accountant '",
+          accountantId(accountant), "'; choose ", accountantId(AccountantKind::Rdp), " or ",
+          accountantId(AccountantKind::RdpWor));
+  require(!(perClassSubsampled && accountant == AccountantKind::RdpWor),
           "per-class flows need accountant rdp (Poisson sampling, add/remove): a replaced record can change "
           "class, which changes two flows and the fixed per-class batch sizes, so rdp-wor (replace-one) does not "
           "cover it; choose rdp or auto");
 }
 
+const std::vector<std::string>& flowConventionIds() {
+  static const std::vector<std::string> ids{"union-bound", "paper-per-draw", "reference"};  // FlowConvention order
+  return ids;
+}
+
+const std::string& flowConventionId(FlowConvention convention) { return flowConventionIds()[std::size_t(convention)]; }
+
 FlowConvention flowConventionFromId(const std::string& id) {
-  if (id == "union-bound") return FlowConvention::UnionBound;
-  if (id == "paper-per-draw") return FlowConvention::PaperPerDraw;
-  if (id == "reference") return FlowConvention::Reference;
+  for (FlowConvention c : {FlowConvention::UnionBound, FlowConvention::PaperPerDraw, FlowConvention::Reference})
+    if (id == flowConventionId(c)) return c;
   if (id == "paper")
     throw InvalidArgument("the convention 'paper' is now called 'union-bound' (it spends δ/(2T) per draw, stricter "
                           "than the paper); the paper's own is 'paper-per-draw'");
-  throw InvalidArgument("unknown convention '" + id + "'; choose union-bound, paper-per-draw or reference");
+  throw InvalidArgument("unknown convention '" + id + "'; choose " + joinIds(flowConventionIds()));
 }
 
-ProjectionBound projectionBoundFromId(const std::string& id, long k) {
-  if (id == "auto") return defaultProjectionBound(k);
-  if (id == "chernoff") return ProjectionBound::Chernoff;
-  if (id == "clt") return ProjectionBound::Clt;
-  if (id == "bernstein") return ProjectionBound::Bernstein;
-  throw InvalidArgument("unknown sensitivity bound '" + id + "'; choose auto, chernoff, clt or bernstein");
+const std::vector<std::string>& flowBoundIds() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> v{kAuto};
+    for (ProjectionBound b : {ProjectionBound::Chernoff, ProjectionBound::Clt, ProjectionBound::Bernstein})
+      v.push_back(projectionBoundId(b));  // FlowBound order after Auto
+    return v;
+  }();
+  return ids;
+}
+
+const std::string& flowBoundId(FlowBound bound) { return flowBoundIds()[std::size_t(bound)]; }
+
+FlowBound parseFlowBound(const std::string& id) {
+  for (FlowBound b : {FlowBound::Auto, FlowBound::Chernoff, FlowBound::Clt, FlowBound::Bernstein})
+    if (id == flowBoundId(b)) return b;
+  throw InvalidArgument("unknown sensitivity bound '" + id + "'; choose " + joinIds(flowBoundIds()));
+}
+
+ProjectionBound resolveFlowBound(FlowBound bound, long k) {
+  switch (bound) {
+    case FlowBound::Chernoff: return ProjectionBound::Chernoff;
+    case FlowBound::Clt: return ProjectionBound::Clt;
+    case FlowBound::Bernstein: return ProjectionBound::Bernstein;
+    case FlowBound::Auto: break;
+  }
+  return defaultProjectionBound(k);
+}
+
+const std::vector<std::string>& flowAccountantIds() {
+  static const std::vector<std::string> ids{kAuto, accountantId(AccountantKind::RdpWor),
+                                            accountantId(AccountantKind::Rdp)};
+  return ids;
+}
+
+ParamSpec flowBoundParam(std::string help) {
+  return choiceParam("bound", "Sensitivity bound", flowBoundIds(), std::move(help));
+}
+ParamSpec flowConventionParam(std::string help) {
+  return choiceParam("convention", "Convention", flowConventionIds(), std::move(help));
+}
+ParamSpec flowAccountantParam(std::string help) {
+  return choiceParam("accountant", "Accountant", flowAccountantIds(), std::move(help));
 }
 
 double flowSensitivity(ProjectionBound bound, long k, long d, double boundDelta) {
@@ -86,10 +149,10 @@ double pooledFlowNoiseStd(FlowConvention convention, ProjectionBound bound, long
 
 std::string flowPrivacyTerms(const FlowPrivacySettings& s, bool subsampled, bool perClass, long k, long draws,
                              double sampleRate, double sensitivity) {
-  const FlowConvention conv = flowConventionFromId(s.convention);
+  const FlowConvention conv = s.convention;
   std::ostringstream os;
   os.precision(4);
-  const bool poisson = s.accountant == "rdp";
+  const bool poisson = s.accountant == AccountantKind::Rdp;
   os << "Neighbours: " << (subsampled && poisson ? "add/remove one row (Δ = 2w over-covers it)" : "replace-one row (‖y − y'‖ ≤ 2)")
      << "; sampler: ";
   if (!subsampled)
@@ -102,7 +165,7 @@ std::string flowPrivacyTerms(const FlowPrivacySettings& s, bool subsampled, bool
   if (conv == FlowConvention::Reference) {
     os << "the reference code's bound (CLT at δ/2 for k > 30, else Bernstein at δ) per draw, not union-bounded";
   } else {
-    const ProjectionBound bound = projectionBoundFromId(s.bound, k);
+    const ProjectionBound bound = resolveFlowBound(s.bound, k);
     os << projectionBoundDescription(bound) << ", failing with probability ";
     if (draws == 1)
       os << "δ/2 (directions drawn once)";
@@ -112,7 +175,7 @@ std::string flowPrivacyTerms(const FlowPrivacySettings& s, bool subsampled, bool
       os << "δ/2 per draw as in the paper, NOT union-bounded over the " << draws << " draws (up to T·δ/2 in total)";
     os << ", δ/2 to the accountant";
   }
-  os << "; accountant: " << s.accountant;
+  os << "; accountant: " << accountantId(s.accountant);
   if (perClass) {
     if (!subsampled)
       os << "; per class: a record changing class moves two flows by ≤ w each, jointly √2 w ≤ Δ, covered by one flow's bound";

@@ -41,44 +41,71 @@
 /// Check (reference §2): Δ(k = 70, d = 8, δ = 1e-5) = 7.5408151363, σ(70, 8, ε = 5, δ = 1e-5) = 7.5194341218.
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "core/parameters.h"
+#include "privacy/accountant.h"  // AccountantKind
 #include "privacy/mechanisms.h"  // classicGaussianNoiseStd, Mechanism, NoiseSource
 #include "privacy/projection_sensitivity.h"
 
 namespace dpw {
 
+/// The `convention` setting (above). Ids: flowConventionIds().
 enum class FlowConvention { UnionBound, PaperPerDraw, Reference };
 
+/// The `bound` setting: Auto (= defaultProjectionBound(k), the rigorous Chernoff bound) or one of the
+/// ProjectionBound values by name. Ids: flowBoundIds() = "auto" followed by projectionBoundIds().
+enum class FlowBound { Auto, Chernoff, Clt, Bernstein };
+
 /// The privacy settings the flows and the generator share (parameters epsilon, delta,
-/// noise_multiplier, bound, accountant, convention).
+/// noise_multiplier, bound, accountant, convention), parsed once from the ParamValues (fromParams).
 struct FlowPrivacySettings {
   /// os-entropy: secure mode, the projections get secureGaussianFor(source, s, Δ, k) (privacy/mechanisms.h).
   NoiseSource noiseSource = NoiseSource::Seeded;
   double epsilon = std::numeric_limits<double>::infinity();  ///< (the methods' default is 5)
   double delta = 1e-5;
   double noiseMultiplier = 0;    ///< > 0: use this multiplier (ε is then reported, not targeted)
-  std::string bound = "auto";    ///< auto (= chernoff) | chernoff | clt | bernstein
-  std::string accountant = "rdp-wor";  ///< resolved: rdp-wor | rdp ("auto" is resolved by fromParams)
-  std::string convention = "union-bound";
+  FlowBound bound = FlowBound::Auto;
+  AccountantKind accountant = AccountantKind::RdpWor;  ///< resolved: RdpWor | Rdp ("auto" is resolved by fromParams)
+  FlowConvention convention = FlowConvention::UnionBound;
 
-  /// Reads the parameters above; `accountant` only if the method has one (DPSWflow has none), "auto"
-  /// resolved to rdp for per_class = 1 and rdp-wor otherwise.
+  /// Reads and parses the parameters above; `accountant` only if the method has one (DPSWflow has
+  /// none), "auto" resolved to rdp for per_class = 1 and rdp-wor otherwise.
+  /// @throws InvalidArgument on an unknown bound, convention (the old name "paper" with a message saying
+  /// it is now "union-bound") or accountant id.
   static FlowPrivacySettings fromParams(const ParamValues& p);
   /// @throws InvalidArgument unless ε > 0 (inf: no privacy), 0 < δ < 1, the multiplier is finite and
   /// ≥ 0, and the accountant is rdp or rdp-wor, and not rdp-wor for subsampled per-class flows
-  /// (`perClassSubsampled`, see above). Bound and convention are checked where they are read.
+  /// (`perClassSubsampled`, see above).
   void validate(bool perClassSubsampled = false) const;
 };
 
+/// "union-bound", "paper-per-draw", "reference" (FlowConvention order): the one id table, used by every
+/// ParamSpec offering a convention (flowConventionParam).
+const std::vector<std::string>& flowConventionIds();
+const std::string& flowConventionId(FlowConvention convention);
 /// "union-bound", "paper-per-draw" or "reference". @throws InvalidArgument otherwise (the old name
 /// "paper" with a message saying it is now "union-bound").
 FlowConvention flowConventionFromId(const std::string& id);
 
-/// "auto" (the rigorous Chernoff bound, defaultProjectionBound), "chernoff", "clt" (the papers'
-/// approximation, not a bound) or "bernstein" ([DP-SWD] Lemma 2).
-/// @throws InvalidArgument otherwise.
-ProjectionBound projectionBoundFromId(const std::string& id, long k);
+/// "auto" followed by projectionBoundIds() (FlowBound order).
+const std::vector<std::string>& flowBoundIds();
+const std::string& flowBoundId(FlowBound bound);
+/// "auto", "chernoff", "clt" or "bernstein" ([DP-SWD] Lemma 2; clt is the papers' approximation, not a
+/// bound). @throws InvalidArgument otherwise.
+FlowBound parseFlowBound(const std::string& id);
+/// The bound used for k directions: defaultProjectionBound(k) for Auto, else the named one.
+ProjectionBound resolveFlowBound(FlowBound bound, long k);
+
+/// The flows' `accountant` choices: "auto" (fromParams resolves it: rdp for per-class flows, rdp-wor
+/// otherwise), then accountantId(RdpWor), accountantId(Rdp).
+const std::vector<std::string>& flowAccountantIds();
+
+/// The shared ParamSpecs (key, choices from the tables above, default, advanced, restarts the run);
+/// `help` is the method's sentence.
+ParamSpec flowBoundParam(std::string help);
+ParamSpec flowConventionParam(std::string help);
+ParamSpec flowAccountantParam(std::string help);
 
 /// Δ = 2 w(k, d, δ_b): the L2 sensitivity of k projections of a unit-ball row (failure prob. δ_b).
 /// @throws InvalidArgument unless k ≥ 1, d ≥ 1, 0 < δ_b < 1.
@@ -103,7 +130,6 @@ double pooledFlowNoiseStd(FlowConvention convention, ProjectionBound bound, long
 /// The privacy terms of a flow run for its statement: neighbouring relation, sampler, sensitivity
 /// (bound, its δ_b and convention), per-class composition. `draws` = direction draws (T, or 1 for a
 /// pool); `subsampled` = a minibatch per step (q < 1 possible); `sampleRate` = q.
-/// @throws InvalidArgument on an unknown convention or bound id.
 std::string flowPrivacyTerms(const FlowPrivacySettings& s, bool subsampled, bool perClass, long k, long draws,
                              double sampleRate, double sensitivity);
 

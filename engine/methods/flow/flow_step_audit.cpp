@@ -83,7 +83,7 @@ AuditTarget flowStepAuditTarget(const MechanismAuditSettings& s, std::uint64_t s
   require(s.fault != AuditFault::SkipClip,
           "the flow-step audit has no clip to skip (orthonormal blocks bound ||Theta u|| exactly); use noise-quarter");
   require(s.noiseSource == NoiseSource::Seeded, "the flow-step audit runs the teaching-mode (seeded) step");
-  const double multiplier = flowCalibrateMultiplier("rdp", s.epsilon, s.delta, 1.0, 1);
+  const double multiplier = flowCalibrateMultiplier(AccountantKind::Rdp, s.epsilon, s.delta, 1.0, 1);
   auto scorer = std::make_shared<const FlowStepScorer>(s.projections, s.dimension, 64, multiplier,
                                                        s.fault == AuditFault::NoiseQuarter, seed);
   AuditTarget t;

@@ -18,6 +18,7 @@
 
 #include "audit/mechanism_audits.h"
 #include "audit/privacy_audit.h"
+#include "privacy/accountant.h"  // AccountantKind
 
 namespace dpw {
 
@@ -28,7 +29,7 @@ struct FlowStepAuditSettings {
   long projections = 2;      ///< k
   long dimension = 2;        ///< d
   long particles = 64;       ///< n (public, fixed)
-  std::string accountant = "rdp";
+  AccountantKind accountant = AccountantKind::Rdp;
   bool noiseQuarter = false;  ///< the fault: noise std ÷ 4
   double confidence = 0.95;
 };

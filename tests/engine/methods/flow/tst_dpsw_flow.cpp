@@ -64,7 +64,7 @@ class TestDpswFlow : public QObject {
     QVERIFY2(paper.privacyStatement.find("basic composition gives ε = 150") != std::string::npos,
              paper.privacyStatement.c_str());
     QVERIFY(hasChart(obs, "epsilon"));
-    s.privacy.convention = "reference";
+    s.privacy.convention = FlowConvention::Reference;
     const RunResult ref = runDpswFlow(s, 1, obs);
     QVERIFY(ref.privacyStatement.find("NOT composed") != std::string::npos);
   }
@@ -148,7 +148,7 @@ class TestDpswFlow : public QObject {
     s.steps = 60;
     s.frameEvery = 30;
     s.data.perClass = true;
-    s.privacy.accountant = "rdp";  // per-class flows sample by Poisson (flow_privacy.h)
+    s.privacy.accountant = AccountantKind::Rdp;  // per-class flows sample by Poisson (flow_privacy.h)
     CollectingObserver obs;
     const RunResult r = runDpswFlow(s, 2, obs);
     QVERIFY(hasChart(obs, "samples"));
@@ -191,7 +191,7 @@ class TestDpswFlow : public QObject {
     }
     s = smallToy(FlowVariant::Resampled);
     s.data.perClass = true;
-    s.privacy.accountant = "rdp";  // so the error is the unlabelled target's
+    s.privacy.accountant = AccountantKind::Rdp;  // so the error is the unlabelled target's
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runDpswFlow(s, 1, obs));
     s = smallToy(FlowVariant::Resampled);
     obs.cancel = true;

@@ -45,7 +45,7 @@ class TestDpswGenerator : public QObject {
     DpswGeneratorSettings s = small();
     s.steps = 5;
     s.privacy.noiseMultiplier = 0.8;
-    s.privacy.convention = "reference";
+    s.privacy.convention = FlowConvention::Reference;
     CollectingObserver obs;
     const RunResult r = runDpswGenerator(s, 1, obs);
     QVERIFY(std::abs(r.metrics.at("noise_std") - 0.8 * referenceFlowSensitivity(70, 2, 1e-5)) < 1e-12);

@@ -42,10 +42,10 @@ class TestFlowPrivacy : public QObject {
     QVERIFY(std::abs(referenceFlowSensitivity(20, 8, 1e-5) - 2 * bernsteinW(20, 8, 1e-5)) < 1e-12);
     QVERIFY(std::abs(flowSensitivity(ProjectionBound::Bernstein, 70, 8, 1e-5) - 2 * bernsteinW(70, 8, 1e-5)) < 1e-12);
     // auto = the rigorous Chernoff bound for every k (the CLT is only the papers' approximation).
-    QCOMPARE(projectionBoundFromId("auto", 31), ProjectionBound::Chernoff);
-    QCOMPARE(projectionBoundFromId("auto", 30), ProjectionBound::Chernoff);
-    QCOMPARE(projectionBoundFromId("clt", 31), ProjectionBound::Clt);
-    QCOMPARE(projectionBoundFromId("chernoff", 3), ProjectionBound::Chernoff);
+    QCOMPARE(resolveFlowBound(parseFlowBound("auto"), 31), ProjectionBound::Chernoff);
+    QCOMPARE(resolveFlowBound(parseFlowBound("auto"), 30), ProjectionBound::Chernoff);
+    QCOMPARE(resolveFlowBound(parseFlowBound("clt"), 31), ProjectionBound::Clt);
+    QCOMPARE(resolveFlowBound(parseFlowBound("chernoff"), 3), ProjectionBound::Chernoff);
     QCOMPARE(boundDeltaPerDraw(FlowConvention::UnionBound, 1e-5, 10), 5e-7);
     QCOMPARE(boundDeltaPerDraw(FlowConvention::PaperPerDraw, 1e-5, 10), 5e-6);  // the paper: no union bound
     QCOMPARE(boundDeltaPerDraw(FlowConvention::Reference, 1e-5, 10), 1e-5);
@@ -85,8 +85,8 @@ class TestFlowPrivacy : public QObject {
     s.data.toySize = 500;
     s.batch = 50;
     s.privacy.noiseMultiplier = 1.3;
-    s.privacy.convention = convention.toStdString();
-    s.privacy.bound = bound.toStdString();
+    s.privacy.convention = flowConventionFromId(convention.toStdString());
+    s.privacy.bound = parseFlowBound(bound.toStdString());
     s.directions = FlowDirections::Random;  // the probabilistic bounds (orthonormal blocks: Δ exact)
     CollectingObserver obs;
     const RunResult r = runDpswFlow(s, 1, obs);
@@ -99,15 +99,20 @@ class TestFlowPrivacy : public QObject {
   // batch sizes). The statement names the relation, the sampler, the sensitivity and the accountant.
   void accountantMatchesNeighbouringRelation() {
     ParamValues p(findMethod("dpswflow-r").params);
-    QCOMPARE(FlowPrivacySettings::fromParams(p).accountant, std::string("rdp-wor"));
-    QCOMPARE(FlowPrivacySettings::fromParams(p).convention, std::string("union-bound"));
+    QCOMPARE(FlowPrivacySettings::fromParams(p).accountant, AccountantKind::RdpWor);
+    QCOMPARE(FlowPrivacySettings::fromParams(p).convention, FlowConvention::UnionBound);
+    QCOMPARE(FlowPrivacySettings::fromParams(p).bound, FlowBound::Auto);
     p.set("per_class", 1.0);
-    QCOMPARE(FlowPrivacySettings::fromParams(p).accountant, std::string("rdp"));
+    QCOMPARE(FlowPrivacySettings::fromParams(p).accountant, AccountantKind::Rdp);
+    p.set("accountant", std::string("rdp-wor"));
+    QCOMPARE(FlowPrivacySettings::fromParams(p).accountant, AccountantKind::RdpWor);  // parsed; validate() refuses it
     FlowPrivacySettings s;
-    QCOMPARE(s.accountant, std::string("rdp-wor"));
+    QCOMPARE(s.accountant, AccountantKind::RdpWor);
     s.validate(false);
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, s.validate(true));
-    s.accountant = "rdp";
+    s.accountant = AccountantKind::Gdp;  // not offered by the flows
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, s.validate(false));
+    s.accountant = AccountantKind::Rdp;
     s.validate(true);
     const std::string wor = flowPrivacyTerms(FlowPrivacySettings{}, true, false, 70, 100, 0.01, 7.5);
     QVERIFY2(wor.find("replace-one") != std::string::npos && wor.find("without replacement") != std::string::npos &&
@@ -115,9 +120,9 @@ class TestFlowPrivacy : public QObject {
                  wor.find("rdp-wor") != std::string::npos,
              wor.c_str());
     FlowPrivacySettings paper;
-    paper.accountant = "rdp";
-    paper.convention = "paper-per-draw";
-    paper.bound = "clt";
+    paper.accountant = AccountantKind::Rdp;
+    paper.convention = FlowConvention::PaperPerDraw;
+    paper.bound = FlowBound::Clt;
     const std::string pois = flowPrivacyTerms(paper, true, true, 70, 100, 0.01, 7.5);
     QVERIFY2(pois.find("add/remove") != std::string::npos && pois.find("Poisson") != std::string::npos &&
                  pois.find("NOT union-bounded") != std::string::npos && pois.find("not a bound") != std::string::npos &&
@@ -132,7 +137,40 @@ class TestFlowPrivacy : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, boundDeltaPerDraw(FlowConvention::UnionBound, 1e-5, 0));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, flowConventionFromId("upstream"));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, flowConventionFromId("paper"));  // renamed: the message says to what
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, projectionBoundFromId("hoeffding", 10));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, parseFlowBound("hoeffding"));
+    // The old name's message says what it is called now.
+    try {
+      flowConventionFromId("paper");
+      QFAIL("'paper' was accepted");
+    } catch (const InvalidArgument& e) {
+      QVERIFY2(std::string(e.what()).find("union-bound") != std::string::npos, e.what());
+    }
+  }
+  // One id table per setting, shared by every ParamSpec that offers it (DPSWflow, DPSWflow-r, DPSWgen),
+  // and each id round-trips through its parser.
+  void choiceListsAreShared() {
+    for (const char* method : {"dpswflow", "dpswflow-r", "dpswgen"}) {
+      int checked = 0;
+      for (const ParamSpec& spec : findMethod(method).params) {
+        if (spec.key == "bound") {
+          QVERIFY(spec.choices == flowBoundIds());
+          ++checked;
+        }
+        if (spec.key == "convention") {
+          QVERIFY(spec.choices == flowConventionIds());
+          ++checked;
+        }
+        if (spec.key == "accountant") {
+          QVERIFY(spec.choices == flowAccountantIds());
+          ++checked;
+        }
+      }
+      QCOMPARE(checked, std::string(method) == "dpswflow" ? 2 : 3);  // DPSWflow has no accountant choice
+    }
+    for (const std::string& id : flowBoundIds()) QCOMPARE(flowBoundId(parseFlowBound(id)), id);
+    for (const std::string& id : flowConventionIds()) QCOMPARE(flowConventionId(flowConventionFromId(id)), id);
+    for (const std::string& id : projectionBoundIds()) QCOMPARE(std::string(projectionBoundId(parseProjectionBound(id))), id);
+    QCOMPARE(flowBoundIds().size(), projectionBoundIds().size() + 1);  // "auto" + every ProjectionBound
   }
 };
 
