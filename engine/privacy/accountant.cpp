@@ -11,10 +11,12 @@
 #include "privacy/pld_accountant.h"
 #include "privacy/pld_analysis.h"
 #include "privacy/rdp_accountant.h"
+#include "privacy/root_finding.h"
 #include "privacy/wdp_accountant.h"
 
 namespace dpw {
 namespace {
+constexpr double kCalibrationRelTol = 1e-9;  // relative width of the final σ bracket (accountant.h)
 using Factory = std::function<std::unique_ptr<Accountant>()>;
 
 const std::vector<std::pair<std::string, Factory>>& factories() {
@@ -99,25 +101,11 @@ double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon,
       return std::numeric_limits<double>::infinity();
     }
   };
-  // Bracket: eps(lo) > target >= eps(hi); ε decreases in σ.
-  double lo = 0.5, hi = 1.0;
-  while (eps(hi) > epsilon) {
-    lo = hi;
-    hi *= 2;
-    require(hi < 1e7, "no noise multiplier below 1e7 reaches epsilon ", epsilon, " at delta ", delta);
-  }
-  if (lo == 0.5) {
-    while (eps(lo) <= epsilon) {
-      hi = lo;
-      lo /= 2;
-      if (lo < 1e-6) return hi;
-    }
-  }
-  while (hi - lo > 1e-9 * hi) {
-    const double mid = 0.5 * (lo + hi);
-    (eps(mid) > epsilon ? lo : hi) = mid;
-  }
-  return hi;
+  // ε decreases in σ: the smallest σ with ε(σ) ≤ target, bracket grown by doubling/halving from [0.5, 1]
+  // within [1e-6, 1e7]; an ε = ∞ (PLD at a small σ) counts as above the target (root_finding.h).
+  const double sigma = smallestBelow(eps, epsilon, 0.5, 1.0, 1e-6, 1e7, kCalibrationRelTol);
+  require(std::isfinite(sigma), "no noise multiplier below 1e7 reaches epsilon ", epsilon, " at delta ", delta);
+  return sigma;
 }
 
 }  // namespace dpw

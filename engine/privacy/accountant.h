@@ -62,8 +62,11 @@ double epsilonAfterGaussianSteps(const std::string& accountantId, double noiseMu
                                  long steps, double delta);
 
 /// Smallest noise multiplier σ whose accountant ε after `steps` steps at rate q is ≤ `epsilon` at
-/// `delta`, by bisection (relative tolerance 1e-9 on σ, bracket found by doubling/halving from 1).
-/// A PLD too large to build (PldTooLarge, ε in the hundreds) counts as ε above the target.
+/// `delta`, by smallestBelow (privacy/root_finding.h: bracket by doubling/halving from [0.5, 1], then
+/// TOMS 748): the σ returned meets the target (ε(σ) ≤ `epsilon`) and lies within 1e-9 relative of the
+/// smallest σ that does (for an ε(σ) that decreases in σ). An ε = ∞ (the PLD at a small σ) or a PLD
+/// too large to build (PldTooLarge, ε in the hundreds) counts as ε above the target. If every σ down
+/// to 1e-6 meets the target, returns that small σ.
 /// @throws InvalidArgument on bad values, an accountant whose loss grows with σ (wdp), or when no
 /// σ < 1e7 reaches the target.
 double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon, double delta, double sampleRate,

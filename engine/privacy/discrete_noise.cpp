@@ -161,8 +161,8 @@ ExactRational discreteGaussianVariance(double epsilon, double delta, double l2Se
   require(delta > 0 && delta < 1, "delta must lie in (0, 1) for the discrete Gaussian mechanism, got ", delta);
   require(l2SensitivitySquared > 0 && std::isfinite(l2SensitivitySquared), "sensitivity must be positive, got ",
           l2SensitivitySquared);
-  // The bisection costs ~10^5 logarithms; callers that release many histograms ask the same question
-  // again and again, so the last answer is kept (per thread).
+  // The root search evaluates δ(ρ) (a golden-section minimum over α) 10-20 times; callers that release
+  // many histograms ask the same question again and again, so the last answer is kept (per thread).
   struct Memo {
     double epsilon = -1, delta = -1, sensitivity = -1;
     ExactRational result;

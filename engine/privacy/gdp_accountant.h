@@ -1,7 +1,7 @@
 #pragma once
 /// GDP accountants over gdp_analysis.h: "gdp" (Poisson, Dong-Roth-Su CLT) and "gdp-uniform" (uniform
 /// fixed-size sampling, [FairLearn] reference formula). Composition adds μ²; the result is a CLT
-/// approximation, not a bound (name() says so). Costs O(1) per call, ε by bisection (≈ 100 Φ calls).
+/// approximation, not a bound (name() says so). Costs O(1) per call, ε by gdpEpsilon (TOMS 748, ≈ 20-40 Φ calls).
 #include "privacy/accountant.h"
 
 namespace dpw {

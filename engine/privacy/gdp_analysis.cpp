@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "privacy/normal_tail.h"
+#include "privacy/root_finding.h"
 
 namespace dpw {
 namespace {
@@ -41,17 +42,9 @@ double gdpEpsilon(double mu, double delta) {
   require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
   if (std::isinf(mu)) return std::numeric_limits<double>::infinity();
   if (gdpDelta(mu, 0) <= delta) return 0;
-  double lo = 0, hi = 1;
-  while (gdpDelta(mu, hi) > delta) {
-    lo = hi;
-    hi *= 2;
-    if (hi > 1e6) return std::numeric_limits<double>::infinity();
-  }
-  while (hi - lo > 1e-13 * hi) {
-    const double mid = 0.5 * (lo + hi);
-    (gdpDelta(mu, mid) > delta ? lo : hi) = mid;
-  }
-  return hi;
+  // δ(ε) decreases in ε: the smallest ε with δ(ε) ≤ δ, bracket grown from [0.5, 1] within [1e-30, 1e6]
+  // (above 1e6: ∞ as before; below 1e-30: that ε, indistinguishable from 0 for every caller).
+  return smallestBelow([mu](double eps) { return gdpDelta(mu, eps); }, delta, 0.5, 1.0, 1e-30, 1e6, 1e-13);
 }
 
 }  // namespace dpw

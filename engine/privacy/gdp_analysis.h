@@ -9,7 +9,8 @@
 /// Both are approximations (a CLT), not bounds: they may fall below the tight PLD value.
 /// A μ-GDP mechanism is (ε, δ(ε))-DP for every ε ≥ 0 with ([FairLearn] Lemma 2.3; Dong et al. Cor. 2.13)
 ///   δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2);
-/// composition: μ = √(Σ μ_i²). Costs O(1) (δ) and O(60) evaluations (ε, by bisection).
+/// composition: μ = √(Σ μ_i²). Costs O(1) (δ) and O(10-20) evaluations of δ (ε, by
+/// smallestBelow: TOMS 748, privacy/root_finding.h).
 namespace dpw {
 
 /// μ of T Poisson-subsampled Gaussian steps. @throws InvalidArgument unless q ∈ [0, 1], σ > 0, T ≥ 0.
@@ -18,7 +19,8 @@ double gdpMuPoisson(double sampleRate, double noiseMultiplier, long steps);
 double gdpMuUniform(double sampleRate, double noiseMultiplier, long steps);
 /// δ(ε) of a μ-GDP mechanism. @throws InvalidArgument unless μ ≥ 0 and ε ≥ 0.
 double gdpDelta(double mu, double epsilon);
-/// Smallest ε ≥ 0 with δ(ε) ≤ δ (bisection to 1e-13 relative; 0 if δ(0) ≤ δ).
+/// Smallest ε ≥ 0 with δ(ε) ≤ δ (smallestBelow to 1e-13 relative width, the returned ε meeting δ;
+/// 0 if δ(0) ≤ δ; +∞ if no ε ≤ 1e6 does).
 /// @throws InvalidArgument unless μ ≥ 0 and δ ∈ (0, 1).
 double gdpEpsilon(double mu, double delta);
 

@@ -418,7 +418,8 @@ Returns eps (+inf when unbounded). Raises ValueError on an unknown id or values 
         },
         py::arg("accountant"), py::arg("epsilon"), py::arg("q"), py::arg("steps"), py::arg("delta"),
         R"doc(Smallest noise multiplier sigma with account(accountant, q, sigma, steps, delta) <= epsilon,
-by bisection (relative tolerance 1e-9 on sigma); as `dpwlab-cli calibrate`.
+by a bracketed TOMS 748 root search (within 1e-9 relative of the smallest such sigma, and always
+meeting the target); as `dpwlab-cli calibrate`.
 Raises ValueError for an accountant whose loss grows with sigma (wdp) or an unreachable target.)doc");
 
   m.def("sensitivity",
