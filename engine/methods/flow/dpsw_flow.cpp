@@ -13,6 +13,7 @@
 #include "methods/flow/frechet_features.h"
 #include "methods/flow/flow_directions.h"
 #include "methods/flow/flow_privacy.h"
+#include "methods/flow/projection_histogram.h"
 #include "methods/flow/sliced_flow_step.h"
 #include "privacy/gdp_analysis.h"
 #include "privacy/mechanisms.h"
@@ -47,6 +48,14 @@ DpswFlowSettings DpswFlowSettings::fromParams(const ParamValues& p, FlowVariant 
     require(id == "once" || id == "every_step", "unknown data_noise '", id, "'; choose once or every_step");
     s.dataNoise = id == "every_step" ? PoolDataNoise::EveryStep : PoolDataNoise::Once;
   }
+  if (variant == FlowVariant::Resampled && v.count("release")) {
+    const std::string& id = p.text("release");
+    require(id == "histogram" || id == "projections", "unknown release '", id, "'; choose histogram or projections");
+    s.release = id == "projections" ? FlowRelease::Projections : FlowRelease::Histogram;
+  }
+  if (variant == FlowVariant::Pool) s.release = FlowRelease::Projections;
+  if (v.count("bins")) s.bins = p.integer("bins");
+  if (v.count("histogram_cutoff")) s.histogramCutoff = p.real("histogram_cutoff");
   if (v.count("step_decay")) s.stepDecay = p.real("step_decay");
   if (v.count("average_tail")) s.averageTail = p.real("average_tail");
   if (v.count("project_support")) {
@@ -76,6 +85,7 @@ struct NoisePlan {
   double sampleRate = 1;      ///< q
   bool exactBound = false;    ///< orthonormal blocks: Δ exact, no δ on the bound
   bool releaseOnce = false;   ///< DPSWflow: the pool's noisy data projections are released once
+  bool histogram = false;     ///< DPSWflow-r: noisy histograms of the batch projections (Δ = √(2k) or √k)
 };
 
 /// ε of one Gaussian release with this multiplier at δ (exact: the release is μ-GDP with μ = 1/multiplier,
@@ -107,12 +117,30 @@ void validate(const DpswFlowSettings& s) {
   require(s.stepDecay >= 0 && std::isfinite(s.stepDecay), "the step decay τ must be >= 0 (0 = constant), got ",
           s.stepDecay);
   require(s.averageTail >= 0 && s.averageTail < 1, "the averaged tail must be in [0, 1), got ", s.averageTail);
+  require(s.bins >= 2, "the number of histogram bins must be at least 2, got ", s.bins);
+  require(s.histogramCutoff >= 0 && std::isfinite(s.histogramCutoff), "the histogram cutoff τ must be >= 0, got ",
+          s.histogramCutoff);
   s.privacy.validate(s.data.perClass && s.variant == FlowVariant::Resampled);
   s.data.validate("flows");
 }
 
 NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
   NoisePlan plan;
+  if (s.variant == FlowVariant::Resampled && s.release == FlowRelease::Histogram) {
+    // projection_histogram.h: exact Δ for any directions, the whole δ to the accountant.
+    plan.histogram = true;
+    plan.exactBound = true;
+    plan.sensitivity = projectionHistogramSensitivity(s.projections, s.privacy.accountant == "rdp");
+    plan.mechanismDelta = s.privacy.delta;
+    plan.sampleRate = std::min(1.0, double(s.batch) / double(m));
+    if (s.privacy.noiseMultiplier > 0)
+      plan.multiplier = s.privacy.noiseMultiplier;
+    else if (!std::isinf(s.privacy.epsilon))
+      plan.multiplier = flowCalibrateMultiplier(s.privacy.accountant, s.privacy.epsilon, plan.mechanismDelta,
+                                                plan.sampleRate, s.steps);
+    plan.noiseStd = plan.multiplier * plan.sensitivity;
+    return plan;
+  }
   if (s.directions == FlowDirections::Orthonormal && !usesReferenceConvention(s)) {
     // Exact sensitivity of the orthonormal blocks (flow_directions.h): the whole δ to the mechanism.
     const bool once = s.variant == FlowVariant::Pool && s.dataNoise == PoolDataNoise::Once;
@@ -340,17 +368,25 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
         targets = released[gi](idx, Eigen::all);
         if (s.inspectReleasedTargets) s.inspectReleasedTargets(t, gi, idx, targets);
       }
-      if (batch.rows() == 0 && !plan.releaseOnce) continue;  // an empty Poisson batch releases nothing
       FlowStepOptions o;
-      o.noiseStd = plan.noiseStd;
-      o.secureNoise = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections);
+      if (plan.histogram) {  // k noisy histograms of the batch projections (projection_histogram.h)
+        const Points counts = releaseProjectionHistograms(batch, dirs, s.bins, plan.noiseStd, plan.sensitivity,
+                                                          s.privacy.noiseSource, rng);
+        targets = histogramQuantiles(counts, s.histogramCutoff * plan.noiseStd, s.quantiles);
+        o.sortedNoisyTargets = &targets;
+      }
+      if (batch.rows() == 0 && !plan.releaseOnce && !plan.histogram) continue;  // an empty Poisson batch releases nothing
+      if (!plan.histogram) {  // the paper's release: noise on every projection (particles' too)
+        o.noiseStd = plan.noiseStd;
+        o.secureNoise = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections);
+      }
       o.noiseSeed = rng();
       o.diffusionSeed = rng();
       o.quantiles = int(s.quantiles);
       o.stepSize = s.stepDecay > 0 ? s.stepSize / (1.0 + double(t) / s.stepDecay) : s.stepSize;
       o.regularisation = s.regularisation;
       if (plan.releaseOnce) o.sortedNoisyTargets = &targets;
-      slicedFlowStep(g.X, plan.releaseOnce ? g.X : batch, dirs, o);  // (Y unread when released once)
+      slicedFlowStep(g.X, plan.releaseOnce || plan.histogram ? g.X : batch, dirs, o);  // (Y unread when released)
       if (data.unitSphere && s.projectSupport == 2) g.X.rowwise().normalize();
       if (t >= averageFrom) {
         if (average[gi].size() == 0) average[gi] = Points::Zero(g.X.rows(), g.X.cols());
@@ -398,6 +434,21 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   const char* name = s.variant == FlowVariant::Pool ? "DPSWflow" : "DPSWflow-r";
   if (plan.multiplier == 0) {
     st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of " << name << ".";
+  } else if (plan.histogram) {
+    const bool poisson = s.privacy.accountant == "rdp";
+    st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant)
+       << ", q = " << fmt(plan.sampleRate) << (poisson ? " (Poisson)" : " (fixed batch)") << ", " << s.steps
+       << " steps, noise multiplier " << fmt(plan.multiplier) << ". Each step releases " << s.projections
+       << " noisy histograms (" << s.bins << " bins on [−1, 1]) of the batch's projections: Gaussian noise of std "
+       << fmt(plan.noiseStd) << " counts, Δ = " << fmt(plan.sensitivity)
+       << (poisson ? " = √k (add/remove neighbours: one count in each histogram)"
+                   : " = √(2k) (replace-one neighbours: one row leaves one bin and enters one of each histogram)")
+       << ", exact for any directions, so no δ is spent on a bound; counts below " << fmt(s.histogramCutoff)
+       << " noise std are read as empty and the particles (public) move toward the released quantiles with no "
+          "noise of their own (post-processing)";
+    if (s.data.perClass)
+      st << "; per class: each record is in one class, so one added/removed record changes one flow (parallel "
+            "composition at ε)";
   } else if (s.variant == FlowVariant::Resampled) {
     st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == "rdp" ? " (Poisson)" : " (fixed batch)") << ", "
        << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity)
@@ -425,7 +476,8 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
        << s.privacy.delta << " (δ/2 + the bound's δ/2). "
        << flowPrivacyTerms(s.privacy, false, s.data.perClass, s.pool, 1, 1.0, plan.sensitivity);
   }
-  st << ". Choices: k = " << s.projections << (ortho ? " orthonormal-block" : " i.i.d. random") << " directions per step";
+  st << ". Choices: " << (plan.histogram ? "histogram release, " : s.variant == FlowVariant::Resampled ? "the paper's noisy projections, " : "")
+     << "k = " << s.projections << (ortho ? " orthonormal-block" : " i.i.d. random") << " directions per step";
   if (s.variant == FlowVariant::Pool) st << " from a pool of " << s.pool;
   if (s.stepDecay > 0)
     st << ", step h_t = " << fmt(s.stepSize) << " / (1 + t/" << fmt(s.stepDecay) << ")";
@@ -471,6 +523,19 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
       {"regularisation", "Regularisation λ", K::Real, 0.0, 0, 10, false, {}, {}, "",
        "Entropic regularisation: diffusion √(2 h λ) N(0, I) per step ([DPSWFlow] Eq. 18; reference 0).", true, true},
   });
+  if (variant == FlowVariant::Resampled)
+    p.insert(p.end(), {
+        {"release", "Release", K::Choice, 0, -inf, inf, false, {"histogram", "projections"}, "histogram", "",
+         "histogram: each step releases k noisy histograms of the batch projections (Δ = √(2k), the particles get no "
+         "noise; beyond the paper, docs/flow-results.md); projections: the paper's Gaussian noise on every projected "
+         "row and particle ([DPSWFlow] §3.2)."},
+        {"bins", "Histogram bins B", K::Integer, 32, 2, 4096, false, {}, {}, "bins",
+         "Histogram release: equal bins on [−1, 1] (the noise per bin does not depend on B; more bins = finer but "
+         "noisier quantiles).", true, true},
+        {"histogram_cutoff", "Histogram cutoff τ", K::Real, 2.0, 0, 10, false, {}, {}, "noise std",
+         "Histogram release: noisy counts below τ noise std are read as empty (post-processing, no privacy cost).",
+         true, true},
+    });
   if (variant == FlowVariant::Resampled)
     p.push_back({"batch", "Batch size", K::Integer, 250, 1, 1e7, false, {}, {}, "rows",
                  "Minibatch of private rows per step; q = batch / m ([DPSWFlow] Alg. 1; reference 250)."});

@@ -1,0 +1,74 @@
+#include "methods/flow/histogram_release_audit.h"
+
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "core/error.h"
+#include "core/rng.h"
+#include "methods/flow/flow_accounting.h"
+#include "methods/flow/flow_directions.h"
+#include "methods/flow/projection_histogram.h"
+
+namespace dpw {
+
+namespace {
+
+constexpr long kBins = 32;
+
+// The public setting of the audited release and the attacker's score of one run (see the header).
+struct HistogramReleaseScorer {
+  Points theta;
+  Eigen::RowVectorXd u;
+  std::vector<Eigen::Index> binD, binDPrime;  // per direction: the bin of u and of −u
+  double sensitivity = 0, noiseStd = 0;
+  NoiseSource source = NoiseSource::Seeded;
+
+  HistogramReleaseScorer(long k, long d, double multiplier, bool noiseQuarter, NoiseSource noise, std::uint64_t seed)
+      : source(noise) {
+    Rng setup = makeRng(seed, 0);
+    theta = orthonormalDirectionBlocks(k, d, setup);
+    u = Eigen::RowVectorXd::Zero(d);
+    u(0) = 1;
+    sensitivity = projectionHistogramSensitivity(k, false);
+    noiseStd = multiplier * sensitivity / (noiseQuarter ? 4.0 : 1.0);
+    const Points plus = projectionCounts(u, theta, kBins), minus = projectionCounts(-u, theta, kBins);
+    for (Eigen::Index j = 0; j < k; ++j) {
+      Eigen::Index b = 0, bp = 0;
+      plus.row(j).maxCoeff(&b);
+      minus.row(j).maxCoeff(&bp);
+      binD.push_back(b);
+      binDPrime.push_back(bp);
+    }
+  }
+
+  double score(bool neighbour, Rng& rng) const {
+    const Points row = neighbour ? Points(-u) : Points(u);
+    const Points released = releaseProjectionHistograms(row, theta, kBins, noiseStd, sensitivity, source, rng);
+    double sum = 0;
+    for (std::size_t j = 0; j < binD.size(); ++j)
+      if (binD[j] != binDPrime[j]) sum += released(Eigen::Index(j), binD[j]) - released(Eigen::Index(j), binDPrime[j]);
+    return sum;
+  }
+};
+
+}  // namespace
+
+AuditTarget histogramReleaseAuditTarget(const MechanismAuditSettings& s, std::uint64_t seed) {
+  require(s.epsilon > 0 && std::isfinite(s.epsilon), "the audited ε must be finite and > 0, got ", s.epsilon);
+  require(s.projections >= 1 && s.dimension >= 1, "k and d must be at least 1, got ", s.projections, " and ",
+          s.dimension);
+  require(s.fault != AuditFault::SkipClip,
+          "the histogram release has no clip to skip (a row adds one count per histogram); use noise-quarter");
+  const double multiplier = flowCalibrateMultiplier("rdp-wor", s.epsilon, s.delta, 1.0, 1);
+  auto scorer = std::make_shared<const HistogramReleaseScorer>(s.projections, s.dimension, multiplier,
+                                                               s.fault == AuditFault::NoiseQuarter, s.noiseSource, seed);
+  AuditTarget t;
+  t.claimedEpsilon = s.epsilon;
+  t.claimedDelta = s.delta;
+  t.noiseScale = scorer->noiseStd;
+  t.trial = [scorer](bool neighbour, Rng& rng) { return scorer->score(neighbour, rng); };
+  return t;
+}
+
+}  // namespace dpw
