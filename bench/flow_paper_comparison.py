@@ -11,14 +11,16 @@ Setting (the paper's, not the project's per-class run): ONE unconditional flow o
 the private half, 10000 particles, batch 250 (q = 1/120), T = 4200, k = 70, P = 1000, h = 3.
 Rows:
 - dpswflow-r (paper): the paper's release (noise on every projection), i.i.d. random directions, constant
-  h = 3, CLT bound (delta/2 union-bounded over the T draws), delta/2 to the RDP accountant
-  (convention = union-bound);
+  h = 3, the papers' CLT bound (delta/2 union-bounded over the T draws), delta/2 to the RDP accountant
+  with Poisson sampling (bound = clt, accountant = rdp, convention = union-bound);
 - dpswflow-r (defaults): the method's defaults (histogram release of k = d orthonormal directions, exact
   sensitivity, h_t = 3 / (1 + t/20), particles normalised onto the unit sphere at the end), same batch,
   T, particles, P;
 - dpswflow (pool): pool K = 70, k = 25 per step, T = 1500 (reference), the pool's noisy data
   projections released ONCE (data_noise = once, analytic Gaussian: the run's eps is that release's);
-- dpswgen: k = 70, batch 250, 2000 Adam steps (lr 3e-3), MLP 8 -> 128 -> 128 -> 8.
+- dpswgen: k = 70, batch 250, 2000 Adam steps (lr 3e-3), MLP 8 -> 128 -> 128 -> 8, CLT bound, RDP (Poisson).
+The baselines use the papers' CLT approximation (bound = clt; pool: too) and Poisson RDP, as the papers do;
+the method defaults are the rigorous Chernoff bound and the replace-one accountant (flow_privacy.h).
 Metrics: FD = Frechet distance in the public LDA feature space (engine/methods/flow/frechet_features.h;
 floor = private vs held-out), SW2^2 to the held-out test latents (200 directions), wall time.
 """
@@ -58,14 +60,15 @@ def main():
     methods = {
         "dpswflow-r (paper)": ("dpswflow-r", dict(flow, projections=70, step_size=3, step_decay=0,
                                                   direction_draw="random", convention="union-bound",
-                                                  release="projections", project_support="off")),
+                                                  bound="clt", accountant="rdp", release="projections",
+                                                  project_support="off")),
         "dpswflow-r (defaults)": ("dpswflow-r", dict(flow)),
         "dpswflow (pool, noise once)": ("dpswflow", dict(base, particles=10000, quantiles=1000, pool=70, projections=25,
-                                                         step_size=3, step_decay=0, direction_draw="random",
+                                                         step_size=3, step_decay=0, direction_draw="random", bound="clt",
                                                          project_support="off", data_noise="once", steps=T_pool,
                                                          frame_every=T_pool)),
         "dpswgen": ("dpswgen", dict(base, projections=70, batch=250, steps=T_gen, learning_rate=0.003, samples=10000,
-                                    frame_every=T_gen)),
+                                    bound="clt", accountant="rdp", frame_every=T_gen)),
     }
     if "--only" in args:
         prefixes = tuple(args[args.index("--only") + 1].split(","))

@@ -54,6 +54,11 @@ DpswFlowSettings DpswFlowSettings::fromParams(const ParamValues& p, FlowVariant 
     s.release = id == "projections" ? FlowRelease::Projections : FlowRelease::Histogram;
   }
   if (variant == FlowVariant::Pool) s.release = FlowRelease::Projections;
+  // The histogram release is a fixed-size vector to which an added row adds one count per histogram:
+  // the sampled Gaussian mechanism with Poisson sampling and add/remove neighbours (Mironov et al. 2019),
+  // so "auto" picks rdp for it (for one flow too).
+  if (s.release == FlowRelease::Histogram && v.count("accountant") && p.text("accountant") == "auto")
+    s.privacy.accountant = "rdp";
   if (v.count("bins")) s.bins = p.integer("bins");
   if (v.count("histogram_cutoff")) s.histogramCutoff = p.real("histogram_cutoff");
   if (v.count("step_decay")) s.stepDecay = p.real("step_decay");
@@ -441,7 +446,8 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
        << " steps, noise multiplier " << fmt(plan.multiplier) << ". Each step releases " << s.projections
        << " noisy histograms (" << s.bins << " bins on [−1, 1]) of the batch's projections: Gaussian noise of std "
        << fmt(plan.noiseStd) << " counts, Δ = " << fmt(plan.sensitivity)
-       << (poisson ? " = √k (add/remove neighbours: one count in each histogram)"
+       << (poisson ? " = √k (add/remove neighbours: an added row adds one count to each histogram; a replaced row "
+                     "is two such changes)"
                    : " = √(2k) (replace-one neighbours: one row leaves one bin and enters one of each histogram)")
        << ", exact for any directions, so no δ is spent on a bound; counts below " << fmt(s.histogramCutoff)
        << " noise std are read as empty and the particles (public) move toward the released quantiles with no "
@@ -557,8 +563,9 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
   });
   if (variant == FlowVariant::Resampled)
     p.push_back({"accountant", "Accountant", K::Choice, 0, -inf, inf, false, {"auto", "rdp-wor", "rdp"}, "auto", "",
-                 "auto: rdp-wor for one flow, rdp per class; rdp-wor: fixed-size batches, replace-one (matches Δ = 2w); "
-                 "rdp: Poisson sampling, add/remove.", true, true});
+                 "auto: rdp (Poisson sampling, add/remove, Δ = √k) for the histogram release; for the projections "
+                 "release rdp-wor for one flow, rdp per class. rdp-wor: fixed-size batches, replace-one (Δ = 2w, or "
+                 "√(2k) for histograms); rdp: Poisson sampling, add/remove.", true, true});
   p.insert(p.end(), {
       {"convention", "Convention", K::Choice, 0, -inf, inf, false, {"union-bound", "paper-per-draw", "reference"}, "union-bound", "",
        "union-bound: δ/2 on the bound over all direction draws (δ/(2T) each), δ/2 to the accountant; paper-per-draw: "
@@ -604,13 +611,19 @@ MethodInfo flowMethod(FlowVariant variant) {
   m.paper = pool ? "[DPSWFlow] Alg. 2" : "[DPSWFlow] Alg. 1";
   m.summary =
       std::string("Particles start as Gaussian noise and flow toward the private data along sliced-Wasserstein "
-                  "directions. Each step projects particles and data on random directions, adds Gaussian noise to "
-                  "every projection (that is the privacy mechanism), matches the noisy quantiles and moves each "
-                  "particle toward its target quantile. The noise does not kick each particle by its own draw: "
-                  "the kick is the sampling error of the shared noisy data quantiles, about 1.25·s·√(1/b + 1/n). "
-                  "By default the directions are orthonormal blocks (exact sensitivity, no δ spent on a bound) and "
-                  "the step decays as h/(1 + t/τ) so these kicks average out; direction_draw = random and "
-                  "step_decay = 0 give the paper's choices. The run's privacy statement lists the choices used. ") +
+                  "directions: each step projects particles and data on random directions, matches their quantiles "
+                  "and moves each particle toward its target quantile. ") +
+      (pool ? std::string("The paper's privacy mechanism adds Gaussian noise to every projection of the data and of the "
+                          "particles. ")
+            : std::string("By default each step releases, per direction, a noisy histogram of the batch's projections "
+                          "(a row moves one count in each histogram, so Δ = √(2k) exactly, and the noise does not grow "
+                          "with the batch); the particles are public and move toward the histogram's quantiles with "
+                          "no noise of their own. release = projections gives the paper's mechanism instead: Gaussian "
+                          "noise on every projection, whose shared noisy quantiles kick the particles by about "
+                          "1.25·s·√(1/b + 1/n). ")) +
+      "The directions are orthonormal blocks by default (no δ spent on a bound) and the step decays as "
+      "h/(1 + t/τ); direction_draw = random and step_decay = 0 give the paper's choices. The run's privacy "
+      "statement lists the choices used. " +
       (pool ? "This variant draws a pool of directions once and uses a subset per step on the whole data; by "
               "default the noisy data projections of the pool are released once and reused, so every step after "
               "the first is free (data_noise = every_step draws fresh noise and composes the steps)."
@@ -620,7 +633,7 @@ MethodInfo flowMethod(FlowVariant variant) {
   m.privacy.chart = "epsilon";  // first series: the accountant's ε; the pool's basic composition is second
   m.privacy.metric = "epsilon";
   m.grid = {pool ? std::vector<std::string>{"epsilon", "projections", "pool", "steps", "step_size", "particles", "noise_multiplier"}
-                : std::vector<std::string>{"epsilon", "projections", "steps", "step_size", "batch", "particles", "noise_multiplier"},
+                : std::vector<std::string>{"epsilon", "projections", "bins", "steps", "step_size", "batch", "particles", "noise_multiplier"},
             {"sw2_heldout", "sw2_floor", "noise_multiplier", "epsilon"},
             "particles"};
   m.run = [variant](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {

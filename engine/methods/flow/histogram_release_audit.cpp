@@ -24,13 +24,16 @@ struct HistogramReleaseScorer {
   double sensitivity = 0, noiseStd = 0;
   NoiseSource source = NoiseSource::Seeded;
 
-  HistogramReleaseScorer(long k, long d, double multiplier, bool noiseQuarter, NoiseSource noise, std::uint64_t seed)
-      : source(noise) {
+  bool addRemove = true;  // D' = {} (add/remove, Δ = √k) or D' = {−u} (replace-one, Δ = √(2k))
+
+  HistogramReleaseScorer(long k, long d, double multiplier, bool noiseQuarter, NoiseSource noise, bool addRemoveNeighbours,
+                         std::uint64_t seed)
+      : source(noise), addRemove(addRemoveNeighbours) {
     Rng setup = makeRng(seed, 0);
     theta = orthonormalDirectionBlocks(k, d, setup);
     u = Eigen::RowVectorXd::Zero(d);
     u(0) = 1;
-    sensitivity = projectionHistogramSensitivity(k, false);
+    sensitivity = projectionHistogramSensitivity(k, addRemove);
     noiseStd = multiplier * sensitivity / (noiseQuarter ? 4.0 : 1.0);
     const Points plus = projectionCounts(u, theta, kBins), minus = projectionCounts(-u, theta, kBins);
     for (Eigen::Index j = 0; j < k; ++j) {
@@ -43,11 +46,16 @@ struct HistogramReleaseScorer {
   }
 
   double score(bool neighbour, Rng& rng) const {
-    const Points row = neighbour ? Points(-u) : Points(u);
-    const Points released = releaseProjectionHistograms(row, theta, kBins, noiseStd, sensitivity, source, rng);
+    const Points rows = !neighbour ? Points(u) : addRemove ? Points(0, u.cols()) : Points(-u);
+    const Points released = releaseProjectionHistograms(rows, theta, kBins, noiseStd, sensitivity, source, rng);
     double sum = 0;
-    for (std::size_t j = 0; j < binD.size(); ++j)
-      if (binD[j] != binDPrime[j]) sum += released(Eigen::Index(j), binD[j]) - released(Eigen::Index(j), binDPrime[j]);
+    for (std::size_t j = 0; j < binD.size(); ++j) {
+      const Eigen::Index r = Eigen::Index(j);
+      if (addRemove)
+        sum += released(r, binD[j]);
+      else if (binD[j] != binDPrime[j])
+        sum += released(r, binD[j]) - released(r, binDPrime[j]);
+    }
     return sum;
   }
 };
@@ -60,9 +68,11 @@ AuditTarget histogramReleaseAuditTarget(const MechanismAuditSettings& s, std::ui
           s.dimension);
   require(s.fault != AuditFault::SkipClip,
           "the histogram release has no clip to skip (a row adds one count per histogram); use noise-quarter");
-  const double multiplier = flowCalibrateMultiplier("rdp-wor", s.epsilon, s.delta, 1.0, 1);
+  const bool replaceOne = s.accountant == AccountantKind::RdpWor;
+  const double multiplier = flowCalibrateMultiplier(replaceOne ? "rdp-wor" : "rdp", s.epsilon, s.delta, 1.0, 1);
   auto scorer = std::make_shared<const HistogramReleaseScorer>(s.projections, s.dimension, multiplier,
-                                                               s.fault == AuditFault::NoiseQuarter, s.noiseSource, seed);
+                                                               s.fault == AuditFault::NoiseQuarter, s.noiseSource,
+                                                               !replaceOne, seed);
   AuditTarget t;
   t.claimedEpsilon = s.epsilon;
   t.claimedDelta = s.delta;

@@ -4,11 +4,13 @@
 ///
 /// Setting: k directions in one orthonormal block per d (public, fixed), B bins on [−1, 1]; the
 /// noise multiplier of the run's calibration for ONE step on the whole data
-/// (flowCalibrateMultiplier(accountant, ε, δ, q = 1, T = 1)), σ = multiplier · √(2k) (replace-one).
-/// D = {u}, D' = {−u} (u a unit vector): in each histogram j the row sits in bin bⱼ (for D) or bⱼ'
-/// (for D'). The attacker scores Σⱼ (c̃ⱼ[bⱼ] − c̃ⱼ[bⱼ']) over the directions with bⱼ ≠ bⱼ':
-/// N(±r, 2rσ²) with r the number of such directions, the Gaussian mechanism's likelihood-ratio
-/// statistic at separation √(2r) ≤ Δ, so the audit is tight when r = k. A correct release gives a lower
+/// (flowCalibrateMultiplier(accountant, ε, δ, q = 1, T = 1)).
+/// Add/remove (the default, accountant rdp): D = {u}, D' = {} (u a unit vector), σ = multiplier · √k;
+/// the row sits in bin bⱼ of histogram j and the attacker scores Σⱼ c̃ⱼ[bⱼ]: N(k or 0, kσ²), the
+/// likelihood-ratio statistic at separation √k = Δ (tight).
+/// Replace-one (accountant rdp-wor): D = {u}, D' = {−u}, σ = multiplier · √(2k); the score
+/// Σⱼ (c̃ⱼ[bⱼ] − c̃ⱼ[bⱼ']) over the directions with bⱼ ≠ bⱼ' is N(±r, 2rσ²), separation √(2r) ≤ Δ,
+/// tight when r = k. A correct release gives a lower
 /// bound ≤ ε; noise ÷ 4 must be caught. Cost: 2 · trials releases of k x B counts of one row.
 #include <cstdint>
 
@@ -17,7 +19,8 @@
 namespace dpw {
 
 /// The release as a target of the privacy-audit method (`mechanism = flow-histogram`, registered by the
-/// method registry): k = `projections`, d = `dimension`, B = 32, σ from the RDP calibration of one step;
+/// method registry): k = `projections`, d = `dimension`, B = 32, σ from the RDP calibration of one step,
+/// add/remove unless `accountant` is rdp-wor (replace-one);
 /// fault noise-quarter only; seeded (teaching) or secure (os-entropy, the exact discrete Gaussian) noise.
 /// @throws InvalidArgument unless ε > 0 is finite, k, d ≥ 1, and for the skip-clip fault.
 AuditTarget histogramReleaseAuditTarget(const MechanismAuditSettings& s, std::uint64_t seed);

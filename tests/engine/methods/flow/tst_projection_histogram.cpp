@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "audit/mechanism_audits.h"
+#include "privacy/accountant.h"
 #include "core/error.h"
 #include "core/method.h"
 #include "core/rng.h"
@@ -105,8 +106,8 @@ class TestProjectionHistogram : public QObject {
                              releaseProjectionHistograms(empty, dirs, 8, -1.0, 2.0, NoiseSource::Seeded, a));
   }
   // The audit through the registry (`mechanism = flow-histogram`, what `dpwlab-cli audit` and the GUI
-  // run): claim ε = 1 and 4 (δ = 1e-5), k = d = 2 (the u/−u pair attains Δ, so the audit is tight up
-  // to the accountant's margin); 20000 runs per side: the 95% lower bound must be ≤ ε (a sound mechanism
+  // run): claim ε = 1 and 4 (δ = 1e-5), k = d = 2, add/remove (D' = {}) and replace-one (D' = {−u}): both
+  // pairs attain Δ, so the audit is tight up to the accountant's margin; 20000 runs per side: the 95% lower bound must be ≤ ε (a sound mechanism
   // fails with probability ≤ 5% per audit); noise ÷ 4 must be caught (> 1). Secure mode also ≤ ε.
   void auditNeverExceedsTheClaim() {
     allMethods();  // registers flow-histogram
@@ -124,6 +125,11 @@ class TestProjectionHistogram : public QObject {
       QVERIFY2(ok.result.epsilonLowerBound <= eps, qPrintable(QString::number(ok.result.epsilonLowerBound)));
     }
     s.epsilon = 1;
+    s.accountant = AccountantKind::RdpWor;  // replace-one: D' = {−u}, Δ = √(2k)
+    const MechanismAudit replaced = auditMechanism(s, 11);
+    qInfo("flow-histogram replace-one ε = 1: lower bound %.3f", replaced.result.epsilonLowerBound);
+    QVERIFY2(replaced.result.epsilonLowerBound <= 1, qPrintable(QString::number(replaced.result.epsilonLowerBound)));
+    s.accountant = AccountantKind::Rdp;
     s.fault = AuditFault::NoiseQuarter;
     const MechanismAudit broken = auditMechanism(s, 11);
     qInfo("flow-histogram noise ÷ 4: lower bound %.3f", broken.result.epsilonLowerBound);
