@@ -18,6 +18,8 @@ Rows:
   T, particles, P;
 - dpswflow (pool): pool K = 70, k = 25 per step, T = 1500 (reference), the pool's noisy data
   projections released ONCE (data_noise = once, analytic Gaussian: the run's eps is that release's);
+- dpswflow (defaults): the method's defaults (the K = 70 pool directions' noisy histograms of the private
+  half released once, Delta = sqrt(2K), orthonormal blocks, k = 30 per step, decaying step), T = 1500;
 - dpswgen: k = 70, batch 250, 2000 Adam steps (lr 3e-3), MLP 8 -> 128 -> 128 -> 8, CLT bound, RDP (Poisson).
 The baselines use the papers' CLT approximation (bound = clt; pool: too) and Poisson RDP, as the papers do;
 the method defaults are the rigorous Chernoff bound and the replace-one accountant (flow_privacy.h).
@@ -64,9 +66,11 @@ def main():
                                                   project_support="off")),
         "dpswflow-r (defaults)": ("dpswflow-r", dict(flow)),
         "dpswflow (pool, noise once)": ("dpswflow", dict(base, particles=10000, quantiles=1000, pool=70, projections=25,
-                                                         step_size=3, step_decay=0, direction_draw="random", bound="clt",
+                                                         step_size=3, step_decay=0, direction_draw="random", bound="clt", release="projections",
                                                          project_support="off", data_noise="once", steps=T_pool,
                                                          frame_every=T_pool)),
+        "dpswflow (defaults)": ("dpswflow", dict(base, particles=10000, quantiles=1000, steps=T_pool,
+                                                 frame_every=T_pool)),
         "dpswgen": ("dpswgen", dict(base, projections=70, batch=250, steps=T_gen, learning_rate=0.003, samples=10000,
                                     bound="clt", accountant="rdp", frame_every=T_gen)),
     }

@@ -48,12 +48,11 @@ DpswFlowSettings DpswFlowSettings::fromParams(const ParamValues& p, FlowVariant 
     require(id == "once" || id == "every_step", "unknown data_noise '", id, "'; choose once or every_step");
     s.dataNoise = id == "every_step" ? PoolDataNoise::EveryStep : PoolDataNoise::Once;
   }
-  if (variant == FlowVariant::Resampled && v.count("release")) {
+  if (v.count("release")) {
     const std::string& id = p.text("release");
     require(id == "histogram" || id == "projections", "unknown release '", id, "'; choose histogram or projections");
     s.release = id == "projections" ? FlowRelease::Projections : FlowRelease::Histogram;
   }
-  if (variant == FlowVariant::Pool) s.release = FlowRelease::Projections;
   // The histogram release is a fixed-size vector to which an added row adds one count per histogram:
   // the sampled Gaussian mechanism with Poisson sampling and add/remove neighbours (Mironov et al. 2019),
   // so "auto" picks rdp for it (for one flow too).
@@ -125,12 +124,33 @@ void validate(const DpswFlowSettings& s) {
   require(s.bins >= 2, "the number of histogram bins must be at least 2, got ", s.bins);
   require(s.histogramCutoff >= 0 && std::isfinite(s.histogramCutoff), "the histogram cutoff τ must be >= 0, got ",
           s.histogramCutoff);
+  require(!(s.variant == FlowVariant::Pool && s.release == FlowRelease::Histogram &&
+            (s.dataNoise == PoolDataNoise::EveryStep || s.privacy.convention == "reference")),
+          "DPSWflow's histogram release is made once (data_noise once); for fresh noise every step or the reference "
+          "convention choose release projections");
   s.privacy.validate(s.data.perClass && s.variant == FlowVariant::Resampled);
   s.data.validate("flows");
 }
 
 NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
   NoisePlan plan;
+  if (s.variant == FlowVariant::Pool && s.release == FlowRelease::Histogram) {
+    // DPSWflow, histogram release: the K pool histograms of the whole data, released once (one Gaussian
+    // release, exact calibration); replace-one: a row leaves one bin and enters one of each, Δ = √(2K).
+    plan.histogram = true;
+    plan.releaseOnce = true;
+    plan.exactBound = true;
+    plan.sensitivity = projectionHistogramSensitivity(s.pool, false);
+    plan.mechanismDelta = s.privacy.delta;
+    plan.sampleRate = 1.0;
+    if (s.privacy.noiseMultiplier > 0)
+      plan.multiplier = s.privacy.noiseMultiplier;
+    else if (!std::isinf(s.privacy.epsilon))
+      plan.multiplier = analyticGaussianNoiseStd(s.privacy.epsilon, plan.mechanismDelta, 1.0);
+    plan.noiseStd = plan.multiplier * plan.sensitivity;
+    if (plan.multiplier > 0) plan.perStepEpsilon = singleReleaseEpsilon(plan.multiplier, plan.mechanismDelta);
+    return plan;
+  }
   if (s.variant == FlowVariant::Resampled && s.release == FlowRelease::Histogram) {
     // projection_histogram.h: exact Δ for any directions, the whole δ to the accountant.
     plan.histogram = true;
@@ -263,7 +283,13 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   const Points pool = s.variant == FlowVariant::Pool ? drawDirections(s.pool, poolRng) : Points();
   // DPSWflow, noise once: each group's K x m noisy pool projections, released once, rows sorted.
   std::vector<Points> released(plan.releaseOnce ? groups.size() : 0);
-  for (std::size_t gi = 0; gi < released.size(); ++gi) {
+  for (std::size_t gi = 0; gi < released.size() && plan.histogram; ++gi) {  // K noisy histograms, once
+    Rng noiseRng = makeRng(seed, 8 + gi);
+    released[gi] = histogramQuantiles(releaseProjectionHistograms(groups[gi].data, pool, s.bins, plan.noiseStd,
+                                                                  plan.sensitivity, s.privacy.noiseSource, noiseRng),
+                                      s.histogramCutoff * plan.noiseStd, s.quantiles);
+  }
+  for (std::size_t gi = 0; gi < released.size() && !plan.histogram; ++gi) {
     released[gi] = pool * groups[gi].data.transpose();
     if (plan.noiseStd > 0) {  // one record moves one column: K coordinates of L2 norm <= Δ
       Rng noiseRng = makeRng(seed, 8 + gi);
@@ -331,7 +357,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       if (std::isfinite(e)) epsAcc.append(double(step), e);
       std::vector<Series> curves;
       if (!epsAcc.empty()) curves.push_back(epsAcc.series());
-      if (s.variant == FlowVariant::Pool && s.privacy.convention != "reference") {
+      if (s.variant == FlowVariant::Pool && s.privacy.convention != "reference" && !plan.releaseOnce) {
         epsBasic.append(double(step), double(step) * plan.perStepEpsilon);
         curves.push_back(epsBasic.series());
       }
@@ -374,7 +400,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
         if (s.inspectReleasedTargets) s.inspectReleasedTargets(t, gi, idx, targets);
       }
       FlowStepOptions o;
-      if (plan.histogram) {  // k noisy histograms of the batch projections (projection_histogram.h)
+      if (plan.histogram && !plan.releaseOnce) {  // k noisy histograms of the batch (projection_histogram.h)
         const Points counts = releaseProjectionHistograms(batch, dirs, s.bins, plan.noiseStd, plan.sensitivity,
                                                           s.privacy.noiseSource, rng);
         targets = histogramQuantiles(counts, s.histogramCutoff * plan.noiseStd, s.quantiles);
@@ -439,6 +465,15 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   const char* name = s.variant == FlowVariant::Pool ? "DPSWflow" : "DPSWflow-r";
   if (plan.multiplier == 0) {
     st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of " << name << ".";
+  } else if (plan.histogram && plan.releaseOnce) {
+    st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << "): the " << s.pool
+       << " pool directions' noisy histograms of all " << m << " rows (" << s.bins
+       << " bins on [−1, 1]) are released once by the Gaussian mechanism (noise std " << fmt(plan.noiseStd)
+       << " counts, multiplier " << fmt(plan.multiplier) << ", Δ = √(2K) = " << fmt(plan.sensitivity)
+       << ": replace-one, a row leaves one bin and enters one of each histogram, exact, no δ on a bound; ε exact for "
+          "one Gaussian release) and reused by all "
+       << s.steps << " steps; the particles (public) get no noise";
+    if (s.data.perClass) st << ", per class (parallel composition)";
   } else if (plan.histogram) {
     const bool poisson = s.privacy.accountant == "rdp";
     st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant)
@@ -482,7 +517,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
        << s.privacy.delta << " (δ/2 + the bound's δ/2). "
        << flowPrivacyTerms(s.privacy, false, s.data.perClass, s.pool, 1, 1.0, plan.sensitivity);
   }
-  st << ". Choices: " << (plan.histogram ? "histogram release, " : s.variant == FlowVariant::Resampled ? "the paper's noisy projections, " : "")
+  st << ". Choices: " << (plan.histogram ? "histogram release, " : "the paper's noisy projections, ")
      << "k = " << s.projections << (ortho ? " orthonormal-block" : " i.i.d. random") << " directions per step";
   if (s.variant == FlowVariant::Pool) st << " from a pool of " << s.pool;
   if (s.stepDecay > 0)
@@ -529,12 +564,15 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
       {"regularisation", "Regularisation λ", K::Real, 0.0, 0, 10, false, {}, {}, "",
        "Entropic regularisation: diffusion √(2 h λ) N(0, I) per step ([DPSWFlow] Eq. 18; reference 0).", true, true},
   });
-  if (variant == FlowVariant::Resampled)
-    p.insert(p.end(), {
+  p.insert(p.end(), {
         {"release", "Release", K::Choice, 0, -inf, inf, false, {"histogram", "projections"}, "histogram", "",
-         "histogram: each step releases k noisy histograms of the batch projections (Δ = √(2k), the particles get no "
-         "noise; beyond the paper, docs/flow-results.md); projections: the paper's Gaussian noise on every projected "
-         "row and particle ([DPSWFlow] §3.2)."},
+         variant == FlowVariant::Pool
+             ? "histogram: the K pool directions' noisy histograms of the data, released once (Δ = √(2K), the "
+               "particles get no noise; beyond the paper, docs/flow-results.md); projections: the paper's Gaussian "
+               "noise on every projected row and particle ([DPSWFlow] Alg. 2)."
+             : "histogram: each step releases k noisy histograms of the batch projections (Δ = √k add/remove, the "
+               "particles get no noise; beyond the paper, docs/flow-results.md); projections: the paper's Gaussian "
+               "noise on every projected row and particle ([DPSWFlow] §3.2)."},
         {"bins", "Histogram bins B", K::Integer, 32, 2, 4096, false, {}, {}, "bins",
          "Histogram release: equal bins on [−1, 1] (the noise per bin does not depend on B; more bins = finer but "
          "noisier quantiles).", true, true},

@@ -55,6 +55,7 @@ class TestDpswFlow : public QObject {
     DpswFlowSettings s = smallToy(FlowVariant::Pool);
     s.steps = 30;
     s.dataNoise = PoolDataNoise::EveryStep;  // the paper's per-step reading
+    s.release = FlowRelease::Projections;
     s.directions = FlowDirections::Random;
     s.privacy.epsilon = 5;
     CollectingObserver obs;
@@ -136,6 +137,19 @@ class TestDpswFlow : public QObject {
       QVERIFY2(r.privacyStatement.find("add/remove") != std::string::npos, r.privacyStatement.c_str());
     }
   }
+  // DPSWflow with its defaults (the pool's K = 70 histograms of the whole data released once, Δ = √140):
+  // at ε = 5 the flow ends at the sampling floor (measured 0.9x for seeds 1-3, 1.1-1.5x at ε = 1); ≤ 2x
+  // leaves room for seed-to-seed spread.
+  void poolDefaultsReachTheData() {
+    ParamValues p(findMethod("dpswflow").params);
+    p.set("epsilon", 5.0);
+    CollectingObserver obs;
+    const RunResult r = findMethod("dpswflow").run(p, 1, obs);
+    const double ratio = r.metrics.at("sw2_heldout") / r.metrics.at("sw2_floor");
+    qInfo("ring5 pool, ε = 5: %.1fx the floor", ratio);
+    QVERIFY2(ratio <= 2.0, qPrintable(QString::number(ratio)));
+    QVERIFY(std::abs(r.metrics.at("epsilon") - 5) < 1e-9);
+  }
   // Issue #15's Fashion-MNIST target, defaults, per class, ε = 5: 1-NN accuracy of the test latents
   // by the labelled particles ≥ 0.65 (measured 0.683 / 0.677 / 0.680 for seeds 1-3; real latents 0.746).
   void fashionPerClassDefaultsAtEps5() {
@@ -185,9 +199,12 @@ class TestDpswFlow : public QObject {
     QCOMPARE(r5.metrics.at("epsilon"), r40.metrics.at("epsilon"));
     QCOMPARE(r5.metrics.at("noise_std"), r40.metrics.at("noise_std"));
     QVERIFY2(r40.privacyStatement.find("released once") != std::string::npos, r40.privacyStatement.c_str());
+    QVERIFY2(r40.privacyStatement.find("noisy histograms") != std::string::npos, r40.privacyStatement.c_str());
+    QCOMPARE(r40.metrics.at("sensitivity"), std::sqrt(24.0));  // the default histogram release: √(2K), K = 12
     // Fresh data noise every step composes: ε after 40 steps is far above the one release's.
     s.steps = 40;
     s.dataNoise = PoolDataNoise::EveryStep;
+    s.release = FlowRelease::Projections;
     s.privacy.noiseMultiplier = r40.metrics.at("noise_multiplier");
     QVERIFY(runDpswFlow(s, 1, obs).metrics.at("epsilon") > 3 * r40.metrics.at("epsilon"));
   }
