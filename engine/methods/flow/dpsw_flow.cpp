@@ -445,7 +445,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   result.metrics["epsilon"] = eps;
   if (s.variant == FlowVariant::Pool && plan.multiplier > 0) {
     result.metrics["epsilon_per_step"] = plan.perStepEpsilon;
-    result.metrics["epsilon_basic_composition"] = double(s.steps) * plan.perStepEpsilon;
+    if (!plan.releaseOnce) result.metrics["epsilon_basic_composition"] = double(s.steps) * plan.perStepEpsilon;
   }
   if (data.publicData.size() > 0) {  // Fréchet distance in the public LDA feature space (frechet_features.h)
     const PublicFeatureMap features = fitPublicFeatureMap(data.publicData, data.publicLabels);
@@ -651,20 +651,23 @@ MethodInfo flowMethod(FlowVariant variant) {
       std::string("Particles start as Gaussian noise and flow toward the private data along sliced-Wasserstein "
                   "directions: each step projects particles and data on random directions, matches their quantiles "
                   "and moves each particle toward its target quantile. ") +
-      (pool ? std::string("The paper's privacy mechanism adds Gaussian noise to every projection of the data and of the "
-                          "particles. ")
+      (pool ? std::string("By default the noisy histograms of the data's projections on the K pool directions are "
+                          "released once (a replaced row moves one count out of and one into each histogram: Δ = "
+                          "√(2K) exactly) and every step reuses them; the particles are public and get no noise. "
+                          "release = projections gives the paper's mechanism: Gaussian noise on every projection of "
+                          "the data and of the particles. ")
             : std::string("By default each step releases, per direction, a noisy histogram of the batch's projections "
-                          "(a row moves one count in each histogram, so Δ = √(2k) exactly, and the noise does not grow "
-                          "with the batch); the particles are public and move toward the histogram's quantiles with "
+                          "(an added or removed row changes one count in each histogram, so Δ = √k exactly, and the noise "
+                          "does not grow with the batch); the particles are public and move toward the histogram's quantiles with "
                           "no noise of their own. release = projections gives the paper's mechanism instead: Gaussian "
                           "noise on every projection, whose shared noisy quantiles kick the particles by about "
                           "1.25·s·√(1/b + 1/n). ")) +
       "The directions are orthonormal blocks by default (no δ spent on a bound) and the step decays as "
       "h/(1 + t/τ); direction_draw = random and step_decay = 0 give the paper's choices. The run's privacy "
       "statement lists the choices used. " +
-      (pool ? "This variant draws a pool of directions once and uses a subset per step on the whole data; by "
-              "default the noisy data projections of the pool are released once and reused, so every step after "
-              "the first is free (data_noise = every_step draws fresh noise and composes the steps)."
+      (pool ? "This variant draws a pool of directions once and uses a subset per step on the whole data; the "
+              "data-side release is made once and reused, so every step after the first is free (with release = "
+              "projections, data_noise = every_step draws fresh noise and composes the steps)."
             : "This variant draws fresh directions and a fresh minibatch every step; an accountant adds up the "
               "privacy of all steps.");
   m.params = flowParams(variant);
