@@ -12,7 +12,8 @@ Each step draws fresh directions (numpy for ours, torch for the peer) and, for d
 (numpy Generator.choice / torch.randperm): both sides time the whole step. The PyTorch step is the
 one of bench/compare_flow_step.sh (the public dpswgf code: torch.quantile, a searchsorted
 interpolation, torch.normal noise), with the drift as one matrix product.
-Threads: torch.set_num_threads(THREADS) and OMP_NUM_THREADS=THREADS for ours (default 2).
+Threads: torch.set_num_threads(THREADS) and OMP_NUM_THREADS=THREADS for ours (default 2), one
+libgomp for both, OMP_WAIT_POLICY=passive unless set (see below; "default" for libgomp's own).
 
 Usage: PYTHONPATH=build/python /usr/bin/python3 bench/flow_step_same_process.py [--rounds 7] [--repeat 15]
        [--case d8|toy|both] [--parts]      (--parts: also time ours piece by piece)
@@ -27,6 +28,15 @@ import time
 
 THREADS = int(os.environ.get("THREADS", "2"))
 os.environ["OMP_NUM_THREADS"] = str(THREADS)  # before the OpenMP runtime starts (ours and torch's)
+# Both sides share one libgomp. Its default lets idle workers spin for a while after every parallel
+# region; on a loaded 2-core machine the spinning worker and the caller then wait on each other's time
+# slices (an empty 2-thread region measured 16 ms instead of 12 us), which costs the peer (dozens of
+# regions per step) far more than ours (a few) and inflated the ratio 2-3x. Passive waiting measures the
+# steps, not the scheduler; OMP_WAIT_POLICY=active (or unset it in the shell: "default") to compare.
+if os.environ.get("OMP_WAIT_POLICY", "passive") == "default":
+    os.environ.pop("OMP_WAIT_POLICY", None)
+else:
+    os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
@@ -170,7 +180,9 @@ def main():
     cases = {"d8": [case_d8()], "toy": [case_toy()], "both": [case_d8(), case_toy()]}[a.case]
     results = [run_case(c, a.rounds, a.repeat, a.parts) for c in cases]
     print(json.dumps({"dpwlab": dpwlab.__version__, "build": dpwlab.build_flavour, "torch": torch.__version__,
-                      "torch_dtype": "float32", "threads": THREADS, "torch_threads": torch.get_num_threads(),
+                      "torch_dtype": "float32", "threads": THREADS,
+                      "omp_wait_policy": os.environ.get("OMP_WAIT_POLICY", "libgomp default (spin, then sleep)"),
+                      "load_average": os.getloadavg()[0], "torch_threads": torch.get_num_threads(),
                       "cases": results, "note": "one process, alternating rounds; ratio = torch / ours"},
                      indent=1))
     return 0
