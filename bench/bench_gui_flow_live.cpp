@@ -5,7 +5,8 @@
 // updates disabled: frames are still pulled and handed to the charts, nothing is painted), so both
 // see the same machine load. Per phase: engine steps/s, new frames published by the engine per
 // second (timed between the phase's first and last step), paints per second of the particle chart and of all charts, CPU time of the GUI thread
-// (ms per s) and the longest event-loop stall (a 10 ms precise timer's largest lateness). Then, with
+// (ms per s), the longest event-loop stall (a 10 ms precise timer's largest lateness) and the longest
+// GUI-thread CPU time between two ticks of that timer (the GUI's own share of a stall). Then, with
 // the run paused, the paint time of every chart (synchronous repaint, median of 30): the drawing
 // capacity in frames/s. Prints JSON.
 //   QT_QPA_PLATFORM=offscreen build/bench/bench_gui_flow_live [--particles 100000] [--phase 4]
@@ -76,9 +77,11 @@ class StallProbe : public QObject {
     timer_.setTimerType(Qt::PreciseTimer);
     timer_.setInterval(10);
     connect(&timer_, &QTimer::timeout, this, [this, run] {
-      const double now = clock_.nsecsElapsed() / 1e6;
+      const double now = clock_.nsecsElapsed() / 1e6, cpu = threadCpuMs();
       worst = std::max(worst, now - last_ - 10.0);
+      worstBusy = std::max(worstBusy, cpu - lastCpu_);
       last_ = now;
+      lastCpu_ = cpu;
       const long step = run->step();
       if (steps.empty() || steps.back().second != step) steps.emplace_back(now, step);
     });
@@ -86,8 +89,9 @@ class StallProbe : public QObject {
     timer_.start();
   }
   void reset() {
-    worst = 0;
+    worst = worstBusy = 0;
     last_ = clock_.nsecsElapsed() / 1e6;
+    lastCpu_ = threadCpuMs();
     steps.clear();
   }
   /// Steps per second between the first and the last step change seen since reset().
@@ -98,12 +102,15 @@ class StallProbe : public QObject {
     return b.first > a.first ? 1e3 * double(b.second - a.second) / (b.first - a.first) : 0.0;
   }
   double worst = 0;
+  /// Largest GUI-thread CPU time between two ticks: the part of a stall that is the GUI's own work
+  /// (the rest of a stall is the thread waiting for a core on a loaded machine).
+  double worstBusy = 0;
   std::vector<std::pair<double, long>> steps;
 
  private:
   QTimer timer_;
   QElapsedTimer clock_;
-  double last_ = 0;
+  double last_ = 0, lastCpu_ = 0;
 };
 
 double median(std::vector<double> v) {
@@ -150,7 +157,7 @@ int main(int argc, char** argv) {
   runEventLoopFor(3000);  // warm-up: charts created, first frames drawn
 
   QJsonArray rows;
-  std::vector<double> rateOn, rateOff, fpsOn, stallOn, stallOff, cpuOn, cpuOff;
+  std::vector<double> rateOn, rateOff, fpsOn, stallOn, stallOff, cpuOn, cpuOff, busy;
   for (int ph = 0; ph < phases; ++ph) {
     const bool drawing = ph % 2 == 0;
     w.charts()->setUpdatesEnabled(drawing);
@@ -171,11 +178,13 @@ int main(int argc, char** argv) {
                     {"particle_chart_paints_per_second", fps},
                     {"all_chart_paints_per_second", double(paints.all - a0) / sec},
                     {"gui_thread_cpu_ms_per_second", cpu},
-                    {"longest_stall_ms", stall.worst}};
+                    {"longest_stall_ms", stall.worst},
+                    {"longest_gui_work_between_ticks_ms", stall.worstBusy}};
     rows.append(row);
     (drawing ? rateOn : rateOff).push_back(rate);
     (drawing ? stallOn : stallOff).push_back(stall.worst);
     (drawing ? cpuOn : cpuOff).push_back(cpu);
+    busy.push_back(stall.worstBusy);
     if (drawing) fpsOn.push_back(fps);
   }
   w.charts()->setUpdatesEnabled(true);
@@ -183,7 +192,7 @@ int main(int argc, char** argv) {
   // Drawing capacity: with the run paused, the synchronous paint time of each chart.
   run->pause();
   for (int i = 0; i < 200 && !run->waitingAtPause(); ++i) runEventLoopFor(10);
-  QJsonObject paintMs;
+  QJsonObject paintMs, linePoints;
   double frameMs = 0;
   for (const auto& f : w.charts()->frames()) {
     QWidget* v = w.charts()->view(f->chart);
@@ -197,6 +206,11 @@ int main(int argc, char** argv) {
       ms.push_back(t.nsecsElapsed() / 1e6);
     }
     paintMs[QString::fromStdString(f->chart)] = median(ms);
+    if (const auto* lines = std::get_if<dpw::LinesFrame>(&f->data)) {
+      QJsonArray sizes;
+      for (const auto& series : lines->series) sizes.append(double(series.x.size()));
+      linePoints[QString::fromStdString(f->chart)] = sizes;
+    }
     frameMs += median(ms);
   }
   run->stopAndWait();
@@ -214,7 +228,9 @@ int main(int argc, char** argv) {
                   {"particle_chart_paints_per_second_min", fpsOn.empty() ? 0.0 : *std::min_element(fpsOn.begin(), fpsOn.end())},
                   {"longest_stall_ms_drawing", stallOn.empty() ? 0.0 : *std::max_element(stallOn.begin(), stallOn.end())},
                   {"longest_stall_ms_not_drawing", stallOff.empty() ? 0.0 : *std::max_element(stallOff.begin(), stallOff.end())},
+                  {"longest_gui_work_between_ticks_ms", busy.empty() ? 0.0 : *std::max_element(busy.begin(), busy.end())},
                   {"paint_ms_per_chart", paintMs},
+                  {"line_chart_points_per_series", linePoints},
                   {"all_charts_paint_ms", frameMs},
                   {"drawing_capacity_frames_per_second", frameMs > 0 ? 1000.0 / frameMs : 0.0}};
   std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Indented).constData());
