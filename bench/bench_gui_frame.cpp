@@ -73,6 +73,30 @@ void BM_LineChartUpdate10k(benchmark::State& state) {
 }
 BENCHMARK(BM_LineChartUpdate10k)->Unit(benchmark::kMillisecond);
 
+// What a live chart pays per frame pull without painting: updateChart on a view (Qt Charts redoes
+// the series' geometry, including a stroked outline of the whole line), for the flow's SW₂² chart:
+// a growing curve and a constant floor, state.range(0) points each (DecimatedSeries keeps <= 2000),
+// on a linear or (state.range(1) = 1, as the flow's chart) logarithmic y axis.
+void BM_LineChartUpdateNoPaint(benchmark::State& state) {
+  const int n = int(state.range(0));
+  dpw::LinesFrame lines{"step", "SW₂²", {{"particles → held-out", {}, {}}, {"floor", {}, {}}}};
+  for (int i = 0; i < n; ++i) {
+    lines.series[0].x.push_back(i), lines.series[0].y.push_back(1.0 / (1 + i) + 0.01 * std::sin(i));
+    lines.series[1].x.push_back(i), lines.series[1].y.push_back(0.006);
+  }
+  lines.logY = state.range(1) != 0;
+  const auto frame = dpw::makeFrame("sw2", "SW₂² to held-out data", 0, lines);
+  QChartView view(dpwapp::buildChart(*frame));
+  view.resize(kCell);
+  view.show();  // as in the GUI: a shown chart lays its series out at every update
+  QApplication::processEvents();
+  for (auto _ : state) {
+    dpwapp::updateChart(view.chart(), *frame, true);
+    QApplication::sendPostedEvents();
+  }
+}
+BENCHMARK(BM_LineChartUpdateNoPaint)->ArgsProduct({{200, 2000}, {0, 1}})->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 int main(int argc, char** argv) {

@@ -35,8 +35,8 @@ CommandRun setup(CLI::App& cmd) {
 
 const RegisterCommand registered(
     "audit",
-    "privacy audit: claimed vs measured epsilon (exit 1 on a violation); mechanism "
-    "gaussian|laplace|dpswd-projection|fair-histogram|dpsgd-canary",
+    "privacy audit: claimed vs measured epsilon (exit 1 on a violation); the scenario's mechanism is one of "
+    "gaussian|laplace|dpswd-projection|fair-histogram|dpsgd-canary|flow-step|flow-histogram",
     setup);
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTextBrowser>
@@ -442,7 +443,13 @@ void MainWindow::updateExplanation() {
     html += "</table>";
     if (!lastStatement_.isEmpty()) html += QStringLiteral("<p>%1</p>").arg(lastStatement_.toHtmlEscaped());
   }
+  // setHtml lays the whole text out again (most of the GUI thread's time during a run when done at
+  // every frame pull) and scrolls to the top: only when the text changed, keeping the reader's place.
+  if (html == explanationHtml_) return;
+  explanationHtml_ = html;
+  const int scroll = explanation_->verticalScrollBar()->value();
   explanation_->setHtml(html);
+  explanation_->verticalScrollBar()->setValue(scroll);
 }
 
 bool MainWindow::startRun() {
@@ -493,7 +500,10 @@ void MainWindow::pullFrames() {
     stepLabel_->setText(stepLabel_->text() + tr(" · %1 left").arg(formatSeconds(eta)));
   }
   updatePrivacyLabel();
-  updateExplanation();
+  if (!explanationClock_.isValid() || explanationClock_.elapsed() >= 500) {  // its "Now: step" line, at 2 Hz
+    explanationClock_.start();
+    updateExplanation();
+  }
 }
 
 void MainWindow::onFinished(bool ok, const QString& message, const Scenario& scenario, const QVariantMap& metrics,

@@ -1,6 +1,7 @@
 #pragma once
 /// The DPW Lab main window: method and parameters on the left, live charts in the middle, the
 /// method explained in plain words on the right, run progress, ETA and privacy spent in the status bar.
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QVariantMap>
 
@@ -115,6 +116,8 @@ class MainWindow : public QMainWindow {
   QString lastStatement_;
   double liveEpsilon_;
   std::string privacyMethod_;  ///< method whose privacy readout the status bar shows
+  QString explanationHtml_;    ///< what the explanation panel shows (re-laid out only when it changes)
+  QElapsedTimer explanationClock_;  ///< the panel's live line refreshes at 2 Hz during a run, not per frame pull
 };
 
 }  // namespace dpwapp

@@ -74,7 +74,7 @@ struct MechanismAuditSettings {
   NoiseMechanism histogramNoise = NoiseMechanism::Laplace;  ///< fair-histogram: the histogram's law
   NoiseSource noiseSource = NoiseSource::Seeded;  ///< os-entropy: secure mode (discrete laws only)
   bool exactLaw = false;  ///< gaussian, dpswd-projection: the grid discrete Gaussian from the seed (replayable)
-  AccountantKind accountant = AccountantKind::GdpUniform;  ///< dpsgd-canary: the fair-learning accountant that calibrates σ
+  AccountantKind accountant = AccountantKind::GdpUniform;  ///< dpsgd-canary: the fair-learning accountant that calibrates σ; flow-histogram: rdp-wor = replace-one pair, else add/remove
   double alpha = 0;                        ///< dpsgd-canary: fairness weight α of the step
   AuditAttack attack = AuditAttack::LikelihoodRatio;
 

@@ -12,6 +12,7 @@
 #include "methods/flow/dpsw_generator.h"
 #include "methods/flow/flow_privacy_utility.h"
 #include "methods/flow/flow_step_audit.h"
+#include "methods/flow/histogram_release_audit.h"
 #include "methods/privacy_tradeoff.h"
 #include "methods/projection_sensitivity_explorer.h"
 
@@ -21,6 +22,7 @@ const std::vector<MethodInfo>& allMethods() {
   static const std::vector<MethodInfo> methods = [] {
     // Audit targets that live beside their method (before privacyAuditMethod() lists the names).
     registerAuditMechanism("flow-step", flowStepAuditTarget);
+    registerAuditMechanism("flow-histogram", histogramReleaseAuditTarget);
     return std::vector<MethodInfo>{
       dpswFlowResampledMethod(),  // DP gradient flow: the default scenario
       dpswFlowPoolMethod(),

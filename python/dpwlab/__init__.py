@@ -2,6 +2,7 @@
 
     import dpwlab
     dpwlab.sliced_wasserstein(x, y, n_projections=500)          # SW2^2, [FairLearn] Prop. 3.1
+    x = dpwlab.sliced_flow_step(x, y, theta, quantiles=1000)    # one flow step, [DPSWFlow] Eq. 18-21
     dpwlab.account("rdp", q=0.01, sigma=1.1, steps=1000, delta=1e-5)
     summary, frames = dpwlab.run("resources/scenarios/fair-regression-synthetic.json")
 
@@ -24,6 +25,7 @@ from ._dpwlab import (
     random_directions,
     sensitivity,
     sensitivity_bounds,
+    sliced_flow_step,
     sliced_wasserstein,
     wasserstein_1d,
 )
@@ -31,7 +33,8 @@ from ._dpwlab import _run
 
 __all__ = [
     "account", "accountants", "calibrate", "dp_sliced_wasserstein", "methods", "random_directions", "run",
-    "sensitivity", "sensitivity_bounds", "sliced_wasserstein", "wasserstein_1d", "read_scenario",
+    "sensitivity", "sensitivity_bounds", "sliced_flow_step", "sliced_wasserstein", "wasserstein_1d",
+    "read_scenario",
 ]
 
 SCENARIO_VERSION = 1

@@ -21,6 +21,7 @@
 #include <dpw/core/error.h>
 #include <dpw/core/method.h>
 #include <dpw/core/rng.h>
+#include <dpw/methods/flow/sliced_flow_step.h>
 #include <dpw/ot/directions.h>
 #include <dpw/ot/sliced_wasserstein.h>
 #include <dpw/ot/wasserstein_1d.h>
@@ -375,6 +376,42 @@ intervals (i/n, (i+1)/n] and (j/m, (j+1)/m]),
 
 ([FairLearn] Prop. 3.1 and 3.2). Equals ot.wasserstein_1d(u, v, p=2) (POT returns W_p^p).
 Cost O((n + m) log(n + m)). Returns the float, or (value, grad_u, grad_v) with gradients=True.)doc");
+
+  m.def("sliced_flow_step",
+        [](const InArray& x, const InArray& y, const InArray& directions, double noiseStd, std::uint64_t noiseSeed,
+           long quantiles, double stepSize, double regularisation, std::uint64_t diffusionSeed) {
+          const ConstPointsMap Y = asPoints(y, "y"), T = asPoints(directions, "directions");
+          const ConstPointsMap X0 = asPoints(x, "x");
+          dpw::require(quantiles >= 2 && quantiles <= (1L << 24), "quantiles (P) must lie in [2, 2^24], got ", quantiles);
+          dpw::Points X;
+          {
+            py::gil_scoped_release release;
+            X = X0;  // the engine moves its own matrix; the result is moved into the returned array
+            dpw::FlowStepOptions o;
+            o.noiseStd = noiseStd, o.noiseSeed = noiseSeed, o.quantiles = int(quantiles), o.stepSize = stepSize;
+            o.regularisation = regularisation, o.diffusionSeed = diffusionSeed;
+            dpw::slicedFlowStep(X, Y, T, o);
+          }
+          return py::cast(std::move(X));
+        },
+        py::arg("x"), py::arg("y"), py::arg("directions"), py::arg("noise_std") = 0.0, py::arg("noise_seed") = 0,
+        py::arg("quantiles") = 100, py::arg("step_size") = 1.0, py::arg("regularisation") = 0.0,
+        py::arg("diffusion_seed") = 0,
+        R"doc(One step of the (DP) sliced-Wasserstein gradient flow ([DPSWFlow] Eq. 18, 20, 21), the engine call
+dpw::slicedFlowStep the app's flow methods make. Particles x (n x d), data y (m x d), unit directions
+(k x d); returns the moved particles (a new n x d array; x is not changed):
+
+    p_j = x theta_j + N(0, s^2),  t_j = y theta_j + N(0, s^2)        (s = noise_std; 0: non-private)
+    F = interp(p_j; quantiles of p_j -> u),  T = interp(F; u -> quantiles of t_j),  u = linspace(0, 1, P)
+    drift = (1/k) sum_j (p_j - T) theta_j^T
+    x <- x - h drift + sqrt(2 h lambda) xi                           (h = step_size, lambda = regularisation)
+
+The noise of direction j is stream j of noise_seed, the diffusion of particles [1024 b, 1024 (b + 1))
+stream b of diffusion_seed: the result replays exactly and does not depend on the thread count.
+Cost O(k (n + m) d) plus a radix sort per direction; runs on all cores with the GIL released.
+Raises ValueError on empty, non-finite or mismatched input, P < 2, s < 0, h <= 0 or lambda < 0.
+Privacy (the noise calibration, batch sampling and accounting) is the caller's: see run() for the
+methods that do it.)doc");
 
   m.def("accountants", &dpw::accountantIds, "Ids of the accountants, as dpwlab-cli account --accountant knows them.");
 

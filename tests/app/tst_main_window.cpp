@@ -22,6 +22,7 @@
 #include <QDialog>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QTextBrowser>
 #include <cmath>
 
@@ -284,6 +285,30 @@ class TestMainWindow : public QObject {
     QVERIFY(help->findChild<QTextBrowser*>("helpText")->toPlainText().contains("Comparison grid"));
     w.action("helpReadme")->trigger();  // the source tree's README beside the build, or the short help
     QVERIFY(help->findChild<QTextBrowser*>("helpText")->toPlainText().contains("DPW Lab"));
+  }
+
+  // The explanation panel's live line ("Now: step …") refreshes during a run without re-laying out
+  // the text at every frame pull or scrolling the reader back to the top (setHtml alone resets it).
+  void explanationKeepsItsScrollDuringARun() {
+    MainWindow w;
+    w.show();
+    auto* ex = w.findChild<QTextBrowser*>("explanation");
+    QVERIFY(ex);
+    ex->setFixedHeight(60);  // little room: the text scrolls
+    typeInto(w.form()->field("shifts"), "1000");
+    QVERIFY(w.startRun());
+    QTRY_VERIFY_WITH_TIMEOUT(ex->toPlainText().contains("Now: step") && ex->verticalScrollBar()->maximum() > 0, 30000);
+    ex->verticalScrollBar()->setValue(ex->verticalScrollBar()->maximum());
+    const int scrolled = ex->verticalScrollBar()->value();
+    QVERIFY(scrolled > 0);
+    const QString before = ex->toPlainText();
+    QTRY_VERIFY_WITH_TIMEOUT(ex->toPlainText() != before, 30000);  // the live line moved on (or the run ended)
+    QCOMPARE(ex->verticalScrollBar()->value(), std::min(scrolled, ex->verticalScrollBar()->maximum()));
+    QVERIFY(ex->verticalScrollBar()->value() > 0);
+    if (w.controller()->running()) {  // the finish signal is queued to this thread: not missed below
+      w.controller()->cancel();
+      QVERIFY(waitFinished(w));
+    }
   }
 
   void closingMidRunLeavesNoThread() {

@@ -13,6 +13,7 @@
 #include "methods/flow/frechet_features.h"
 #include "methods/flow/flow_directions.h"
 #include "methods/flow/flow_privacy.h"
+#include "methods/flow/projection_histogram.h"
 #include "methods/flow/sliced_flow_step.h"
 #include "privacy/gdp_analysis.h"
 #include "privacy/mechanisms.h"
@@ -47,6 +48,17 @@ DpswFlowSettings DpswFlowSettings::fromParams(const ParamValues& p, FlowVariant 
     require(id == "once" || id == "every_step", "unknown data_noise '", id, "'; choose once or every_step");
     s.dataNoise = id == "every_step" ? PoolDataNoise::EveryStep : PoolDataNoise::Once;
   }
+  if (v.count("release")) {
+    const std::string& id = p.text("release");
+    require(id == "histogram" || id == "projections", "unknown release '", id, "'; choose histogram or projections");
+    s.release = id == "projections" ? FlowRelease::Projections : FlowRelease::Histogram;
+  }
+  // The histogram release is a fixed-size vector to which an added row adds one count per histogram:
+  // the sampled Gaussian mechanism with Poisson sampling and add/remove neighbours (Mironov et al. 2019),
+  // so "auto" picks rdp for it (for one flow too).
+  if (s.release == FlowRelease::Histogram && s.privacy.accountantAuto) s.privacy.accountant = AccountantKind::Rdp;
+  if (v.count("bins")) s.bins = p.integer("bins");
+  if (v.count("histogram_cutoff")) s.histogramCutoff = p.real("histogram_cutoff");
   if (v.count("step_decay")) s.stepDecay = p.real("step_decay");
   if (v.count("average_tail")) s.averageTail = p.real("average_tail");
   if (v.count("project_support")) {
@@ -76,6 +88,7 @@ struct NoisePlan {
   double sampleRate = 1;      ///< q
   bool exactBound = false;    ///< orthonormal blocks: Δ exact, no δ on the bound
   bool releaseOnce = false;   ///< DPSWflow: the pool's noisy data projections are released once
+  bool histogram = false;     ///< DPSWflow-r: noisy histograms of the batch projections (Δ = √(2k) or √k)
 };
 
 /// ε of one Gaussian release with this multiplier at δ (exact: the release is μ-GDP with μ = 1/multiplier,
@@ -107,12 +120,51 @@ void validate(const DpswFlowSettings& s) {
   require(s.stepDecay >= 0 && std::isfinite(s.stepDecay), "the step decay τ must be >= 0 (0 = constant), got ",
           s.stepDecay);
   require(s.averageTail >= 0 && s.averageTail < 1, "the averaged tail must be in [0, 1), got ", s.averageTail);
+  require(s.bins >= 2, "the number of histogram bins must be at least 2, got ", s.bins);
+  require(s.histogramCutoff >= 0 && std::isfinite(s.histogramCutoff), "the histogram cutoff τ must be >= 0, got ",
+          s.histogramCutoff);
+  require(!(s.variant == FlowVariant::Pool && s.release == FlowRelease::Histogram &&
+            (s.dataNoise == PoolDataNoise::EveryStep || s.privacy.convention == FlowConvention::Reference)),
+          "DPSWflow's histogram release is made once (data_noise once); for fresh noise every step or the reference "
+          "convention choose release projections");
   s.privacy.validate(s.data.perClass && s.variant == FlowVariant::Resampled);
   s.data.validate("flows");
 }
 
 NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
   NoisePlan plan;
+  if (s.variant == FlowVariant::Pool && s.release == FlowRelease::Histogram) {
+    // DPSWflow, histogram release: the K pool histograms of the whole data, released once (one Gaussian
+    // release, exact calibration); replace-one: a row leaves one bin and enters one of each, Δ = √(2K).
+    plan.histogram = true;
+    plan.releaseOnce = true;
+    plan.exactBound = true;
+    plan.sensitivity = projectionHistogramSensitivity(s.pool, false);
+    plan.mechanismDelta = s.privacy.delta;
+    plan.sampleRate = 1.0;
+    if (s.privacy.noiseMultiplier > 0)
+      plan.multiplier = s.privacy.noiseMultiplier;
+    else if (!std::isinf(s.privacy.epsilon))
+      plan.multiplier = analyticGaussianNoiseStd(s.privacy.epsilon, plan.mechanismDelta, 1.0);
+    plan.noiseStd = plan.multiplier * plan.sensitivity;
+    if (plan.multiplier > 0) plan.perStepEpsilon = singleReleaseEpsilon(plan.multiplier, plan.mechanismDelta);
+    return plan;
+  }
+  if (s.variant == FlowVariant::Resampled && s.release == FlowRelease::Histogram) {
+    // projection_histogram.h: exact Δ for any directions, the whole δ to the accountant.
+    plan.histogram = true;
+    plan.exactBound = true;
+    plan.sensitivity = projectionHistogramSensitivity(s.projections, s.privacy.accountant == AccountantKind::Rdp);
+    plan.mechanismDelta = s.privacy.delta;
+    plan.sampleRate = std::min(1.0, double(s.batch) / double(m));
+    if (s.privacy.noiseMultiplier > 0)
+      plan.multiplier = s.privacy.noiseMultiplier;
+    else if (!std::isinf(s.privacy.epsilon))
+      plan.multiplier = flowCalibrateMultiplier(s.privacy.accountant, s.privacy.epsilon, plan.mechanismDelta,
+                                                plan.sampleRate, s.steps);
+    plan.noiseStd = plan.multiplier * plan.sensitivity;
+    return plan;
+  }
   if (s.directions == FlowDirections::Orthonormal && !usesReferenceConvention(s)) {
     // Exact sensitivity of the orthonormal blocks (flow_directions.h): the whole δ to the mechanism.
     const bool once = s.variant == FlowVariant::Pool && s.dataNoise == PoolDataNoise::Once;
@@ -230,7 +282,13 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   const Points pool = s.variant == FlowVariant::Pool ? drawDirections(s.pool, poolRng) : Points();
   // DPSWflow, noise once: each group's K x m noisy pool projections, released once, rows sorted.
   std::vector<Points> released(plan.releaseOnce ? groups.size() : 0);
-  for (std::size_t gi = 0; gi < released.size(); ++gi) {
+  for (std::size_t gi = 0; gi < released.size() && plan.histogram; ++gi) {  // K noisy histograms, once
+    Rng noiseRng = makeRng(seed, 8 + gi);
+    released[gi] = histogramQuantiles(releaseProjectionHistograms(groups[gi].data, pool, s.bins, plan.noiseStd,
+                                                                  plan.sensitivity, s.privacy.noiseSource, noiseRng),
+                                      s.histogramCutoff * plan.noiseStd, s.quantiles);
+  }
+  for (std::size_t gi = 0; gi < released.size() && !plan.histogram; ++gi) {
     released[gi] = pool * groups[gi].data.transpose();
     if (plan.noiseStd > 0) {  // one record moves one column: K coordinates of L2 norm <= Δ
       Rng noiseRng = makeRng(seed, 8 + gi);
@@ -259,8 +317,18 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   };
   const double floor = scale2 * slicedW2Squared(data.privateData, data.heldOut, probe).value;
 
-  // One point per chart update, decimated beyond 2000 (flat memory in long runs).
-  DecimatedSeries sw{"particles → held-out"}, swFloor{"private data → held-out (floor)"};
+  // One point per chart update, decimated beyond 2000 (flat memory in long runs). The live curve reads
+  // at most kLiveParticles particles (the first ones: i.i.d. at the start), so a frame stays cheap with
+  // 10⁵ particles; the final metric reads them all.
+  constexpr Eigen::Index kLiveParticles = 10000;
+  const Eigen::Index totalParticles = [&] {
+    Eigen::Index n = 0;
+    for (const auto& g : groups) n += g.X.rows();
+    return n;
+  }();
+  DecimatedSeries sw{totalParticles > kLiveParticles
+                         ? "particles (first " + std::to_string(kLiveParticles) + ") → held-out"
+                         : std::string("particles → held-out")}, swFloor{"private data → held-out (floor)"};
   DecimatedSeries epsAcc{s.variant == FlowVariant::Pool ? "accountant (q = 1)" : "accountant"};
   DecimatedSeries epsBasic{"basic composition"};
   const auto start = std::chrono::steady_clock::now();
@@ -268,7 +336,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
 
   auto publish = [&](long step) {
     const Points X = allParticles(groups);
-    sw.append(double(step), sw2ToHeldOut(X));
+    sw.append(double(step), sw2ToHeldOut(X.topRows(std::min(X.rows(), kLiveParticles))));
     swFloor.append(double(step), floor);
     observer.onFrame(makeFrame("sw2", "SW₂² to held-out data", step,
                                LinesFrame{"step", "SW₂²", {sw.series(), swFloor.series()}, false, true}));
@@ -280,7 +348,8 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
     pf.xy.bottomLeftCorner(showY, cols) = data.displayScale * data.heldOut.topLeftCorner(showY, cols);
     pf.label.assign(std::size_t(showX), 0);
     pf.label.insert(pf.label.end(), std::size_t(showY), 1);
-    observer.onFrame(makeFrame("particles", "Particles and target (first two coordinates)", step, std::move(pf)));
+    const std::string shown = X.rows() > showX ? "; showing " + std::to_string(showX) + " of " + std::to_string(X.rows()) + " particles" : "";
+    observer.onFrame(makeFrame("particles", "Particles and target (first two coordinates" + shown + ")", step, std::move(pf)));
     if (data.hasImages) {
       Points sample(0, d);
       if (groups.size() > 1) {  // four per class
@@ -298,7 +367,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       if (std::isfinite(e)) epsAcc.append(double(step), e);
       std::vector<Series> curves;
       if (!epsAcc.empty()) curves.push_back(epsAcc.series());
-      if (s.variant == FlowVariant::Pool && s.privacy.convention != FlowConvention::Reference) {
+      if (s.variant == FlowVariant::Pool && s.privacy.convention != FlowConvention::Reference && !plan.releaseOnce) {
         epsBasic.append(double(step), double(step) * plan.perStepEpsilon);
         curves.push_back(epsBasic.series());
       }
@@ -340,17 +409,25 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
         targets = released[gi](idx, Eigen::all);
         if (s.inspectReleasedTargets) s.inspectReleasedTargets(t, gi, idx, targets);
       }
-      if (batch.rows() == 0 && !plan.releaseOnce) continue;  // an empty Poisson batch releases nothing
       FlowStepOptions o;
-      o.noiseStd = plan.noiseStd;
-      o.secureNoise = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections);
+      if (plan.histogram && !plan.releaseOnce) {  // k noisy histograms of the batch (projection_histogram.h)
+        const Points counts = releaseProjectionHistograms(batch, dirs, s.bins, plan.noiseStd, plan.sensitivity,
+                                                          s.privacy.noiseSource, rng);
+        targets = histogramQuantiles(counts, s.histogramCutoff * plan.noiseStd, s.quantiles);
+        o.sortedNoisyTargets = &targets;
+      }
+      if (batch.rows() == 0 && !plan.releaseOnce && !plan.histogram) continue;  // an empty Poisson batch releases nothing
+      if (!plan.histogram) {  // the paper's release: noise on every projection (particles' too)
+        o.noiseStd = plan.noiseStd;
+        o.secureNoise = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections);
+      }
       o.noiseSeed = rng();
       o.diffusionSeed = rng();
       o.quantiles = int(s.quantiles);
       o.stepSize = s.stepDecay > 0 ? s.stepSize / (1.0 + double(t) / s.stepDecay) : s.stepSize;
       o.regularisation = s.regularisation;
       if (plan.releaseOnce) o.sortedNoisyTargets = &targets;
-      slicedFlowStep(g.X, plan.releaseOnce ? g.X : batch, dirs, o);  // (Y unread when released once)
+      slicedFlowStep(g.X, plan.releaseOnce || plan.histogram ? g.X : batch, dirs, o);  // (Y unread when released)
       if (data.unitSphere && s.projectSupport == 2) g.X.rowwise().normalize();
       if (t >= averageFrom) {
         if (average[gi].size() == 0) average[gi] = Points::Zero(g.X.rows(), g.X.cols());
@@ -366,7 +443,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
 
   RunResult result;
   const Points X = allParticles(groups);
-  result.metrics["sw2_heldout"] = sw.lastY();
+  result.metrics["sw2_heldout"] = X.rows() > kLiveParticles ? sw2ToHeldOut(X) : sw.lastY();
   result.metrics["sw2_floor"] = floor;
   result.metrics["noise_std"] = plan.noiseStd;
   result.metrics["sensitivity"] = plan.sensitivity;
@@ -378,7 +455,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   result.metrics["epsilon"] = eps;
   if (s.variant == FlowVariant::Pool && plan.multiplier > 0) {
     result.metrics["epsilon_per_step"] = plan.perStepEpsilon;
-    result.metrics["epsilon_basic_composition"] = double(s.steps) * plan.perStepEpsilon;
+    if (!plan.releaseOnce) result.metrics["epsilon_basic_composition"] = double(s.steps) * plan.perStepEpsilon;
   }
   if (data.publicData.size() > 0) {  // Fréchet distance in the public LDA feature space (frechet_features.h)
     const PublicFeatureMap features = fitPublicFeatureMap(data.publicData, data.publicLabels);
@@ -398,6 +475,31 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   const char* name = s.variant == FlowVariant::Pool ? "DPSWflow" : "DPSWflow-r";
   if (plan.multiplier == 0) {
     st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of " << name << ".";
+  } else if (plan.histogram && plan.releaseOnce) {
+    st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << "): the " << s.pool
+       << " pool directions' noisy histograms of all " << m << " rows (" << s.bins
+       << " bins on [−1, 1]) are released once by the Gaussian mechanism (noise std " << fmt(plan.noiseStd)
+       << " counts, multiplier " << fmt(plan.multiplier) << ", Δ = √(2K) = " << fmt(plan.sensitivity)
+       << ": replace-one, a row leaves one bin and enters one of each histogram, exact, no δ on a bound; ε exact for "
+          "one Gaussian release) and reused by all "
+       << s.steps << " steps; the particles (public) get no noise";
+    if (s.data.perClass) st << ", per class (parallel composition)";
+  } else if (plan.histogram) {
+    const bool poisson = s.privacy.accountant == AccountantKind::Rdp;
+    st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant)
+       << ", q = " << fmt(plan.sampleRate) << (poisson ? " (Poisson)" : " (fixed batch)") << ", " << s.steps
+       << " steps, noise multiplier " << fmt(plan.multiplier) << ". Each step releases " << s.projections
+       << " noisy histograms (" << s.bins << " bins on [−1, 1]) of the batch's projections: Gaussian noise of std "
+       << fmt(plan.noiseStd) << " counts, Δ = " << fmt(plan.sensitivity)
+       << (poisson ? " = √k (add/remove neighbours: an added row adds one count to each histogram; a replaced row "
+                     "is two such changes)"
+                   : " = √(2k) (replace-one neighbours: one row leaves one bin and enters one of each histogram)")
+       << ", exact for any directions, so no δ is spent on a bound; counts below " << fmt(s.histogramCutoff)
+       << " noise std are read as empty and the particles (public) move toward the released quantiles with no "
+          "noise of their own (post-processing)";
+    if (s.data.perClass)
+      st << "; per class: each record is in one class, so one added/removed record changes one flow (parallel "
+            "composition at ε)";
   } else if (s.variant == FlowVariant::Resampled) {
     st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == AccountantKind::Rdp ? " (Poisson)" : " (fixed batch)") << ", "
        << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity)
@@ -425,7 +527,8 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
        << s.privacy.delta << " (δ/2 + the bound's δ/2). "
        << flowPrivacyTerms(s.privacy, false, s.data.perClass, s.pool, 1, 1.0, plan.sensitivity);
   }
-  st << ". Choices: k = " << s.projections << (ortho ? " orthonormal-block" : " i.i.d. random") << " directions per step";
+  st << ". Choices: " << (plan.histogram ? "histogram release, " : "the paper's noisy projections, ")
+     << "k = " << s.projections << (ortho ? " orthonormal-block" : " i.i.d. random") << " directions per step";
   if (s.variant == FlowVariant::Pool) st << " from a pool of " << s.pool;
   if (s.stepDecay > 0)
     st << ", step h_t = " << fmt(s.stepSize) << " / (1 + t/" << fmt(s.stepDecay) << ")";
@@ -471,6 +574,22 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
       {"regularisation", "Regularisation λ", K::Real, 0.0, 0, 10, false, {}, {}, "",
        "Entropic regularisation: diffusion √(2 h λ) N(0, I) per step ([DPSWFlow] Eq. 18; reference 0).", true, true},
   });
+  p.insert(p.end(), {
+        {"release", "Release", K::Choice, 0, -inf, inf, false, {"histogram", "projections"}, "histogram", "",
+         variant == FlowVariant::Pool
+             ? "histogram: the K pool directions' noisy histograms of the data, released once (Δ = √(2K), the "
+               "particles get no noise; beyond the paper, docs/flow-results.md); projections: the paper's Gaussian "
+               "noise on every projected row and particle ([DPSWFlow] Alg. 2)."
+             : "histogram: each step releases k noisy histograms of the batch projections (Δ = √k add/remove, the "
+               "particles get no noise; beyond the paper, docs/flow-results.md); projections: the paper's Gaussian "
+               "noise on every projected row and particle ([DPSWFlow] §3.2)."},
+        {"bins", "Histogram bins B", K::Integer, 32, 2, 4096, false, {}, {}, "bins",
+         "Histogram release: equal bins on [−1, 1] (the noise per bin does not depend on B; more bins = finer but "
+         "noisier quantiles).", true, true},
+        {"histogram_cutoff", "Histogram cutoff τ", K::Real, 2.0, 0, 10, false, {}, {}, "noise std",
+         "Histogram release: noisy counts below τ noise std are read as empty (post-processing, no privacy cost).",
+         true, true},
+    });
   if (variant == FlowVariant::Resampled)
     p.push_back({"batch", "Batch size", K::Integer, 250, 1, 1e7, false, {}, {}, "rows",
                  "Minibatch of private rows per step; q = batch / m ([DPSWFlow] Alg. 1; reference 250)."});
@@ -491,8 +610,10 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
                      "bernstein = [DP-SWD] Lemma 2."),
   });
   if (variant == FlowVariant::Resampled)
-    p.push_back(flowAccountantParam("auto: rdp-wor for one flow, rdp per class; rdp-wor: fixed-size batches, replace-one "
-                                    "(matches Δ = 2w); rdp: Poisson sampling, add/remove."));
+    p.push_back(flowAccountantParam(
+        "auto: rdp (Poisson sampling, add/remove, Δ = √k) for the histogram release; for the projections release "
+        "rdp-wor for one flow, rdp per class. rdp-wor: fixed-size batches, replace-one (Δ = 2w, or √(2k) for "
+        "histograms); rdp: Poisson sampling, add/remove."));
   p.insert(p.end(), {
       flowConventionParam("union-bound: δ/2 on the bound over all direction draws (δ/(2T) each), δ/2 to the "
                           "accountant; paper-per-draw: the paper's δ/2 per draw, not union-bounded; reference: the "
@@ -538,23 +659,32 @@ MethodInfo flowMethod(FlowVariant variant) {
   m.paper = pool ? "[DPSWFlow] Alg. 2" : "[DPSWFlow] Alg. 1";
   m.summary =
       std::string("Particles start as Gaussian noise and flow toward the private data along sliced-Wasserstein "
-                  "directions. Each step projects particles and data on random directions, adds Gaussian noise to "
-                  "every projection (that is the privacy mechanism), matches the noisy quantiles and moves each "
-                  "particle toward its target quantile. The noise does not kick each particle by its own draw: "
-                  "the kick is the sampling error of the shared noisy data quantiles, about 1.25·s·√(1/b + 1/n). "
-                  "By default the directions are orthonormal blocks (exact sensitivity, no δ spent on a bound) and "
-                  "the step decays as h/(1 + t/τ) so these kicks average out; direction_draw = random and "
-                  "step_decay = 0 give the paper's choices. The run's privacy statement lists the choices used. ") +
-      (pool ? "This variant draws a pool of directions once and uses a subset per step on the whole data; by "
-              "default the noisy data projections of the pool are released once and reused, so every step after "
-              "the first is free (data_noise = every_step draws fresh noise and composes the steps)."
+                  "directions: each step projects particles and data on random directions, matches their quantiles "
+                  "and moves each particle toward its target quantile. ") +
+      (pool ? std::string("By default the noisy histograms of the data's projections on the K pool directions are "
+                          "released once (a replaced row moves one count out of and one into each histogram: Δ = "
+                          "√(2K) exactly) and every step reuses them; the particles are public and get no noise. "
+                          "release = projections gives the paper's mechanism: Gaussian noise on every projection of "
+                          "the data and of the particles. ")
+            : std::string("By default each step releases, per direction, a noisy histogram of the batch's projections "
+                          "(an added or removed row changes one count in each histogram, so Δ = √k exactly, and the noise "
+                          "does not grow with the batch); the particles are public and move toward the histogram's quantiles with "
+                          "no noise of their own. release = projections gives the paper's mechanism instead: Gaussian "
+                          "noise on every projection, whose shared noisy quantiles kick the particles by about "
+                          "1.25·s·√(1/b + 1/n). ")) +
+      "The directions are orthonormal blocks by default (no δ spent on a bound) and the step decays as "
+      "h/(1 + t/τ); direction_draw = random and step_decay = 0 give the paper's choices. The run's privacy "
+      "statement lists the choices used. " +
+      (pool ? "This variant draws a pool of directions once and uses a subset per step on the whole data; the "
+              "data-side release is made once and reused, so every step after the first is free (with release = "
+              "projections, data_noise = every_step draws fresh noise and composes the steps)."
             : "This variant draws fresh directions and a fresh minibatch every step; an accountant adds up the "
               "privacy of all steps.");
   m.params = flowParams(variant);
   m.privacy.chart = "epsilon";  // first series: the accountant's ε; the pool's basic composition is second
   m.privacy.metric = "epsilon";
   m.grid = {pool ? std::vector<std::string>{"epsilon", "projections", "pool", "steps", "step_size", "particles", "noise_multiplier"}
-                : std::vector<std::string>{"epsilon", "projections", "steps", "step_size", "batch", "particles", "noise_multiplier"},
+                : std::vector<std::string>{"epsilon", "projections", "bins", "steps", "step_size", "batch", "particles", "noise_multiplier"},
             {"sw2_heldout", "sw2_floor", "noise_multiplier", "epsilon"},
             "particles"};
   m.run = [variant](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {

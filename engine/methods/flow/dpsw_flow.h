@@ -6,7 +6,9 @@
 /// - DPSWflow-r (Alg. 1): every step k fresh directions and a fresh minibatch of the private data
 ///   (Poisson sampling with rate q = batch/m for accountant "rdp", a uniform fixed-size batch for
 ///   "rdp-wor"); noise std s = multiplier · Δ(k); T subsampled Gaussian steps composed by the
-///   accountant (flow_accounting.h); with ε given, the multiplier is calibrated by it.
+///   accountant (flow_accounting.h); with ε given, the multiplier is calibrated by it. By default
+///   (release = histogram) the step releases noisy histograms of the batch projections
+///   (projection_histogram.h) instead of the paper's noisy projections.
 /// - DPSWflow (Alg. 2): a pool of K directions drawn once, a subset of k without replacement every
 ///   step, the whole private data; s from the one-shot Gaussian mechanism with Δ of the pool
 ///   (flow_privacy.h). Every step releases fresh noisy projections, so T steps compose: the run
@@ -44,6 +46,13 @@ enum class FlowDirections { Orthonormal, Random };
 /// - EveryStep: fresh noise on the data every step; the T releases compose (the previous behaviour).
 enum class PoolDataNoise { Once, EveryStep };
 
+/// DPSWflow-r: what each step releases about its batch (parameter `release`).
+/// - Histogram (default): k noisy histograms of the batch's projections, Δ = √(2k) exactly
+///   (projection_histogram.h); the particles get no noise. Beyond the paper, from measurements.
+/// - Projections: the paper's mechanism, Gaussian noise on every projected row and particle
+///   ([DPSWFlow] §3.2, Eq. 20), Δ = 2w (flow_privacy.h).
+enum class FlowRelease { Histogram, Projections };
+
 struct DpswFlowSettings {
   FlowVariant variant = FlowVariant::Resampled;
   long particles = 5000;        ///< n
@@ -60,6 +69,9 @@ struct DpswFlowSettings {
   // Choices beyond the paper (defaults chosen from measurements, docs/flow-results.md).
   FlowDirections directions = FlowDirections::Orthonormal;
   PoolDataNoise dataNoise = PoolDataNoise::Once;  ///< DPSWflow only
+  FlowRelease release = FlowRelease::Histogram;    ///< DPSWflow-r only (DPSWflow: projections)
+  long bins = 32;                                  ///< B, histogram release: bins on [−1, 1]
+  double histogramCutoff = 2.0;                    ///< τ: counts below τ noise std read as empty
   /// τ of the step schedule h_t = h / (1 + t/τ) (t = 0, 1, ...); 0 = constant step. Step sizes are
   /// post-processing: they cost no privacy.
   double stepDecay = 20;

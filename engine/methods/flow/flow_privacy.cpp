@@ -33,7 +33,8 @@ FlowPrivacySettings FlowPrivacySettings::fromParams(const ParamValues& p) {
   s.bound = parseFlowBound(p.text("bound"));
   if (p.values().count("accountant")) {
     const std::string id = p.text("accountant");
-    if (id == kAuto) {
+    s.accountantAuto = id == kAuto;
+    if (s.accountantAuto) {
       const bool perClass = p.values().count("per_class") && p.integer("per_class") != 0;
       s.accountant = perClass ? AccountantKind::Rdp : AccountantKind::RdpWor;
     } else {

@@ -67,6 +67,7 @@ struct FlowPrivacySettings {
   double noiseMultiplier = 0;    ///< > 0: use this multiplier (ε is then reported, not targeted)
   FlowBound bound = FlowBound::Auto;
   AccountantKind accountant = AccountantKind::RdpWor;  ///< resolved: RdpWor | Rdp ("auto" is resolved by fromParams)
+  bool accountantAuto = false;  ///< the setting was "auto" (a method may resolve it otherwise, e.g. the histogram release)
   FlowConvention convention = FlowConvention::UnionBound;
 
   /// Reads and parses the parameters above; `accountant` only if the method has one (DPSWflow has
