@@ -89,6 +89,7 @@ class TestFlowPrivacy : public QObject {
     s.privacy.bound = parseFlowBound(bound.toStdString());
     s.release = FlowRelease::Projections;   // the projections release (the histogram release has an exact Δ)
     s.directions = FlowDirections::Random;  // the probabilistic bounds (orthonormal blocks: Δ exact)
+    s.release = FlowRelease::Projections;   // the paper's release, whose Δ = 2w these rows check
     CollectingObserver obs;
     const RunResult r = runDpswFlow(s, 1, obs);
     QVERIFY2(std::abs(r.metrics.at("noise_std") / expectedDelta - 1) < 1e-10,
