@@ -87,7 +87,6 @@ class TestFlowPrivacy : public QObject {
     s.privacy.noiseMultiplier = 1.3;
     s.privacy.convention = flowConventionFromId(convention.toStdString());
     s.privacy.bound = parseFlowBound(bound.toStdString());
-    s.release = FlowRelease::Projections;   // the projections release (the histogram release has an exact Δ)
     s.directions = FlowDirections::Random;  // the probabilistic bounds (orthonormal blocks: Δ exact)
     s.release = FlowRelease::Projections;   // the paper's release, whose Δ = 2w these rows check
     CollectingObserver obs;
