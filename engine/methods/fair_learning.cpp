@@ -173,10 +173,10 @@ const std::vector<std::string>& fairLearningAccountantIds() {
   return ids;
 }
 
-void requireFairLearningAccountant(const std::string& id) {
-  if (id == "none") return;
+std::optional<AccountantKind> parseFairLearningAccountant(const std::string& id) {
+  if (id == "none") return std::nullopt;
   const auto& ok = fairLearningAccountantIds();
-  if (std::find(ok.begin(), ok.end(), id) != ok.end()) return;
+  if (std::find(ok.begin(), ok.end(), id) != ok.end()) return parseAccountant(id);
   const auto all = accountantIds();
   const bool known = std::find(all.begin(), all.end(), id) != all.end();
   std::ostringstream why;
@@ -227,8 +227,10 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   require(s.frameEvery >= 1, "frame interval must be >= 1, got ", s.frameEvery);
   require(s.penalty == "sp" || s.penalty == "eo", "penalty must be 'sp' or 'eo', got '", s.penalty, "'");
   const double delta0 = s.delta;
-  requireFairLearningAccountant(s.accountant);
-  require(s.accountant != "none" || s.noiseMultiplier >= 0 || !std::isfinite(s.epsilon),
+  require(!s.accountant || *s.accountant == AccountantKind::GdpUniform || *s.accountant == AccountantKind::RdpWor,
+          "accountant '", s.accountant ? accountantId(*s.accountant) : std::string("none"),
+          "' cannot account fair learning; use 'gdp-uniform' or 'rdp-wor'");
+  require(s.accountant || s.noiseMultiplier >= 0 || !std::isfinite(s.epsilon),
           "accountant 'none' needs an explicit noise multiplier");
 
   SyntheticBiasSettings gen{s.n, s.p, s.coreFeatures, s.spuriousFeatures, 0.2, 0.4};
@@ -284,10 +286,10 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   if (st.privatise) {
     st.noiseMultiplier = s.noiseMultiplier >= 0
                              ? s.noiseMultiplier
-                             : calibrateNoiseMultiplier(s.accountant, s.epsilon, delta, q, s.steps);
-    if (s.accountant != "none") {
-      curve = std::make_unique<PrivacyCurve>(std::vector<std::string>{s.accountant}, delta);
-      accountantName = makeAccountant(s.accountant)->name();
+                             : calibrateNoiseMultiplier(accountantId(*s.accountant), s.epsilon, delta, q, s.steps);
+    if (s.accountant) {
+      curve = std::make_unique<PrivacyCurve>(std::vector<std::string>{accountantId(*s.accountant)}, delta);
+      accountantName = makeAccountant(*s.accountant)->name();
     }
   }
   const double sensitivity = fairStepSensitivity(data, st, batch);
@@ -304,7 +306,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   FairStepReport last;
   // ε spent: +inf without privacy; NaN when no accountant was asked for (σ given directly).
   double epsSpent = !st.privatise ? std::numeric_limits<double>::infinity()
-                    : s.accountant == "none" ? std::numeric_limits<double>::quiet_NaN()
+                    : !s.accountant ? std::numeric_limits<double>::quiet_NaN()
                                              : 0.0;
   auto publish = [&](long step) {
     observer.onFrame(makeFrame("loss", "Training objective and its two terms", step,
@@ -420,7 +422,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   if (st.privatise) {
     if (curve)
       ps << "(ε = " << epsSpent << ", δ = " << delta << ") by " << accountantName
-         << (s.accountant == "gdp-uniform" ? ": an approximation, not a bound. " : ": a bound. ");
+         << (s.accountant == AccountantKind::GdpUniform ? ": an approximation, not a bound. " : ": a bound. ");
     else
       ps << "ε not accounted (accountant 'none'). ";
     ps << "Neighbours: replace one record by another of the same "

@@ -30,10 +30,12 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/method.h"
+#include "privacy/accountant.h"
 #include "privacy/mechanisms.h"
 
 namespace dpw {
@@ -46,7 +48,9 @@ struct FairLearningSettings {
   double alpha = 0.5;
   double epsilon = std::numeric_limits<double>::infinity();
   double delta = 0;  ///< 0: 0.1/n (the paper's choice)
-  std::string accountant = "gdp-uniform";  ///< an id of fairLearningAccountantIds(), or "none" (ε not accounted; needs σ)
+  /// One of fairLearningAccountantIds() (parsed once by parseFairLearningAccountant); nullopt = "none" (ε not
+  /// accounted; needs σ).
+  std::optional<AccountantKind> accountant = AccountantKind::GdpUniform;
   double noiseMultiplier = -1;  ///< < 0: calibrate from ε; ≥ 0: use this σ (the accountant still reports ε)
   NoiseSource noiseSource = NoiseSource::Seeded;  ///< os-entropy: secure mode (exact discrete Gaussian on a grid)
   long steps = 500;
@@ -82,10 +86,10 @@ struct FairLearningSettings {
 ///    at q ≈ 0.2 and hundreds of steps, so it needs a much larger σ than gdp-uniform.
 const std::vector<std::string>& fairLearningAccountantIds();
 
-/// Refuses an accountant the fair-learning methods cannot use, saying why (Poisson add/remove accountants
-/// do not describe the sampler) and which ones they can. "none" is accepted.
-/// @throws InvalidArgument naming the id.
-void requireFairLearningAccountant(const std::string& id);
+/// Parses an accountant id for the fair-learning methods: one of fairLearningAccountantIds(), or "none"
+/// (nullopt). Refuses the others, saying why (Poisson add/remove accountants do not describe the sampler)
+/// and which ones they can use. @throws InvalidArgument naming the id.
+std::optional<AccountantKind> parseFairLearningAccountant(const std::string& id);
 
 /// Trains and evaluates; one step per DP-SGD step. Metrics by task: accuracy, disparate_impact, eo_0,
 /// eo_1, w2_groups (W₂² of test scores between groups), w2_groups_y0/y1, mse, od_0, od_1, sw2_groups,

@@ -88,7 +88,7 @@ FairLearningSettings readCommon(FairTask task, const ParamValues& p) {
   if (has(p, "alpha")) s.alpha = p.real("alpha");
   s.epsilon = p.real("epsilon");
   s.delta = p.real("delta");
-  s.accountant = p.text("accountant");
+  s.accountant = parseFairLearningAccountant(p.text("accountant"));
   s.steps = p.integer("steps");
   s.learningRate = p.real("learning_rate");
   s.optimizer = p.text("optimizer");

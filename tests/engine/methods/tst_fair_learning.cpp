@@ -360,9 +360,8 @@ class TestFairLearning : public QObject {
     s.n = 2000, s.nTest = 500, s.steps = 20, s.frameEvery = 20, s.epsilon = 4;
     CollectingObserver obs;
     for (const char* bad : {"rdp", "rdp-mironov", "gdp", "pld", "wdp", "nope"}) {
-      s.accountant = bad;
       try {
-        runFairLearning(s, 1, obs);
+        parseFairLearningAccountant(bad);  // settings hold the parsed enum: ids are checked here, once
         QFAIL("a wrong accountant was accepted");
       } catch (const InvalidArgument& e) {
         const std::string w = e.what();
@@ -370,8 +369,12 @@ class TestFairLearning : public QObject {
         if (std::string(bad) == "rdp") QVERIFY2(w.find("Poisson") != std::string::npos, e.what());
       }
     }
+    QVERIFY(!parseFairLearningAccountant("none").has_value());
+    QCOMPARE(*parseFairLearningAccountant("rdp-wor"), AccountantKind::RdpWor);
+    s.accountant = AccountantKind::Rdp;  // a settings struct built by hand is checked too
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, runFairLearning(s, 1, obs));
     for (bool eo : {false, true}) {
-      s.accountant = "rdp-wor";
+      s.accountant = AccountantKind::RdpWor;
       s.penalty = eo ? "eo" : "sp";
       const RunResult r = runFairLearning(s, 1, obs);
       const auto& m = r.metrics;
@@ -383,7 +386,7 @@ class TestFairLearning : public QObject {
         QVERIFY2(r.privacyStatement.find(word) != std::string::npos, r.privacyStatement.c_str());
       QVERIFY2(r.privacyStatement.find("Poisson") == std::string::npos, r.privacyStatement.c_str());
     }
-    s.accountant = "gdp-uniform", s.penalty = "sp";
+    s.accountant = AccountantKind::GdpUniform, s.penalty = "sp";
     const RunResult g = runFairLearning(s, 1, obs);
     QVERIFY2(g.privacyStatement.find("not a bound") != std::string::npos, g.privacyStatement.c_str());
   }
@@ -401,7 +404,7 @@ class TestFairLearning : public QObject {
     bad([](auto& t) { t.epsilon = 0; });
     bad([](auto& t) { t.penalty = "xx"; });
     bad([](auto& t) { t.alpha = 2; });
-    bad([](auto& t) { t.epsilon = 1, t.accountant = "none"; });  // no σ and no accountant
+    bad([](auto& t) { t.epsilon = 1, t.accountant = std::nullopt; });  // no σ and no accountant
     bad([](auto& t) { t.batchFraction = 0; });
     // The scale-free penalty has no sensitivity bound (ε < ∞ refused) and is for the representation only.
     bad([](auto& t) { t.task = FairTask::Representation, t.penaltyForm = "sw2-scale-free", t.epsilon = 1; });
