@@ -329,7 +329,8 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   DecimatedSeries sw{totalParticles > kLiveParticles
                          ? "particles (first " + std::to_string(kLiveParticles) + ") → held-out"
                          : std::string("particles → held-out")}, swFloor{"private data → held-out (floor)"};
-  DecimatedSeries epsAcc{s.variant == FlowVariant::Pool ? "accountant (q = 1)" : "accountant"};
+  DecimatedSeries epsAcc{plan.releaseOnce ? "one release, reused by every step"
+                         : s.variant == FlowVariant::Pool ? "accountant (q = 1)" : "accountant"};
   DecimatedSeries epsBasic{"basic composition"};
   const auto start = std::chrono::steady_clock::now();
   double flowSeconds = 0;
