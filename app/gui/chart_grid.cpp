@@ -8,6 +8,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
+#include <QTimer>
 #include <QtCharts/QChartView>
 
 #include "charts/chart_builder.h"
@@ -63,7 +64,9 @@ bool isPicture(const dpw::Frame& f) { return !std::holds_alternative<dpw::LinesF
 
 }  // namespace
 
-ChartGrid::ChartGrid(QWidget* parent) : QWidget(parent), grid_(new QGridLayout(this)) {
+ChartGrid::ChartGrid(QWidget* parent) : QWidget(parent), grid_(new QGridLayout(this)), flushTimer_(new QTimer(this)) {
+  flushTimer_->setSingleShot(true);
+  connect(flushTimer_, &QTimer::timeout, this, &ChartGrid::flush);
   auto* hint = new QLabel(tr("Pick a method and press Run (Ctrl+R): its charts appear here.\n"
                              "Right-click a chart to export it; drag to zoom."));
   hint->setObjectName("hint");
@@ -92,7 +95,27 @@ void ChartGrid::show(const dpw::FramePtr& frame) {
     picture->setFrame(frame);
     return;
   }
-  auto* cv = static_cast<ZoomableChartView*>(it->second);
+  QElapsedTimer& last = lastDrawn_[frame->chart];
+  if (last.isValid() && last.elapsed() < kQtChartIntervalMs) {  // drawn moments ago: the newest waits
+    pending_.insert(frame->chart);
+    if (!flushTimer_->isActive()) flushTimer_->start(int(kQtChartIntervalMs - last.elapsed()) + 1);
+    return;
+  }
+  draw(frame->chart);
+}
+
+void ChartGrid::flush() {
+  const std::set<std::string> due = std::move(pending_);
+  pending_.clear();
+  for (const auto& id : due)
+    if (views_.count(id)) draw(id);
+}
+
+void ChartGrid::draw(const std::string& id) {
+  const dpw::FramePtr& frame = frames_.at(id);
+  lastDrawn_[id].start();
+  pending_.erase(id);
+  auto* cv = static_cast<ZoomableChartView*>(views_.at(id));
   if (cv->chart() && !cv->chart()->series().isEmpty() && updateChart(cv->chart(), *frame, !cv->zoomed)) return;
   if (QChart* chart = buildChart(*frame)) {
     QChart* old = cv->chart();
@@ -106,6 +129,9 @@ void ChartGrid::clear() {
   for (auto& [id, w] : views_) delete w;
   views_.clear();
   frames_.clear();
+  pending_.clear();
+  lastDrawn_.clear();
+  flushTimer_->stop();
   order_.clear();
   if (auto* hint = findChild<QLabel*>("hint")) hint->show();
 }

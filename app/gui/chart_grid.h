@@ -3,13 +3,19 @@
 /// Line charts and histograms are Qt Charts updated in place (rubber-band zoom with the mouse;
 /// zooming pauses auto-scaling until "Reset zoom"); point clouds, heat maps and image grids are
 /// painted by the chart layer. Every view has a context menu: export PNG (1x/2x/3x), SVG, CSV, copy.
+/// A Qt Charts view is redrawn at most every kQtChartIntervalMs (its series rebuild costs milliseconds
+/// per thousand points and grew to tens of ms per frame in long runs): later frames in that interval
+/// are kept and the newest is drawn when it ends (or at flush()). Point clouds follow every frame.
+#include <QElapsedTimer>
 #include <QWidget>
 #include <functional>
 #include <map>
+#include <set>
 
 #include "core/frame.h"
 
 class QGridLayout;
+class QTimer;
 
 namespace dpwapp {
 
@@ -19,7 +25,10 @@ class ChartGrid : public QWidget {
   explicit ChartGrid(QWidget* parent = nullptr);
   /// Shows `frame` in the view of its chart id (created on first use).
   void show(const dpw::FramePtr& frame);
+  /// Draws every frame still waiting for its chart's interval (at the end of a run).
+  void flush();
   void clear();
+  static constexpr int kQtChartIntervalMs = 100;
   /// Newest frame of every chart, in creation order.
   std::vector<dpw::FramePtr> frames() const;
   int chartCount() const { return int(order_.size()); }
@@ -31,7 +40,11 @@ class ChartGrid : public QWidget {
 
  private:
   void showContextMenu(const std::string& chart, const QPoint& globalPos);
+  void draw(const std::string& chart);
   QGridLayout* grid_;
+  QTimer* flushTimer_;
+  std::map<std::string, QElapsedTimer> lastDrawn_;
+  std::set<std::string> pending_;
   std::vector<std::string> order_;
   std::map<std::string, QWidget*> views_;
   std::map<std::string, dpw::FramePtr> frames_;

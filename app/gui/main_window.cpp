@@ -510,6 +510,7 @@ void MainWindow::onFinished(bool ok, const QString& message, const Scenario& sce
                             const QString& statement) {
   timer_->stop();
   pullFrames();
+  charts_->flush();  // the final frames, also those within a chart's redraw interval
   lastScenario_ = scenario;
   lastMetrics_ = metrics;
   // The final value the method reports replaces the live curve's last point.
