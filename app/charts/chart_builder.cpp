@@ -278,8 +278,9 @@ class ChartTextFitter : public QObject {
       legend_->setTextWidth(std::min(size.width() - 8, widest + 16));  // rows centred on the widest
       legend_->setHtml(QStringLiteral("<p style='white-space:pre' align=center>%1</p>").arg(rows.join("<br>")));
       const QRectF box = legend_->boundingRect();
-      legend_->setPos(std::max(4.0, (size.width() - box.width()) / 2), size.height() - box.height() - 2);
-      margins.setBottom(baseBottom_ + int(std::ceil(box.height())));
+      // 6 px above the chart's edge: the view's frame hides the last pixels of the scene.
+      legend_->setPos(std::max(4.0, (size.width() - box.width()) / 2), size.height() - box.height() - 6);
+      margins.setBottom(baseBottom_ + int(std::ceil(box.height())) + 4);
     }
     if (margins != chart_->margins()) chart_->setMargins(margins);
   }
