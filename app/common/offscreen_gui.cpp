@@ -24,7 +24,9 @@ bool privateFolder(const std::string& path) {
          (st.st_mode & 0777) == 0700;
 }
 
-void provideRuntimeDir() {
+}  // namespace
+
+void providePrivateRuntimeDir() {
   if (!qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) return;
   std::string path = QDir::tempPath().toStdString() + "/dpwlab-runtime-" + std::to_string(::geteuid());
   ::mkdir(path.c_str(), 0700);  // fails harmlessly when it exists; checked below
@@ -35,8 +37,6 @@ void provideRuntimeDir() {
   }
   qputenv("XDG_RUNTIME_DIR", QByteArray::fromStdString(path));
 }
-
-}  // namespace
 
 OffscreenGui::OffscreenGui() { live = this; }
 
@@ -50,7 +50,7 @@ void ensureGuiApplication() {
   if (!live || QCoreApplication::instance())
     throw std::logic_error("drawing a chart needs a QGuiApplication (keep a dpwapp::OffscreenGui alive in main)");
   if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-  provideRuntimeDir();
+  providePrivateRuntimeDir();
   live->app_ = std::make_unique<QGuiApplication>(argcStore, argvStore);
 }
 

@@ -26,6 +26,10 @@ class OffscreenGui {
   std::unique_ptr<QGuiApplication> app_;
 };
 
+/// When XDG_RUNTIME_DIR is unset, points it at a private folder (0700, ours) under the temporary folder,
+/// as Qt would, without Qt's warning on stderr. Call before creating the application (dpwlab's main does).
+void providePrivateRuntimeDir();
+
 /// Makes sure a QGuiApplication exists: does nothing when the program made one (the GUI, the tests),
 /// otherwise creates it in the live OffscreenGui. Throws std::logic_error when there is neither.
 void ensureGuiApplication();

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "common/offscreen_gui.h"
 #include "common/scenario.h"
 #include "gui/comparison_grid.h"
 #include "gui/main_window.h"
@@ -17,6 +18,7 @@ int main(int argc, char** argv) {
       std::printf("%s\n", dpwapp::versionLine().toUtf8().constData());
       return 0;
     }
+  dpwapp::providePrivateRuntimeDir();  // headless sessions: no Qt warning about XDG_RUNTIME_DIR
   QApplication app(argc, argv);
   QApplication::setApplicationName("DPW Lab");
   QApplication::setOrganizationName("DPW Lab");
