@@ -1,6 +1,6 @@
 // One DPSWflow-r step at the size of issue #6: 10^4 particles, d = 8, k = 70 fresh directions, a
 // batch of 250 of 30000 private rows on the unit sphere, P = 1000 quantiles, noise multiplier 1
-// (s = 2 w(70, 8, δ)). BM_FlowStep is what bench/compare_flow_step.sh compares with PyTorch;
+// (s = 2 w(70, 8, δ)). BM_FlowStep is the step bench/flow_step_same_process.py compares with PyTorch (through the Python binding);
 // BM_FlowStepOneThread is the same step on one thread (the ratio shows the OpenMP gain).
 #include <benchmark/benchmark.h>
 #include <omp.h>

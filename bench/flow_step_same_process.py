@@ -10,7 +10,7 @@ round), so both see the same machine load; prints per case the median of the per
   2-D toy:  5000 particles, 5000 data rows (the whole data set), k = 50, P = 1000, h = 1, s = 1.
 Each step draws fresh directions (numpy for ours, torch for the peer) and, for d = 8, a fresh batch
 (numpy Generator.choice / torch.randperm): both sides time the whole step. The PyTorch step is the
-one of bench/compare_flow_step.sh (the public dpswgf code: torch.quantile, a searchsorted
+one of the public dpswgf code (torch.quantile, a searchsorted
 interpolation, torch.normal noise), with the drift as one matrix product.
 Threads: torch.set_num_threads(THREADS) and OMP_NUM_THREADS=THREADS for ours (default 2), one
 libgomp for both, OMP_WAIT_POLICY=passive unless set (see below; "default" for libgomp's own).
@@ -48,7 +48,7 @@ torch.set_num_threads(THREADS)
 
 def case_d8():
     n, d, k, m, batch, P, h = 10000, 8, 70, 30000, 250, 1000, 3.0
-    z = 4.417173413469023  # Phi^-1(1 - delta/2), delta = 1e-5 (as bench/compare_flow_step.sh)
+    z = 4.417173413469023  # Phi^-1(1 - delta/2), delta = 1e-5 
     sigma = 2 * math.sqrt(k / d + z / d * math.sqrt(2 * k * (d - 1) / (d + 2)))
     return dict(name="d = 8", n=n, d=d, k=k, m=m, batch=batch, P=P, h=h, sigma=sigma, data_scale=None)
 
