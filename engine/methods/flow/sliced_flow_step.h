@@ -12,8 +12,8 @@
 /// data x [10, 20, 30] → [10, 16.667, 23.333, 30].
 ///
 /// The noise is drawn by privacy/mechanisms.h (Mechanism::addTo), seeded or, with `secureNoise`, from the OS.
-/// Directions are processed in blocks of 16 (one small GEMM each) over a fixed partition of chunks run
-/// in parallel with OpenMP; the noise of direction j is stream j of `noiseSeed` and the diffusion
+/// Directions are processed in blocks of at most 16 (one small GEMM each; beyond 16, at least 8 equal
+/// blocks so the threads stay balanced) over a fixed partition of chunks run in parallel with OpenMP; the noise of direction j is stream j of `noiseSeed` and the diffusion
 /// noise of particles [1024 b, 1024 (b + 1)) is stream b of `diffusionSeed`, so no bit depends on the thread count. Each
 /// direction is sorted once (radix argsort, engine/ot/radix_sort.h); F and T are then read by monotone
 /// walks (O(n + m + P) per direction, the uniform grid u is indexed directly). The n x m coupling is
