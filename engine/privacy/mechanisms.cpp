@@ -87,6 +87,11 @@ Mechanism secureGaussianFor(NoiseSource source, double sigma, double l2Sensitivi
   return Mechanism::discreteGaussianOnGrid(sigma, l2Sensitivity, dim);
 }
 
+Mechanism gaussianFor(NoiseSource source, double sigma, double l2Sensitivity, long dim) {
+  return source == NoiseSource::Seeded ? Mechanism::gaussianStd(sigma)
+                                       : secureGaussianFor(source, sigma, l2Sensitivity, dim);
+}
+
 std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw) {
   std::string s;
   if (source == NoiseSource::OsEntropy && !secureLaw.isNone())
@@ -239,10 +244,10 @@ void Mechanism::addTo(std::span<double> values, Rng& rng) const {
 
 void Mechanism::addTo(std::span<double> values, NoiseSource source, Rng& rng) const {
   if (source == NoiseSource::Seeded) return addTo(values, rng);
+  if (none_) return;  // no noise: nothing to draw, whatever the source
   require(isDiscrete(law_),
           "secure noise needs an exact discrete mechanism (discrete-laplace or discrete-gaussian): floating-point "
           "Laplace or Gaussian draws leak the true value through their low-order bits (Mironov 2012)");
-  if (none_) return;
   OsEntropy words;
   addTo(values, words);
 }

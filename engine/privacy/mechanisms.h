@@ -151,6 +151,11 @@ class Mechanism {
 /// @throws as discreteGaussianOnGrid.
 Mechanism secureGaussianFor(NoiseSource source, double sigma, double l2Sensitivity, long dim);
 
+/// The Gaussian law of a release of L2 sensitivity Δ over `dim` coordinates with noise std σ, for
+/// `addTo(values, source, rng)`: N(0, σ²) from the seed in teaching mode, secureGaussianFor's grid law
+/// in secure mode; no noise for σ = 0. @throws as gaussianStd and discreteGaussianOnGrid.
+Mechanism gaussianFor(NoiseSource source, double sigma, double l2Sensitivity, long dim);
+
 /// The end of a privacy statement: in secure mode the law (its grid and inflated sensitivity) and that the
 /// accountant's Gaussian analysis is applied to it; then describeNoiseSource. Starts with a space.
 std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw);

@@ -292,14 +292,9 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
     released[gi] = pool * groups[gi].data.transpose();
     if (plan.noiseStd > 0) {  // one record moves one column: K coordinates of L2 norm <= Δ
       Rng noiseRng = makeRng(seed, 8 + gi);
-      const std::span<double> all(released[gi].data(), std::size_t(released[gi].size()));
-      const Mechanism secure = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.pool);
-      if (!secure.isNone()) {
-        OsEntropy words;
-        secure.addTo(all, words);
-      } else {
-        Mechanism::gaussianStd(plan.noiseStd).addTo(all, noiseRng);
-      }
+      gaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.pool)
+          .addTo(std::span<double>(released[gi].data(), std::size_t(released[gi].size())), s.privacy.noiseSource,
+                 noiseRng);
     }
     for (Eigen::Index j = 0; j < released[gi].rows(); ++j)
       std::sort(released[gi].row(j).data(), released[gi].row(j).data() + released[gi].cols());

@@ -28,15 +28,8 @@ Points releaseProjectionHistograms(const PointsRef& rows, const PointsRef& direc
                                    double sensitivity, NoiseSource source, Rng& rng) {
   require(noiseStd >= 0 && std::isfinite(noiseStd), "the histogram noise std must be >= 0, got ", noiseStd);
   Points counts = projectionCounts(rows, directions, bins);
-  if (noiseStd == 0) return counts;
-  const std::span<double> all(counts.data(), std::size_t(counts.size()));
-  const Mechanism secure = secureGaussianFor(source, noiseStd, sensitivity, long(all.size()));
-  if (!secure.isNone()) {
-    OsEntropy words;
-    secure.addTo(all, words);
-  } else {
-    Mechanism::gaussianStd(noiseStd).addTo(all, rng);
-  }
+  gaussianFor(source, noiseStd, sensitivity, long(counts.size()))
+      .addTo(std::span<double>(counts.data(), std::size_t(counts.size())), source, rng);
   return counts;
 }
 
