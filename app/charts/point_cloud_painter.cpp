@@ -58,7 +58,15 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
   const QRectF plot = target.adjusted(fm.horizontalAdvance("-0.000") + 28, fm.height() + 14, -16,
                                       -(2 * fm.height() + 18 + legendH));
   p.setPen(Qt::black);
-  p.drawText(QRectF(target.left(), target.top() + 4, target.width(), fm.height() + 4), Qt::AlignCenter, title);
+  // A long title is drawn smaller (down to 7 pt) rather than cut at both ends; elided only beyond that.
+  QFont titleFont = font;
+  const double room = target.width() - 8;
+  while (QFontMetricsF(titleFont).horizontalAdvance(title) > room && titleFont.pointSizeF() > 7)
+    titleFont.setPointSizeF(titleFont.pointSizeF() - 0.5);
+  p.setFont(titleFont);
+  p.drawText(QRectF(target.left(), target.top() + 4, target.width(), fm.height() + 4), Qt::AlignCenter,
+             QFontMetricsF(titleFont).elidedText(title, Qt::ElideRight, room));
+  p.setFont(font);
   if (!range.valid() || plot.width() < 10 || plot.height() < 10) {
     p.restore();
     return;

@@ -344,7 +344,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
     pf.xy.bottomLeftCorner(showY, cols) = data.displayScale * data.heldOut.topLeftCorner(showY, cols);
     pf.label.assign(std::size_t(showX), 0);
     pf.label.insert(pf.label.end(), std::size_t(showY), 1);
-    const std::string shown = X.rows() > showX ? "; showing " + std::to_string(showX) + " of " + std::to_string(X.rows()) + " particles" : "";
+    const std::string shown = X.rows() > showX ? "; " + std::to_string(showX) + " of " + std::to_string(X.rows()) + " shown" : "";
     observer.onFrame(makeFrame("particles", "Particles and target (first two coordinates" + shown + ")", step, std::move(pf)));
     if (data.hasImages) {
       Points sample(0, d);
