@@ -29,26 +29,15 @@ floor = private vs held-out), SW2^2 to the held-out test latents (200 directions
 import json
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CLI = os.environ.get("DPWLAB_CLI", os.path.join(ROOT, "build", "app", "dpwlab-cli"))
+from run_scenario import run_scenario
 DELTA = 1e-5
 
 
 def run(method, params, seed):
-    scenario = {"format": "dpwlab-scenario", "version": 1, "method": method, "seed": seed,
-                "parameters": params, "data": {"source": "flow_paper_comparison.py"}}
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "s.json")
-        with open(path, "w") as f:
-            json.dump(scenario, f)
-        out = subprocess.run([CLI, "run", path, "--out", os.path.join(tmp, "out"), "--no-png"],
-                             capture_output=True, text=True, check=True, env=dict(os.environ, OMP_NUM_THREADS="1")).stdout
-    return json.loads(out)["metrics"]
+    return run_scenario(method, params, seed, "flow_paper_comparison.py", env={"OMP_NUM_THREADS": "1"})["metrics"]
 
 
 def main():

@@ -15,15 +15,12 @@ Wang 2018 delta(eps) formula), and the engine's accountant ε is printed for the
 """
 import json
 import math
-import os
-import subprocess
 import sys
-import tempfile
 
 from scipy.stats import norm
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CLI = os.path.join(ROOT, "build", "app", "dpwlab-cli")
+from run_scenario import run_scenario
+
 DELTA = 1e-5
 
 
@@ -44,15 +41,7 @@ def composed_pool_multiplier(eps, steps, delta):
 
 
 def run(method, params, seed=42):
-    scenario = {"format": "dpwlab-scenario", "version": 1, "method": method, "seed": seed,
-                "parameters": params, "data": {"source": "flow_quality.py"}}
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "s.json")
-        with open(path, "w") as f:
-            json.dump(scenario, f)
-        out = subprocess.run([CLI, "run", path, "--out", os.path.join(tmp, "out"), "--no-png"],
-                             capture_output=True, text=True, check=True).stdout
-    return json.loads(out)
+    return run_scenario(method, params, seed, "flow_quality.py")
 
 
 def main():
