@@ -37,7 +37,8 @@ void step(benchmark::State& state) {
   for (auto _ : state) {
     dpw::Rng rng = dpw::makeRng(1, t++);
     const dpw::Points theta = dpw::randomDirections(70, 8, rng);
-    const dpw::Points batch = dpw::drawMinibatch(p.Y, false, 0, 250, rng);
+    dpw::SeededWords coins(rng);
+    const dpw::Points batch = dpw::selectRows(p.Y, dpw::drawMinibatchRows(p.Y.rows(), false, 0, 250, coins));
     dpw::FlowStepOptions o;
     o.noiseStd = p.noiseStd;
     o.noiseSeed = rng();

@@ -26,6 +26,12 @@ QByteArray summaryJson(const Scenario& scenario, const dpw::RunResult& result) {
                    {"seed", double(scenario.seed)},
                    {"metrics", metrics},
                    {"privacy_statement", QString::fromStdString(result.privacyStatement)}};
+  if (!result.evaluation.empty()) {  // computed on private data: apart, with the note (core/output_classes.h)
+    QJsonObject evaluation;
+    for (const auto& [k, v] : result.evaluation) evaluation.insert(QString::fromStdString(k), paramToJson(v));
+    root.insert("evaluation", evaluation);
+    root.insert("evaluation_note", QString::fromStdString(dpw::evaluationNote()));
+  }
   addBuildInfo(root);
   return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }

@@ -174,6 +174,11 @@ ShardProgress runSweepShard(const Sweep& sweep, int shard, int shards, const QSt
                      {"seed", double(item.scenario.seed)},
                      {"metrics", metrics},
                      {"privacy_statement", QString::fromStdString(r.privacyStatement)}};
+    if (!r.evaluation.empty()) {  // computed on private data, apart (core/output_classes.h)
+      QJsonObject evaluation;
+      for (const auto& [k, v] : r.evaluation) evaluation.insert(QString::fromStdString(k), numberToJson(v));
+      line.insert("evaluation", evaluation);
+    }
     addBuildInfo(line);
     // One write per line, then flushed to the disk: a kill or a lost node costs at most this item.
     const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
@@ -234,6 +239,9 @@ QByteArray mergeSweepShards(const QStringList& dirs) {
     const QJsonObject m = o["metrics"].toObject();
     for (auto it = m.begin(); it != m.end(); ++it)
       metrics[it.key()].push_back(metricFromJson(it.value()));
+    const QJsonObject e = o["evaluation"].toObject();  // labelled: computed on private data
+    for (auto it = e.begin(); it != e.end(); ++it)
+      metrics[QString::fromStdString(dpw::evaluationName(it.key().toStdString()))].push_back(metricFromJson(it.value()));
   }
   QJsonArray rows;
   for (const auto& point : points) {

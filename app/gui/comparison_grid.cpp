@@ -169,7 +169,9 @@ QByteArray csvNumber(double v) {
 
 double metricOf(const dpw::RunResult& r, const std::string& key) {
   auto it = r.metrics.find(key);
-  return it == r.metrics.end() ? NAN : it->second;
+  if (it != r.metrics.end()) return it->second;
+  it = r.evaluation.find(key);  // an evaluation on private data (core/output_classes.h)
+  return it == r.evaluation.end() ? NAN : it->second;
 }
 
 }  // namespace
@@ -686,7 +688,7 @@ QStringList ComparisonGridDialog::metricKeys() const {
     const QString key = QString::fromStdString(k);
     // Only metrics this grid's runs report (e.g. the classifier's EO metrics with the EO penalty).
     const bool any = results_.empty() || std::any_of(results_.begin(), results_.end(), [&](const dpw::BatchResult& r) {
-                       return r.result.metrics.count(k) > 0;
+                       return r.result.metrics.count(k) > 0 || r.result.evaluation.count(k) > 0;
                      });
     if (any) keys << key;
   }
@@ -702,9 +704,9 @@ void ComparisonGridDialog::fillCell(std::size_t index, const dpw::BatchResult& c
   QStringList parts;
   for (const auto& k : m.grid.metrics) {
     if (parts.size() >= 6) break;
-    auto it = cell.result.metrics.find(k);
-    if (it == cell.result.metrics.end()) continue;
-    parts << QStringLiteral("%1 %2").arg(metricTitle(QString::fromStdString(k), true), number(it->second, 3));
+    const double v = metricOf(cell.result, k);
+    if (std::isnan(v) && !cell.result.metrics.count(k)) continue;
+    parts << QStringLiteral("%1 %2").arg(metricTitle(QString::fromStdString(k), true), number(v, 3));
   }
   QString caption;
   for (int i = 0; i < parts.size(); ++i) caption += (i == 0 ? "" : (i % 3 == 0 ? "\n" : " · ")) + parts[i];

@@ -437,10 +437,19 @@ void MainWindow::updateExplanation() {
     html += "</p>";
   }
   if (!lastMetrics_.isEmpty() && !controller_->running()) {
-    html += "<p><b>Last run:</b></p><table>";
-    for (auto it = lastMetrics_.begin(); it != lastMetrics_.end(); ++it)
-      html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>").arg(it.key().toHtmlEscaped()).arg(it.value().toDouble(), 0, 'g', 5);
-    html += "</table>";
+    // The release first, then the evaluation on private data in its own group (core/output_classes.h).
+    const QString suffix = QString::fromStdString(dpw::evaluationSuffix());
+    for (const bool evaluation : {false, true}) {
+      QString rows;
+      for (auto it = lastMetrics_.begin(); it != lastMetrics_.end(); ++it)
+        if (it.key().endsWith(suffix) == evaluation)
+          rows += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
+                      .arg(QString(it.key()).remove(suffix).toHtmlEscaped())
+                      .arg(it.value().toDouble(), 0, 'g', 5);
+      if (rows.isEmpty()) continue;
+      html += evaluation ? tr("<p><b>Evaluation on private data</b> (not covered by ε):</p>") : tr("<p><b>Last run:</b></p>");
+      html += "<table>" + rows + "</table>";
+    }
     if (!lastStatement_.isEmpty()) html += QStringLiteral("<p>%1</p>").arg(lastStatement_.toHtmlEscaped());
   }
   // setHtml lays the whole text out again (most of the GUI thread's time during a run when done at
@@ -616,7 +625,13 @@ QByteArray MainWindow::scenarioForExport() const {
 
 QString MainWindow::exportAll(const QString& dir) {
   dpw::RunResult r;
-  for (auto it = lastMetrics_.begin(); it != lastMetrics_.end(); ++it) r.metrics[it.key().toStdString()] = it.value().toDouble();
+  for (auto it = lastMetrics_.begin(); it != lastMetrics_.end(); ++it) {
+    const std::string key = it.key().toStdString();
+    if (dpw::isEvaluationName(key))
+      r.evaluation[key.substr(0, key.size() - dpw::evaluationSuffix().size())] = it.value().toDouble();
+    else
+      r.metrics[key] = it.value().toDouble();
+  }
   r.privacyStatement = lastStatement_.toStdString();
   try {
     exportRun(lastScenario_.method.empty() ? currentScenario() : lastScenario_, r, charts_->frames(), dir);

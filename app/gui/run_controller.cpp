@@ -1,4 +1,5 @@
 #include "gui/run_controller.h"
+#include "core/output_classes.h"
 
 #include <QMetaObject>
 #include <QVariantMap>
@@ -66,6 +67,7 @@ void RunController::start(const Scenario& scenario) {
     try {
       const dpw::RunResult r = scenario.methodInfo().run(scenario.params, scenario.seed, observer);
       for (const auto& [k, v] : r.metrics) metrics.insert(QString::fromStdString(k), v);
+      for (const auto& [k, v] : r.evaluation) metrics.insert(QString::fromStdString(dpw::evaluationName(k)), v);
       statement = QString::fromStdString(r.privacyStatement);
     } catch (const dpw::Cancelled&) {
       ok = false;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/output_classes.h"
 #include "core/parameters.h"
 #include "core/run_observer.h"
 
@@ -13,7 +14,12 @@ namespace dpw {
 
 /// What a finished run reports: final metrics and a one-line privacy statement.
 struct RunResult {
+  /// The release (core/output_classes.h): numbers computed from the released quantities and public data.
+  /// A method's own run function may put evaluation keys here too; the registry's run moves them.
   std::map<std::string, double> metrics;
+  /// Evaluations on private data (ε does not cover them); filled by the registry's run from the method's
+  /// OutputClasses, empty in secure mode unless asked for by name.
+  std::map<std::string, double> evaluation;
   std::string privacyStatement;  ///< e.g. "(ε = 4.98, δ = 1e-5) by RDP (Poisson), 4200 steps"
 };
 
@@ -47,6 +53,10 @@ struct MethodInfo {
   std::function<RunResult(const ParamValues&, std::uint64_t seed, RunObserver&)> run;
   PrivacyReadout privacy;  ///< where ε spent is read (every method declares it)
   GridSpec grid;           ///< comparison-grid axes, metrics and chart (every method declares it)
+  OutputClasses outputs;   ///< release or evaluation, for every metric key and chart (core/output_classes.h)
+  /// What the privacy statement treats as public (row counts, class lists, bounds, dimensions, ...):
+  /// the registry's run appends "Treated as public: ..." to the statement of every private run.
+  std::vector<std::string> treatedAsPublic;
 };
 
 /// Every method of the engine, in menu order.

@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "data/csv_table.h"
+#include "privacy/private_sampling.h"
 
 namespace dpw {
 
@@ -38,7 +39,8 @@ std::vector<int> binaryColumn(const CsvTable& t, const std::string& name) {
 
 }  // namespace
 
-void loadFairCsv(const FairCsvSpec& spec, std::uint64_t seed, FairDataset& train, FairDataset& test) {
+void loadFairCsv(const FairCsvSpec& spec, std::uint64_t seed, FairDataset& train, FairDataset& test,
+                 NoiseSource source) {
   require(spec.testFraction > 0 && spec.testFraction < 1, "test fraction must be in (0, 1), got ", spec.testFraction);
   require(!spec.groupColumn.empty(), "a CSV data set needs a group column (the sensitive attribute)");
   const CsvTable t = CsvTable::readFile(spec.path);
@@ -65,7 +67,8 @@ void loadFairCsv(const FairCsvSpec& spec, std::uint64_t seed, FairDataset& train
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), 0);
   Rng rng = makeRng(seed, 77);
-  std::shuffle(order.begin(), order.end(), rng);
+  PrivateSampling split(source, rng);
+  std::shuffle(order.begin(), order.end(), split.words());
   auto take = [&](std::size_t from, std::size_t to, FairDataset& D) {
     D.X.resize(Eigen::Index(to - from), X.cols());
     D.a.clear(), D.y.clear();

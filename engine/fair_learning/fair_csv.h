@@ -8,9 +8,12 @@
 /// deviations (so the clipping bounds mean the same thing for every file). Cost O(rows × columns).
 #include <cstdint>
 #include <string>
+
+#include "privacy/mechanisms.h"
 #include <vector>
 
 #include "fair_learning/synthetic_bias.h"
+#include "privacy/mechanisms.h"
 
 namespace dpw {
 
@@ -27,7 +30,10 @@ std::vector<std::string> splitColumnList(const std::string& text);
 
 /// Reads, shuffles, splits and standardises. @throws InvalidArgument if the file is missing or
 /// malformed, a column is unknown or not numeric, the group (or label) column does not have exactly
-/// two values, testFraction ∉ (0, 1), or train or test would be empty.
-void loadFairCsv(const FairCsvSpec& spec, std::uint64_t seed, FairDataset& train, FairDataset& test);
+/// two values, testFraction ∉ (0, 1), or train or test would be empty. The shuffle that decides which
+/// rows are trained on comes from the seed in teaching mode and from the OS in secure mode
+/// (privacy/private_sampling.h).
+void loadFairCsv(const FairCsvSpec& spec, std::uint64_t seed, FairDataset& train, FairDataset& test,
+                 NoiseSource source = NoiseSource::Seeded);
 
 }  // namespace dpw

@@ -9,6 +9,7 @@
 #include "ot/sliced_wasserstein.h"
 #include "ot/wasserstein_1d.h"
 #include "privacy/fair_sensitivity.h"
+#include "privacy/private_sampling.h"
 
 namespace dpw {
 
@@ -216,6 +217,7 @@ FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data
   require(batchSizes.size() == data.cells.size(), "need one batch size per cell");
   require(s.optimizer == Optimizer::Sgd || state != nullptr, "the Adam optimizer needs a state");
   std::vector<std::vector<Eigen::Index>> batches(data.cells.size());
+  PrivateSampling coins(s.noiseSource, rng);  // which rows: the OS in secure mode (privacy/private_sampling.h)
   for (std::size_t c = 0; c < data.cells.size(); ++c) {
     const auto& cell = data.cells[c];
     require(batchSizes[c] >= 1 && batchSizes[c] <= long(cell.size()), "batch size ", batchSizes[c], " of cell ", c,
@@ -224,13 +226,14 @@ FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data
     std::vector<Eigen::Index> pool = cell;
     for (long t = 0; t < batchSizes[c]; ++t) {
       std::uniform_int_distribution<std::size_t> pick(std::size_t(t), pool.size() - 1);
-      std::swap(pool[std::size_t(t)], pool[pick(rng)]);
+      std::swap(pool[std::size_t(t)], pool[pick(coins.words())]);
     }
     pool.resize(std::size_t(batchSizes[c]));
     batches[c] = std::move(pool);
   }
   FairStepReport rep;
   rep.gradient = fairGradient(net, data, batches, s, rng);
+  rep.batches = batches;
   rep.objective = (1 - s.alpha) * rep.gradient.lossValue + s.alpha * rep.gradient.penaltyValue;
   rep.sensitivity = fairStepSensitivity(data, s, batchSizes);
   Vector g = rep.gradient.loss + rep.gradient.penalty;

@@ -112,6 +112,8 @@ struct FairStepReport {
   double sensitivity = 0;  ///< Δ of Thm 6.1 (or Thm A.1 for matching) for this step's batch sizes
   double noiseStd = 0;     ///< σ × Δ (0 without privacy; the grid law's std in secure mode)
   Vector noise;            ///< the noise vector added (for tests; size P, zero without privacy)
+  /// The rows of each cell's batch (drawn from the OS in secure mode, from `rng` in teaching mode).
+  std::vector<std::vector<Eigen::Index>> batches;
 };
 
 /// Sensitivity of the step for these settings and batch sizes ([FairLearn] Thm 6.1; Thm A.1(b) with

@@ -12,6 +12,11 @@
 namespace dpw {
 
 TrainTestSplit splitTrainTest(std::size_t n, double testFraction, Rng& rng) {
+  SeededWords words(rng);
+  return splitTrainTest(n, testFraction, words);
+}
+
+TrainTestSplit splitTrainTest(std::size_t n, double testFraction, RandomWords& rng) {
   require(testFraction > 0 && testFraction < 1, "test_fraction must lie in (0, 1), got ", testFraction);
   const std::size_t nTest = std::size_t(std::ceil(testFraction * double(n)));
   require(nTest >= 1 && nTest < n, "a split of ", n, " rows with test_fraction ", testFraction,

@@ -12,6 +12,7 @@
 #include "fair_regression/barycenter_lp.h"
 #include "fair_regression/binning.h"
 #include "fair_regression/private_histogram.h"
+#include "privacy/secure_noise.h"
 
 namespace dpw {
 
@@ -23,6 +24,10 @@ struct TrainTestSplit {
 /// test set (the size rule of sklearn's train_test_split). @throws InvalidArgument unless
 /// 0 < testFraction < 1 and both parts are non-empty.
 TrainTestSplit splitTrainTest(std::size_t n, double testFraction, Rng& rng);
+/// The same split with the permutation drawn from `words` (PrivateSampling::words(): the OS in secure
+/// mode, so the published seed does not say which rows were released; bit-identical to the Rng version
+/// for SeededWords).
+TrainTestSplit splitTrainTest(std::size_t n, double testFraction, RandomWords& words);
 
 /// Rows of `data` selected by `rows` (same group names and bounds; targets and features follow).
 GroupedScores selectRows(const GroupedScores& data, const std::vector<std::size_t>& rows);

@@ -12,6 +12,7 @@
 #include "fair_regression/chzhen_baseline.h"
 #include "fair_regression/fair_pipeline.h"
 #include "fair_regression/fairness_metrics.h"
+#include "privacy/private_sampling.h"
 
 namespace dpw {
 
@@ -78,7 +79,8 @@ FairSweepResult runFairSweep(const GroupedScores& input, const FairSweepSettings
       const std::size_t seedIdx = std::size_t(t) / (K * E), kIdx = (std::size_t(t) / E) % K, eIdx = std::size_t(t) % E;
       const std::uint64_t seed = s.firstSeed + seedIdx;
       Rng splitRng = makeRng(seed, 0);
-      const TrainTestSplit split = splitTrainTest(data.size(), s.testFraction, splitRng);
+      PrivateSampling splitCoins(s.secureNoise ? NoiseSource::OsEntropy : NoiseSource::Seeded, splitRng);
+      const TrainTestSplit split = splitTrainTest(data.size(), s.testFraction, splitCoins.words());
       const GroupedScores train = selectRows(data, split.train), test = selectRows(data, split.test);
       const Binning binning(data.lo, data.hi, s.bins[kIdx]);
       const std::uint64_t cellId = kIdx * E + eIdx;

@@ -242,7 +242,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
             "CSV data is supported for the classifier and the representation; this task uses the synthetic data");
     require(s.task != FairTask::Classifier || !s.labelColumn.empty(), "the classifier needs a label column");
     loadFairCsv({s.dataPath, splitColumnList(s.featureColumns), s.labelColumn, s.groupColumn, s.testFraction}, seed,
-                train, test);
+                train, test, s.noiseSource);
   } else if (s.task != FairTask::Matching) {
     train = syntheticBiasedData(gen, dataRng);
     gen.n = s.nTest;
@@ -441,7 +441,8 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   r.privacyStatement = ps.str();
   if (st.privatise)  // teaching or secure mode (privacy/mechanisms.h)
     r.privacyStatement += noiseSourceStatement(
-        s.noiseSource, secureGaussianFor(s.noiseSource, st.noiseMultiplier * sensitivity, sensitivity, long(net.parameterCount())));
+        s.noiseSource, secureGaussianFor(s.noiseSource, st.noiseMultiplier * sensitivity, sensitivity, long(net.parameterCount())),
+        s.accountant == AccountantKind::RdpWor ? SecureAccounting::ProvenWithoutReplacement : SecureAccounting::Approximation);
   return r;
 }
 

@@ -17,6 +17,7 @@
 #include "fair_regression/fair_transport.h"
 #include "fair_regression/least_squares_scores.h"
 #include "fair_regression/lower_envelope.h"
+#include "privacy/private_sampling.h"
 
 namespace dpw {
 
@@ -161,7 +162,8 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   // One illustrated run (the first seed, main ε, α, first k): histograms, barycenter, transports.
   const Binning binning(data.lo, data.hi, int(s.bins));
   Rng splitRng = makeRng(seed, 0);
-  const TrainTestSplit split = splitTrainTest(data.size(), s.testFraction, splitRng);
+  PrivateSampling splitCoins(s.secureNoise ? NoiseSource::OsEntropy : NoiseSource::Seeded, splitRng);
+  const TrainTestSplit split = splitTrainTest(data.size(), s.testFraction, splitCoins.words());
   const GroupedScores train = selectRows(data, split.train), test = selectRows(data, split.test);
   Rng noiseRng = makeRng(seed, 3);
   const HistogramNoise noise{s.epsilon, s.delta, s.mechanism, s.secureNoise};

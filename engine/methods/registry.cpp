@@ -8,6 +8,7 @@
 #include "methods/dpswd_explorer.h"
 #include "methods/fair_learning.h"
 #include "methods/fair_regression.h"
+#include "methods/output_filter.h"
 #include "methods/flow/dpsw_flow.h"
 #include "methods/flow/dpsw_generator.h"
 #include "methods/flow/flow_privacy_utility.h"
@@ -23,7 +24,7 @@ const std::vector<MethodInfo>& allMethods() {
     // Audit targets that live beside their method (before privacyAuditMethod() lists the names).
     registerAuditMechanism("flow-step", flowStepAuditTarget);
     registerAuditMechanism("flow-histogram", histogramReleaseAuditTarget);
-    return std::vector<MethodInfo>{
+    std::vector<MethodInfo> list{
       dpswFlowResampledMethod(),  // DP gradient flow: the default scenario
       dpswFlowPoolMethod(),
       dpswGeneratorMethod(),
@@ -39,6 +40,8 @@ const std::vector<MethodInfo>& allMethods() {
       privacyAuditMethod(),
       privacyTradeoffMethod(),
     };
+    for (MethodInfo& m : list) applyOutputClasses(m);  // release vs evaluation, public quantities (output_filter.h)
+    return list;
   }();
   return methods;
 }

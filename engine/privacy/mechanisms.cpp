@@ -75,11 +75,14 @@ bool isDiscrete(NoiseMechanism m) { return m == NoiseMechanism::DiscreteLaplace 
 
 std::string describeNoiseSource(NoiseSource s) {
   return s == NoiseSource::OsEntropy
-             ? "Secure mode: the noise is an exact discrete law drawn from the operating system's CSPRNG (getrandom), "
-               "so this run cannot be replayed from its seed."
-             : "Teaching mode: the noise is seeded, so the run replays exactly from its seed (and anyone with the "
-               "seed can remove the noise); floating-point noise also leaks through its low-order bits (Mironov "
-               "2012). Use noise_source = os-entropy for a release.";
+             ? "Secure mode: the noise (an exact discrete law) and every choice of which private rows are used "
+               "(sampling coins, batches, splits) come from the operating system's CSPRNG (getrandom), so this run "
+               "cannot be replayed; the published seed reproduces only public choices (initialisation, directions, "
+               "synthetic data)."
+             : "Teaching mode: the noise and the sampling are seeded, so the run replays exactly from its seed, and "
+               "anyone with the seed can undo both: subtract the noise and know which rows each step used (no "
+               "subsampling amplification against them); floating-point noise also leaks through its low-order bits "
+               "(Mironov 2012). Use noise_source = os-entropy for a release.";
 }
 
 Mechanism secureGaussianFor(NoiseSource source, double sigma, double l2Sensitivity, long dim) {
@@ -92,11 +95,34 @@ Mechanism gaussianFor(NoiseSource source, double sigma, double l2Sensitivity, lo
                                        : secureGaussianFor(source, sigma, l2Sensitivity, dim);
 }
 
-std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw) {
+std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw, SecureAccounting accounting,
+                                 double provenEpsilon) {
   std::string s;
-  if (source == NoiseSource::OsEntropy && !secureLaw.isNone())
-    s += " Noise: " + secureLaw.describe() + "; the accountant's Gaussian analysis is applied to it (exact for "
-         "unsubsampled steps: same Rényi divergences at integer shifts, CKS20).";
+  if (source == NoiseSource::OsEntropy && !secureLaw.isNone()) {
+    s += " Noise: " + secureLaw.describe() + "; ";
+    switch (accounting) {
+      case SecureAccounting::Unsubsampled:
+        s += "the Gaussian's analysis holds for it exactly (no subsampling; same Rényi divergences at integer "
+             "shifts, CKS20 Prop. 5).";
+        break;
+      case SecureAccounting::ProvenWithoutReplacement:
+        s += "ε is a proven bound for this law: its Rényi curve (CKS20 Prop. 5) through Wang, Balle & "
+             "Kasiviswanathan 2019 (Thm 9), which holds for any mechanism with that curve.";
+        break;
+      case SecureAccounting::Approximation: {
+        s += "the stated ε applies the subsampled continuous Gaussian's analysis to this discrete law: an "
+             "APPROXIMATION, not a proven bound for it.";
+        if (std::isfinite(provenEpsilon)) {
+          std::ostringstream os;
+          os.precision(4);
+          os << provenEpsilon;
+          s += " Proven bound for this law (its Rényi curve, CKS20 Prop. 5, through the Poisson-subsampling bound of "
+               "Zhu & Wang 2019 Thm 6, which holds for any mechanism with that curve): ε ≤ " + os.str() + " at the same δ.";
+        }
+        break;
+      }
+    }
+  }
   return s + " " + describeNoiseSource(source);
 }
 

@@ -24,7 +24,8 @@
 ///   the Rényi divergence of N_Z is D_α(N_Z(0,σ²) ‖ N_Z(v,σ²)) = α v²/(2σ²), the continuous value (CKS20
 ///   Prop. 5; coordinates add), so every accountant's Gaussian RDP curve holds for it unsubsampled;
 ///   the subsampled analyses of rdp (Poisson, Mironov et al. 2019) rely on the Gaussian's rotation
-///   invariance and are applied to the discrete law as an approximation (the privacy statement says so).
+///   invariance: applied to the discrete law they are an approximation, which the statement says, beside
+///   the proven (looser) bound of discrete_subsampled_rdp.h.
 ///   The release is (integer)·g: its bits are a function of the noisy integer only, which is what
 ///   defeats the low-order-bits attack (Mironov 2012) on floating-point noise.
 ///
@@ -36,6 +37,7 @@
 /// `std::normal_distribution(0, σ)` per `addTo` call, the Laplace b·(E₁ − E₂) with one
 /// `std::exponential_distribution(1)`; the discrete laws read 64-bit words of the Rng.
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <string>
 #include <vector>
@@ -156,8 +158,18 @@ Mechanism secureGaussianFor(NoiseSource source, double sigma, double l2Sensitivi
 /// in secure mode; no noise for σ = 0. @throws as gaussianStd and discreteGaussianOnGrid.
 Mechanism gaussianFor(NoiseSource source, double sigma, double l2Sensitivity, long dim);
 
-/// The end of a privacy statement: in secure mode the law (its grid and inflated sensitivity) and that the
-/// accountant's Gaussian analysis is applied to it; then describeNoiseSource. Starts with a space.
-std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw);
+/// How a secure-mode run's ε relates to its grid discrete Gaussian (for the statement).
+enum class SecureAccounting {
+  Unsubsampled,              ///< no subsampling: the Gaussian's RDP holds exactly (CKS20 Prop. 5)
+  ProvenWithoutReplacement,  ///< fixed-size batches: CKS20 curve through Wang, Balle & Kasiviswanathan 2019 Thm 9
+  Approximation              ///< a Gaussian-specific subsampled analysis applied to the discrete law: not proven
+};
+
+/// The end of a privacy statement: in secure mode the law (its grid and inflated sensitivity) and how the
+/// accountant's ε holds for it (`accounting`; with Approximation and a finite `provenEpsilon`, also the proven
+/// bound of discrete_subsampled_rdp.h); then describeNoiseSource. Starts with a space.
+std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw,
+                                 SecureAccounting accounting = SecureAccounting::Approximation,
+                                 double provenEpsilon = std::numeric_limits<double>::quiet_NaN());
 
 }  // namespace dpw

@@ -119,8 +119,9 @@ def run(scenario, **parameters):
     id with its parameters (missing ones take their defaults, as in the app).
 
     Returns (summary, frames):
-      summary  {"method", "seed", "metrics": {name: float}, "privacy_statement"}: the content of the
-               CLI's summary.json (where +inf is written "inf");
+      summary  {"method", "seed", "metrics": {name: float}, "privacy_statement"} and, when the run has
+               any, "evaluation" (numbers computed on private data, not covered by ε): the content of
+               the CLI's summary.json (where +inf is written "inf");
       frames   {chart id: frame}, the newest frame of each chart, as dicts of read-only numpy arrays:
                kind "lines" (series: name, x, y), "histogram" (edges, groups: name, mass),
                "points" (xy (n, 2), label, label_names), "heatmap" (values (rows, cols)),
@@ -130,6 +131,8 @@ def run(scenario, **parameters):
     """
     s = read_scenario(scenario)
     s["parameters"].update(parameters)
-    metrics, statement, frames, _ = _run(s["method"], s["parameters"], s["seed"])
+    metrics, statement, frames, _, evaluation = _run(s["method"], s["parameters"], s["seed"])
     summary = {"method": s["method"], "seed": s["seed"], "metrics": metrics, "privacy_statement": statement}
+    if evaluation:  # computed on private data: apart, as in the CLI's summary.json
+        summary["evaluation"] = evaluation
     return summary, frames

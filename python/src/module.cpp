@@ -252,7 +252,9 @@ py::tuple runMethod(const std::string& methodId, const py::dict& params, std::ui
   for (const auto& f : observer.latestPerChart()) frames[py::str(f->chart)] = frameToPython(f);
   py::dict used;
   for (const auto& [k, v] : values.values()) used[py::str(k)] = paramToPython(v);
-  return py::make_tuple(metrics, result.privacyStatement, frames, used);
+  py::dict evaluation;  // computed on private data, outside ε (core/output_classes.h)
+  for (const auto& [k, v] : result.evaluation) evaluation[py::str(k)] = v;
+  return py::make_tuple(metrics, result.privacyStatement, frames, used, evaluation);
 }
 
 py::list methodsList() {

@@ -20,6 +20,7 @@
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "privacy/privacy_params.h"
+#include "privacy/private_sampling.h"
 
 namespace dpw {
 
@@ -57,6 +58,7 @@ DpswFlowSettings DpswFlowSettings::fromParams(const ParamValues& p, FlowVariant 
   // the sampled Gaussian mechanism with Poisson sampling and add/remove neighbours (Mironov et al. 2019),
   // so "auto" picks rdp for it (for one flow too).
   if (s.release == FlowRelease::Histogram && s.privacy.accountantAuto) s.privacy.accountant = AccountantKind::Rdp;
+  if (v.count("public_rows")) s.publicRows = p.integer("public_rows");
   if (v.count("bins")) s.bins = p.integer("bins");
   if (v.count("histogram_cutoff")) s.histogramCutoff = p.real("histogram_cutoff");
   if (v.count("step_decay")) s.stepDecay = p.real("step_decay");
@@ -115,6 +117,8 @@ void validate(const DpswFlowSettings& s) {
   require(s.stepSize > 0 && std::isfinite(s.stepSize), "the step size h must be > 0, got ", s.stepSize);
   require(s.regularisation >= 0, "the regularisation λ must be >= 0, got ", s.regularisation);
   require(s.batch >= 1, "the batch size must be at least 1, got ", s.batch);
+  require(s.publicRows >= 0 && (s.publicRows == 0 || s.batch <= s.publicRows), "the public row count must be 0 (use m) "
+          "or at least the batch size ", s.batch, ", got ", s.publicRows);
   require(s.steps >= 1, "the number of steps must be at least 1, got ", s.steps);
   require(s.frameEvery >= 1, "frame_every must be at least 1, got ", s.frameEvery);
   require(s.stepDecay >= 0 && std::isfinite(s.stepDecay), "the step decay τ must be >= 0 (0 = constant), got ",
@@ -238,7 +242,8 @@ std::vector<Group> makeGroups(const DpswFlowSettings& s, const FlowData& data, R
     std::vector<Eigen::Index> rows;
     for (Eigen::Index i = 0; i < m; ++i)
       if (data.privateLabels[std::size_t(i)] == c) rows.push_back(i);
-    if (rows.empty()) continue;
+    // The class list is public: every class gets its flow and its releases, rows or not (skipping an
+    // empty class would let one added row create a whole flow).
     Group g;
     g.label = c;
     g.data.resize(Eigen::Index(rows.size()), d);
@@ -263,7 +268,8 @@ Points allParticles(const std::vector<Group>& groups) {
 
 RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunObserver& observer) {
   validate(settings);
-  const FlowData data = loadFlowTarget(settings.data.target, settings.data.toySize, seed, settings.data.fashionDir);
+  FlowData data = loadFlowTarget(settings.data.target, settings.data.toySize, seed, settings.data.fashionDir);
+  if (settings.editData) settings.editData(data);
   const long m = long(data.privateData.rows()), d = long(data.privateData.cols());
   DpswFlowSettings s = settings;
   if (s.projections == 0) s.projections = d;  // one orthonormal basis per step: Δ = 2 exactly
@@ -271,7 +277,8 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
           ") must hold at least the k = ", s.projections, " directions used per step");
   require(s.variant == FlowVariant::Pool || s.batch <= m, "the batch size ", s.batch, " exceeds the ", m,
           " private rows");
-  const NoisePlan plan = planNoise(s, m, d);
+  // q = batch / (a public nominal count if given, else m, which the statement then treats as public).
+  const NoisePlan plan = planNoise(s, s.variant == FlowVariant::Resampled && s.publicRows > 0 ? s.publicRows : m, d);
   Rng initRng = makeRng(seed, 1);
   std::vector<Group> groups = makeGroups(s, data, initRng);
   Rng poolRng = makeRng(seed, 2);
@@ -310,7 +317,9 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   auto sw2ToHeldOut = [&](const Points& X) {
     return scale2 * slicedW2Squared(X, data.heldOut, probe).value;
   };
-  const double floor = scale2 * slicedW2Squared(data.privateData, data.heldOut, probe).value;
+  // The sampling floor from public data only (a public sample of the private data's law and size, flow_data.h):
+  // computed on the private rows it would be a statistic outside the mechanism.
+  const double floor = scale2 * slicedW2Squared(data.reference, data.heldOut, probe).value;
 
   // One point per chart update, decimated beyond 2000 (flat memory in long runs). The live curve reads
   // at most kLiveParticles particles (the first ones: i.i.d. at the start), so a frame stays cheap with
@@ -323,7 +332,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   }();
   DecimatedSeries sw{totalParticles > kLiveParticles
                          ? "particles (first " + std::to_string(kLiveParticles) + ") → held-out"
-                         : std::string("particles → held-out")}, swFloor{"private data → held-out (floor)"};
+                         : std::string("particles → held-out")}, swFloor{"reference sample → held-out (floor)"};
   DecimatedSeries epsAcc{plan.releaseOnce ? "one release, reused by every step"
                          : s.variant == FlowVariant::Pool ? "accountant (q = 1)" : "accountant"};
   DecimatedSeries epsBasic{"basic composition"};
@@ -397,9 +406,17 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
         idx.resize(std::size_t(s.projections));
         dirs = pool(idx, Eigen::all);
       }
-      const Points batch = s.variant == FlowVariant::Pool
-                               ? (plan.releaseOnce ? Points() : g.data)
-                               : drawMinibatch(g.data, s.privacy.accountant == AccountantKind::Rdp, plan.sampleRate, g.batch, rng);
+      Points batch;
+      if (s.variant == FlowVariant::Pool) {
+        if (!plan.releaseOnce) batch = g.data;
+      } else {  // the inclusion coins: the OS in secure mode (private_sampling.h), so the seed does not reveal them
+        PrivateSampling coins(s.privacy.noiseSource, rng);
+        const std::vector<Eigen::Index> rows = drawMinibatchRows(
+            g.data.rows(), s.privacy.accountant == AccountantKind::Rdp, plan.sampleRate, g.batch, coins.words());
+        if (s.inspectBatchRows) s.inspectBatchRows(t, gi, rows);
+        batch = selectRows(g.data, rows);
+      }
+      if (g.data.rows() == 0 && !plan.histogram) continue;  // the paper's release of no rows: nothing (counts public)
       Points targets;  // the released rows of this step's pool subset
       if (plan.releaseOnce) {
         targets = released[gi](idx, Eigen::all);
@@ -457,14 +474,14 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
     const PublicFeatureMap features = fitPublicFeatureMap(data.publicData, data.publicLabels);
     const Points heldOutFeatures = features.apply(data.heldOut);
     result.metrics["frechet_public"] = frechetDistance(features.apply(X), heldOutFeatures);
-    result.metrics["frechet_floor"] = frechetDistance(features.apply(data.privateData), heldOutFeatures);
+    result.metrics["frechet_floor"] = frechetDistance(features.apply(data.reference), heldOutFeatures);  // public
   }
   if (s.data.perClass) {
     std::vector<int> labels;
     for (const auto& g : groups) labels.insert(labels.end(), std::size_t(g.X.rows()), g.label);
     result.metrics["nn_accuracy"] = nearestNeighbourAccuracy(X, labels, data.heldOut, data.heldOutLabels);
-    result.metrics["nn_accuracy_real"] =
-        nearestNeighbourAccuracy(data.privateData, data.privateLabels, data.heldOut, data.heldOutLabels);
+    result.metrics["nn_accuracy_real"] =  // real latents of the public half (the private ones are not released)
+        nearestNeighbourAccuracy(data.reference, data.referenceLabels, data.heldOut, data.heldOutLabels);
   }
 
   std::ostringstream st;
@@ -523,6 +540,9 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
        << s.privacy.delta << " (δ/2 + the bound's δ/2). "
        << flowPrivacyTerms(s.privacy, false, s.data.perClass, s.pool, 1, 1.0, plan.sensitivity);
   }
+  if (s.variant == FlowVariant::Resampled && plan.multiplier > 0)
+    st << (s.publicRows > 0 ? "; q = batch / " + std::to_string(s.publicRows) + " (the public nominal row count)"
+                            : "; q = batch / m with the private row count m = " + std::to_string(m) + " taken as public");
   st << ". Choices: " << (plan.histogram ? "histogram release, " : "the paper's noisy projections, ")
      << "k = " << s.projections << (ortho ? " orthonormal-block" : " i.i.d. random") << " directions per step";
   if (s.variant == FlowVariant::Pool) st << " from a pool of " << s.pool;
@@ -533,9 +553,22 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   if (s.averageTail > 0) st << ", particles averaged over the last " << fmt(100 * s.averageTail) << "% of the steps";
   st << ".";
   result.privacyStatement = st.str();
-  if (plan.multiplier > 0)  // teaching or secure mode (privacy/mechanisms.h)
+  if (plan.multiplier > 0) {  // teaching or secure mode (privacy/mechanisms.h)
+    // The grid of the release actually drawn: its dimension is that of the noisy vector.
+    const Mechanism law = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity,
+                                            plan.histogram ? (plan.releaseOnce ? s.pool : s.projections) * s.bins
+                                            : s.variant == FlowVariant::Pool ? s.pool
+                                                                             : s.projections);
+    const double proven = plan.releaseOnce || s.variant == FlowVariant::Pool
+                              ? std::numeric_limits<double>::quiet_NaN()
+                              : flowProvenSecureEpsilon(s.privacy.accountant, law, plan.sampleRate, s.steps,
+                                                        plan.mechanismDelta);
+    if (std::isfinite(proven)) result.metrics["epsilon_proven"] = proven;
     result.privacyStatement += noiseSourceStatement(
-        s.privacy.noiseSource, secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections));
+        s.privacy.noiseSource, law,
+        plan.releaseOnce ? SecureAccounting::Unsubsampled : flowSecureAccounting(s.privacy.accountant, plan.sampleRate),
+        proven);
+  }
   return result;
 }
 
@@ -586,9 +619,13 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
          "Histogram release: noisy counts below τ noise std are read as empty (post-processing, no privacy cost).",
          true, true},
     });
-  if (variant == FlowVariant::Resampled)
+  if (variant == FlowVariant::Resampled) {
     p.push_back({"batch", "Batch size", K::Integer, 250, 1, 1e7, false, {}, {}, "rows",
                  "Minibatch of private rows per step; q = batch / m ([DPSWFlow] Alg. 1; reference 250)."});
+    p.push_back({"public_rows", "Public row count (0 = m)", K::Integer, 0, 0, 1e9, false, {}, {}, "rows",
+                 "A public nominal row count for q = batch / public_rows, so that q does not depend on the private "
+                 "data; 0 uses the private row count m and the statement lists it as public.", true, true});
+  }
   p.push_back(noiseSourceParam("the exact discrete Gaussian (Canonne, Kamath & Steinke 2020) on a grid of step "
                                "Δ/(64√k) added to the projections (the grid adds 1/64 to the sensitivity, the noise covers it),"));
   p.insert(p.end(), {

@@ -62,6 +62,9 @@ struct DpswFlowSettings {
   double stepSize = 3.0;        ///< h (h₀ of the schedule)
   double regularisation = 0.0;  ///< λ
   long batch = 250;             ///< DPSWflow-r minibatch (expected size for Poisson sampling)
+  /// DPSWflow-r: a public nominal row count for q = batch / publicRows (0: the private row count m,
+  /// which the statement then lists as public). Poisson sampling at a public q needs no other count.
+  long publicRows = 0;
   long steps = 500;             ///< T
   FlowPrivacySettings privacy;
   FlowTargetSettings data;
@@ -87,6 +90,12 @@ struct DpswFlowSettings {
   std::function<void(long step, std::size_t group, const std::vector<Eigen::Index>& poolIndex,
                      const Points& sortedNoisyTargets)>
       inspectReleasedTargets;
+  /// Test hook (not a parameter): DPSWflow-r calls it every step with the step, the group and the
+  /// group's private rows in that step's batch (the inclusion pattern the accountant counts on).
+  std::function<void(long step, std::size_t group, const std::vector<Eigen::Index>& batchRows)> inspectBatchRows;
+  /// Test hook (not a parameter): edits the loaded target before the run (e.g. replaces one private row, to
+  /// probe that the released and public outputs do not move with it).
+  std::function<void(FlowData&)> editData;
 
   static DpswFlowSettings fromParams(const ParamValues& p, FlowVariant variant);
 };

@@ -13,6 +13,7 @@
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "privacy/privacy_params.h"
+#include "privacy/private_sampling.h"
 
 namespace dpw {
 
@@ -79,7 +80,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       std::vector<Eigen::Index> rows;
       for (Eigen::Index i = 0; i < m; ++i)
         if (data.privateLabels[std::size_t(i)] == c) rows.push_back(i);
-      if (rows.empty()) continue;
+      // The class list is public: a generator per class, rows or not.
       Points part(Eigen::Index(rows.size()), d);
       for (std::size_t r = 0; r < rows.size(); ++r) part.row(Eigen::Index(r)) = data.privateData.row(rows[r]);
       const long b = std::max<long>(1, std::lround(double(s.batch) * double(rows.size()) / double(m)));
@@ -89,7 +90,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   Rng probeRng = makeRng(seed, 3);
   const Points probe = randomDirections(200, d, probeRng);
   const double scale2 = data.displayScale * data.displayScale;
-  const double floor = scale2 * slicedW2Squared(data.privateData, data.heldOut, probe).value;
+  const double floor = scale2 * slicedW2Squared(data.reference, data.heldOut, probe).value;  // public (flow_data.h)
   // Fixed latent draws for evaluation (stream 4), split over the generators.
   Rng evalRng = makeRng(seed, 4);
   const long perGen = std::max<long>(1, s.samples / long(gens.size()));
@@ -106,7 +107,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   };
 
   // One point per chart update (the loss: one per step), decimated beyond 2000 (flat memory in long runs).
-  DecimatedSeries sw{"generated → held-out"}, swFloor{"private data → held-out (floor)"};
+  DecimatedSeries sw{"generated → held-out"}, swFloor{"reference sample → held-out (floor)"};
   DecimatedSeries loss{"DP-SWD loss (minibatch)"}, eps{"accountant"};
   double lastLoss = 0;
   auto publish = [&](long step) {
@@ -149,7 +150,9 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     for (std::size_t gi = 0; gi < gens.size(); ++gi) {
       Generator& g = gens[gi];
       Rng rng = makeRng(seed, 16 + (std::uint64_t(t) << 5) + gi);
-      const Points batch = drawMinibatch(g.data, s.privacy.accountant == AccountantKind::Rdp, plan.sampleRate, g.batch, rng);
+      PrivateSampling coins(s.privacy.noiseSource, rng);  // the OS in secure mode (private_sampling.h)
+      const Points batch = selectRows(g.data, drawMinibatchRows(g.data.rows(), s.privacy.accountant == AccountantKind::Rdp,
+                                                                plan.sampleRate, g.batch, coins.words()));
       if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
       const Points theta = randomDirections(s.projections, d, rng);
       const Points Z = standardNormal(g.batch, s.latent, rng);
@@ -184,7 +187,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     const PublicFeatureMap features = fitPublicFeatureMap(data.publicData, data.publicLabels);
     const Points heldOutFeatures = features.apply(data.heldOut);
     result.metrics["frechet_public"] = frechetDistance(features.apply(G), heldOutFeatures);
-    result.metrics["frechet_floor"] = frechetDistance(features.apply(data.privateData), heldOutFeatures);
+    result.metrics["frechet_floor"] = frechetDistance(features.apply(data.reference), heldOutFeatures);  // public
   }
   if (s.data.perClass) result.metrics["nn_accuracy"] = nearestNeighbourAccuracy(G, sampleLabels, data.heldOut, data.heldOutLabels);
   std::ostringstream st;
@@ -196,9 +199,13 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
        << flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
   }
   result.privacyStatement = st.str();
-  if (plan.multiplier > 0)  // teaching or secure mode (privacy/mechanisms.h)
-    result.privacyStatement += noiseSourceStatement(
-        s.privacy.noiseSource, secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections));
+  if (plan.multiplier > 0) {  // teaching or secure mode (privacy/mechanisms.h)
+    const Mechanism law = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections);
+    const double proven = flowProvenSecureEpsilon(s.privacy.accountant, law, plan.sampleRate, s.steps, plan.mechanismDelta);
+    if (std::isfinite(proven)) result.metrics["epsilon_proven"] = proven;
+    result.privacyStatement += noiseSourceStatement(s.privacy.noiseSource, law,
+                                                    flowSecureAccounting(s.privacy.accountant, plan.sampleRate), proven);
+  }
   return result;
 }
 

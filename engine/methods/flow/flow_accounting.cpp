@@ -4,8 +4,10 @@
 #include "methods/flow/flow_privacy.h"
 
 #include <cmath>
+#include <limits>
 
 #include "privacy/accountant.h"
+#include "privacy/discrete_subsampled_rdp.h"
 
 namespace dpw {
 
@@ -21,6 +23,22 @@ double flowEpsilonSpent(AccountantKind accountant, double noiseMultiplier, doubl
 double flowCalibrateMultiplier(AccountantKind accountant, double epsilon, double delta, double sampleRate,
                                long steps) {
   return calibrateNoiseMultiplier(accountantId(accountant), epsilon, delta, sampleRate, steps);
+}
+
+double flowProvenSecureEpsilon(AccountantKind accountant, const Mechanism& law, double sampleRate, long steps,
+                               double delta) {
+  if (law.isNone() || law.gridSensitivity() <= 0 || sampleRate >= 1 ||
+      !(accountant == AccountantKind::Rdp || accountant == AccountantKind::RdpMironov))
+    return std::numeric_limits<double>::quiet_NaN();
+  return discreteGaussianPoissonEpsilon(law.scale() / law.gridSensitivity(), sampleRate, steps, delta);
+}
+
+SecureAccounting flowSecureAccounting(AccountantKind accountant, double sampleRate) {
+  if (sampleRate >= 1 && (accountant == AccountantKind::Rdp || accountant == AccountantKind::RdpMironov ||
+                          accountant == AccountantKind::RdpWor))
+    return SecureAccounting::Unsubsampled;
+  if (accountant == AccountantKind::RdpWor) return SecureAccounting::ProvenWithoutReplacement;
+  return SecureAccounting::Approximation;
 }
 
 SubsampledNoisePlan planSubsampledNoise(FlowConvention conv, FlowBound bound, long k, long d, double delta,

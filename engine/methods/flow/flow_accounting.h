@@ -10,6 +10,7 @@
 
 #include "methods/flow/flow_privacy.h"  // FlowConvention, FlowBound
 #include "privacy/accountant.h"         // AccountantKind
+#include "privacy/mechanisms.h"         // NoiseSource, SecureAccounting
 
 namespace dpw {
 
@@ -42,5 +43,13 @@ double flowEpsilonSpent(AccountantKind accountant, double noiseMultiplier, doubl
 /// @throws InvalidArgument on bad values.
 double flowCalibrateMultiplier(AccountantKind accountant, double epsilon, double delta, double sampleRate,
                                long steps);
+
+/// Secure mode, Poisson steps (q < 1, accountant rdp or rdp-mironov): the proven ε of the grid discrete Gaussian
+/// `law` (privacy/discrete_subsampled_rdp.h, at its own multiplier σ_Z g / (Δ + g√dim)); NaN otherwise.
+double flowProvenSecureEpsilon(AccountantKind accountant, const Mechanism& law, double sampleRate, long steps,
+                               double delta);
+
+/// How a secure-mode ε of this accountant at rate q holds for the grid law (for noiseSourceStatement).
+SecureAccounting flowSecureAccounting(AccountantKind accountant, double sampleRate);
 
 }  // namespace dpw

@@ -71,6 +71,8 @@ std::shared_ptr<const FashionLatents> fashionLatents(const std::string& dir) {
   normaliseRows(d.publicData);
   d.privateData = d.pca.encode(privateHalf);
   normaliseRows(d.privateData);
+  d.reference = d.publicData;
+  d.referenceLabels = d.publicLabels;
   d.heldOut = d.pca.encode(test.pixels);
   normaliseRows(d.heldOut);
   d.heldOutLabels = test.labels;
@@ -99,7 +101,8 @@ FlowData loadFlowTarget(const std::string& id, long toySize, std::uint64_t seed,
   Rng rng = makeRng(seed, 0x7a);
   d.privateData = sampleToyTarget(id, toySize, seed, rng) / kToyRadius;
   d.heldOut = sampleToyTarget(id, toySize, seed, rng) / kToyRadius;
-  for (Points* P : {&d.privateData, &d.heldOut})
+  d.reference = sampleToyTarget(id, toySize, seed, rng) / kToyRadius;  // drawn last: the others are unchanged
+  for (Points* P : {&d.privateData, &d.heldOut, &d.reference})
     for (Eigen::Index i = 0; i < P->rows(); ++i) {
       const double r = P->row(i).norm();
       if (r > 1) P->row(i) /= r;  // clip to the unit ball (never active on the shipped toys)
@@ -123,23 +126,26 @@ std::vector<std::vector<float>> decodeImages(const FlowData& data, const PointsR
   return images;
 }
 
-Points drawMinibatch(const Points& data, bool poisson, double q, long fixedSize, Rng& rng) {
-  const Eigen::Index m = data.rows();
+std::vector<Eigen::Index> drawMinibatchRows(Eigen::Index m, bool poisson, double q, long fixedSize, RandomWords& coins) {
   std::vector<Eigen::Index> rows;
   if (poisson) {
     std::uniform_real_distribution<double> u(0.0, 1.0);
     for (Eigen::Index i = 0; i < m; ++i)
-      if (u(rng) < q) rows.push_back(i);
+      if (u(coins) < q) rows.push_back(i);
   } else {
     std::vector<Eigen::Index> all(static_cast<std::size_t>(m));
     std::iota(all.begin(), all.end(), 0);
     const Eigen::Index b = std::min<Eigen::Index>(fixedSize, m);
     for (Eigen::Index i = 0; i < b; ++i) {
       std::uniform_int_distribution<Eigen::Index> pick(i, m - 1);
-      std::swap(all[std::size_t(i)], all[std::size_t(pick(rng))]);
+      std::swap(all[std::size_t(i)], all[std::size_t(pick(coins))]);
     }
     rows.assign(all.begin(), all.begin() + b);
   }
+  return rows;
+}
+
+Points selectRows(const Points& data, const std::vector<Eigen::Index>& rows) {
   Points batch(Eigen::Index(rows.size()), data.cols());
   for (std::size_t r = 0; r < rows.size(); ++r) batch.row(Eigen::Index(r)) = data.row(rows[r]);
   return batch;

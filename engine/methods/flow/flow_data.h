@@ -18,6 +18,7 @@
 #include "core/rng.h"
 #include "core/types.h"
 #include "data/pca.h"
+#include "privacy/secure_noise.h"
 
 namespace dpw {
 
@@ -39,6 +40,11 @@ struct FlowData {
   Points publicData;               ///< Fashion-MNIST: the public half's latents (normalised the same), else empty
   std::vector<int> publicLabels;   ///< their labels
   Points heldOut;                  ///< held-out target sample, same space
+  /// A public sample of the same law and size as the private data, for reference values (floors) that must
+  /// not be computed on the private rows: toys, a fresh draw of the (public) generator; Fashion-MNIST, the
+  /// public half (as many rows as the private half).
+  Points reference;
+  std::vector<int> referenceLabels;  ///< labels of `reference` (Fashion-MNIST), else empty
   std::vector<int> heldOutLabels;  ///< labels of heldOut (Fashion-MNIST), else empty
   double displayScale = 1.0;       ///< multiply points by this to show / measure them in data units
   bool unitSphere = false;         ///< every row has norm 1 by construction (public: the preprocessing)
@@ -60,9 +66,14 @@ FlowData loadFlowTarget(const std::string& id, long toySize, std::uint64_t seed,
 /// Images (values clamped to [0, 1]) of the first `count` latent rows of Z. Requires hasImages.
 std::vector<std::vector<float>> decodeImages(const FlowData& data, const PointsRef& Z, Eigen::Index count);
 
-/// A minibatch of `data`: Poisson sampling (each row independently with probability q, as the "rdp"
-/// accountant assumes) or, if !poisson, `fixedSize` rows uniformly without replacement ("rdp-wor").
-Points drawMinibatch(const Points& data, bool poisson, double q, long fixedSize, Rng& rng);
+/// The rows (ascending for Poisson) of a minibatch of m rows: Poisson sampling (each row independently
+/// with probability q, as the "rdp" accountant assumes) or, if !poisson, `fixedSize` rows uniformly
+/// without replacement ("rdp-wor"). `coins` is PrivateSampling::words() (privacy/private_sampling.h):
+/// the OS in secure mode, so a published seed does not reveal which rows were used.
+std::vector<Eigen::Index> drawMinibatchRows(Eigen::Index m, bool poisson, double q, long fixedSize, RandomWords& coins);
+
+/// The rows `rows` of `data`, in that order.
+Points selectRows(const Points& data, const std::vector<Eigen::Index>& rows);
 
 /// Fraction of `queries` whose nearest neighbour (Euclidean) in `reference` has the same label.
 /// @throws InvalidArgument on empty or mismatched input.

@@ -38,9 +38,9 @@ class TestFairRegression : public QObject {
     const auto& lines = std::get<LinesFrame>(obs.latestPerChart()[2]->data);
     QCOMPARE(lines.series.size(), std::size_t(2 * 2 + 2 + 2));  // 2 k x 2 ε curves, 2 envelopes, baseline, raw
     QCOMPARE(lines.series[0].x.size(), paperAlphaGridSize());
-    QVERIFY(r.metrics.at("ks_mean") < r.metrics.at("raw_ks_mean"));
-    QVERIFY(r.metrics.count("fair_eps_inf_mse_mean") && r.metrics.count("fair_eps_1_ks_std"));
-    QCOMPARE(r.metrics.at("mse_mean"), r.metrics.at("fair_eps_1_mse_mean"));
+    QVERIFY(r.evaluation.at("ks_mean") < r.evaluation.at("raw_ks_mean"));  // test-set numbers: the evaluation
+    QVERIFY(r.evaluation.count("fair_eps_inf_mse_mean") && r.evaluation.count("fair_eps_1_ks_std"));
+    QCOMPARE(r.evaluation.at("mse_mean"), r.evaluation.at("fair_eps_1_mse_mean"));
     QCOMPARE(obs.lastStep, obs.totalSteps);
     QVERIFY(r.privacyStatement.find("ε = 1 (pure DP") != std::string::npos);
     QVERIFY(r.privacyStatement.find("discrete Laplace") != std::string::npos);  // the default (floating-point Laplace leaks)
@@ -56,7 +56,7 @@ class TestFairRegression : public QObject {
     p.set("mechanism", std::string("discrete-laplace"));
     CollectingObserver obs;
     const RunResult seeded1 = m.run(p, 5, obs), seeded2 = m.run(p, 5, obs);
-    QCOMPARE(seeded1.metrics.at("mse_mean"), seeded2.metrics.at("mse_mean"));
+    QCOMPARE(seeded1.evaluation.at("mse_mean"), seeded2.evaluation.at("mse_mean"));
     QVERIFY(seeded1.privacyStatement.find("Teaching mode") != std::string::npos);
     p.set("noise_source", std::string("os-entropy"));
     const RunResult secure1 = m.run(p, 5, obs), secure2 = m.run(p, 5, obs);
@@ -82,7 +82,9 @@ class TestFairRegression : public QObject {
         if (f->chart == "tradeoff") tradeoff[sweep] = std::get<LinesFrame>(f->data);
     }
     QCOMPARE(results["small"].metrics, results["none"].metrics);
+    QCOMPARE(results["small"].evaluation, results["none"].evaluation);
     QCOMPARE(results["paper"].metrics, results["none"].metrics);
+    QCOMPARE(results["paper"].evaluation, results["none"].evaluation);
     QCOMPARE(ParamValues(m.params).text("alpha_sweep"), std::string("small"));  // the default
     // Series 0: the curve of k = 36, ε = 1; series 1: its lower envelope.
     QCOMPARE(tradeoff["none"].series[0].x.size(), std::size_t(1));

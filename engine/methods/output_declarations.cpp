@@ -1,0 +1,70 @@
+// Release vs evaluation for every output of every method, and what each method's privacy statement
+// treats as public (core/output_classes.h, methods/output_filter.h). One table, so a test can check that
+// every key a run produces is classified (tests/engine/methods/tst_output_classes.cpp).
+#include <stdexcept>
+
+#include "core/method.h"
+
+namespace dpw {
+
+void declareOutputs(MethodInfo& m) {
+  OutputClasses& o = m.outputs;
+  const std::string& id = m.id;
+  if (id == "dpswflow-r" || id == "dpswflow") {
+    // The particles are released (post-processing of the noisy histograms/projections); the held-out
+    // sample and the reference sample (toys: a fresh draw of the public generator; Fashion-MNIST: the
+    // public half) are public, so every number here belongs to the release.
+    o.release = {"sw2_heldout", "sw2_floor", "noise_std", "sensitivity", "noise_multiplier", "sample_rate",
+                 "steps_per_second", "seconds", "epsilon", "epsilon_per_step", "epsilon_basic_composition",
+                 "frechet_public", "frechet_floor", "nn_accuracy", "nn_accuracy_real", "epsilon_proven"};
+    m.treatedAsPublic = {"the private row count m (it sets q = batch/m unless public_rows gives a nominal count)",
+                         "the dimension d and the data bounds (rows scaled into the unit ball by a public constant)",
+                         "the class list (per class: the ten Fashion-MNIST labels, one flow each, rows or not)",
+                         "the held-out and reference samples the quality is measured on",
+                         "the seed: it reproduces only particles, directions and synthetic data"};
+  } else if (id == "dpswgen") {
+    o.release = {"sw2_heldout", "sw2_floor", "final_loss", "noise_std", "sensitivity", "noise_multiplier",
+                 "sample_rate", "seconds", "epsilon", "frechet_public", "frechet_floor", "nn_accuracy", "epsilon_proven"};
+    m.treatedAsPublic = {"the private row count m (it sets q = batch/m)", "the dimension d and the data bounds",
+                         "the class list (per class: the ten Fashion-MNIST labels)",
+                         "the held-out and reference samples the quality is measured on",
+                         "the seed: it reproduces only the generator's initialisation, directions and synthetic data"};
+  } else if (id == "flow-privacy-utility") {
+    o.release = {"*"};  // each point is a flow's or generator's release-side quality (their own classes)
+    m.treatedAsPublic = {"as each arm's run (row count, dimension, bounds, held-out sample)"};
+  } else if (id == "fair-regression") {
+    // Released: the noisy group histograms and what is computed from them (LP, transports). The scores
+    // of the test split are private rows: every accuracy/fairness number is an evaluation.
+    o.release = {"lp_objective_seed0", "rows", "groups", "seeds", "regressor_rows"};
+    o.evaluation = {"mse_*", "ks_*", "raw_*", "binning_*", "baseline_*", "fair_eps_*", "regressor_fit_mse",
+                    "scores_clipped"};
+    o.evaluationCharts = {"groups_before", "groups_after", "tradeoff", "private_vs_true"};
+    m.treatedAsPublic = {"the number of rows and of groups (the group list)", "the score bounds lo, hi and the bins",
+                         "the rows the least-squares regressor is fitted on (as [FairReg] takes f as given)"};
+  } else if (id == "fair-classifier" || id == "fair-regression-2d" || id == "fair-representation" ||
+             id == "private-matching") {
+    o.release = {"noise_multiplier", "sensitivity", "noise_std", "sample_rate", "epsilon", "sw2_to_target"};
+    // The objective terms are computed on the private batch before noise; the test-set numbers on test rows.
+    o.evaluation = {"objective", "loss_term", "penalty_term", "accuracy", "disparate_impact", "eo_0", "eo_1",
+                    "w2_groups", "w2_groups_y0", "w2_groups_y1", "mse", "od_0", "od_1", "sw2_groups",
+                    "reconstruction_loss", "reconstruction_loss_core", "latent_second_moment",
+                    "sw2_groups_scale_free", "group_probe_accuracy", "sw2_groups_whitened"};
+    o.evaluationCharts = {"loss", "scores", "outputs", "latent", "group_distance"};
+    m.treatedAsPublic = {"the cell sizes (rows per group, or per label and group) and the row count n",
+                         "the dimensions and the clipping bounds C, M, L",
+                         "CSV data: the features' means and standard deviations used to standardise them "
+                         "(computed on the training rows without noise)"};
+  } else if (id == "accountant-explorer" || id == "projection-sensitivity" || id == "dpswd-explorer" ||
+             id == "privacy-audit" || id == "privacy-tradeoff") {
+    // No private data: accountants and bounds, synthetic samples drawn from the seed, audits on fixed
+    // neighbouring data sets.
+    o.release = {"*"};
+    if (id == "privacy-audit")
+      m.treatedAsPublic = {"the audit's two neighbouring data sets (synthetic worst cases, fixed by the mechanism "
+                           "audited): an audit measures a mechanism, it releases nothing about a person"};
+  } else {
+    throw std::logic_error("output_declarations.cpp: method '" + id + "' declares no output classes");
+  }
+}
+
+}  // namespace dpw
