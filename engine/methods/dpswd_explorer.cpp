@@ -44,7 +44,7 @@ RunResult runDpSwdExplorer(const DpSwdExplorerSettings& s, std::uint64_t seed, R
     throwIfCancelled(observer);
     const double c = s.maxShift * double(step) / double(s.shifts - 1);
     double sumSw = 0, sumDp1 = 0, sumDp2 = 0;
-    Points lastX, lastY, lastTheta;
+    Points lastX, lastY;
     for (long r = 0; r < s.draws; ++r) {
       Points X = standardNormal(n, d, rng);
       Points Y = standardNormal(n, d, rng).array() + c;
@@ -57,7 +57,6 @@ RunResult runDpSwdExplorer(const DpSwdExplorerSettings& s, std::uint64_t seed, R
       sumDp2 += std::sqrt(slicedW2Squared(X, Y, theta, noisy2).value);
       lastX = std::move(X);
       lastY = std::move(Y);
-      lastTheta = std::move(theta);
     }
     sw.x.push_back(c), sw.y.push_back(sumSw / s.draws);
     dp1.x.push_back(c), dp1.y.push_back(sumDp1 / s.draws);
@@ -65,12 +64,15 @@ RunResult runDpSwdExplorer(const DpSwdExplorerSettings& s, std::uint64_t seed, R
     observer.onFrame(makeFrame("distance_vs_shift", "Sliced distance vs mean shift c", step,
                                LinesFrame{"mean shift c", "distance", {sw, dp1, dp2}}));
 
-    // Teaching view: the 1-D projections on the first direction, clean and with σ₁ noise.
-    const Vector pu = lastX * lastTheta.row(0).transpose(), pv = lastY * lastTheta.row(0).transpose();
-    const double lo = std::min(pu.minCoeff(), pv.minCoeff()) - 3 * s.sigma1 - 1;
-    const double hi = std::max(pu.maxCoeff(), pv.maxCoeff()) + 3 * s.sigma1 + 1;
+    // Teaching view: the 1-D projections on the shift direction 𝟙/√d (a random θ may be nearly orthogonal to
+    // the shift and hide it), clean and with σ₁ noise; the shift there is c√d. Axis: the data ± 3σ₁ (σ₁ noise
+    // widens the clouds by about that much), so the clouds fill the chart.
+    const Vector shiftDirection = Vector::Constant(d, 1.0 / std::sqrt(double(d)));
+    const Vector pu = lastX * shiftDirection, pv = lastY * shiftDirection;
+    const double lo = std::min(pu.minCoeff(), pv.minCoeff()) - 3 * s.sigma1;
+    const double hi = std::max(pu.maxCoeff(), pv.maxCoeff()) + 3 * s.sigma1;
     const int bins = 40;
-    HistogramFrame h{"projection θ₁ᵀx", {}, {}};
+    HistogramFrame h{"projection 𝟙ᵀx/√d (shift direction)", {}, {}};
     for (int b = 0; b <= bins; ++b) h.edges.push_back(lo + (hi - lo) * b / bins);
     auto histogram = [&](const Vector& v, double sd, const std::string& name) {
       HistogramFrame::Group g{name, std::vector<double>(bins, 0.0)};
@@ -85,7 +87,7 @@ RunResult runDpSwdExplorer(const DpSwdExplorerSettings& s, std::uint64_t seed, R
     };
     h.groups = {histogram(pu, 0, "source"), histogram(pv, 0, "target"), histogram(pu, s.sigma1, "source+σ₁"),
                 histogram(pv, s.sigma1, "target+σ₁")};
-    observer.onFrame(makeFrame("projections", "Projections on one direction (noise σ₁)", step, std::move(h)));
+    observer.onFrame(makeFrame("projections", "Projections on the shift direction 𝟙/√d (noise σ₁)", step, std::move(h)));
     observer.onProgress(step + 1, s.shifts);
   }
   RunResult result;
@@ -109,7 +111,8 @@ MethodInfo dpSwdExplorerMethod() {
       "Wasserstein distance SW₂ projects both on k random directions and compares the sorted projections. "
       "DP-SWD adds Gaussian noise of standard deviation σ to every projection first, which is what makes it "
       "private. Watch the noisy curves stay above SW₂ but keep its increasing trend: the order of distances "
-      "survives the noise, so DP-SWD still works as a training loss.";
+      "survives the noise, so DP-SWD still works as a training loss. The second chart projects both clouds on "
+      "the shift direction, where they lie c√d apart, before and after the noise σ₁.";
   m.privacy.none = "synthetic clouds, noise σ set by hand";
   m.grid = {{"sigma1", "projections", "dimension", "samples", "sigma2"},
             {"sw2_at_max", "dpswd_sigma1_at_max", "dpswd_sigma2_at_max", "dpswd_increasing"},

@@ -7,8 +7,6 @@
 #include <numbers>
 #include <sstream>
 
-#include <Eigen/Cholesky>
-#include <Eigen/Eigenvalues>
 #include <omp.h>
 
 #include "core/decimated_series.h"
@@ -16,8 +14,10 @@
 #include "fair_learning/fair_csv.h"
 #include "fair_learning/fair_dpsgd.h"
 #include "fair_learning/fairness_metrics.h"
+#include "fair_learning/representation_probe.h"
 #include "fair_learning/synthetic_bias.h"
 #include "nn/dense_network.h"
+#include "nn/orthonormal_rows.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "privacy/accountant.h"
@@ -34,6 +34,8 @@ using nn::Matrix;
 // Stream numbers of makeRng(seed, ·): one per independent use, so a change in one never shifts another.
 enum Stream : std::uint64_t { TrainData = 1, TestData = 2, Init = 3, Training = 4 };
 
+constexpr int kCodeLayer = 1;  // the representation's code z is the output of layer 1
+
 nn::DenseNetwork makeNetwork(const FairLearningSettings& s, int inputs, Rng& rng) {
   using A = Activation;
   switch (s.task) {
@@ -41,10 +43,15 @@ nn::DenseNetwork makeNetwork(const FairLearningSettings& s, int inputs, Rng& rng
       return nn::DenseNetwork({inputs, 1}, {A::Sigmoid}, rng);
     case FairTask::Regression2d:
       return nn::DenseNetwork({inputs, 64, 2}, {A::ReLU, A::Sigmoid}, rng);
-    case FairTask::Representation:
-      return nn::DenseNetwork({inputs, 62, 2, 62, inputs}, {A::ReLU, A::Identity, A::ReLU, A::Identity}, rng);
-    case FairTask::Matching:
-      return nn::DenseNetwork({2, 128, 64, 64, 2}, {A::ReLU, A::ReLU, A::ReLU, A::Identity}, rng);
+    case FairTask::Representation: {
+      // A linear code z = W x + b with orthonormal rows (scale fixed: nn/orthonormal_rows.h), decoded by a
+      // ReLU network. The paper's encoder (hidden 62, eq. 23) could meet the SW₂² penalty by shrinking z.
+      nn::DenseNetwork net({inputs, 2, 62, inputs}, {A::Identity, A::ReLU, A::Identity}, rng);
+      nn::orthonormaliseRows(net, kCodeLayer);
+      return net;
+    }
+    case FairTask::Matching:  // App. C uses a wider network; 4.5k parameters carry less noise (√P)
+      return nn::DenseNetwork({2, 64, 64, 2}, {A::ReLU, A::ReLU, A::Identity}, rng);
   }
   return {};
 }
@@ -123,47 +130,10 @@ PointsFrame groupPoints(const Matrix& P, const std::vector<int>& label, std::vec
   return f;
 }
 
-// Logistic regression by Newton's method (IRLS) on [Z, 1] predicting `label`; returns (accuracy, DI of the
-// predictions between the groups `a`) on the held-out part. Used to judge a learnt representation (App. B.3:
-// fit on 60 % of the test data, evaluate on 40 %); with label = a it measures how well A is linearly encoded.
-std::pair<double, double> logisticProbe(const Matrix& Z, const std::vector<int>& label, const std::vector<int>& group) {
-  const Eigen::Index n = Z.rows(), nFit = n * 6 / 10, d = Z.cols() + 1;
-  Matrix A(n, d);
-  A << Z, Vector::Ones(n);
-  Vector w = Vector::Zero(d);
-  for (int it = 0; it < 30; ++it) {
-    const Vector p = (1.0 + (-(A.topRows(nFit) * w).array()).exp()).inverse().matrix();
-    Vector grad = Vector::Zero(d);
-    Matrix H = 1e-8 * Matrix::Identity(d, d);
-    for (Eigen::Index i = 0; i < nFit; ++i) {
-      grad += (p[i] - label[std::size_t(i)]) * A.row(i).transpose();
-      H += p[i] * (1 - p[i]) * A.row(i).transpose() * A.row(i);
-    }
-    w -= H.ldlt().solve(grad);
-  }
-  std::vector<int> g, y, a;
-  for (Eigen::Index i = nFit; i < n; ++i) {
-    g.push_back(A.row(i).dot(w) > 0 ? 1 : 0);
-    y.push_back(label[std::size_t(i)]);
-    a.push_back(group[std::size_t(i)]);
-  }
-  return {accuracy(g, y), disparateImpact(g, a)};
-}
-
 double slicedGroups(const Matrix& P, const std::vector<int>& a, long k, Rng& rng) {
   std::vector<Eigen::Index> i0, i1;
   for (Eigen::Index i = 0; i < P.rows(); ++i) (a[std::size_t(i)] == 0 ? i0 : i1).push_back(i);
   return slicedW2Squared(Points(P(i0, Eigen::all)), Points(P(i1, Eigen::all)), randomDirections(k, P.cols(), rng)).value;
-}
-
-// The latent whitened by its own mean and covariance, Σ^{-1/2}(z − μ): distances on it do not change under
-// any invertible affine map of the code, which the decoder can undo at no cost in reconstruction.
-Matrix whitened(const Matrix& Z) {
-  const Matrix c = Z.rowwise() - Z.colwise().mean();
-  const Matrix cov = c.transpose() * c / double(std::max<Eigen::Index>(1, Z.rows() - 1));
-  Eigen::SelfAdjointEigenSolver<Matrix> eig(cov);
-  const Vector inv = eig.eigenvalues().cwiseMax(1e-300).cwiseSqrt().cwiseInverse();
-  return c * eig.eigenvectors() * inv.asDiagonal() * eig.eigenvectors().transpose();
 }
 
 }  // namespace
@@ -258,12 +228,12 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   st.learningRate = s.learningRate;
   st.privatise = std::isfinite(s.epsilon);
   st.clipGradient = s.clipGradient, st.clipOutput = s.clipOutput, st.clipJacobian = s.clipJacobian;
-  st.clipAfterNoise = s.task == FairTask::Matching ? s.clipAfterNoise : 0.0;
+  st.clipAfterNoise = s.task == FairTask::Matching && st.privatise ? s.clipAfterNoise : 0.0;
   st.loss = s.task == FairTask::Classifier       ? FairLoss::BinaryCrossEntropy
             : s.task == FairTask::Regression2d   ? FairLoss::SquaredError
             : s.task == FairTask::Representation ? FairLoss::Reconstruction
                                                  : FairLoss::None;
-  st.penaltyLayer = s.task == FairTask::Representation ? 2 : 0;
+  st.penaltyLayer = s.task == FairTask::Representation ? kCodeLayer : 0;
   st.outputShift = s.task == FairTask::Regression2d ? 0.5 : 0.0;
   st.projections = s.projections;
   require(s.penaltyForm == "sw2" || s.penaltyForm == "sw2-scale-free", "penalty form must be 'sw2' or 'sw2-scale-free', got '",
@@ -318,10 +288,17 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
                                  scoreHistogram(scores, test, s.penalty == "eo")));
     } else if (s.task == FairTask::Regression2d) {
       const Matrix out = net.forward(test.X).output().array() - 0.5;
-      observer.onFrame(makeFrame("outputs", "Predicted (centred) Y^C per group", step,
-                                 groupPoints(out, test.a, {"A = 0", "A = 1"}, "g¹(x)", "g²(x)")));
+      PointsFrame pf = groupPoints(out, test.a, {"A = 0", "A = 1", "anti-diagonal g² = −g¹"}, "g¹(x)", "g²(x)");
+      const Eigen::Index shown = pf.xy.rows(), line = 201;  // the line OD₀, OD₁ count above, as dense points
+      pf.xy.conservativeResize(shown + line, 2);
+      for (Eigen::Index j = 0; j < line; ++j) {
+        const double u = -0.5 + double(j) / double(line - 1);
+        pf.xy.row(shown + j) << u, -u;
+        pf.label.push_back(2);
+      }
+      observer.onFrame(makeFrame("outputs", "Predicted (centred) Y^C per group", step, std::move(pf)));
     } else if (s.task == FairTask::Representation) {
-      const Matrix z = net.forward(test.X).a[2];
+      const Matrix z = net.forward(test.X).a[kCodeLayer];
       observer.onFrame(makeFrame("latent", "Latent representation per group", step,
                                  groupPoints(z, test.a, {"A = 0", "A = 1"}, "z₁", "z₂")));
       std::vector<Eigen::Index> i0, i1;
@@ -353,6 +330,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   for (long t = 0; t < s.steps; ++t) {
     throwIfCancelled(observer);
     last = fairDpSgdStep(net, data, batch, st, rng, &optState);
+    if (s.task == FairTask::Representation) nn::orthonormaliseRows(net, kCodeLayer);  // post-processing
     const double x = double(t + 1);
     obj.append(x, last.objective);
     lossS.append(x, last.gradient.lossValue);
@@ -401,17 +379,22 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     m["reconstruction_loss"] = reconstructionLoss(Points(f.output()), test.X, int(test.X.cols()));
     m["reconstruction_loss_core"] = reconstructionLoss(Points(f.output()), test.X, test.coreFeatures);
     if (s.dataset != "csv" || !s.labelColumn.empty()) {  // the probe needs labels
-      const auto [acc, di] = logisticProbe(f.a[2], test.y, test.a);
+      const auto [acc, di] = logisticProbe(f.a[kCodeLayer], test.y, test.a);
       m["accuracy"] = acc;
       m["disparate_impact"] = di;
     }
-    m["sw2_groups"] = slicedGroups(f.a[2], test.a, s.projections, evalRng);
+    if (s.dataset != "csv" || !s.labelColumn.empty()) {  // the same probe on the raw features: no privacy, no fairness
+      const auto [acc, di] = logisticProbe(test.X, test.y, test.a);
+      m["baseline_accuracy"] = acc;
+      m["baseline_disparate_impact"] = di;
+    }
+    m["sw2_groups"] = slicedGroups(f.a[kCodeLayer], test.a, s.projections, evalRng);
     // SW₂² scales with the latent (z → cz gives c² SW₂²) and the decoder can undo any scale: the
     // scale-free distance and a probe predicting A from z say whether the group has left the code.
-    m["latent_second_moment"] = f.a[2].rowwise().squaredNorm().mean();
+    m["latent_second_moment"] = f.a[kCodeLayer].rowwise().squaredNorm().mean();
     m["sw2_groups_scale_free"] = m["sw2_groups"] / m["latent_second_moment"];
-    m["group_probe_accuracy"] = logisticProbe(f.a[2], test.a, test.a).first;
-    m["sw2_groups_whitened"] = slicedGroups(whitened(f.a[2]), test.a, s.projections, evalRng);
+    m["group_probe_accuracy"] = logisticProbe(f.a[kCodeLayer], test.a, test.a).first;
+    m["sw2_groups_whitened"] = slicedGroups(whitened(f.a[kCodeLayer]), test.a, s.projections, evalRng);
   } else {
     Rng tr = makeRng(seed, TestData);
     const Matrix gx = net.forward(standardNormal(s.nTest, 2, tr)).output();

@@ -308,7 +308,8 @@ MethodInfo fairRegressionMethod() {
       "the counts so that no single person can be recognised (differential privacy), finds a common target "
       "distribution (the Wasserstein barycenter) with a linear program, and moves each group's scores to it "
       "by optimal transport. α allows the groups to differ by up to α in KS distance; ε is the privacy "
-      "budget. Watch the error (MSE) rise as the groups become fair, and the unfairness rise as ε shrinks.";
+      "budget. In the trade-off chart the error (MSE) rises as the groups become fair (smaller KS); add ε "
+      "values to the sweep (or run a grid over ε) to see the unfairness rise as ε shrinks.";
   m.params = {
       {"dataset", "Data set", K::Choice, 0, -inf, inf, false, {"synthetic", "law", "communities", "csv"}, "synthetic", "",
        "synthetic: groups with shifted Beta scores (no file). law: LSAC Law School, ugpa by race ([FairReg] §5). "

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <sstream>
 
+#include "core/frame_pacing.h"
 #include "core/decimated_series.h"
 #include "core/rng.h"
 #include "methods/flow/flow_accounting.h"
@@ -450,7 +451,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       if (data.unitSphere && s.projectSupport >= 1 && t + 1 == s.steps) g.X.rowwise().normalize();
     }
     flowSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps) publish(t + 1);
+    if (frameDue(t + 1, s.frameEvery, s.steps)) publish(t + 1);
     observer.onProgress(t + 1, s.steps);
   }
 
@@ -588,9 +589,11 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
        {}, "directions",
        variant == FlowVariant::Pool
            ? "Pool directions used per step, 0 = d ([DPSWFlow] Alg. 2; reference 25)."
-           : "Fresh directions per step, 0 = d: one orthonormal basis, Δ = 2 exactly. The per-projection noise "
-             "grows like √⌈k/d⌉, so more directions per step buy nothing under privacy (docs/flow-results.md; "
-             "[DPSWFlow] Alg. 1, reference 70)."},
+           : "Fresh directions per step, 0 = d (one orthonormal basis). Histogram release (the default): k noisy "
+             "histograms per step, Δ = √k (add/remove, rdp) or √(2k) (replace-one), so the noise per count grows "
+             "like √k. Projection release: Δ = 2 exactly for one orthonormal basis and the per-projection noise grows "
+             "like √⌈k/d⌉, so more directions per step buy nothing under privacy (docs/flow-results.md; [DPSWFlow] "
+             "Alg. 1, reference 70)."},
   };
   if (variant == FlowVariant::Pool)
     p.push_back({"pool", "Pool of directions K", K::Integer, 70, 1, 10000, false, {}, {}, "directions",
@@ -658,7 +661,7 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
       {"per_class", "One flow per class", K::Integer, 0, 0, 1, false, {}, {}, "",
        "Fashion-MNIST: one flow per label (parallel composition) and a 1-NN label check (cf. [DP-SWD] Table 2).",
        true, true},
-      {"frame_every", "Frame every", K::Integer, 10, 1, 1e6, false, {}, {}, "steps", "Chart refresh period.", false,
+      {"frame_every", "Frame every", K::Integer, 10, 1, 1e6, false, {}, {}, "steps", "Chart refresh period after the first 20 steps, which are all drawn (the particles are seen travelling).", false,
        true},
       {"direction_draw", "Direction draw", K::Choice, 0, -inf, inf, false, {"orthonormal", "random"}, "orthonormal", "",
        "orthonormal: stacked Haar orthonormal bases, exact sensitivity 2√⌈k/d⌉ and no δ spent on a bound; "

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/frame_pacing.h"
 #include "core/decimated_series.h"
 #include "core/rng.h"
 #include "methods/flow/flow_accounting.h"
@@ -165,7 +166,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     }
     lastLoss = stepLoss;
     loss.append(double(t + 1), stepLoss);
-    if ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps) publish(t + 1);
+    if (frameDue(t + 1, s.frameEvery, s.steps)) publish(t + 1);
     observer.onProgress(t + 1, s.steps);
   }
 
@@ -253,7 +254,7 @@ MethodInfo dpswGeneratorMethod() {
       {"toy_size", "Toy data size", K::Integer, 10000, 2, 1e7, false, {}, {}, "points", "Private (and held-out) toy points.", true, true},
       {"per_class", "One generator per class", K::Integer, 0, 0, 1, false, {}, {}, "",
        "Fashion-MNIST: one generator per label and a 1-NN label check (cf. [DP-SWD] Table 2).", true, true},
-      {"frame_every", "Frame every", K::Integer, 50, 1, 1e6, false, {}, {}, "steps", "Chart refresh period.", false, true},
+      {"frame_every", "Frame every", K::Integer, 50, 1, 1e6, false, {}, {}, "steps", "Chart refresh period after the first 20 steps, which are all drawn (the particles are seen travelling).", false, true},
   };
   m.run = [](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
     return runDpswGenerator(DpswGeneratorSettings::fromParams(p), seed, obs);

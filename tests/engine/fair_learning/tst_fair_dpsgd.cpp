@@ -13,6 +13,7 @@
 #include "core/rng.h"
 #include "fair_learning/fair_dpsgd.h"
 #include "fair_learning/synthetic_bias.h"
+#include "nn/orthonormal_rows.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "ot/wasserstein_1d.h"
@@ -268,7 +269,9 @@ class TestFairDpSgd : public QObject {
   // The sensitivity bound itself, for every penalty shape the methods run: 1-D statistical parity
   // (logistic, eq. 18), equality of odds with four (label, group) cells (eq. 21), sliced d = 2 on the
   // network output with k = 5 directions (regression, eq. 22), sliced d = 2 on an autoencoder's latent
-  // (representation, eq. 23), and matching to a private reference sample (App. C, Thm A.1(b), L₂ = 0).
+  // (representation, eq. 23), and matching to a private reference sample (App. C, Thm A.1(b), L₂ = 0), and the
+  // representation's scale-fixed linear code (orthonormal rows; the retraction after the noisy step is
+  // post-processing, so the bound on one step's gradient is Thm 6.1's with the code as the penalised layer).
   // The neighbouring relation is [FairLearn] Def. 2.1's k-end relation: one record of ONE cell is
   // replaced, by another record of that cell. Each trial draws a random network with large weights and,
   // for every cell in turn, replaces one of its batch members by a far record (features 20 N(0, I),
@@ -282,8 +285,9 @@ class TestFairDpSgd : public QObject {
     // gradient costs more than the gradient on a loaded machine). Numbers do not depend on it.
     const int threads = omp_get_max_threads();
     omp_set_num_threads(1);
-    enum class Shape { Sp1d, Eo4Cells, SlicedOutput, SlicedLatent, Matching };
-    for (Shape shape : {Shape::Sp1d, Shape::Eo4Cells, Shape::SlicedOutput, Shape::SlicedLatent, Shape::Matching}) {
+    enum class Shape { Sp1d, Eo4Cells, SlicedOutput, SlicedLatent, Matching, OrthonormalCode };
+    for (Shape shape : {Shape::Sp1d, Shape::Eo4Cells, Shape::SlicedOutput, Shape::SlicedLatent, Shape::Matching,
+                        Shape::OrthonormalCode}) {
       Rng rng = makeRng(11 + std::uint64_t(shape));
       const Eigen::Index d = shape == Shape::Matching ? 2 : 3;
       FairTrainingData data;
@@ -311,6 +315,11 @@ class TestFairDpSgd : public QObject {
           data.cells = {{0, 1, 2, 3, 4}, {5, 6, 7, 8, 9, 10}};
           widths = {int(d), 5, 2, 5, int(d)}, acts = {A::ReLU, A::Identity, A::ReLU, A::Identity};
           s.loss = FairLoss::Reconstruction, s.penaltyLayer = 2, s.projections = 5;
+          break;
+        case Shape::OrthonormalCode:  // the representation's scale-fixed code z = Wx + b, W Wᵀ = I (layer 1)
+          data.cells = {{0, 1, 2, 3, 4}, {5, 6, 7, 8, 9, 10}};
+          widths = {int(d), 2, 5, int(d)}, acts = {A::Identity, A::ReLU, A::Identity};
+          s.loss = FairLoss::Reconstruction, s.penaltyLayer = 1, s.projections = 5;
           break;
         case Shape::Matching:
           data.cells = {{0, 1, 2, 3, 4, 5}, {0, 1, 2, 3, 4, 5, 6, 7}};
@@ -346,6 +355,7 @@ class TestFairDpSgd : public QObject {
       for (int trial = 0; trial < 200; ++trial) {
         nn::DenseNetwork net(widths, acts, rng);
         net.addToParameters(2.0 * standardNormal(net.parameterCount(), 1, rng).col(0));
+        if (shape == Shape::OrthonormalCode) nn::orthonormaliseRows(net, 1);  // as every step of the run leaves it
         FairTrainingData everyCell = data;  // one far record in every cell at once
         auto gradientChange = [&](const FairTrainingData& other, bool clip) {
           s.privatise = clip;

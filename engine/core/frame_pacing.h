@@ -1,0 +1,16 @@
+#pragma once
+/// When an iterative run publishes a chart frame: at every one of the first `kEveryStepFrames` steps (so a
+/// flow is seen travelling, not already arrived: DPSWflow-r's SW₂² falls from 7 to 0.02 within its first
+/// ten steps), then every `frameEvery` steps, and at the last step. Step 0 (the start) is published by
+/// the caller before the loop.
+
+namespace dpw {
+
+inline constexpr long kEveryStepFrames = 20;
+
+/// True if the frame after `step` steps (1-based) is due. frameEvery >= 1 is the caller's precondition.
+inline bool frameDue(long step, long frameEvery, long steps) {
+  return step <= kEveryStepFrames || step % frameEvery == 0 || step == steps;
+}
+
+}  // namespace dpw
