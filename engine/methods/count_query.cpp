@@ -63,28 +63,41 @@ RunResult runCountQuery(const CountQuerySettings& s, std::uint64_t seed, RunObse
     onD.emplace_back(l.mechanism, c);
     onDPrime.emplace_back(l.mechanism, c1);
   }
-  // One window for every chart: the continuous laws' bulk around both counts.
-  const double w = std::max(onD[0].reach() * 0.5, onD[1].reach());
-  const double from = std::floor(c - w), to = std::ceil(c1 + w);
-  const int points = 801;
-  std::vector<double> ys(points);
-  for (int i = 0; i < points; ++i) ys[size_t(i)] = from + (to - from) * i / (points - 1);
-  std::vector<double> ints;
-  for (double y = from; y <= to; y += 1) ints.push_back(y);
+  // Plot windows: ±8 b around the counts for the Laplace laws (mass e^{−8} ≈ 3e-4 beyond), ±4 σ for the
+  // Gaussian laws (6e-5 beyond); the ratio and the attack use the wider of the two.
+  struct Window {
+    double from, to;
+    std::vector<double> ys, ints;
+  };
+  const auto window = [&](double halfWidth) {
+    Window w{std::floor(c - halfWidth), std::ceil(c1 + halfWidth), {}, {}};
+    const int points = 801;
+    for (int i = 0; i < points; ++i) w.ys.push_back(w.from + (w.to - w.from) * i / (points - 1));
+    for (double y = w.from; y <= w.to; y += 1) w.ints.push_back(y);
+    return w;
+  };
+  const Window laplaceWindow = window(std::max(3.0, 8 * laws[0].mechanism.scale()));
+  const Window gaussianWindow = window(std::max(3.0, 4 * laws[1].mechanism.scale()));
+  const Window& wide = laplaceWindow.to - laplaceWindow.from > gaussianWindow.to - gaussianWindow.from ? laplaceWindow
+                                                                                                      : gaussianWindow;
+  const double from = wide.from, to = wide.to, w = (to - from) / 2;
+  const std::vector<double>& ys = wide.ys;
+  const std::vector<double>& ints = wide.ints;
   const std::string dName = "D (count " + std::to_string(s.count) + ")";
   const std::string pName = "D′ (count " + std::to_string(s.count + 1) + ")";
 
   // Densities: the continuous law on a fine grid, the discrete law's mass at the integers.
   for (int pair = 0; pair < 2; ++pair) {
     const size_t cont = size_t(pair), disc = size_t(pair + 2);
+    const Window& win = pair == 0 ? laplaceWindow : gaussianWindow;
     std::vector<Series> series;
     for (int which = 0; which < 2; ++which) {
       const CountRelease& rc = which == 0 ? onD[cont] : onDPrime[cont];
       const CountRelease& rd = which == 0 ? onD[disc] : onDPrime[disc];
-      Series sc{laws[cont].name + " on " + (which == 0 ? dName : pName), ys, {}, which == 1};
-      for (double y : ys) sc.y.push_back(rc.density(y));
-      Series sd{laws[disc].name + " on " + (which == 0 ? "D" : "D′") + " (mass at integers)", ints, {}, which == 1};
-      for (double y : ints) sd.y.push_back(rd.density(y));
+      Series sc{laws[cont].name + " on " + (which == 0 ? dName : pName), win.ys, {}, which == 1};
+      for (double y : win.ys) sc.y.push_back(rc.density(y));
+      Series sd{laws[disc].name + " on " + (which == 0 ? "D" : "D′") + " (mass at integers)", win.ints, {}, which == 1};
+      for (double y : win.ints) sd.y.push_back(rd.density(y));
       series.push_back(std::move(sc));
       series.push_back(std::move(sd));
     }
@@ -175,8 +188,10 @@ RunResult runCountQuery(const CountQuerySettings& s, std::uint64_t seed, RunObse
                                : s.mechanism == NoiseMechanism::DiscreteLaplace  ? 2
                                                                                  : 3]
                                .mechanism;
-  std::vector<double> edges;
-  for (double e = from - 0.5; e <= to + 0.5 + 1e-9; e += 1) edges.push_back(e);
+  const bool laplaceLike = s.mechanism == NoiseMechanism::Laplace || s.mechanism == NoiseMechanism::DiscreteLaplace;
+  const Window& drawWindow = laplaceLike ? laplaceWindow : gaussianWindow;
+  std::vector<double> edges;  // unit bins centred on the integers
+  for (double e = drawWindow.from - 0.5; e <= drawWindow.to + 0.5 + 1e-9; e += 1) edges.push_back(e);
   const size_t bins = edges.size() - 1;
   std::vector<double> countsD(bins, 0), countsP(bins, 0);
   Rng rng = makeRng(seed, 0);
