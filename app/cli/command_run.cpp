@@ -1,11 +1,16 @@
-// dpwlab-cli run SCENARIO.json [--out DIR] [--no-png]   and   dpwlab-cli methods
+// dpwlab-cli run SCENARIO.json [--out DIR] [--no-png] [--animation FILE.gif|.mp4 [--fps N] [--size WxH]
+//                                                     [--charts a,b]]   and   dpwlab-cli methods
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <iostream>
+#include <algorithm>
 #include <memory>
+#include <optional>
 
 #include "cli/command.h"
+#include "common/animation_writer.h"
+#include "common/offscreen_gui.h"
 #include "common/run_export.h"
 #include "common/scenario.h"
 
@@ -15,21 +20,54 @@ namespace {
 struct RunOptions {
   std::string scenario, out = "out";
   bool noPng = false;
+  std::string animation, size = "1024x640", charts;
+  long fps = 10;
 };
+
+/// The animation settings from the options, checked before the run (a bad path or size costs nothing).
+dpwapp::AnimationSettings animationSettings(const RunOptions& o) {
+  dpwapp::AnimationSettings a;
+  a.path = QString::fromStdString(o.animation);
+  a.fps = int(std::clamp<long>(o.fps, -1, 1000));
+  a.size = dpwapp::parseAnimationSize(QString::fromStdString(o.size));
+  for (const QString& id : QString::fromStdString(o.charts).split(',', Qt::SkipEmptyParts))
+    a.charts.push_back(id.trimmed().toStdString());
+  dpwapp::checkAnimationSettings(a);
+  return a;
+}
 
 CommandRun setupRun(CLI::App& cmd) {
   auto o = std::make_shared<RunOptions>();
   cmd.add_option("scenario", o->scenario, "scenario file, or 'default' for the embedded one")->required();
   cmd.add_option("--out", o->out, "output folder (summary.json, scenario.json, <chart>.csv/.png)")->default_str("out");
   cmd.add_flag("--no-png", o->noPng, "skip the chart pictures");
+  cmd.add_option("--animation", o->animation,
+                 "also record the run as an animation: FILE.gif or FILE.mp4, one picture per published step");
+  addInteger(cmd, "--fps", o->fps, "animation frame rate (1-60; 1-50 for a GIF)")->default_str("10");
+  cmd.add_option("--size", o->size, "animation size in pixels, WIDTHxHEIGHT")->default_str("1024x640");
+  cmd.add_option("--charts", o->charts, "charts in the animation, comma-separated ids (default: every chart)");
   return [o] {
     const dpwapp::Scenario scenario = o->scenario == "default"
                                           ? dpwapp::Scenario::embeddedDefault()
                                           : dpwapp::Scenario::fromFile(QString::fromStdString(o->scenario));
+    std::optional<dpwapp::AnimationSettings> animation;
+    if (!o->animation.empty()) animation = animationSettings(*o);
+    else if (o->fps != 10 || o->size != "1024x640" || !o->charts.empty())
+      throw UsageError("--fps, --size and --charts describe an animation: give --animation FILE.gif or FILE.mp4");
     dpw::LatestFramesObserver observer;
-    const dpw::RunResult result = scenario.methodInfo().run(scenario.params, scenario.seed, observer);
+    dpwapp::AnimationRecorder recorder(observer);
+    dpw::RunObserver& sink = animation ? static_cast<dpw::RunObserver&>(recorder) : observer;
+    const dpw::RunResult result = scenario.methodInfo().run(scenario.params, scenario.seed, sink);
+    // The run's own outputs first: an animation that fails to encode costs nothing else.
     dpwapp::exportRun(scenario, result, observer.latestPerChart(), QString::fromStdString(o->out), !o->noPng);
     std::cout << dpwapp::summaryJson(scenario, result).toStdString();
+    if (animation) {
+      dpwapp::ensureGuiApplication();
+      const dpwapp::AnimationReport r = dpwapp::writeAnimation(recorder.snapshots(), *animation);
+      std::cerr << "animation: " << animation->path.toStdString() << ", " << r.frames << " pictures, "
+                << animation->size.width() << "x" << animation->size.height() << " at " << animation->fps
+                << " frames/s, " << r.bytes << " bytes (" << r.encoder.toStdString() << ")\n";
+    }
     return 0;
   };
 }

@@ -83,7 +83,7 @@ Scenario Scenario::fromJson(const QByteArray& json) {
                               .toStdString());
   if (!doc.isObject()) throw InvalidArgument("scenario must be a JSON object");
   const QJsonObject root = doc.object();
-  refuseUnknownKeys(root, {"format", "version", "method", "seed", "parameters", "data", "view", "privacy_statement", "note",
+  refuseUnknownKeys(root, {"format", "version", "method", "seed", "parameters", "data", "view", "lesson", "privacy_statement", "note",
                            "dpwlab_version", "build_flags"},
                     "the scenario");
   for (const char* key : {"privacy_statement", "note", "dpwlab_version", "build_flags"})  // informational
@@ -143,6 +143,7 @@ Scenario Scenario::fromJson(const QByteArray& json) {
         throw InvalidArgument(std::string("scenario view: \"") + key + "\" must be a string such as \"inf, 5, 1\"");
     s.view = view;
   }
+  if (root.contains("lesson")) s.lesson = lessonFromJson(root.value("lesson"));
   return s;
 }
 
@@ -176,6 +177,7 @@ QByteArray Scenario::toJson() const {
                    {"parameters", params}};
   root.insert("data", data);  // always, so that a read-write round trip is exact (found by fuzzing, #8)
   if (!view.isEmpty()) root.insert("view", view);
+  if (lesson) root.insert("lesson", lessonToJson(*lesson));
   return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

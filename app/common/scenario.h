@@ -9,6 +9,7 @@
 ///     "parameters": { "samples": 1000, "epsilon": "inf", ... },  // every key of the method
 ///     "data": { "source": "synthetic" },                         // optional, method-specific
 ///     "view": { "kind": "comparison-grid", ... },                // optional, see Scenario::view
+///     "lesson": { "chapter": 1, "order": 1, "title": ..., ... },  // optional, common/lesson.h
 ///     "privacy_statement": "...", "note": "...",                 // optional, informational
 ///     "dpwlab_version": "0.2.0", "build_flags": "native"         // optional, informational: what wrote it
 ///   }
@@ -22,6 +23,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "common/lesson.h"
 #include "core/method.h"
 #include "core/parameters.h"
 
@@ -37,6 +39,8 @@ struct Scenario {
   /// Optional view the GUI opens with the scenario (the CLI ignores it). Only kind "comparison-grid":
   ///   "view": { "kind": "comparison-grid", "epsilons": "inf, 5, 1", "alphas": "0, 0.25, 0.5, 0.75" }
   QJsonObject view;
+  /// Optional: this scenario is a lesson (common/lesson.h); the GUI shows its note and orders it in the Presets menu.
+  std::optional<Lesson> lesson;
 
   /// The method's defaults.
   static Scenario defaults(const std::string& methodId);

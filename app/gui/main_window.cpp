@@ -32,7 +32,9 @@
 #include "core/error.h"
 #include "gui/chart_grid.h"
 #include "gui/comparison_grid.h"
+#include "gui/lesson_menu.h"
 #include "gui/parameter_form.h"
+#include "gui/record_animation.h"
 #include "gui/run_controller.h"
 
 namespace dpwapp {
@@ -249,6 +251,21 @@ void MainWindow::buildMenus() {
                           if (!error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), error);
                         }),
         "exportAll");
+  named(file->addAction(tr("Record &animation…"), this,
+                        [this] {  // gui/record_animation.h: reruns the scenario and encodes the charts
+                          Scenario s;
+                          try {
+                            s = currentScenario();
+                          } catch (const std::exception& e) {
+                            QMessageBox::warning(this, tr("Invalid parameter"), QString::fromUtf8(e.what()));
+                            return;
+                          }
+                          std::vector<std::string> ids;
+                          for (const auto& f : charts_->frames()) ids.push_back(f->chart);
+                          RecordAnimationDialog dialog(s, ids, this);
+                          if (dialog.exec() == QDialog::Accepted) showStatus(dialog.property("report").toString());
+                        }),
+        "recordAnimation");
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
   rebuildRecentMenu();
@@ -289,18 +306,9 @@ void MainWindow::buildMenus() {
         "resample");
 
   auto* presets = menuBar()->addMenu(tr("&Presets"));
-  QDir dir(":/scenarios");
-  for (const QString& name : dir.entryList({"*.json"}, QDir::Files, QDir::Name)) {
-    const QString path = dir.filePath(name);
-    QString title = QFileInfo(name).completeBaseName();
-    try {
-      const Scenario s = Scenario::fromFile(path);
-      title = QString::fromStdString(s.methodInfo().title) + " — " + title;
-    } catch (const std::exception&) {
-      continue;  // a preset for a method this build does not have
-    }
-    presets->addAction(title, this, [this, path] { openScenarioFile(path); });
-  }
+  presets->setObjectName("presetsMenu");
+  lessons_ = new LessonMenu(presets);  // lessons in chapters, next/previous, other presets (gui/lesson_menu.h)
+  connect(lessons_, &LessonMenu::openRequested, this, &MainWindow::openScenarioFile);
 
   auto* view = menuBar()->addMenu(tr("&View"));
   auto* lesson = named(view->addAction(tr("&Lesson mode (hide advanced controls)")), "lessonMode");
@@ -428,7 +436,9 @@ Scenario MainWindow::currentScenario() const {
 
 void MainWindow::updateExplanation() {
   const auto& m = dpw::findMethod(method_->currentData().toString().toStdString());
-  QString html = QStringLiteral("<h3>%1</h3><p><i>%2</i></p><p>%3</p>")
+  QString html;
+  if (lesson_ && lessonMethod_ == m.id) html = lessonHtml(*lesson_, lessons_->currentIndex(), int(lessons_->lessons().size()));
+  html += QStringLiteral("<h3>%1</h3><p><i>%2</i></p><p>%3</p>")
                      .arg(QString::fromStdString(m.title).toHtmlEscaped(), QString::fromStdString(m.paper).toHtmlEscaped(),
                           QString::fromStdString(m.summary).toHtmlEscaped());
   if (controller_->running() || controller_->step() > 0) {
@@ -650,6 +660,9 @@ void MainWindow::openScenario() {
 void MainWindow::openScenarioFile(const QString& path) {
   try {
     const Scenario s = Scenario::fromFile(path);
+    lesson_ = s.lesson;
+    lessonMethod_ = s.method;
+    lessons_->setCurrent(s.lesson);
     loadScenario(s);
     applyView(s);
     if (!path.startsWith(":")) addRecentFile(path);

@@ -4,6 +4,7 @@
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <QVariantMap>
+#include <optional>
 
 #include "common/scenario.h"
 
@@ -21,6 +22,7 @@ namespace dpwapp {
 class ChartGrid;
 class ComparisonGridDialog;
 class ElidedLabel;
+class LessonMenu;
 class ParameterForm;
 class RunController;
 
@@ -45,6 +47,12 @@ class MainWindow : public QMainWindow {
   ChartGrid* charts() const { return charts_; }
   ParameterForm* form() const { return form_; }
   QAction* action(const QString& name) const;
+  /// The Presets menu's lessons (next/previous, the catalog).
+  LessonMenu* lessons() const { return lessons_; }
+  /// Opens a scenario file as the user does (File → Open, Presets); a lesson file shows its note.
+  void openScenarioFile(const QString& path);
+  /// The explanation panel's current HTML (for tests).
+  const QString& explanationHtml() const { return explanationHtml_; }
   /// Writes summary, scenario, CSV and PNG of every chart into `dir`; returns an error or empty.
   QString exportAll(const QString& dir);
   /// Last finished run (for tests and exports).
@@ -78,7 +86,6 @@ class MainWindow : public QMainWindow {
   void onFinished(bool ok, const QString& message, const Scenario& scenario, const QVariantMap& metrics,
                   const QString& statement);
   void openScenario();
-  void openScenarioFile(const QString& path);
   void saveScenario();
   void addRecentFile(const QString& path);
   void rebuildRecentMenu();
@@ -111,6 +118,9 @@ class MainWindow : public QMainWindow {
   QAction* stopAction_ = nullptr;
   QAction* gridAction_ = nullptr;
   ComparisonGridDialog* grid_ = nullptr;
+  LessonMenu* lessons_ = nullptr;
+  std::optional<Lesson> lesson_;  ///< the lesson opened last (its note shows while its method is selected)
+  std::string lessonMethod_;
   Scenario lastScenario_;
   QVariantMap lastMetrics_;
   QString lastStatement_;

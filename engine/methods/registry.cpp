@@ -5,6 +5,7 @@
 #include "core/method.h"
 #include "audit/mechanism_audits.h"
 #include "methods/accountant_explorer.h"
+#include "methods/count_query.h"
 #include "methods/dpswd_explorer.h"
 #include "methods/fair_learning.h"
 #include "methods/fair_regression.h"
@@ -34,6 +35,7 @@ const std::vector<MethodInfo>& allMethods() {
       fairRegression2dMethod(),
       fairRepresentationMethod(),
       privateMatchingMethod(),
+      countQueryMethod(),  // the DP basics, starting with the first lesson
       accountantExplorerMethod(),
       dpSwdExplorerMethod(),
       projectionSensitivityMethod(),
