@@ -7,7 +7,9 @@ packages=(
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
   libeigen3-dev coinor-libclp-dev libboost-math-dev zlib1g-dev nlohmann-json3-dev
   libbenchmark-dev libcli11-dev pybind11-dev python3-dev python3-matplotlib
-  dpkg-dev file desktop-file-utils appstream
+  python3-pip python3-venv python3-setuptools python3-wheel ccache
+  dpkg-dev file desktop-file-utils appstream lintian help2man
+  slurm-wlm munge
   xvfb xauth fonts-dejavu-core
   python3 python3-numpy python3-scipy python3-pot
   dataset-fashion-mnist
