@@ -8,7 +8,9 @@ packages=(
   libeigen3-dev coinor-libclp-dev libboost-math-dev zlib1g-dev nlohmann-json3-dev
   libbenchmark-dev libcli11-dev pybind11-dev python3-dev python3-matplotlib
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libgif-dev ffmpeg
-  dpkg-dev file desktop-file-utils appstream
+  python3-pip python3-venv python3-setuptools python3-wheel ccache
+  dpkg-dev file desktop-file-utils appstream lintian help2man
+  slurm-wlm munge
   xvfb xauth fonts-dejavu-core
   python3 python3-numpy python3-scipy python3-pot
   dataset-fashion-mnist

@@ -1,0 +1,64 @@
+"""setuptools driving CMake for `pip install .` (metadata in pyproject.toml).
+
+The extension dpwlab._dpwlab is the CMake target dpwlab_module (python/CMakeLists.txt) built against the
+engine in a CMake tree of its own, build-pip/ in the source folder (kept, so a second install only
+rebuilds what changed); the GUI, tests and benchmarks are not configured. ccache is used when installed.
+Environment: DPWLAB_CMAKE_ARGS adds CMake arguments (e.g. "-DDPW_NATIVE=OFF" for a wheel that must run
+on other machines); DPWLAB_BUILD_DIR moves the CMake tree.
+"""
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+
+
+def project_version():
+    text = (ROOT / "CMakeLists.txt").read_text()
+    match = re.search(r"project\(DPWLab VERSION ([0-9.]+)", text)
+    if not match:
+        raise RuntimeError("cannot find the project version in CMakeLists.txt")
+    return match.group(1)
+
+
+class CMakeExtension(Extension):
+    def __init__(self, name, target):
+        super().__init__(name, sources=[])
+        self.target = target
+
+
+class CMakeBuild(build_ext):
+    def build_extension(self, ext):
+        build_dir = Path(os.environ.get("DPWLAB_BUILD_DIR", ROOT / "build-pip")).resolve()
+        args = [
+            "-DCMAKE_BUILD_TYPE=Release",
+            "-DDPW_BUILD_GUI=OFF", "-DDPW_BUILD_TESTS=OFF", "-DDPW_BUILD_BENCH=OFF", "-DDPW_BUILD_PYTHON=ON",
+            f"-DPython_EXECUTABLE={sys.executable}",
+        ]
+        if shutil.which("ccache"):
+            args.append("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache")
+        args += shlex.split(os.environ.get("DPWLAB_CMAKE_ARGS", ""))
+        subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build_dir), *args], check=True)
+        jobs = str(os.cpu_count() or 1)
+        subprocess.run(["cmake", "--build", str(build_dir), "--target", ext.target, "-j", jobs], check=True)
+        built = sorted((build_dir / "python" / "dpwlab").glob("_dpwlab*.so"))
+        if not built:
+            raise RuntimeError(f"CMake built no _dpwlab*.so in {build_dir / 'python' / 'dpwlab'}")
+        destination = Path(self.get_ext_fullpath(ext.name))
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(built[-1], destination)
+
+
+setup(
+    version=project_version(),
+    ext_modules=[CMakeExtension("dpwlab._dpwlab", target="dpwlab_module")],
+    cmdclass={"build_ext": CMakeBuild},
+    options={"build": {"build_base": "build-pip/setuptools"}},  # not ./build: that is CMake's
+)
