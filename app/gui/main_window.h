@@ -4,6 +4,8 @@
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <QVariantMap>
+#include <map>
+#include <memory>
 
 #include "common/scenario.h"
 
@@ -22,6 +24,8 @@ class ChartGrid;
 class ComparisonGridDialog;
 class ElidedLabel;
 class ParameterForm;
+class ParameterHistory;
+class PinnedRuns;
 class RunController;
 
 /// "dpwlab <version> (<native|portable>)": the first line of `--version` and of the About box.
@@ -47,6 +51,8 @@ class MainWindow : public QMainWindow {
   QAction* action(const QString& name) const;
   /// Writes summary, scenario, CSV and PNG of every chart into `dir`; returns an error or empty.
   QString exportAll(const QString& dir);
+  /// The scenario of the last run started (its values, whatever the form shows now).
+  const Scenario& lastScenario() const { return lastScenario_; }
   /// Last finished run (for tests and exports).
   const QVariantMap& lastMetrics() const { return lastMetrics_; }
   /// ε shown in the status bar: the newest value of the method's declared privacy readout (live
@@ -64,6 +70,22 @@ class MainWindow : public QMainWindow {
   ComparisonGridDialog* comparisonGrid() const { return grid_; }
   /// Opens the view a scenario asks for (Scenario::view), e.g. a preset's comparison grid.
   void applyView(const Scenario& s);
+
+  // Comparing runs in the main view (issue 20; pinned_runs.h).
+  /// Keeps the last finished run as a labelled overlay on every chart of its method; false (and a
+  /// status message) while running or without a run.
+  bool pinRun();
+  void clearPins();
+  /// "Run again with a new seed, keep the previous": the finished run joins the pile of draws (faded)
+  /// and the method runs again with the next seed.
+  bool runAgainKeepPrevious();
+  /// A slider was let go: reruns (a running run is stopped first). Unless the method's last run took
+  /// under a second, the previous result stays faded on the charts until the new run finishes.
+  void rerunFromSlider();
+  PinnedRuns& pinnedRuns() { return *pinned_; }
+  ParameterHistory* parameterHistory() const { return history_; }
+  /// Seconds the method's last finished run took (NaN if none yet).
+  double lastRunSeconds(const std::string& method) const;
 
  signals:
   void runFinished(bool ok);
@@ -118,6 +140,12 @@ class MainWindow : public QMainWindow {
   std::string privacyMethod_;  ///< method whose privacy readout the status bar shows
   QString explanationHtml_;    ///< what the explanation panel shows (re-laid out only when it changes)
   QElapsedTimer explanationClock_;  ///< the panel's live line refreshes at 2 Hz during a run, not per frame pull
+  std::unique_ptr<PinnedRuns> pinned_;             ///< pins, pile of draws, previous result
+  ParameterHistory* history_ = nullptr;            ///< undo/redo of parameter changes
+  std::map<std::string, double> lastRunSeconds_;  ///< per method: seconds of its last finished run
+  bool keepPile_ = false;                          ///< the next startRun keeps the pile of draws
+  bool rerunPending_ = false;                      ///< a slider was let go during a run: rerun when it ends
+  void refreshOverlays(const std::string& method);
 };
 
 }  // namespace dpwapp
