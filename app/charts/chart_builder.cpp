@@ -1,5 +1,6 @@
 #include "charts/chart_builder.h"
 
+#include "charts/frame_overlay.h"
 #include "charts/point_cloud_painter.h"
 
 #include <QFile>
@@ -67,10 +68,24 @@ struct Bounds {
   }
 };
 
+/// Position of `label` among the overlay labels seen so far (its dash pattern), adding it if new.
+int overlayIndex(std::vector<std::string>& labels, const std::string& label) {
+  auto it = std::find(labels.begin(), labels.end(), label);
+  if (it != labels.end()) return int(it - labels.begin());
+  labels.push_back(label);
+  return int(labels.size()) - 1;
+}
+
+/// Marks a series that belongs to another run (frame_overlay.h): the legend lists its label once.
+void markOverlay(QAbstractSeries* series, const std::string& overlay) {
+  if (!overlay.empty()) series->setProperty("dpwOverlay", qs(overlay));
+}
+
 QChart* linesChart(const dpw::LinesFrame& f) {
   auto* chart = new QChart;
   Bounds b;
   int i = 0;
+  std::vector<std::string> overlays;
   for (const auto& s : f.series) {
     auto* line = new QLineSeries;
     line->setName(qs(s.name));
@@ -82,9 +97,13 @@ QChart* linesChart(const dpw::LinesFrame& f) {
       b.add(s.x[j], s.y[j]);
     }
     line->replace(pts);
-    QPen pen(palette()[i++ % palette().size()], 2);
+    const QColor colour = palette()[(s.colour >= 0 ? s.colour : i) % palette().size()];
+    ++i;
+    QPen pen(colour, 2);
     if (s.dashed) pen.setStyle(Qt::DashLine);
+    if (!s.overlay.empty()) pen = overlayPen(colour, overlayIndex(overlays, s.overlay), s.dashed);
     line->setPen(pen);
+    markOverlay(line, s.overlay);
     line->setPointsVisible(pts.size() < 3);  // a lone point (a reference value) would draw nothing
     chart->addSeries(line);
   }
@@ -97,6 +116,7 @@ QChart* histogramChart(const dpw::HistogramFrame& f) {
   auto* chart = new QChart;
   Bounds b;
   int i = 0;
+  std::vector<std::string> overlays;
   for (const auto& g : f.groups) {
     auto* line = new QLineSeries;
     line->setName(qs(g.name));
@@ -111,7 +131,9 @@ QChart* histogramChart(const dpw::HistogramFrame& f) {
     QPen pen(palette()[(g.colour >= 0 ? g.colour : i) % palette().size()], 2);
     // Explicit style, else the four-group case (A x Y) draws the second label dashed.
     if (g.dashed || (g.colour < 0 && i >= 2 && f.groups.size() == 4)) pen.setStyle(Qt::DashLine);
+    if (!g.overlay.empty()) pen = overlayPen(pen.color(), overlayIndex(overlays, g.overlay), g.dashed);
     line->setPen(pen);
+    markOverlay(line, g.overlay);
     ++i;
     chart->addSeries(line);
   }
@@ -122,7 +144,7 @@ QChart* histogramChart(const dpw::HistogramFrame& f) {
   const auto series = chart->series();
   for (std::size_t k = 0; k < f.groups.size(); ++k) {
     const auto& g = f.groups[k];
-    if (!g.dashed || g.colour < 0) continue;
+    if (!g.dashed || g.colour < 0 || !g.overlay.empty()) continue;
     const bool hasSolidTwin = std::any_of(f.groups.begin(), f.groups.end(),
                                           [&](const auto& o) { return !o.dashed && o.colour == g.colour; });
     if (hasSolidTwin)
@@ -229,15 +251,23 @@ class ChartTextFitter : public QObject {
       QString html, text;
     };
     std::vector<Entry> entries;
+    QStringList overlaysListed;  // another run's curves: one entry per run, under its label
     if (chart_->property("dpwLegend").toBool())
       for (QAbstractSeries* series : chart_->series()) {
         auto* xy = qobject_cast<QXYSeries*>(series);
         if (!xy || xy->property("dpwHidden").toBool() || xy->name().isEmpty()) continue;
-        const QString glyph = xy->pen().style() == Qt::SolidLine ? QStringLiteral("━━") : QStringLiteral("╍╍");
-        QString name = xy->name().toHtmlEscaped();
+        const QString overlay = xy->property("dpwOverlay").toString();
+        if (!overlay.isEmpty() && overlaysListed.contains(overlay)) continue;
+        if (!overlay.isEmpty()) overlaysListed << overlay;
+        const Qt::PenStyle style = xy->pen().style();
+        const QString glyph = style == Qt::SolidLine  ? QStringLiteral("━━")
+                              : style == Qt::DotLine ? QStringLiteral("┈┈")
+                                                     : QStringLiteral("╍╍");
+        QString name = (overlay.isEmpty() ? xy->name() : overlay).toHtmlEscaped();
         name.replace(' ', "&nbsp;");
-        entries.push_back({QStringLiteral("<span style='color:%1'>%2</span>&nbsp;%3").arg(xy->pen().color().name(), glyph, name),
-                           glyph + QChar(0x00A0) + xy->name()});
+        const QColor glyphColour = overlay.isEmpty() ? xy->pen().color() : QColor(0x888888);
+        entries.push_back({QStringLiteral("<span style='color:%1'>%2</span>&nbsp;%3").arg(glyphColour.name(), glyph, name),
+                           glyph + QChar(0x00A0) + (overlay.isEmpty() ? xy->name() : overlay)});
       }
     legend_->setVisible(!entries.empty());
     QMargins margins = chart_->margins();

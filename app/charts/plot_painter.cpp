@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cmath>
 
+#include "charts/frame_overlay.h"
 #include "charts/point_cloud_painter.h"
 #include "common/offscreen_gui.h"
 
@@ -27,7 +28,28 @@ struct Curve {
   QColor colour;
   bool dashed = false;
   bool inLegend = true;
+  QString overlay = {};  ///< another run's curve (frame_overlay.h): faded, listed once under this label
+  int overlayIndex = 0;  ///< its dash pattern
+
+  QPen pen() const {
+    if (!overlay.isEmpty()) return overlayPen(colour, overlayIndex, dashed);
+    QPen p(colour, 2);
+    if (dashed) p.setStyle(Qt::DashLine);
+    return p;
+  }
 };
+
+/// Sets the overlay fields of `c` and keeps one legend entry per overlay label.
+void markOverlay(Curve& c, const std::string& overlay, QStringList& labels) {
+  if (overlay.empty()) return;
+  c.overlay = qs(overlay);
+  c.overlayIndex = int(labels.indexOf(c.overlay));
+  c.inLegend = c.overlayIndex < 0;
+  if (c.overlayIndex < 0) {
+    c.overlayIndex = int(labels.size());
+    labels << c.overlay;
+  }
+}
 
 struct Plot {
   QString xLabel, yLabel;
@@ -40,8 +62,11 @@ struct Plot {
 Plot linesPlot(const dpw::LinesFrame& f) {
   Plot plot{qs(f.xLabel), qs(f.yLabel), {}, f.logX, f.logY, !f.logY, true};
   int i = 0;
+  QStringList overlays;
   for (const auto& s : f.series) {
-    Curve c{qs(s.name), {}, kPalette[i++ % 8], s.dashed, true};
+    Curve c{qs(s.name), {}, kPalette[(s.colour >= 0 ? s.colour : i) % 8], s.dashed, true};
+    ++i;
+    markOverlay(c, s.overlay, overlays);
     for (std::size_t j = 0; j < s.x.size() && j < s.y.size(); ++j)
       if (!(f.logY && s.y[j] <= 0) && !(f.logX && s.x[j] <= 0)) c.points.push_back({s.x[j], s.y[j]});
     plot.curves.push_back(std::move(c));
@@ -52,6 +77,7 @@ Plot linesPlot(const dpw::LinesFrame& f) {
 Plot histogramPlot(const dpw::HistogramFrame& f) {
   Plot plot{qs(f.xLabel), "mass", {}, false, false, true, false};
   int i = 0;
+  QStringList overlays;
   for (const auto& g : f.groups) {
     Curve c{qs(g.name), {}, kPalette[(g.colour >= 0 ? g.colour : i) % 8], false, true};
     // As in chart_builder: the four-group case (A x Y) draws the second label dashed.
@@ -59,6 +85,7 @@ Plot histogramPlot(const dpw::HistogramFrame& f) {
     // A dashed group in the colour of a solid one (an estimate next to the truth) has no legend entry.
     c.inLegend = !(g.dashed && g.colour >= 0 &&
                    std::any_of(f.groups.begin(), f.groups.end(), [&](const auto& o) { return !o.dashed && o.colour == g.colour; }));
+    markOverlay(c, g.overlay, overlays);
     for (std::size_t k = 0; k < g.mass.size() && k + 1 < f.edges.size(); ++k) {
       c.points.push_back({f.edges[k], g.mass[k]});
       c.points.push_back({f.edges[k + 1], g.mass[k]});
@@ -118,7 +145,7 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
   const double rowH = fm.height() + 4, maxW = target.width() - 40;
   for (const auto& c : plot.curves) {
     if (!c.inLegend) continue;
-    const double w = 26 + fm.horizontalAdvance(c.name) + 14;
+    const double w = 26 + fm.horizontalAdvance(c.overlay.isEmpty() ? c.name : c.overlay) + 14;
     if (rows == 0 || (lx + w > maxW && lx > 0)) ++rows, lx = 0;
     legend.push_back({&c, QRectF(lx, (rows - 1) * rowH, w, rowH)});
     lx += w;
@@ -160,9 +187,7 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
   // Curves, clipped to the plot area; a curve of one or two points also shows them as dots.
   p.setClipRect(area);
   for (const auto& c : plot.curves) {
-    QPen pen(c.colour, 2);
-    if (c.dashed) pen.setStyle(Qt::DashLine);
-    p.setPen(pen);
+    p.setPen(c.pen());
     QPainterPath path;
     bool open = false;
     for (const auto& pt : c.points) {
@@ -186,12 +211,11 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
   const double legendTop = target.bottom() - rows * rowH - 4;
   for (const auto& e : legend) {
     const QPointF o(target.left() + 20 + e.at.left(), legendTop + e.at.top());
-    QPen pen(e.curve->colour, 2);
-    if (e.curve->dashed) pen.setStyle(Qt::DashLine);
-    p.setPen(pen);
+    p.setPen(e.curve->pen());
     p.drawLine(QPointF(o.x(), o.y() + rowH / 2), QPointF(o.x() + 20, o.y() + rowH / 2));
     p.setPen(Qt::black);
-    p.drawText(QPointF(o.x() + 26, o.y() + (rowH - fm.height()) / 2 + fm.ascent()), e.curve->name);
+    p.drawText(QPointF(o.x() + 26, o.y() + (rowH - fm.height()) / 2 + fm.ascent()),
+               e.curve->overlay.isEmpty() ? e.curve->name : e.curve->overlay);
   }
   p.restore();
 }

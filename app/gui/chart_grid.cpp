@@ -24,13 +24,34 @@ class PictureView : public QWidget {
  public:
   void setFrame(dpw::FramePtr f) {
     frame_ = std::move(f);
-    if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame_->data)) updateRange(*pts, range_);
+    if (frame_)
+      if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame_->data)) updateRange(*pts, range_);
+    update();
+  }
+  /// Another run's picture, shown faded under its label while there is no live frame.
+  void setStandIn(dpw::FramePtr f, QString label) {
+    standIn_ = std::move(f);
+    standInLabel_ = std::move(label);
     update();
   }
 
  protected:
   void paintEvent(QPaintEvent*) override {
     QPainter p(this);
+    if (!frame_ && standIn_) {
+      PlotRange range;
+      if (const auto* pts = std::get_if<dpw::PointsFrame>(&standIn_->data)) updateRange(*pts, range);
+      p.fillRect(rect(), Qt::white);
+      p.setOpacity(0.35);
+      if (const auto* pts = std::get_if<dpw::PointsFrame>(&standIn_->data))
+        paintPoints(*pts, QString::fromStdString(standIn_->title), p, rect(), range);
+      else
+        paintPicture(*standIn_, p, rect());
+      p.setOpacity(1);
+      p.setPen(QColor(0x555555));
+      p.drawText(rect().adjusted(8, 4, -8, -4), Qt::AlignTop | Qt::AlignRight, standInLabel_);
+      return;
+    }
     if (!frame_) return;
     if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame_->data))
       paintPoints(*pts, QString::fromStdString(frame_->title), p, rect(), range_);
@@ -40,6 +61,8 @@ class PictureView : public QWidget {
 
  private:
   dpw::FramePtr frame_;
+  dpw::FramePtr standIn_;
+  QString standInLabel_;
   PlotRange range_;
 };
 
@@ -74,24 +97,28 @@ ChartGrid::ChartGrid(QWidget* parent) : QWidget(parent), grid_(new QGridLayout(t
   grid_->addWidget(hint, 0, 0);
 }
 
-void ChartGrid::show(const dpw::FramePtr& frame) {
+QWidget* ChartGrid::ensureView(const dpw::Frame& frame) {
   if (auto* hint = findChild<QLabel*>("hint")) hint->hide();
-  auto it = views_.find(frame->chart);
-  if (it == views_.end()) {
-    QWidget* view = isPicture(*frame) ? static_cast<QWidget*>(new PictureView) : new ZoomableChartView;
-    view->setObjectName(QString::fromStdString(frame->chart));
-    view->setMinimumSize(320, 240);
-    view->setContextMenuPolicy(Qt::CustomContextMenu);
-    const std::string id = frame->chart;
-    connect(view, &QWidget::customContextMenuRequested, this,
-            [this, id, view](const QPoint& pos) { showContextMenu(id, view->mapToGlobal(pos)); });
-    const int i = int(order_.size());
-    grid_->addWidget(view, i / 2, i % 2);
-    order_.push_back(frame->chart);
-    it = views_.emplace(frame->chart, view).first;
-  }
+  auto it = views_.find(frame.chart);
+  if (it != views_.end()) return it->second;
+  QWidget* view = isPicture(frame) ? static_cast<QWidget*>(new PictureView) : new ZoomableChartView;
+  view->setObjectName(QString::fromStdString(frame.chart));
+  view->setMinimumSize(320, 240);
+  view->setContextMenuPolicy(Qt::CustomContextMenu);
+  const std::string id = frame.chart;
+  connect(view, &QWidget::customContextMenuRequested, this,
+          [this, id, view](const QPoint& pos) { showContextMenu(id, view->mapToGlobal(pos)); });
+  const int i = int(order_.size());
+  grid_->addWidget(view, i / 2, i % 2);
+  order_.push_back(frame.chart);
+  views_.emplace(frame.chart, view);
+  return view;
+}
+
+void ChartGrid::show(const dpw::FramePtr& frame) {
+  QWidget* view = ensureView(*frame);
   frames_[frame->chart] = frame;
-  if (auto* picture = dynamic_cast<PictureView*>(it->second)) {
+  if (auto* picture = dynamic_cast<PictureView*>(view)) {
     picture->setFrame(frame);
     return;
   }
@@ -112,7 +139,8 @@ void ChartGrid::flush() {
 }
 
 void ChartGrid::draw(const std::string& id) {
-  const dpw::FramePtr& frame = frames_.at(id);
+  const dpw::FramePtr frame = shownFrame(id);
+  if (!frame) return;
   lastDrawn_[id].start();
   pending_.erase(id);
   auto* cv = static_cast<ZoomableChartView*>(views_.at(id));
@@ -134,11 +162,55 @@ void ChartGrid::clear() {
   flushTimer_->stop();
   order_.clear();
   if (auto* hint = findChild<QLabel*>("hint")) hint->show();
+  redrawAll();  // the overlays' charts stay in view
 }
 
 std::vector<dpw::FramePtr> ChartGrid::frames() const {
   std::vector<dpw::FramePtr> out;
-  for (const auto& id : order_) out.push_back(frames_.at(id));
+  for (const auto& id : order_)
+    if (auto it = frames_.find(id); it != frames_.end()) out.push_back(it->second);
+  return out;
+}
+
+void ChartGrid::setOverlays(std::vector<ChartOverlay> overlays) {
+  overlays_ = std::move(overlays);
+  redrawAll();
+}
+
+void ChartGrid::redrawAll() {
+  for (const auto& o : overlays_)
+    for (const auto& f : o.frames)
+      if (f && (overlayable(*f) || o.standsIn)) ensureView(*f);
+  for (const auto& id : order_) {
+    QWidget* view = views_.at(id);
+    if (auto* picture = dynamic_cast<PictureView*>(view)) {
+      dpw::FramePtr standIn;
+      QString label;
+      for (const auto& o : overlays_)
+        for (const auto& f : o.frames)
+          if (o.standsIn && !standIn && f && f->chart == id) standIn = f, label = QString::fromStdString(o.label);
+      picture->setStandIn(standIn, label);
+      continue;
+    }
+    draw(id);
+  }
+}
+
+dpw::FramePtr ChartGrid::shownFrame(const std::string& chart) const {
+  auto it = frames_.find(chart);
+  const dpw::FramePtr live = it == frames_.end() ? nullptr : it->second;
+  std::vector<FrameOverlay> here;
+  for (const auto& o : overlays_)
+    for (const auto& f : o.frames)
+      if (f && f->chart == chart) here.push_back({o.label, f, o.dashed});
+  if (here.empty()) return live;
+  return withOverlays(live, here);
+}
+
+std::vector<dpw::FramePtr> ChartGrid::shownFrames() const {
+  std::vector<dpw::FramePtr> out;
+  for (const auto& id : order_)
+    if (auto f = shownFrame(id)) out.push_back(f);
   return out;
 }
 
@@ -148,10 +220,10 @@ QWidget* ChartGrid::view(const std::string& chart) const {
 }
 
 QString ChartGrid::exportChartTo(const std::string& chart, const QString& path, qreal scale) const {
-  auto it = frames_.find(chart);
-  if (it == frames_.end()) return tr("no chart named %1").arg(QString::fromStdString(chart));
+  const dpw::FramePtr frame = shownFrame(chart);  // with the pinned runs' curves, under their labels
+  if (!frame) return tr("no chart named %1").arg(QString::fromStdString(chart));
   try {
-    exportChart(*it->second, path, scenarioProvider_ ? scenarioProvider_() : QByteArray(), scale);
+    exportChart(*frame, path, scenarioProvider_ ? scenarioProvider_() : QByteArray(), scale);
   } catch (const std::exception& e) {
     return QString::fromUtf8(e.what());
   }
@@ -173,7 +245,7 @@ void ChartGrid::showContextMenu(const std::string& chart, const QPoint& globalPo
   menu.addAction(tr("Export SVG…"), this, [=] { exportAs(tr("SVG drawing (*.svg)"), ".svg", 1); });
   menu.addAction(tr("Export data (CSV)…"), this, [=] { exportAs(tr("CSV data (*.csv)"), ".csv", 1); });
   menu.addAction(tr("Copy image"), this, [this, chart] {
-    if (auto it = frames_.find(chart); it != frames_.end()) QApplication::clipboard()->setImage(renderFrame(*it->second));
+    if (auto f = shownFrame(chart)) QApplication::clipboard()->setImage(renderFrame(*f));
   });
   if (auto* cv = dynamic_cast<ZoomableChartView*>(views_.at(chart))) {
     menu.addSeparator();

@@ -12,12 +12,21 @@
 #include <map>
 #include <set>
 
+#include "charts/frame_overlay.h"
 #include "core/frame.h"
 
 class QGridLayout;
 class QTimer;
 
 namespace dpwapp {
+
+/// Another run shown on the charts for comparison (a pin, an earlier seed, the previous result).
+struct ChartOverlay {
+  std::string label;                  ///< legend and CSV label, e.g. "pinned: ε = 5"
+  bool dashed = true;                 ///< dashed (pins) or faded solid (seed piles, previous result)
+  bool standsIn = false;              ///< a picture chart (point cloud, image) shows it faded until the live frame comes
+  std::vector<dpw::FramePtr> frames;  ///< its newest frame of every chart, in creation order
+};
 
 class ChartGrid : public QWidget {
   Q_OBJECT
@@ -29,8 +38,16 @@ class ChartGrid : public QWidget {
   void flush();
   void clear();
   static constexpr int kQtChartIntervalMs = 100;
-  /// Newest frame of every chart, in creation order.
+  /// Newest frame of every chart, in creation order (the live run only).
   std::vector<dpw::FramePtr> frames() const;
+  /// Other runs drawn on the charts (lines and histograms; see frame_overlay.h), in this order. A chart
+  /// that only an overlay has gets a view at once. Redraws every chart.
+  void setOverlays(std::vector<ChartOverlay> overlays);
+  const std::vector<ChartOverlay>& overlays() const { return overlays_; }
+  /// What a chart shows: its live frame with the overlays' curves (null if neither has the chart).
+  dpw::FramePtr shownFrame(const std::string& chart) const;
+  /// shownFrame of every chart with a view, in creation order (what exports write).
+  std::vector<dpw::FramePtr> shownFrames() const;
   int chartCount() const { return int(order_.size()); }
   QWidget* view(const std::string& chart) const;
   /// Supplies the scenario JSON (with privacy statement) written beside every export.
@@ -41,6 +58,8 @@ class ChartGrid : public QWidget {
  private:
   void showContextMenu(const std::string& chart, const QPoint& globalPos);
   void draw(const std::string& chart);
+  QWidget* ensureView(const dpw::Frame& frame);
+  void redrawAll();
   QGridLayout* grid_;
   QTimer* flushTimer_;
   std::map<std::string, QElapsedTimer> lastDrawn_;
@@ -48,6 +67,7 @@ class ChartGrid : public QWidget {
   std::vector<std::string> order_;
   std::map<std::string, QWidget*> views_;
   std::map<std::string, dpw::FramePtr> frames_;
+  std::vector<ChartOverlay> overlays_;
   std::function<QByteArray()> scenarioProvider_;
 };
 

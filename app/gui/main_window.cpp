@@ -23,8 +23,10 @@
 #include <QTextBrowser>
 #include <QTimer>
 #include <QToolBar>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <cmath>
+#include <utility>
 
 #include "common/embedded_resources.h"
 #include "core/build_info.h"
@@ -35,6 +37,8 @@
 #include "gui/lesson_menu.h"
 #include "gui/parameter_form.h"
 #include "gui/record_animation.h"
+#include "gui/parameter_undo.h"
+#include "gui/pinned_runs.h"
 #include "gui/run_controller.h"
 
 namespace dpwapp {
@@ -132,7 +136,9 @@ MainWindow::MainWindow(QWidget* parent)
       epsilonLabel_(new QLabel),
       message_(new ElidedLabel),
       progressBar_(new QProgressBar),
-      liveEpsilon_(NAN) {
+      liveEpsilon_(NAN),
+      pinned_(std::make_unique<PinnedRuns>()),
+      history_(new ParameterHistory(form_, this)) {
   ensureEmbeddedResources();
   setWindowTitle(tr("DPW Lab"));
   // The charts scroll when a method has more of them than fit (e.g. fair regression: seven).
@@ -196,6 +202,7 @@ MainWindow::MainWindow(QWidget* parent)
 
   buildMenus();
   connect(method_, &QComboBox::currentIndexChanged, this, &MainWindow::selectMethod);
+  connect(form_, &ParameterForm::sliderReleased, this, [this] { rerunFromSlider(); });
   connect(controller_, &RunController::finished, this, &MainWindow::onFinished);
   connect(timer_, &QTimer::timeout, this, &MainWindow::pullFrames);
   timer_->setInterval(33);  // about 30 Hz; pullFrames stretches it when drawing is slow
@@ -270,6 +277,16 @@ void MainWindow::buildMenus() {
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
   rebuildRecentMenu();
 
+  auto* edit = menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = history_->stack()->createUndoAction(this, tr("&Undo"));
+  undo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
+  QAction* redo = history_->stack()->createRedoAction(this, tr("&Redo"));
+  redo->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+  edit->addAction(named(undo, "undo"));
+  edit->addAction(named(redo, "redo"));
+  undo->setToolTip(tr("Undo the last parameter change (Ctrl+Z)"));
+  redo->setToolTip(tr("Redo the parameter change undone last (Ctrl+Shift+Z)"));
+
   auto* run = menuBar()->addMenu(tr("&Run"));
   runAction_ = named(run->addAction(tr("&Run"), QKeySequence(Qt::CTRL | Qt::Key_R), this, &MainWindow::startRun), "run");
   pauseAction_ = named(run->addAction(tr("&Pause"), QKeySequence(Qt::Key_Space), this,
@@ -296,7 +313,11 @@ void MainWindow::buildMenus() {
                              "in [FairLearn] Fig. 5), in parallel, side by side (Ctrl+G)"));
   run->addSeparator();
   named(run->addAction(tr("Reset parameters to defaults"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this,
-                       [this] { selectMethod(method_->currentIndex()); }),
+                       [this] {
+                         const int n = history_->resetAll();  // one undoable step (Ctrl+Z brings the values back)
+                         showStatus(n ? tr("%n parameter(s) reset to defaults (Ctrl+Z undoes).", nullptr, n)
+                                      : tr("Every parameter already has its default."));
+                       }),
         "reset");
   named(run->addAction(tr("Resample the noise (new seed, same parameters)"), QKeySequence(Qt::CTRL | Qt::Key_N), this,
                        [this] {
@@ -304,6 +325,18 @@ void MainWindow::buildMenus() {
                          startRun();
                        }),
         "resample");
+  named(run->addAction(tr("Run again with a new seed, &keep the previous"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
+                       this, [this] { runAgainKeepPrevious(); }),
+        "runAgainKeep")
+      ->setToolTip(tr("The finished run stays faded on the charts and the method runs again with the next seed: "
+                      "draws pile up and show the spread across seeds (Ctrl+Shift+N)"));
+  run->addSeparator();
+  QAction* pin = named(run->addAction(tr("&Pin this run"), QKeySequence(Qt::CTRL | Qt::Key_P), this, [this] { pinRun(); }),
+                       "pinRun");
+  pin->setToolTip(tr("Keep the finished run as a labelled, dashed overlay on every chart of this method, to compare "
+                     "with the next runs (Ctrl+P; up to %1 pins)").arg(PinnedRuns::kMaxPins));
+  named(run->addAction(tr("C&lear pins"), this, [this] { clearPins(); }), "clearPins")
+      ->setToolTip(tr("Remove every pinned run from the charts"));
 
   auto* presets = menuBar()->addMenu(tr("&Presets"));
   presets->setObjectName("presetsMenu");
@@ -351,6 +384,8 @@ void MainWindow::buildMenus() {
   for (QAction* a : {runAction_, pauseAction_, stepAction_, stopAction_}) toolbar->addAction(a);
   toolbar->addSeparator();
   toolbar->addAction(gridAction_);
+  toolbar->addSeparator();
+  toolbar->addAction(pin);
   runAction_->setToolTip(tr("Start the run (Ctrl+R)"));
   pauseAction_->setToolTip(tr("Pause or resume at the next step (Space)"));
   stepAction_->setToolTip(tr("Run exactly one more step, then pause (Ctrl+.)"));
@@ -370,6 +405,7 @@ void MainWindow::selectMethod(int index) {
   if (index < 0) return;
   const Scenario s = Scenario::defaults(method_->itemData(index).toString().toStdString());
   form_->setValues(s.params);
+  history_->clear();  // other parameters: a new history
   methodChanged();
 }
 
@@ -420,6 +456,7 @@ void MainWindow::loadScenario(const Scenario& s) {
   method_->blockSignals(false);
   seed_->setText(QString::number(s.seed));
   form_->setValues(s.params);
+  history_->clear();
   methodChanged();
 }
 
@@ -482,6 +519,8 @@ bool MainWindow::startRun() {
       QMessageBox::warning(this, tr("Invalid parameter"), QString::fromUtf8(e.what()));
     return false;
   }
+  if (!std::exchange(keepPile_, false)) pinned_->clearPile();
+  charts_->setOverlays(pinned_->overlaysFor(s.method));  // pins of another method never show
   charts_->clear();
   liveEpsilon_ = NAN;
   privacyMethod_ = s.method;
@@ -532,6 +571,11 @@ void MainWindow::onFinished(bool ok, const QString& message, const Scenario& sce
   charts_->flush();  // the final frames, also those within a chart's redraw interval
   lastScenario_ = scenario;
   lastMetrics_ = metrics;
+  if (ok) lastRunSeconds_[scenario.method] = controller_->elapsedSeconds();
+  if (pinned_->hasPrevious() && !rerunPending_) {  // the new result has replaced the previous one
+    pinned_->clearPrevious();
+    refreshOverlays(scenario.method);
+  }
   // The final value the method reports replaces the live curve's last point.
   if (const auto& r = scenario.methodInfo().privacy; !r.metric.empty() && metrics.contains(QString::fromStdString(r.metric)))
     liveEpsilon_ = metrics.value(QString::fromStdString(r.metric)).toDouble();
@@ -541,6 +585,64 @@ void MainWindow::onFinished(bool ok, const QString& message, const Scenario& sce
   updateRunActions();
   updateExplanation();
   emit runFinished(ok);
+  if (std::exchange(rerunPending_, false)) QTimer::singleShot(0, this, [this] { rerunFromSlider(); });
+}
+
+double MainWindow::lastRunSeconds(const std::string& method) const {
+  auto it = lastRunSeconds_.find(method);
+  return it == lastRunSeconds_.end() ? NAN : it->second;
+}
+
+void MainWindow::refreshOverlays(const std::string& method) { charts_->setOverlays(pinned_->overlaysFor(method)); }
+
+bool MainWindow::pinRun() {
+  if (controller_->running() || lastScenario_.method.empty() || charts_->frames().empty()) {
+    showStatus(tr("Nothing to pin: pin a run once it has finished."));
+    return false;
+  }
+  const QString label = pinned_->pin(lastScenario_, charts_->frames());
+  refreshOverlays(lastScenario_.method);
+  showStatus(tr("%1: drawn dashed on every chart of %2 until Clear pins (%3 of %4 pins).")
+                 .arg(label, QString::fromStdString(lastScenario_.methodInfo().title))
+                 .arg(pinned_->pinCount(lastScenario_.method))
+                 .arg(PinnedRuns::kMaxPins));
+  return true;
+}
+
+void MainWindow::clearPins() {
+  pinned_->clearPins();
+  refreshOverlays(lastScenario_.method);
+  showStatus(tr("Pins cleared."));
+}
+
+bool MainWindow::runAgainKeepPrevious() {
+  if (controller_->running()) return false;
+  const std::string method = method_->currentData().toString().toStdString();
+  if (lastScenario_.method == method && !charts_->frames().empty()) {
+    pinned_->pile(lastScenario_, charts_->frames());
+    keepPile_ = true;
+  }
+  seed_->setText(QString::number(seed_->text().toULongLong() + 1));
+  const bool started = startRun();
+  keepPile_ = false;
+  return started;
+}
+
+void MainWindow::rerunFromSlider() {
+  if (controller_->running()) {  // stop it; onFinished starts the rerun
+    rerunPending_ = true;
+    controller_->cancel();
+    return;
+  }
+  const std::string method = method_->currentData().toString().toStdString();
+  const double seconds = lastRunSeconds(method);
+  // A run that took a second or more (or was never timed) keeps its result faded until the new one.
+  if (!(seconds < 1.0) && !pinned_->hasPrevious() && lastScenario_.method == method && !charts_->frames().empty())
+    pinned_->setPrevious(lastScenario_, charts_->frames());
+  if (!startRun() && pinned_->hasPrevious()) {
+    pinned_->clearPrevious();
+    refreshOverlays(lastScenario_.method);
+  }
 }
 
 QString MainWindow::privacyText() const {
@@ -644,7 +746,8 @@ QString MainWindow::exportAll(const QString& dir) {
   }
   r.privacyStatement = lastStatement_.toStdString();
   try {
-    exportRun(lastScenario_.method.empty() ? currentScenario() : lastScenario_, r, charts_->frames(), dir);
+    // What the charts show: pinned runs and piled draws are in the CSV files under their labels.
+    exportRun(lastScenario_.method.empty() ? currentScenario() : lastScenario_, r, charts_->shownFrames(), dir);
   } catch (const std::exception& e) {
     return QString::fromUtf8(e.what());
   }

@@ -5,6 +5,8 @@
 #include <QMainWindow>
 #include <QVariantMap>
 #include <optional>
+#include <map>
+#include <memory>
 
 #include "common/scenario.h"
 
@@ -24,6 +26,8 @@ class ComparisonGridDialog;
 class ElidedLabel;
 class LessonMenu;
 class ParameterForm;
+class ParameterHistory;
+class PinnedRuns;
 class RunController;
 
 /// "dpwlab <version> (<native|portable>)": the first line of `--version` and of the About box.
@@ -55,6 +59,8 @@ class MainWindow : public QMainWindow {
   const QString& explanationHtml() const { return explanationHtml_; }
   /// Writes summary, scenario, CSV and PNG of every chart into `dir`; returns an error or empty.
   QString exportAll(const QString& dir);
+  /// The scenario of the last run started (its values, whatever the form shows now).
+  const Scenario& lastScenario() const { return lastScenario_; }
   /// Last finished run (for tests and exports).
   const QVariantMap& lastMetrics() const { return lastMetrics_; }
   /// ε shown in the status bar: the newest value of the method's declared privacy readout (live
@@ -72,6 +78,22 @@ class MainWindow : public QMainWindow {
   ComparisonGridDialog* comparisonGrid() const { return grid_; }
   /// Opens the view a scenario asks for (Scenario::view), e.g. a preset's comparison grid.
   void applyView(const Scenario& s);
+
+  // Comparing runs in the main view (issue 20; pinned_runs.h).
+  /// Keeps the last finished run as a labelled overlay on every chart of its method; false (and a
+  /// status message) while running or without a run.
+  bool pinRun();
+  void clearPins();
+  /// "Run again with a new seed, keep the previous": the finished run joins the pile of draws (faded)
+  /// and the method runs again with the next seed.
+  bool runAgainKeepPrevious();
+  /// A slider was let go: reruns (a running run is stopped first). Unless the method's last run took
+  /// under a second, the previous result stays faded on the charts until the new run finishes.
+  void rerunFromSlider();
+  PinnedRuns& pinnedRuns() { return *pinned_; }
+  ParameterHistory* parameterHistory() const { return history_; }
+  /// Seconds the method's last finished run took (NaN if none yet).
+  double lastRunSeconds(const std::string& method) const;
 
  signals:
   void runFinished(bool ok);
@@ -128,6 +150,12 @@ class MainWindow : public QMainWindow {
   std::string privacyMethod_;  ///< method whose privacy readout the status bar shows
   QString explanationHtml_;    ///< what the explanation panel shows (re-laid out only when it changes)
   QElapsedTimer explanationClock_;  ///< the panel's live line refreshes at 2 Hz during a run, not per frame pull
+  std::unique_ptr<PinnedRuns> pinned_;             ///< pins, pile of draws, previous result
+  ParameterHistory* history_ = nullptr;            ///< undo/redo of parameter changes
+  std::map<std::string, double> lastRunSeconds_;  ///< per method: seconds of its last finished run
+  bool keepPile_ = false;                          ///< the next startRun keeps the pile of draws
+  bool rerunPending_ = false;                      ///< a slider was let go during a run: rerun when it ends
+  void refreshOverlays(const std::string& method);
 };
 
 }  // namespace dpwapp

@@ -3,10 +3,14 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QHBoxLayout>
 #include <QLineEdit>
+#include <QToolButton>
+#include <QVBoxLayout>
 #include <cmath>
 
 #include "core/error.h"
+#include "gui/parameter_slider.h"
 
 namespace dpwapp {
 namespace {
@@ -45,6 +49,10 @@ ParameterForm::ParameterForm(QWidget* parent) : QWidget(parent), layout_(new QFo
 void ParameterForm::setValues(const dpw::ParamValues& values) {
   while (layout_->rowCount() > 0) layout_->removeRow(0);
   fields_.clear();
+  rows_.clear();
+  sliders_.clear();
+  resetButtons_.clear();
+  committedText_.clear();
   current_ = values;
   for (const auto& spec : values.specs()) {
     QString tip = QString::fromStdString(spec.help);
@@ -58,6 +66,7 @@ void ParameterForm::setValues(const dpw::ParamValues& values) {
       for (const auto& c : spec.choices) combo->addItem(QString::fromStdString(c));
       combo->setCurrentText(QString::fromStdString(std::get<std::string>(value)));
       connect(combo, &QComboBox::currentTextChanged, this, &ParameterForm::edited);
+      connect(combo, &QComboBox::activated, this, [this, key = spec.key] { commitField(key); });
       field = combo;
     } else {
       auto* edit = new QLineEdit;
@@ -67,14 +76,17 @@ void ParameterForm::setValues(const dpw::ParamValues& values) {
         validateField(spec, edit);
         emit edited();
       });
+      connect(edit, &QLineEdit::editingFinished, this, [this, key = spec.key] { commitField(key); });
       field = edit;
     }
     field->setToolTip(tip);
     field->setObjectName(QString::fromStdString(spec.key));
     auto* labelWidget = new QLabel(label);
     labelWidget->setToolTip(tip);
-    layout_->addRow(labelWidget, field);
     fields_[spec.key] = field;
+    layout_->addRow(labelWidget, decorateField(spec, field));
+    committedText_[spec.key] = fieldText(spec.key);
+    updateFieldExtras(spec.key);
   }
   setLessonMode(lessonMode_);
 }
@@ -107,7 +119,117 @@ dpw::ParamValues ParameterForm::values() const {
 void ParameterForm::setLessonMode(bool on) {
   lessonMode_ = on;
   for (const auto& spec : current_.specs())
-    if (spec.advanced) layout_->setRowVisible(fields_.at(spec.key), !on);
+    if (spec.advanced) layout_->setRowVisible(rows_.at(spec.key), !on);
+}
+
+QWidget* ParameterForm::decorateField(const dpw::ParamSpec& spec, QWidget* field) {
+  // The field and a small reset button on one line; ε, α and σ get a slider under them.
+  auto* row = new QWidget;
+  auto* column = new QVBoxLayout(row);
+  column->setContentsMargins(0, 0, 0, 0);
+  column->setSpacing(1);
+  auto* line = new QHBoxLayout;
+  line->setSpacing(2);
+  line->addWidget(field, 1);
+  auto* reset = new QToolButton;
+  reset->setText(QStringLiteral("↺"));
+  reset->setAutoRaise(true);
+  reset->setObjectName(QString::fromStdString(spec.key) + "Reset");
+  reset->setAccessibleName(tr("Reset %1 to its default").arg(QString::fromStdString(spec.label)));
+  reset->setToolTip(tr("Reset to the default (%1)").arg(defaultText(spec.key)));
+  reset->setFocusPolicy(Qt::NoFocus);
+  const std::string key = spec.key;
+  connect(reset, &QToolButton::clicked, this, [this, key] {
+    const QString before = committedText_[key], after = defaultText(key);
+    setFieldText(key, after);
+    if (before != after) emit committed(key, before, after);
+  });
+  line->addWidget(reset);
+  resetButtons_[key] = reset;
+  column->addLayout(line);
+  if (ParameterSlider::wanted(spec)) {
+    auto* slider = new ParameterSlider(spec);
+    auto* edit = qobject_cast<QLineEdit*>(field);
+    connect(slider, &ParameterSlider::moved, this, [edit](double v) { edit->setText(formatNumber(v)); });
+    connect(slider, &ParameterSlider::released, this, [this, key, edit](double v) {
+      edit->setText(formatNumber(v));
+      commitField(key);
+      emit sliderReleased(key);
+    });
+    connect(edit, &QLineEdit::textEdited, slider, [slider](const QString& text) {
+      bool ok = false;
+      const double v = text.trimmed().compare("inf", Qt::CaseInsensitive) == 0 ? INFINITY : text.toDouble(&ok);
+      if (ok || std::isinf(v)) slider->showValue(v);
+    });
+    column->addWidget(slider);
+    sliders_[key] = slider;
+  }
+  rows_[key] = row;
+  return row;
+}
+
+void ParameterForm::commitField(const std::string& key) {
+  const QString before = committedText_[key], after = fieldText(key);
+  updateFieldExtras(key);
+  if (before == after) return;
+  committedText_[key] = after;
+  emit committed(key, before, after);
+}
+
+void ParameterForm::updateFieldExtras(const std::string& key) {
+  const QString text = fieldText(key);
+  if (auto it = resetButtons_.find(key); it != resetButtons_.end()) it->second->setEnabled(text.trimmed() != defaultText(key));
+  if (auto it = sliders_.find(key); it != sliders_.end()) {
+    const QString t = text.trimmed();
+    bool ok = false;
+    const double v = t.compare("inf", Qt::CaseInsensitive) == 0 || t == QStringLiteral("∞") ? INFINITY : t.toDouble(&ok);
+    if (ok || std::isinf(v)) it->second->showValue(v);
+  }
+}
+
+QString ParameterForm::fieldText(const std::string& key) const {
+  QWidget* w = field(key);
+  if (auto* combo = qobject_cast<QComboBox*>(w)) return combo->currentText();
+  if (auto* edit = qobject_cast<QLineEdit*>(w)) return edit->text();
+  return {};
+}
+
+QString ParameterForm::defaultText(const std::string& key) const {
+  for (const auto& spec : current_.specs())
+    if (spec.key == key) {
+      if (spec.kind == dpw::ParamKind::Choice || spec.kind == dpw::ParamKind::Text)
+        return QString::fromStdString(spec.defaultText);
+      return formatNumber(spec.defaultValue);
+    }
+  return {};
+}
+
+void ParameterForm::setFieldText(const std::string& key, const QString& text) {
+  QWidget* w = field(key);
+  if (!w) return;
+  if (auto* combo = qobject_cast<QComboBox*>(w)) {
+    combo->setCurrentText(text);
+  } else if (auto* edit = qobject_cast<QLineEdit*>(w)) {
+    edit->setText(text);
+  }
+  committedText_[key] = fieldText(key);
+  updateFieldExtras(key);
+}
+
+std::vector<std::string> ParameterForm::keys() const {
+  std::vector<std::string> out;
+  for (const auto& spec : current_.specs()) out.push_back(spec.key);
+  return out;
+}
+
+ParameterSlider* ParameterForm::slider(const std::string& key) const {
+  auto it = sliders_.find(key);
+  return it == sliders_.end() ? nullptr : it->second;
+}
+
+QToolButton* ParameterForm::resetButton(const std::string& key) const {
+  auto it = resetButtons_.find(key);
+  return it == resetButtons_.end() ? nullptr : it->second;
 }
 
 QWidget* ParameterForm::field(const std::string& key) const {

@@ -20,6 +20,10 @@ struct Series {
   std::vector<double> x;
   std::vector<double> y;
   bool dashed = false;  ///< drawn dashed (e.g. a lower envelope over the curves it bounds)
+  int colour = -1;      ///< palette index; -1: by position
+  /// Non-empty: the curve belongs to another run shown for comparison (e.g. "pinned: ε = 5"), drawn
+  /// faded under the live curves with one legend entry per label. Methods never set it (the GUI does).
+  std::string overlay = {};
 };
 
 /// Curves on numeric axes: loss curves, privacy curves (epsilon vs step), trade-off curves.
@@ -40,6 +44,7 @@ struct HistogramFrame {
     std::vector<double> mass;  ///< one value per bin (a density or a probability mass)
     int colour = -1;           ///< palette index; -1: by position
     bool dashed = false;       ///< drawn dashed (e.g. the private estimate next to the true histogram)
+    std::string overlay = {};  ///< as Series::overlay: another run's group, drawn faded
   };
   std::vector<Group> groups;
 };
