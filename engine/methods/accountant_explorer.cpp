@@ -115,8 +115,8 @@ MethodInfo accountantExplorerMethod() {
       "'Privacy spent', PLD is the lowest of the bounds (the three RDP curves and PLD). The GDP curves are "
       "central-limit approximations, not bounds: the Poisson one (gdp) lies below PLD, so it understates ε; "
       "gdp-uniform counts fixed-size batches, another sampler. The chart 'Basic mechanisms: WDP vs RDP budget by "
-      "order' shows why the Wasserstein budget behaves so differently (it barely depends on the order and grows "
-      "with the noise); the Wasserstein accountant's own chart is in its units, not an (ε, δ) bound.";
+      "order' shows why the Wasserstein budget behaves so differently (it barely depends on the order and falls "
+      "as the noise grows); the Wasserstein accountant's own chart is in its units, not an (ε, δ) bound.";
   m.privacy = {"privacy", "PLD", "epsilon_pld", "", "ε spent (PLD)", ""};  // the tight accountant's curve
   m.grid = {{"noise_multiplier", "sample_rate", "steps", "delta"},
             {"epsilon_pld", "epsilon_rdp", "epsilon_rdp_mironov", "epsilon_rdp_wor", "epsilon_gdp", "epsilon_wdp"},

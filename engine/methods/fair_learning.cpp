@@ -327,6 +327,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
                                  groupPoints(both, lab, {"g(X)", "Z (circle)"}, "x", "y")));
     }
   };
+  publish(0);  // the starting picture (untrained network), so a run is seen to learn; draws no random number
   for (long t = 0; t < s.steps; ++t) {
     throwIfCancelled(observer);
     last = fairDpSgdStep(net, data, batch, st, rng, &optState);
