@@ -14,7 +14,7 @@ for f in bin/dpwlab bin/dpwlab-cli \
          share/dpwlab/data/communities.names share/dpwlab/data/PROVENANCE.md \
          share/dpwlab/scenarios/default.json share/dpwlab/scenarios/fair-regression-law.json \
          share/applications/org.dpwlab.DPWLab.desktop share/metainfo/org.dpwlab.DPWLab.metainfo.xml \
-         share/icons/hicolor/scalable/apps/org.dpwlab.DPWLab.svg share/doc/DPWLab/LICENSE; do
+         share/icons/hicolor/scalable/apps/org.dpwlab.DPWLab.svg share/doc/dpwlab/LICENSE share/man/man1/dpwlab.1.gz share/man/man1/dpwlab-cli.1.gz; do
   [[ -e "$prefix/$f" ]] || fail "missing $f"
 done
 if command -v desktop-file-validate >/dev/null; then
