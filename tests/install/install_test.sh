@@ -14,9 +14,12 @@ for f in bin/dpwlab bin/dpwlab-cli \
          share/dpwlab/data/communities.names share/dpwlab/data/PROVENANCE.md \
          share/dpwlab/scenarios/default.json share/dpwlab/scenarios/fair-regression-law.json \
          share/applications/org.dpwlab.DPWLab.desktop share/metainfo/org.dpwlab.DPWLab.metainfo.xml \
-         share/icons/hicolor/scalable/apps/org.dpwlab.DPWLab.svg share/doc/DPWLab/LICENSE; do
+         share/icons/hicolor/scalable/apps/org.dpwlab.DPWLab.svg share/man/man1/dpwlab.1.gz share/man/man1/dpwlab-cli.1.gz \
+         share/doc/dpwlab/README.md; do
   [[ -e "$prefix/$f" ]] || fail "missing $f"
 done
+# The licence: LICENSE, or in a tree configured for /usr (a package build) the Debian copyright file.
+[[ -e "$prefix/share/doc/dpwlab/LICENSE" || -e "$prefix/share/doc/dpwlab/copyright" ]] || fail "missing share/doc/dpwlab/LICENSE"
 if command -v desktop-file-validate >/dev/null; then
   desktop-file-validate "$prefix/share/applications/org.dpwlab.DPWLab.desktop" || fail "desktop entry invalid"
 fi
