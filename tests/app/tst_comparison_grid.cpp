@@ -8,6 +8,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -136,6 +137,26 @@ class TestComparisonGrid : public QObject {
         QVERIFY2(caption.contains(QString("DI %1").arg(m.at("disparate_impact"), 0, 'g', 3)), qPrintable(caption));
       }
     QVERIFY(!g->findChild<QLabel*>("gridLegend")->text().isEmpty());
+
+    // Issue #19 item 4: every short name in a caption ("σ · L · CL · ACC · DI · W₂²") is explained in the
+    // caption's tooltip and in the line under the grid, which the PNG export holds (it grabs the grid).
+    const QString abbreviations = g->abbreviationsText();
+    auto* line = g->findChild<QLabel*>("gridAbbreviations");
+    QVERIFY(line && line->parentWidget() == g->findChild<QLabel*>("gridLegend")->parentWidget());
+    int names = 0;
+    for (int r = 0; r < 2; ++r)
+      for (int c = 0; c < 2; ++c) {
+        auto* caption = g->cellWidget(r, c)->findChild<QLabel*>("caption");
+        for (const QString& part : caption->text().split(QRegularExpression(" · |\n"))) {
+          const QString name = part.left(part.lastIndexOf(' '));  // "ACC 0.81" -> "ACC"
+          QVERIFY2(!name.isEmpty(), qPrintable(part));
+          QVERIFY2(abbreviations.contains(name + ": "), qPrintable(name + " not explained in: " + abbreviations));
+          QVERIFY2(caption->toolTip().contains(name + ": "), qPrintable(name + " not in the tooltip"));
+          ++names;
+        }
+      }
+    QVERIFY(names >= 4 * 4);
+    for (const char* meaning : {"ACC: accuracy", "DI: disparate impact"}) QVERIFY2(abbreviations.contains(meaning), meaning);
 
     // Summary table and its CSV: one row per cell with accuracy, fairness violation and ε spent.
     QTableWidget* table = g->table();
