@@ -441,6 +441,7 @@ void MainWindow::clearShownRun() {
   progressBar_->setRange(0, 1);
   progressBar_->setValue(0);
   progressBar_->setToolTip(QString());
+  showStatus(tr("%1: press Run (Ctrl+R) to see its charts.").arg(QString::fromStdString(dpw::findMethod(currentMethod()).title)));
   applyReadout();
 }
 
@@ -468,6 +469,8 @@ void MainWindow::formChanged() {
       for (const auto& f : frames) charts_->show(f);
       charts_->flush();
     }
+    showStatus(endedAs_ == RunState::Finished ? tr("Finished. %1").arg(lastStatement_)
+                                              : tr("The form has the values of the run on show again."));
     applyReadout();
     return;
   }
@@ -479,6 +482,8 @@ void MainWindow::formChanged() {
     if (!frames.empty()) pinned_->setPrevious(lastScenario_, frames, label);
     charts_->clear();
     refreshOverlays(lastScenario_.method);
+    showStatus(tr("The form has changed since the run on show: it is faded as the previous run. Run (Ctrl+R) to "
+                  "see the form's values."));
   } else if (pinned_->hasPrevious() && pinned_->previousLabel() != label) {
     pinned_->setPreviousLabel(label);
     refreshOverlays(lastScenario_.method);
@@ -803,7 +808,8 @@ QString MainWindow::privacyText() const {
 }
 
 void MainWindow::updatePrivacyLabel() {
-  const QString text = privacyText();
+  QString text = privacyText();
+  if (shownIsPrevious_ && !text.isEmpty()) text = tr("previous run: %1").arg(text);
   epsilonLabel_->setText(text);
   epsilonLabel_->setToolTip(text.isEmpty() ? QString() : tr("Privacy spent by this run, as the method reports it"));
 }

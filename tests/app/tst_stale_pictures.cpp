@@ -67,8 +67,10 @@ void checkNothingShown(MainWindow& w, const QString& where, const QString& earli
   const QString html = w.explanationHtml();
   QVERIFY2(!html.contains("Last run") && !html.contains("Previous run") && !html.contains("Now:"),
            qPrintable(where + ": the panel still describes an earlier run"));
-  if (!earlierStatement.isEmpty())
+  if (!earlierStatement.isEmpty()) {
     QVERIFY2(!html.contains(earlierStatement.toHtmlEscaped().left(60)), qPrintable(where + ": an earlier statement"));
+    QVERIFY2(!w.statusMessage().contains(earlierStatement.left(60)), qPrintable(where + ": an earlier statement"));
+  }
   QCOMPARE(w.shownReadout().state, RunState::None);
   QVERIFY2(stepLabel(w).isEmpty(), qPrintable(where + ": status bar says " + stepLabel(w)));
   QVERIFY(w.lastMetrics().isEmpty());
@@ -105,7 +107,7 @@ void checkOwnRun(MainWindow& w, const QString& where, const std::string& method)
 }
 
 /// After an edit: the run on show is the previous one, faded and labelled, its table headed so.
-void checkMarkedPrevious(MainWindow& w, const QString& where, const QString& labelStart) {
+void checkMarkedPrevious(MainWindow& w, const QString& where, const QString& labelStart, bool byEdit = true) {
   QVERIFY2(w.showsPreviousRun(), qPrintable(where));
   QVERIFY(w.charts()->frames().empty());  // nothing drawn as live
   for (const auto& f : w.charts()->shownFrames()) {
@@ -118,6 +120,9 @@ void checkMarkedPrevious(MainWindow& w, const QString& where, const QString& lab
   QVERIFY2(labelled, qPrintable(where + ": no overlay labelled '" + labelStart + "'"));
   QCOMPARE(w.shownReadout().state, RunState::Previous);
   QVERIFY2(stepLabel(w).startsWith("previous run"), qPrintable(stepLabel(w)));
+  QVERIFY2(epsilonLabel(w).isEmpty() || epsilonLabel(w).startsWith("previous run: "), qPrintable(epsilonLabel(w)));
+  if (byEdit)  // (Reset says how many fields it reset instead)
+    QVERIFY2(w.statusMessage().startsWith("The form has changed since the run on show"), qPrintable(w.statusMessage()));
   const QString html = w.explanationHtml();
   QVERIFY2(!html.contains("Last run") && !html.contains("Now:"), qPrintable(where + ": " + html));
   if (!w.lastMetrics().isEmpty()) QVERIFY2(html.contains("Previous run"), qPrintable(where));
@@ -191,7 +196,7 @@ class TestStalePictures : public QObject {
       } else if (index % 3 == 2) {
         w.action("reset")->trigger();
         if (!w.statusMessage().startsWith("Every parameter already")) {
-          checkMarkedPrevious(w, item + " (Reset)", "previous run: ");
+          checkMarkedPrevious(w, item + " (Reset)", "previous run: ", false);
           ++markedByReset;
         }
       }
@@ -238,6 +243,7 @@ class TestStalePictures : public QObject {
   // to its values (undo) shows it as the run again; Run replaces it.
   void editMarksPreviousAndUndoRestores() {
     MainWindow w;
+    w.resize(1400, 860);
     w.show();
     dpwapp::Scenario s = dpwapp::Scenario::defaults("privacy-tradeoff");
     s.params.set("trials", 200.0);
@@ -259,6 +265,10 @@ class TestStalePictures : public QObject {
     QCOMPARE(w.charts()->chartCount(), charts);  // the charts stay, faded
     QVERIFY(w.explanationHtml().contains("Previous run</b> (σ = 1)"));
     QVERIFY(w.explanationHtml().contains("the form has changed since"));
+    if (const QString shots = qEnvironmentVariable("DPW_SCREENSHOT_DIR"); !shots.isEmpty()) {
+      QCoreApplication::processEvents();
+      QVERIFY(w.grab().save(QDir(shots).filePath("previous-run-marked.png")));
+    }
     QVERIFY(w.pinRun());  // the run on show can still be pinned
     w.clearPins();
 
