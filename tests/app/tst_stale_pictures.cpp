@@ -354,6 +354,7 @@ class TestStalePictures : public QObject {
   // Item 4: the numbers that mean words are choices in the form, read back as the old numbers.
   void specialValuesAreWordsInTheForm() {
     MainWindow w;
+    w.resize(1400, 860);
     w.show();
     w.loadScenario(dpwapp::Scenario::defaults("fair-classifier"));
     auto* delta = qobject_cast<QComboBox*>(w.form()->field("delta"));
@@ -363,6 +364,10 @@ class TestStalePictures : public QObject {
     QCOMPARE(w.form()->defaultText("delta"), QString("auto (0.1/n)"));
     QCOMPARE(w.form()->fieldText("noise_multiplier"), QString("from ε"));
     QVERIFY(delta->toolTip().contains("auto (0.1/n) = 0"));
+    if (const QString shots = qEnvironmentVariable("DPW_SCREENSHOT_DIR"); !shots.isEmpty()) {
+      QCoreApplication::processEvents();
+      QVERIFY(w.grab().save(QDir(shots).filePath("special-values-form.png")));
+    }
     dpwapp::Scenario s = w.currentScenario();
     QCOMPARE(s.params.real("delta"), 0.0);
     QCOMPARE(s.params.real("noise_multiplier"), -1.0);
