@@ -193,6 +193,10 @@ class TestStalePictures : public QObject {
         dpwtest::typeInto(seed, QString::number(before.toULongLong() + 1));
         checkMarkedPrevious(w, item + " (seed edited)", "previous run: seed " + before);
         ++markedByEdit;
+        if (const QString shots = qEnvironmentVariable("DPW_SCREENSHOT_DIR"); !shots.isEmpty() && item.startsWith("method:")) {
+          QCoreApplication::processEvents();
+          QVERIFY(w.grab().save(QDir(shots).filePath("previous-run-" + item.mid(7) + ".png")));
+        }
       } else if (index % 3 == 2) {
         w.action("reset")->trigger();
         if (!w.statusMessage().startsWith("Every parameter already")) {
