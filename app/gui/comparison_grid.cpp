@@ -208,8 +208,11 @@ GridList parseGridList(const dpw::ParamSpec& spec, const QString& text) {
       continue;
     }
     dpw::ParamValue v;
+    const dpw::SpecialValue* special = textual ? nullptr : dpw::specialValue(spec, t.toStdString());
     if (textual) {
       v = t.toStdString();
+    } else if (special) {  // a number that means a word ("from ε"): the sweep keeps the number
+      v = special->value;
     } else {
       const QString lower = t.toLower();
       if (lower == "inf" || lower == "infinity" || t == QStringLiteral("∞")) {
@@ -238,7 +241,8 @@ GridList parseGridList(const dpw::ParamSpec& spec, const QString& text) {
     }
     seen << key;
     out.values.append(json);
-    out.labels << labelOf(json);
+    const dpw::SpecialValue* word = textual ? nullptr : dpw::specialValue(spec, std::get<double>(v));
+    out.labels << (word ? QString::fromStdString(word->label) : labelOf(json));
   }
   if (out.values.isEmpty()) {
     out.error = QObject::tr("%1 list is empty: enter values separated by commas").arg(what);
@@ -269,7 +273,8 @@ QString suggestedGridList(const dpw::ParamSpec& spec, const dpw::ParamValue& cur
     if (spec.kind == dpw::ParamKind::Integer) c = std::round(c);
     c = std::clamp(c, spec.min, spec.max);
     if (!std::isfinite(c)) continue;
-    const QString text = QString::number(c, 'g', 6);
+    const dpw::SpecialValue* word = dpw::specialValue(spec, c);  // "from ε", not 0
+    const QString text = word ? QString::fromStdString(word->label) : QString::number(c, 'g', 6);
     if (!out.contains(text)) out << text;
   }
   return out.join(", ");

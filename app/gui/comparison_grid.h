@@ -40,8 +40,8 @@ struct GridList {
   QStringList labels;
   QString error;  ///< empty when valid
 };
-/// Numbers within the parameter's range (or inf where it allows ∞), or its choices; at most
-/// kMaxGridSide, no repeats.
+/// Numbers within the parameter's range (or inf where it allows ∞), the words of its special values
+/// ("from ε": the number, labelled with the word), or its choices; at most kMaxGridSide, no repeats.
 GridList parseGridList(const dpw::ParamSpec& spec, const QString& text);
 inline constexpr int kMaxGridSide = 6;
 /// A starting list for an axis: the choices, or the current value and values around it.

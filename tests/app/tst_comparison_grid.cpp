@@ -191,6 +191,18 @@ class TestComparisonGrid : public QObject {
     if (!shots.isEmpty()) QVERIFY(g->grab().save(QDir(shots).filePath("comparison-grid-test.png")));
   }
 
+  // Issue #19 item 4: a special value is typed and shown as its word; the sweep gets the number.
+  void specialValuesByWord() {
+    const dpw::ParamValues flow(dpw::findMethod("dpswflow-r").params);
+    const dpw::ParamSpec& sigma = flow.spec("noise_multiplier");
+    const dpwapp::GridList list = dpwapp::parseGridList(sigma, QString::fromUtf8("from ε, 1, 2"));
+    QVERIFY2(list.error.isEmpty(), qPrintable(list.error));
+    QCOMPARE(list.values, (QJsonArray{0.0, 1.0, 2.0}));
+    QCOMPARE(list.labels, (QStringList{QString::fromUtf8("from ε"), "1", "2"}));
+    QVERIFY(!dpwapp::parseGridList(sigma, QString::fromUtf8("from ε, 0")).error.isEmpty());  // the same value twice
+    QVERIFY(dpwapp::suggestedGridList(sigma, 0.0).startsWith(QString::fromUtf8("from ε")));
+  }
+
   void badListsStartNothing_data() {
     QTest::addColumn<QString>("eps");
     QTest::addColumn<QString>("alphas");
