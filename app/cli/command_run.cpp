@@ -77,13 +77,18 @@ CommandRun setupMethods(CLI::App&) {
     QJsonArray methods;
     for (const auto& m : dpw::allMethods()) {
       QJsonArray params;
-      for (const auto& p : m.params)
-        params.append(QJsonObject{{"key", QString::fromStdString(p.key)},
-                                  {"label", QString::fromStdString(p.label)},
-                                  {"default", p.kind == dpw::ParamKind::Choice || p.kind == dpw::ParamKind::Text
-                                                  ? QJsonValue(QString::fromStdString(p.defaultText))
-                                                  : dpwapp::paramToJson(p.defaultValue)},
-                                  {"help", QString::fromStdString(p.help)}});
+      for (const auto& p : m.params) {
+        QJsonObject param{{"key", QString::fromStdString(p.key)},
+                          {"label", QString::fromStdString(p.label)},
+                          {"default", p.kind == dpw::ParamKind::Choice || p.kind == dpw::ParamKind::Text
+                                          ? QJsonValue(QString::fromStdString(p.defaultText))
+                                          : dpwapp::paramToJson(p.defaultValue)},
+                          {"help", QString::fromStdString(p.help)}};
+        QJsonObject special;  // numbers that mean a word: {"0": "auto (0.1/n)"} (the form's list)
+        for (const auto& s : p.special) special.insert(QString::number(s.value, 'g', 17), QString::fromStdString(s.label));
+        if (!special.isEmpty()) param.insert("special", special);
+        params.append(param);
+      }
       methods.append(QJsonObject{{"id", QString::fromStdString(m.id)},
                                  {"title", QString::fromStdString(m.title)},
                                  {"paper", QString::fromStdString(m.paper)},

@@ -48,8 +48,13 @@ class PictureView : public QWidget {
       else
         paintPicture(*standIn_, p, rect());
       p.setOpacity(1);
+      // The label on a white box under the title's line, so neither hides the other (issue #19 item 1).
+      const QRect room = rect().adjusted(8, p.fontMetrics().height() + 8, -8, -4);
+      QRect box = p.fontMetrics().boundingRect(room, Qt::AlignTop | Qt::AlignRight, standInLabel_).adjusted(-4, -2, 4, 2);
+      p.fillRect(box, QColor(255, 255, 255, 230));
       p.setPen(QColor(0x555555));
-      p.drawText(rect().adjusted(8, 4, -8, -4), Qt::AlignTop | Qt::AlignRight, standInLabel_);
+      p.drawRect(box);
+      p.drawText(room, Qt::AlignTop | Qt::AlignRight, standInLabel_);
       return;
     }
     if (!frame_) return;

@@ -125,40 +125,56 @@ QWidget* smallChart(const dpw::Frame& frame, QString* legend) {
   return view;
 }
 
-/// Short names of common metrics for captions and table headers ([FairLearn] prints ACC, DI, EO₀ ...).
-QString metricTitle(const QString& key, bool brief) {
-  static const std::map<QString, std::pair<QString, QString>> titles = {
-      {"accuracy", {"ACC", "accuracy"}},
-      {"disparate_impact", {"DI", "disparate impact"}},
-      {"w2_groups", {"W₂²", "violation W₂²(groups)"}},
-      {"w2_groups_y0", {"W₂²|Y=0", "violation W₂² | Y = 0"}},
-      {"w2_groups_y1", {"W₂²|Y=1", "violation W₂² | Y = 1"}},
-      {"eo_0", {"EO₀", "EO₀"}},
-      {"eo_1", {"EO₁", "EO₁"}},
-      {"sw2_groups", {"SW₂²", "violation SW₂²(groups)"}},
-      {"mse", {"MSE", "MSE"}},
-      {"od_0", {"OD₀", "OD₀"}},
-      {"od_1", {"OD₁", "OD₁"}},
-      {"reconstruction_loss", {"rec.", "reconstruction"}},
-      {"epsilon", {"ε", "ε spent"}},
-      {"noise_multiplier", {"σ", "noise σ"}},
-      {"objective", {"L", "objective L"}},
-      {"loss_term", {"CL", "loss term CL"}},
-      {"penalty_term", {"W", "penalty W"}},
-      {"sw2_heldout", {"SW₂²", "SW₂² to held-out"}},
-      {"sw2_floor", {"floor", "SW₂² floor (data vs held-out)"}},
-      {"sw2_to_target", {"SW₂²", "SW₂² to target"}},
-      {"final_loss", {"loss", "final loss"}},
-      {"mse_mean", {"MSE", "MSE (mean)"}},
-      {"ks_mean", {"KS", "KS violation (mean)"}},
-      {"epsilon_pld", {"ε PLD", "ε PLD"}},
-      {"epsilon_rdp", {"ε RDP", "ε RDP"}},
-      {"claimed_epsilon", {"ε claimed", "ε claimed"}},
-      {"epsilon_lower_bound", {"ε ≥", "ε lower bound (audit)"}},
+/// A metric's short name in the cells' captions ([FairLearn] prints ACC, DI, EO₀ ...), its name in the
+/// table's header, and what it means (the legend under the grid and the tooltips; issue #19 item 4).
+struct MetricName {
+  QString brief, title, meaning;
+};
+
+const MetricName* metricName(const QString& key) {
+  static const std::map<QString, MetricName> names = {
+      {"accuracy", {"ACC", "accuracy", "accuracy on the test set (share of correct predictions)"}},
+      {"disparate_impact", {"DI", "disparate impact", "disparate impact: ratio of the groups' positive rates (1 = parity)"}},
+      {"w2_groups", {"W₂²", "violation W₂²(groups)", "squared Wasserstein-2 distance between the groups' outputs (0 = same law)"}},
+      {"w2_groups_y0", {"W₂²|Y=0", "violation W₂² | Y = 0", "W₂² between the groups' outputs among the Y = 0 points"}},
+      {"w2_groups_y1", {"W₂²|Y=1", "violation W₂² | Y = 1", "W₂² between the groups' outputs among the Y = 1 points"}},
+      {"eo_0", {"EO₀", "EO₀", "equalised-odds ratio among the Y = 0 points (1 = parity)"}},
+      {"eo_1", {"EO₁", "EO₁", "equalised-odds ratio among the Y = 1 points (1 = parity)"}},
+      {"sw2_groups", {"SW₂²", "violation SW₂²(groups)", "sliced W₂² between the groups' outputs (0 = same law)"}},
+      {"mse", {"MSE", "MSE", "mean squared error on the test set"}},
+      {"od_0", {"OD₀", "OD₀", "share of group 0's predictions above the anti-diagonal g² = −g¹"}},
+      {"od_1", {"OD₁", "OD₁", "share of group 1's predictions above the anti-diagonal g² = −g¹"}},
+      {"reconstruction_loss", {"rec.", "reconstruction", "the autoencoder's reconstruction loss on the test set"}},
+      {"epsilon", {"ε", "ε spent", "privacy spent: ε at the run's δ"}},
+      {"noise_multiplier", {"σ", "noise σ", "noise multiplier: noise standard deviation ÷ sensitivity"}},
+      {"objective", {"L", "objective L", "objective at the last step: (1 − α)·CL + α·W"}},
+      {"loss_term", {"CL", "loss term CL", "loss term of the objective (the task's loss)"}},
+      {"penalty_term", {"W", "penalty W", "penalty term of the objective (Wasserstein distance between the groups)"}},
+      {"sw2_heldout", {"SW₂²", "SW₂² to held-out", "sliced W₂² from the result to held-out data"}},
+      {"sw2_floor", {"floor", "SW₂² floor (data vs held-out)", "sliced W₂² between the data and held-out data (sampling floor)"}},
+      {"sw2_to_target", {"SW₂²", "SW₂² to target", "sliced W₂² from the result to the target"}},
+      {"final_loss", {"loss", "final loss", "training loss at the last step"}},
+      {"mse_mean", {"MSE", "MSE (mean)", "mean squared error, averaged over the seeds"}},
+      {"ks_mean", {"KS", "KS violation (mean)", "Kolmogorov–Smirnov distance between the groups' outputs, averaged over the seeds"}},
+      {"epsilon_pld", {"ε PLD", "ε PLD", "ε by the privacy-loss-distribution accountant"}},
+      {"epsilon_rdp", {"ε RDP", "ε RDP", "ε by the Rényi-DP accountant"}},
+      {"claimed_epsilon", {"ε claimed", "ε claimed", "the ε the mechanism is calibrated for"}},
+      {"epsilon_lower_bound", {"ε ≥", "ε lower bound (audit)", "the audit's lower bound on ε (Clopper-Pearson)"}},
   };
-  auto it = titles.find(key);
-  if (it == titles.end()) return key;
-  return brief ? it->second.first : it->second.second;
+  auto it = names.find(key);
+  return it == names.end() ? nullptr : &it->second;
+}
+
+QString metricTitle(const QString& key, bool brief) {
+  const MetricName* n = metricName(key);
+  if (!n) return key;
+  return brief ? n->brief : n->title;
+}
+
+/// "ACC: accuracy on the test set (…)" for a metric with a short name; empty for one shown by its key.
+QString metricExplained(const QString& key) {
+  const MetricName* n = metricName(key);
+  return n ? QStringLiteral("%1: %2").arg(n->brief, n->meaning) : QString();
 }
 
 QByteArray csvNumber(double v) {
@@ -192,8 +208,11 @@ GridList parseGridList(const dpw::ParamSpec& spec, const QString& text) {
       continue;
     }
     dpw::ParamValue v;
+    const dpw::SpecialValue* special = textual ? nullptr : dpw::specialValue(spec, t.toStdString());
     if (textual) {
       v = t.toStdString();
+    } else if (special) {  // a number that means a word ("from ε"): the sweep keeps the number
+      v = special->value;
     } else {
       const QString lower = t.toLower();
       if (lower == "inf" || lower == "infinity" || t == QStringLiteral("∞")) {
@@ -222,7 +241,8 @@ GridList parseGridList(const dpw::ParamSpec& spec, const QString& text) {
     }
     seen << key;
     out.values.append(json);
-    out.labels << labelOf(json);
+    const dpw::SpecialValue* word = textual ? nullptr : dpw::specialValue(spec, std::get<double>(v));
+    out.labels << (word ? QString::fromStdString(word->label) : labelOf(json));
   }
   if (out.values.isEmpty()) {
     out.error = QObject::tr("%1 list is empty: enter values separated by commas").arg(what);
@@ -253,7 +273,8 @@ QString suggestedGridList(const dpw::ParamSpec& spec, const dpw::ParamValue& cur
     if (spec.kind == dpw::ParamKind::Integer) c = std::round(c);
     c = std::clamp(c, spec.min, spec.max);
     if (!std::isfinite(c)) continue;
-    const QString text = QString::number(c, 'g', 6);
+    const dpw::SpecialValue* word = dpw::specialValue(spec, c);  // "from ε", not 0
+    const QString text = word ? QString::fromStdString(word->label) : QString::number(c, 'g', 6);
     if (!out.contains(text)) out << text;
   }
   return out.join(", ");
@@ -651,10 +672,33 @@ void ComparisonGridDialog::buildEmptyGrid() {
       cells_.push_back(cell);
     }
   }
+  // What the captions' short names mean, under the grid (and so in its PNG export).
+  abbreviated_.clear();
+  auto* abbreviations = new QLabel;
+  abbreviations->setObjectName("gridAbbreviations");
+  abbreviations->setWordWrap(true);
+  abbreviations->setStyleSheet("color: #333;");
+  gridLayout_->addWidget(abbreviations, int(rowValues_.size()) + 1, 0, 1, int(columnValues_.size()) + 1);
   for (int i = 1; i <= kMaxGridSide; ++i) {
     gridLayout_->setColumnStretch(i, i <= int(columnValues_.size()) ? 1 : 0);
     gridLayout_->setRowStretch(i, i <= int(rowValues_.size()) ? 1 : 0);
   }
+  gridLayout_->setRowStretch(int(rowValues_.size()) + 1, 0);
+}
+
+void ComparisonGridDialog::updateAbbreviations(const QStringList& keys) {
+  auto* legend = gridHost_->findChild<QLabel*>("gridAbbreviations");
+  if (!legend) return;
+  for (const QString& k : keys)
+    if (!abbreviated_.contains(k) && !metricExplained(k).isEmpty()) abbreviated_ << k;
+  QStringList lines;
+  for (const QString& k : abbreviated_) lines << metricExplained(k);
+  legend->setText(lines.isEmpty() ? QString() : tr("In the cells: %1.").arg(lines.join(" · ")));
+}
+
+QString ComparisonGridDialog::abbreviationsText() const {
+  auto* legend = gridHost_->findChild<QLabel*>("gridAbbreviations");
+  return legend ? legend->text() : QString();
 }
 
 QWidget* ComparisonGridDialog::cellWidget(int r, int c) const {
@@ -701,16 +745,24 @@ void ComparisonGridDialog::fillCell(std::size_t index, const dpw::BatchResult& c
   auto* layout = static_cast<QVBoxLayout*>(w->layout());
   const dpw::MethodInfo& m = dpw::findMethod(method_);
   // Caption: the first six declared metrics the run reports, three per line (as the papers print them).
-  QStringList parts;
+  QStringList parts, shownKeys;
   for (const auto& k : m.grid.metrics) {
     if (parts.size() >= 6) break;
     const double v = metricOf(cell.result, k);
     if (std::isnan(v) && !cell.result.metrics.count(k)) continue;
     parts << QStringLiteral("%1 %2").arg(metricTitle(QString::fromStdString(k), true), number(v, 3));
+    shownKeys << QString::fromStdString(k);
   }
   QString caption;
   for (int i = 0; i < parts.size(); ++i) caption += (i == 0 ? "" : (i % 3 == 0 ? "\n" : " · ")) + parts[i];
-  if (auto* label = w->findChild<QLabel*>("caption")) label->setText(caption);
+  if (auto* label = w->findChild<QLabel*>("caption")) {
+    label->setText(caption);
+    QStringList meanings;
+    for (const QString& k : shownKeys)
+      if (const QString e = metricExplained(k); !e.isEmpty()) meanings << e;
+    label->setToolTip(meanings.join('\n'));
+  }
+  updateAbbreviations(shownKeys);
   if (QLayoutItem* item = layout->takeAt(layout->count() - 1)) delete item;  // the placeholder stretch
   for (const auto& f : cell.frames)
     if (f->chart == m.grid.chart) {
@@ -749,7 +801,8 @@ void ComparisonGridDialog::fillTable() {
                           : k == 1 ? QString::fromStdString(specs.spec(columnKey_.toStdString()).label)
                                    : metricTitle(columns[k], false);
     auto* header = new QTableWidgetItem(title);
-    header->setToolTip(columns[k]);
+    const QString meaning = k >= 2 ? metricExplained(columns[k]) : QString();
+    header->setToolTip(meaning.isEmpty() ? columns[k] : QStringLiteral("%1 (%2)").arg(meaning, columns[k]));
     table_->setHorizontalHeaderItem(k, header);
   }
   for (std::size_t i = 0; i < results_.size(); ++i) {

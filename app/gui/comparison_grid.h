@@ -40,8 +40,8 @@ struct GridList {
   QStringList labels;
   QString error;  ///< empty when valid
 };
-/// Numbers within the parameter's range (or inf where it allows ∞), or its choices; at most
-/// kMaxGridSide, no repeats.
+/// Numbers within the parameter's range (or inf where it allows ∞), the words of its special values
+/// ("from ε": the number, labelled with the word), or its choices; at most kMaxGridSide, no repeats.
 GridList parseGridList(const dpw::ParamSpec& spec, const QString& text);
 inline constexpr int kMaxGridSide = 6;
 /// A starting list for an axis: the choices, or the current value and values around it.
@@ -98,8 +98,10 @@ class ComparisonGridDialog : public QDialog {
   /// Writes tableCsv() / the grid picture atomically; returns an error message or empty.
   QString exportCsv(const QString& path) const;
   QString exportPng(const QString& path) const;
-  /// The grid (headers and cells) as a picture.
+  /// The grid (headers and cells, and the line explaining the captions' short names) as a picture.
   QImage gridImage() const;
+  /// The line under the grid that explains the short names in the cells' captions ("ACC: accuracy …").
+  QString abbreviationsText() const;
 
  signals:
   void gridFinished(bool ok);
@@ -119,6 +121,7 @@ class ComparisonGridDialog : public QDialog {
   void fillTable();
   void onWorkerDone(bool ok, const QString& message, std::vector<dpw::BatchResult> cells);
   void updateButtons();
+  void updateAbbreviations(const QStringList& keys);
   QStringList metricKeys() const;
   double cellValue(std::size_t index, const QString& column) const;
 
@@ -148,6 +151,7 @@ class ComparisonGridDialog : public QDialog {
   std::vector<Scenario> cellScenarios_;
   std::vector<dpw::BatchResult> results_;
   std::vector<QWidget*> cells_;
+  QStringList abbreviated_;  ///< metrics with a short name shown in the captions, in order of appearance
   int filled_ = 0;
 
   // Shared with the worker thread.

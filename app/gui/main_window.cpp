@@ -203,6 +203,8 @@ MainWindow::MainWindow(QWidget* parent)
   buildMenus();
   connect(method_, &QComboBox::currentIndexChanged, this, &MainWindow::selectMethod);
   connect(form_, &ParameterForm::sliderReleased, this, [this] { rerunFromSlider(); });
+  connect(form_, &ParameterForm::edited, this, &MainWindow::formChanged);
+  connect(seed_, &QLineEdit::textEdited, this, &MainWindow::formChanged);
   connect(controller_, &RunController::finished, this, &MainWindow::onFinished);
   connect(timer_, &QTimer::timeout, this, &MainWindow::pullFrames);
   timer_->setInterval(33);  // about 30 Hz; pullFrames stretches it when drawing is slow
@@ -294,6 +296,7 @@ void MainWindow::buildMenus() {
                                         if (!controller_->running()) return;
                                         controller_->paused() ? controller_->resume() : controller_->pause();
                                         updateRunActions();
+                                        applyReadout();
                                       }),
                        "pause");
   stepAction_ = named(run->addAction(tr("S&tep"), QKeySequence(Qt::CTRL | Qt::Key_Period), this,
@@ -302,6 +305,7 @@ void MainWindow::buildMenus() {
                                        if (!controller_->paused()) controller_->pause();
                                        controller_->stepOnce();
                                        updateRunActions();
+                                       applyReadout();
                                      }),
                       "step");
   stopAction_ = named(run->addAction(tr("St&op"), QKeySequence(Qt::Key_Escape), controller_, &RunController::cancel), "stop");
@@ -410,13 +414,126 @@ void MainWindow::selectMethod(int index) {
 }
 
 void MainWindow::methodChanged() {
-  if (!controller_->running()) {
-    privacyMethod_ = method_->currentData().toString().toStdString();
-    liveEpsilon_ = NAN;
-    updatePrivacyLabel();
-  }
-  updateExplanation();
+  clearShownRun();  // another method, preset or scenario: nothing of the last run stays
   updateGridAction();
+}
+
+std::string MainWindow::currentMethod() const { return method_->currentData().toString().toStdString(); }
+
+void MainWindow::clearShownRun() {
+  if (controller_->running()) {  // its frames and result belong to the previous choice: dropped
+    discardRun_ = true;
+    controller_->cancel();
+    controller_->takeNewFrames();
+  }
+  pinned_->clearPrevious();
+  pinned_->clearPile();
+  charts_->setOverlays({});  // pins come back with a run of their method
+  charts_->clear();
+  lastScenario_ = Scenario();
+  lastMetrics_.clear();
+  lastStatement_.clear();
+  endedAs_ = RunState::None;
+  shownIsPrevious_ = false;
+  previousDifferences_.clear();
+  liveEpsilon_ = NAN;
+  privacyMethod_ = currentMethod();
+  progressBar_->setRange(0, 1);
+  progressBar_->setValue(0);
+  progressBar_->setToolTip(QString());
+  showStatus(tr("%1: press Run (Ctrl+R) to see its charts.").arg(QString::fromStdString(dpw::findMethod(currentMethod()).title)));
+  applyReadout();
+}
+
+void MainWindow::formChanged() {
+  if (controller_->running() || lastScenario_.method.empty()) return;  // a run's readout lists what differs
+  if (currentMethod() != lastScenario_.method) {
+    clearShownRun();
+    return;
+  }
+  QString differences;
+  try {
+    differences = PinnedRuns::describeDifferences(lastScenario_, currentScenario());
+  } catch (const dpw::InvalidArgument&) {
+    differences = tr("values the form no longer has");  // a field is being retyped
+  }
+  if (differences.isEmpty()) {  // back to the run's values (undo, retyped): it is the run on show again
+    if (!shownIsPrevious_) return;
+    shownIsPrevious_ = false;
+    previousDifferences_.clear();
+    if (pinned_->hasPrevious()) {
+      const std::vector<dpw::FramePtr> frames = pinned_->previousFrames();
+      pinned_->clearPrevious();
+      charts_->clear();
+      refreshOverlays(lastScenario_.method);
+      for (const auto& f : frames) charts_->show(f);
+      charts_->flush();
+    }
+    showStatus(endedAs_ == RunState::Finished ? tr("Finished. %1").arg(lastStatement_)
+                                              : tr("The form has the values of the run on show again."));
+    applyReadout();
+    return;
+  }
+  const QString label = tr("previous run: %1").arg(differences);
+  if (!shownIsPrevious_) {
+    shownIsPrevious_ = true;
+    pinned_->clearPile();  // the pile belongs to the run that is now the previous one
+    const std::vector<dpw::FramePtr> frames = charts_->frames();
+    if (!frames.empty()) pinned_->setPrevious(lastScenario_, frames, label);
+    charts_->clear();
+    refreshOverlays(lastScenario_.method);
+    showStatus(tr("The form has changed since the run on show: it is faded as the previous run. Run (Ctrl+R) to "
+                  "see the form's values."));
+  } else if (pinned_->hasPrevious() && pinned_->previousLabel() != label) {
+    pinned_->setPreviousLabel(label);
+    refreshOverlays(lastScenario_.method);
+  }
+  previousDifferences_ = differences;
+  applyReadout();
+}
+
+RunReadout MainWindow::runReadout() const {
+  RunReadout r;
+  if (controller_->running()) {
+    if (discardRun_) return r;
+    r.state = !controller_->paused() ? RunState::Running : controller_->waitingAtPause() ? RunState::Paused : RunState::Pausing;
+    try {
+      r.differences = PinnedRuns::describeDifferences(lastScenario_, currentScenario());
+    } catch (const dpw::InvalidArgument&) {
+      r.differences = tr("values the form no longer has");
+    }
+  } else {
+    r.state = shownIsPrevious_ ? RunState::Previous : endedAs_;
+    r.differences = previousDifferences_;
+  }
+  if (r.state == RunState::None) return r;
+  r.step = controller_->step();
+  r.total = controller_->totalSteps();
+  r.privacy = privacyText();
+  return r;
+}
+
+void MainWindow::applyReadout() {
+  const RunReadout before = shownReadout_;
+  shownReadout_ = runReadout();
+  const RunReadout& r = shownReadout_;
+  QString steps = r.statusText();
+  if (r.state == RunState::Running && r.total > 0 && r.step > 0) {
+    const double eta = controller_->elapsedSeconds() * double(r.total - r.step) / double(r.step);
+    progressBar_->setToolTip(tr("about %1 left").arg(formatSeconds(eta)));
+    steps += tr(" · %1 left").arg(formatSeconds(eta));
+  }
+  stepLabel_->setText(steps);
+  updatePrivacyLabel();
+  if (r.state != before.state && controller_->running() && !discardRun_) {  // the message says what the run does now
+    const QString title = QString::fromStdString(lastScenario_.methodInfo().title);
+    if (r.state == RunState::Running) showStatus(tr("Running %1…").arg(title));
+    if (r.state == RunState::Pausing) showStatus(tr("Pausing %1 after the current step…").arg(title));
+    if (r.state == RunState::Paused)
+      showStatus(tr("Paused at step %1 of %2 (Space resumes, Ctrl+. runs one step).").arg(r.step).arg(r.total));
+  }
+  explanationClock_.start();
+  updateExplanation();
 }
 
 void MainWindow::updateGridAction() {
@@ -478,26 +595,33 @@ void MainWindow::updateExplanation() {
   html += QStringLiteral("<h3>%1</h3><p><i>%2</i></p><p>%3</p>")
                      .arg(QString::fromStdString(m.title).toHtmlEscaped(), QString::fromStdString(m.paper).toHtmlEscaped(),
                           QString::fromStdString(m.summary).toHtmlEscaped());
-  if (controller_->running() || controller_->step() > 0) {
-    html += QStringLiteral("<p><b>Now:</b> step %1 of %2").arg(controller_->step()).arg(controller_->totalSteps());
-    if (!std::isnan(liveEpsilon_)) html += QStringLiteral(", %1").arg(privacyText().toHtmlEscaped());
-    html += "</p>";
-  }
+  html += shownReadout_.panelHtml();  // the status bar shows the same readout (run_readout.h)
   if (!lastMetrics_.isEmpty() && !controller_->running()) {
     // The release first, then the evaluation on private data in its own group (core/output_classes.h).
+    // A previous run's numbers are faded like its charts.
+    const bool previous = shownReadout_.state == RunState::Previous;
+    const QString cell = previous ? QStringLiteral("<td style='color:#8c8c8c'>") : QStringLiteral("<td>");
+    const QString rightCell = previous ? QStringLiteral("<td align=right style='color:#8c8c8c'>") : QStringLiteral("<td align=right>");
     const QString suffix = QString::fromStdString(dpw::evaluationSuffix());
     for (const bool evaluation : {false, true}) {
       QString rows;
       for (auto it = lastMetrics_.begin(); it != lastMetrics_.end(); ++it)
         if (it.key().endsWith(suffix) == evaluation)
-          rows += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>")
-                      .arg(QString(it.key()).remove(suffix).toHtmlEscaped())
+          rows += QStringLiteral("<tr>%1%2</td>%3%4</td></tr>")
+                      .arg(cell, QString(it.key()).remove(suffix).toHtmlEscaped(), rightCell)
                       .arg(it.value().toDouble(), 0, 'g', 5);
       if (rows.isEmpty()) continue;
-      html += evaluation ? tr("<p><b>Evaluation on private data</b> (not covered by ε):</p>") : tr("<p><b>Last run:</b></p>");
+      if (evaluation)
+        html += previous ? tr("<p style='color:#8c8c8c'><b>Previous run, evaluation on private data</b> (not covered by ε):</p>")
+                         : tr("<p><b>Evaluation on private data</b> (not covered by ε):</p>");
+      else
+        html += previous ? tr("<p style='color:#8c8c8c'><b>Previous run</b> (%1):</p>").arg(previousDifferences_.toHtmlEscaped())
+                         : tr("<p><b>Last run:</b></p>");
       html += "<table>" + rows + "</table>";
     }
-    if (!lastStatement_.isEmpty()) html += QStringLiteral("<p>%1</p>").arg(lastStatement_.toHtmlEscaped());
+    if (!lastStatement_.isEmpty())
+      html += previous ? QStringLiteral("<p style='color:#8c8c8c'>%1 %2</p>").arg(tr("Previous run:"), lastStatement_.toHtmlEscaped())
+                       : QStringLiteral("<p>%1</p>").arg(lastStatement_.toHtmlEscaped());
   }
   // setHtml lays the whole text out again (most of the GUI thread's time during a run when done at
   // every frame pull) and scrolls to the top: only when the text changed, keeping the reader's place.
@@ -509,7 +633,11 @@ void MainWindow::updateExplanation() {
 }
 
 bool MainWindow::startRun() {
-  if (controller_->running()) return false;
+  if (controller_->running()) {
+    if (!discardRun_) return false;
+    startWhenStopped_ = true;  // a dropped run is stopping (another method was chosen): start when it has
+    return true;
+  }
   Scenario s;
   try {
     s = currentScenario();
@@ -520,6 +648,12 @@ bool MainWindow::startRun() {
     return false;
   }
   if (!std::exchange(keepPile_, false)) pinned_->clearPile();
+  // The previous result stays faded until the new one replaces it, unless the method's last run took
+  // under a second (then the new result comes before the eye misses it).
+  if (pinned_->hasPrevious() && lastRunSeconds(s.method) < 1.0) pinned_->clearPrevious();
+  shownIsPrevious_ = false;
+  previousDifferences_.clear();
+  endedAs_ = RunState::None;
   charts_->setOverlays(pinned_->overlaysFor(s.method));  // pins of another method never show
   charts_->clear();
   liveEpsilon_ = NAN;
@@ -534,10 +668,15 @@ bool MainWindow::startRun() {
   timer_->setInterval(33);
   timer_->start();
   updateRunActions();
+  applyReadout();
   return true;
 }
 
 void MainWindow::pullFrames() {
+  if (discardRun_) {  // a run being dropped draws nothing
+    controller_->takeNewFrames();
+    return;
+  }
   QElapsedTimer drawing;
   drawing.start();
   for (const auto& f : controller_->takeNewFrames()) {
@@ -549,23 +688,29 @@ void MainWindow::pullFrames() {
   const qint64 spent = drawing.elapsed();
   timer_->setInterval(int(std::clamp<qint64>(2 * spent, 33, 250)));
   const long step = controller_->step(), total = controller_->totalSteps();
-  stepLabel_->setText(total > 0 ? tr("step %1 / %2").arg(step).arg(total) : QString());
   progressBar_->setRange(0, int(std::max(1L, total)));
   progressBar_->setValue(int(step));
-  if (total > 0 && step > 0 && controller_->running() && !controller_->paused()) {
-    const double eta = controller_->elapsedSeconds() * double(total - step) / double(step);
-    progressBar_->setToolTip(tr("about %1 left").arg(formatSeconds(eta)));
-    stepLabel_->setText(stepLabel_->text() + tr(" · %1 left").arg(formatSeconds(eta)));
-  }
-  updatePrivacyLabel();
-  if (!explanationClock_.isValid() || explanationClock_.elapsed() >= 500) {  // its "Now: step" line, at 2 Hz
-    explanationClock_.start();
-    updateExplanation();
-  }
+  // The status bar's step and ε and the panel's "Now:" line are one readout, written together: at once
+  // when the state changes (paused, resumed, ...), else at 2 Hz (laying out the panel costs time).
+  const RunReadout now = runReadout();
+  if (now.state != shownReadout_.state || now.total != shownReadout_.total || now.differences != shownReadout_.differences ||
+      !explanationClock_.isValid() || explanationClock_.elapsed() >= 500)
+    applyReadout();
 }
 
 void MainWindow::onFinished(bool ok, const QString& message, const Scenario& scenario, const QVariantMap& metrics,
                             const QString& statement) {
+  if (std::exchange(discardRun_, false)) {  // stopped because another method or scenario was chosen
+    timer_->stop();
+    controller_->takeNewFrames();
+    rerunPending_ = false;
+    updateRunActions();
+    applyReadout();
+    showStatus(tr("Stopped the run of %1: another method or scenario was chosen.")
+                   .arg(QString::fromStdString(scenario.methodInfo().title)));
+    if (std::exchange(startWhenStopped_, false)) startRun();
+    return;
+  }
   timer_->stop();
   pullFrames();
   charts_->flush();  // the final frames, also those within a chart's redraw interval
@@ -579,11 +724,17 @@ void MainWindow::onFinished(bool ok, const QString& message, const Scenario& sce
   // The final value the method reports replaces the live curve's last point.
   if (const auto& r = scenario.methodInfo().privacy; !r.metric.empty() && metrics.contains(QString::fromStdString(r.metric)))
     liveEpsilon_ = metrics.value(QString::fromStdString(r.metric)).toDouble();
-  updatePrivacyLabel();
   lastStatement_ = statement;
-  showStatus(ok ? tr("Finished. %1").arg(statement) : message);
+  endedAs_ = ok ? RunState::Finished : controller_->cancelRequested() ? RunState::Cancelled : RunState::Failed;
+  if (ok)
+    showStatus(tr("Finished. %1").arg(statement));
+  else if (endedAs_ == RunState::Cancelled)
+    showStatus(tr("Cancelled at step %1 of %2.").arg(controller_->step()).arg(controller_->totalSteps()));
+  else
+    showStatus(message);
   updateRunActions();
-  updateExplanation();
+  applyReadout();
+  if (!rerunPending_) formChanged();  // a field edited during the run: its result is the previous run now
   emit runFinished(ok);
   if (std::exchange(rerunPending_, false)) QTimer::singleShot(0, this, [this] { rerunFromSlider(); });
 }
@@ -596,11 +747,13 @@ double MainWindow::lastRunSeconds(const std::string& method) const {
 void MainWindow::refreshOverlays(const std::string& method) { charts_->setOverlays(pinned_->overlaysFor(method)); }
 
 bool MainWindow::pinRun() {
-  if (controller_->running() || lastScenario_.method.empty() || charts_->frames().empty()) {
+  // The run on show, also when the form has changed since (its frames are the previous result then).
+  const std::vector<dpw::FramePtr> frames = shownIsPrevious_ ? pinned_->previousFrames() : charts_->frames();
+  if (controller_->running() || lastScenario_.method.empty() || frames.empty()) {
     showStatus(tr("Nothing to pin: pin a run once it has finished."));
     return false;
   }
-  const QString label = pinned_->pin(lastScenario_, charts_->frames());
+  const QString label = pinned_->pin(lastScenario_, frames);
   refreshOverlays(lastScenario_.method);
   showStatus(tr("%1: drawn dashed on every chart of %2 until Clear pins (%3 of %4 pins).")
                  .arg(label, QString::fromStdString(lastScenario_.methodInfo().title))
@@ -618,7 +771,7 @@ void MainWindow::clearPins() {
 bool MainWindow::runAgainKeepPrevious() {
   if (controller_->running()) return false;
   const std::string method = method_->currentData().toString().toStdString();
-  if (lastScenario_.method == method && !charts_->frames().empty()) {
+  if (lastScenario_.method == method && !shownIsPrevious_ && !charts_->frames().empty()) {
     pinned_->pile(lastScenario_, charts_->frames());
     keepPile_ = true;
   }
@@ -639,7 +792,7 @@ void MainWindow::rerunFromSlider() {
   // A run that took a second or more (or was never timed) keeps its result faded until the new one.
   if (!(seconds < 1.0) && !pinned_->hasPrevious() && lastScenario_.method == method && !charts_->frames().empty())
     pinned_->setPrevious(lastScenario_, charts_->frames());
-  if (!startRun() && pinned_->hasPrevious()) {
+  if (!startRun() && pinned_->hasPrevious() && !shownIsPrevious_) {
     pinned_->clearPrevious();
     refreshOverlays(lastScenario_.method);
   }
@@ -655,7 +808,8 @@ QString MainWindow::privacyText() const {
 }
 
 void MainWindow::updatePrivacyLabel() {
-  const QString text = privacyText();
+  QString text = privacyText();
+  if (shownIsPrevious_ && !text.isEmpty()) text = tr("previous run: %1").arg(text);
   epsilonLabel_->setText(text);
   epsilonLabel_->setToolTip(text.isEmpty() ? QString() : tr("Privacy spent by this run, as the method reports it"));
 }

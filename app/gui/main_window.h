@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "common/scenario.h"
+#include "gui/run_readout.h"
 
 class QAction;
 class QComboBox;
@@ -95,7 +96,15 @@ class MainWindow : public QMainWindow {
   /// Seconds the method's last finished run took (NaN if none yet).
   double lastRunSeconds(const std::string& method) const;
 
+  // No picture outlives its run (issue #19 item 1).
+  /// State, step and ε of the run on show, as the status bar and the explanation panel both show them.
+  const RunReadout& shownReadout() const { return shownReadout_; }
+  /// True when the charts, "Last run" numbers and statement are of a run whose parameters the form no
+  /// longer has: they are shown faded and labelled "previous run: <what the run had>".
+  bool showsPreviousRun() const { return shownIsPrevious_; }
+
  signals:
+  /// A run ended (not emitted for a run stopped because another method or scenario was chosen).
   void runFinished(bool ok);
 
  protected:
@@ -114,6 +123,15 @@ class MainWindow : public QMainWindow {
   void updateRunActions();
   void updateGridAction();
   void updateExplanation();
+  /// Computes the readout of the run on show and writes it to the status bar and the panel.
+  void applyReadout();
+  RunReadout runReadout() const;
+  /// The form or seed changed: a run on show whose values differ becomes the previous run (faded,
+  /// labelled with what it had); back to its values, it is the run on show again.
+  void formChanged();
+  /// Nothing of the last run stays on show (another method, preset or scenario); a running run is stopped.
+  void clearShownRun();
+  std::string currentMethod() const;
   QByteArray scenarioForExport() const;
   void showStatus(const QString& text);
   void updatePrivacyLabel();
@@ -155,6 +173,12 @@ class MainWindow : public QMainWindow {
   std::map<std::string, double> lastRunSeconds_;  ///< per method: seconds of its last finished run
   bool keepPile_ = false;                          ///< the next startRun keeps the pile of draws
   bool rerunPending_ = false;                      ///< a slider was let go during a run: rerun when it ends
+  RunState endedAs_ = RunState::None;              ///< how the last run ended (None once cleared)
+  bool shownIsPrevious_ = false;                   ///< the run on show is the previous run (form changed)
+  QString previousDifferences_;                    ///< what the previous run had where the form differs
+  bool discardRun_ = false;                        ///< the running run is being stopped and dropped
+  bool startWhenStopped_ = false;                  ///< Run pressed while a dropped run was still stopping
+  RunReadout shownReadout_;
   void refreshOverlays(const std::string& method);
 };
 

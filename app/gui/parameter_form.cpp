@@ -20,12 +20,28 @@ QString formatNumber(double v) {
   return QString::number(v, 'g', 12);
 }
 
-/// Parses a field's text; returns the reason it is unacceptable in `problem`.
+/// A number as the form shows it: the special value's word ("from ε") or the number.
+QString displayText(const dpw::ParamSpec& spec, double v) {
+  if (const dpw::SpecialValue* s = dpw::specialValue(spec, v)) return QString::fromStdString(s->label);
+  return formatNumber(v);
+}
+
+/// The line edit a user types into: the field itself, or an editable combo's (numbers with special values).
+QLineEdit* lineEditOf(QWidget* field) {
+  if (auto* edit = qobject_cast<QLineEdit*>(field)) return edit;
+  if (auto* combo = qobject_cast<QComboBox*>(field); combo && combo->isEditable()) return combo->lineEdit();
+  return nullptr;
+}
+
+/// Parses a field's text (a number, inf, or a special value's word); returns the reason it is
+/// unacceptable in `problem`.
 dpw::ParamValue parseField(const dpw::ParamSpec& spec, const QString& text, QString* problem) {
   const QString t = text.trimmed();
   if (spec.kind == dpw::ParamKind::Text || spec.kind == dpw::ParamKind::Choice) return t.toStdString();
   double v = 0;
-  if (t.compare("inf", Qt::CaseInsensitive) == 0 || t == QStringLiteral("∞")) {
+  if (const dpw::SpecialValue* s = dpw::specialValue(spec, t.toStdString())) {
+    v = s->value;
+  } else if (t.compare("inf", Qt::CaseInsensitive) == 0 || t == QStringLiteral("∞")) {
     v = INFINITY;
   } else {
     bool ok = false;
@@ -68,6 +84,26 @@ void ParameterForm::setValues(const dpw::ParamValues& values) {
       connect(combo, &QComboBox::currentTextChanged, this, &ParameterForm::edited);
       connect(combo, &QComboBox::activated, this, [this, key = spec.key] { commitField(key); });
       field = combo;
+    } else if (!spec.special.empty()) {
+      // A number whose special values mean words ("auto (0.1/n)", "from ε", "= d"): pick one from the list
+      // or type a number; the scenario keeps the number (issue #19 item 4).
+      auto* combo = new QComboBox;
+      combo->setEditable(true);
+      combo->setInsertPolicy(QComboBox::NoInsert);
+      for (const auto& s : spec.special) combo->addItem(QString::fromStdString(s.label), s.value);
+      combo->setCurrentText(displayText(spec, std::get<double>(value)));
+      QLineEdit* edit = combo->lineEdit();
+      edit->setPlaceholderText(tr("a number, or pick from the list"));
+      connect(edit, &QLineEdit::textChanged, this, [this, spec, edit] {
+        validateField(spec, edit);
+        emit edited();
+      });
+      connect(edit, &QLineEdit::editingFinished, this, [this, key = spec.key] { commitField(key); });
+      connect(combo, &QComboBox::activated, this, [this, key = spec.key] { commitField(key); });
+      QStringList words;
+      for (const auto& s : spec.special) words << tr("%1 = %2").arg(QString::fromStdString(s.label), formatNumber(s.value));
+      tip += tr("\nChoices in the list (the number in scenario files): %1. Or type a number.").arg(words.join("; "));
+      field = combo;
     } else {
       auto* edit = new QLineEdit;
       edit->setText(std::holds_alternative<double>(value) ? formatNumber(std::get<double>(value))
@@ -95,7 +131,9 @@ void ParameterForm::validateField(const dpw::ParamSpec& spec, QLineEdit* edit) c
   QString problem;
   parseField(spec, edit->text(), &problem);
   edit->setStyleSheet(problem.isEmpty() ? QString() : QStringLiteral("QLineEdit { background: #ffd7d7; }"));
-  edit->setToolTip(problem.isEmpty() ? QString::fromStdString(spec.help) : problem);
+  QWidget* field = edit;
+  if (auto* combo = qobject_cast<QComboBox*>(edit->parentWidget())) field = combo;  // an editable combo's edit
+  field->setToolTip(problem.isEmpty() ? QString::fromStdString(spec.help) : problem);
 }
 
 dpw::ParamValues ParameterForm::values() const {
@@ -149,7 +187,7 @@ QWidget* ParameterForm::decorateField(const dpw::ParamSpec& spec, QWidget* field
   column->addLayout(line);
   if (ParameterSlider::wanted(spec)) {
     auto* slider = new ParameterSlider(spec);
-    auto* edit = qobject_cast<QLineEdit*>(field);
+    QLineEdit* edit = lineEditOf(field);
     connect(slider, &ParameterSlider::moved, this, [edit](double v) { edit->setText(formatNumber(v)); });
     connect(slider, &ParameterSlider::released, this, [this, key, edit](double v) {
       edit->setText(formatNumber(v));
@@ -180,10 +218,9 @@ void ParameterForm::updateFieldExtras(const std::string& key) {
   const QString text = fieldText(key);
   if (auto it = resetButtons_.find(key); it != resetButtons_.end()) it->second->setEnabled(text.trimmed() != defaultText(key));
   if (auto it = sliders_.find(key); it != sliders_.end()) {
-    const QString t = text.trimmed();
-    bool ok = false;
-    const double v = t.compare("inf", Qt::CaseInsensitive) == 0 || t == QStringLiteral("∞") ? INFINITY : t.toDouble(&ok);
-    if (ok || std::isinf(v)) it->second->showValue(v);
+    QString problem;
+    const dpw::ParamValue v = parseField(current_.spec(key), text, &problem);
+    if (problem.isEmpty() && std::holds_alternative<double>(v)) it->second->showValue(std::get<double>(v));
   }
 }
 
@@ -199,7 +236,7 @@ QString ParameterForm::defaultText(const std::string& key) const {
     if (spec.key == key) {
       if (spec.kind == dpw::ParamKind::Choice || spec.kind == dpw::ParamKind::Text)
         return QString::fromStdString(spec.defaultText);
-      return formatNumber(spec.defaultValue);
+      return displayText(spec, spec.defaultValue);
     }
   return {};
 }

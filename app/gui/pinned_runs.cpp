@@ -9,21 +9,59 @@ namespace {
 
 QString number(double v) { return std::isinf(v) ? QStringLiteral("∞") : QString::number(v, 'g', 4); }
 
+/// The parameters that name a run, with their symbols.
+constexpr std::pair<const char*, const char*> kNamed[] = {
+    {"epsilon", "ε"}, {"alpha", "α"}, {"noise_multiplier", "σ"}, {"sigma1", "σ₁"}, {"sigma2", "σ₂"}, {"noise_std", "σ"}};
+
+QString symbolOf(const std::string& key) {
+  for (const auto& [k, symbol] : kNamed)
+    if (key == k) return QString::fromUtf8(symbol);
+  return {};
+}
+
+/// "σ = 3", "δ: auto (0.1/n)", "release = histogram".
+QString namedValue(const dpw::ParamSpec& spec, const dpw::ParamValue& value) {
+  QString name = symbolOf(spec.key);
+  if (name.isEmpty()) name = QString::fromStdString(spec.label);
+  if (const auto* t = std::get_if<std::string>(&value)) return QStringLiteral("%1 = %2").arg(name, QString::fromStdString(*t));
+  const double v = std::get<double>(value);
+  if (const dpw::SpecialValue* s = dpw::specialValue(spec, v))
+    return QStringLiteral("%1: %2").arg(name, QString::fromStdString(s->label));
+  return QStringLiteral("%1 = %2").arg(name, number(v));
+}
+
 }  // namespace
 
 QString PinnedRuns::describe(const Scenario& s) {
-  static const std::pair<const char*, const char*> named[] = {
-      {"epsilon", "ε"}, {"alpha", "α"}, {"noise_multiplier", "σ"}, {"sigma1", "σ₁"}, {"sigma2", "σ₂"}, {"noise_std", "σ"}};
   QStringList parts;
-  for (const auto& [key, symbol] : named) {
+  for (const auto& [key, symbol] : kNamed) {
     const auto& values = s.params.values();
     auto it = values.find(key);
     if (it == values.end() || !std::holds_alternative<double>(it->second)) continue;
     const double v = std::get<double>(it->second);
-    if (std::string(key) == "noise_multiplier" && v < 0) continue;  // −1: calibrated from ε, not a choice
+    if (dpw::specialValue(s.params.spec(key), v)) continue;  // e.g. σ from ε: calibrated, not a choice
     parts << QStringLiteral("%1 = %2").arg(QString::fromUtf8(symbol), number(v));
   }
   if (parts.isEmpty()) return QStringLiteral("seed %1").arg(s.seed);
+  return parts.join(", ");
+}
+
+QString PinnedRuns::describeDifferences(const Scenario& ran, const Scenario& now) {
+  QStringList parts;
+  if (ran.method != now.method) return QString::fromStdString(ran.methodInfo().title);
+  const auto& before = ran.params.values();
+  const auto& after = now.params.values();
+  for (const auto& spec : ran.params.specs()) {  // in form order
+    auto b = before.find(spec.key), a = after.find(spec.key);
+    if (b == before.end() || (a != after.end() && a->second == b->second)) continue;
+    parts << namedValue(spec, b->second);
+  }
+  if (ran.seed != now.seed) parts << QStringLiteral("seed %1").arg(ran.seed);
+  constexpr int kMaxItems = 4;
+  if (parts.size() > kMaxItems) {
+    parts = parts.mid(0, kMaxItems);
+    parts << QStringLiteral("…");
+  }
   return parts.join(", ");
 }
 
@@ -60,8 +98,9 @@ int PinnedRuns::pileSize(const std::string& method) const {
   return int(std::count_if(pile_.begin(), pile_.end(), [&](const Kept& k) { return k.method == method; }));
 }
 
-void PinnedRuns::setPrevious(const Scenario& scenario, std::vector<dpw::FramePtr> frames) {
-  previous_ = {scenario.method, QStringLiteral("previous run: %1").arg(describe(scenario)), std::move(frames)};
+void PinnedRuns::setPrevious(const Scenario& scenario, std::vector<dpw::FramePtr> frames, QString label) {
+  if (label.isEmpty()) label = QStringLiteral("previous run: %1").arg(describe(scenario));
+  previous_ = {scenario.method, std::move(label), std::move(frames)};
 }
 
 std::vector<ChartOverlay> PinnedRuns::overlaysFor(const std::string& method) const {

@@ -34,10 +34,14 @@ class PinnedRuns {
   void clearPile() { pile_.clear(); }
   int pileSize(const std::string& method) const;
 
-  /// The previous result of a rerun (label "previous run: ε = 3"), until clearPrevious.
-  void setPrevious(const Scenario& scenario, std::vector<dpw::FramePtr> frames);
+  /// The previous result of a rerun, or of a run whose form has changed since (label "previous run: ε = 3",
+  /// or `label` when given), until clearPrevious.
+  void setPrevious(const Scenario& scenario, std::vector<dpw::FramePtr> frames, QString label = {});
+  void setPreviousLabel(QString label) { previous_.label = std::move(label); }
   void clearPrevious() { previous_ = {}; }
   bool hasPrevious() const { return !previous_.frames.empty(); }
+  const QString& previousLabel() const { return previous_.label; }
+  const std::vector<dpw::FramePtr>& previousFrames() const { return previous_.frames; }
 
   /// What the charts of a run of `method` show besides it: pins (dashed), the pile (faded), the
   /// previous result (faded; it stands in for picture charts until their first live frame).
@@ -46,6 +50,9 @@ class PinnedRuns {
   /// The parameters that name a run in a label: ε, α and σ where the method has them ("ε = 5, α = 0.5"),
   /// else the seed.
   static QString describe(const Scenario& scenario);
+  /// What `ran` had where the form (`now`) differs, e.g. "σ = 3, steps T = 500, seed 1" (at most four items,
+  /// then "…"); empty when nothing differs. Names as in describe(), else the parameter's label.
+  static QString describeDifferences(const Scenario& ran, const Scenario& now);
 
  private:
   struct Kept {

@@ -35,6 +35,9 @@ class RunController : public QObject {
   /// While paused: lets exactly one more step run, then pauses again.
   void stepOnce();
   bool paused() const { return paused_.load(); }
+  /// True once cancel() was called for the current (or last) run: a run that then ends unsuccessfully
+  /// was cancelled, not failed.
+  bool cancelRequested() const { return cancel_.load(); }
   /// True once a paused worker actually waits at a step boundary (no computation under way).
   bool waitingAtPause() const { return waiting_.load(); }
   /// Seconds since the run started (pauses included).

@@ -17,6 +17,23 @@ ParamValues::ParamValues(const std::vector<ParamSpec>& specs) : specs_(specs) {
   }
 }
 
+const SpecialValue* specialValue(const ParamSpec& spec, double value) {
+  for (const auto& s : spec.special)
+    if (s.value == value) return &s;
+  return nullptr;
+}
+
+const SpecialValue* specialValue(const ParamSpec& spec, const std::string& label) {
+  for (const auto& s : spec.special)
+    if (s.label == label) return &s;
+  return nullptr;
+}
+
+ParamSpec withSpecial(ParamSpec spec, double value, std::string label) {
+  spec.special.push_back({value, std::move(label)});
+  return spec;
+}
+
 const ParamSpec& ParamValues::spec(const std::string& key) const {
   auto it = std::find_if(specs_.begin(), specs_.end(), [&](const ParamSpec& s) { return s.key == key; });
   require(it != specs_.end(), "unknown parameter '", key, "'");

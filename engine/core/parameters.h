@@ -15,6 +15,14 @@ namespace dpw {
 
 enum class ParamKind { Real, Integer, Choice, Text };
 
+/// A number that stands for a word: "0 means 0.1/n", "−1: calibrate from ε", "0 = d". The form offers it
+/// as a choice under its label ("auto (0.1/n)") beside any other number; scenario files, the CLI and
+/// sweeps keep the number itself (issue #19 item 4).
+struct SpecialValue {
+  double value = 0;
+  std::string label;  ///< what the form shows, e.g. "from ε"
+};
+
 struct ParamSpec {
   std::string key;    ///< scenario key, e.g. "epsilon"
   std::string label;  ///< form label, e.g. "Privacy budget ε"
@@ -29,7 +37,15 @@ struct ParamSpec {
   std::string help;          ///< tooltip: what it does and where it comes from
   bool restartsRun = true;   ///< informational only: the app applies every change at the next run (none live)
   bool advanced = false;     ///< hidden in lesson mode
+  std::vector<SpecialValue> special = {};  ///< numbers that mean a word (Real and Integer only)
 };
+
+/// The special value of `spec` equal to `value`, or nullptr.
+const SpecialValue* specialValue(const ParamSpec& spec, double value);
+/// The special value of `spec` whose label is `label`, or nullptr.
+const SpecialValue* specialValue(const ParamSpec& spec, const std::string& label);
+/// `spec` with one more special value (for the declarations: `withSpecial({...}, 0, "from ε")`).
+ParamSpec withSpecial(ParamSpec spec, double value, std::string label);
 
 using ParamValue = std::variant<double, std::string>;
 

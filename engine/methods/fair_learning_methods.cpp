@@ -21,8 +21,9 @@ std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M,
   v.push_back({"epsilon", "Privacy budget ε", K::Real, 1.0, 0.01, 1e4, true, {}, {}, "",
                "Target ε after T steps; the noise multiplier is calibrated for it ([FairLearn] §5.3). inf = no "
                "privacy: no clipping and no noise."});
-  v.push_back({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
-               "Target δ; 0 means 0.1/n, the paper's choice (App. B)."});
+  v.push_back(withSpecial({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
+                           "Target δ; auto (0 in scenario files) means 0.1/n, the paper's choice (App. B)."},
+                          0, "auto (0.1/n)"));
   v.push_back({"accountant", "Accountant", K::Choice, 0, -INFINITY, INFINITY, false, fairLearningAccountantIds(),
                fairLearningAccountantIds().front(), "",
                "How ε is computed, for the sampler these methods run (fixed-size batches per group without "
@@ -50,8 +51,11 @@ std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M,
                "Independent test sample for the metrics.", true, true});
   v.push_back({"bias_p", "Bias p", K::Real, 0.7, 0, 1, false, {}, {}, "",
                "P(A = Y) in the synthetic data (App. B: 0.7); 0.5 means no bias.", true, true});
-  v.push_back({"noise_multiplier", "Noise multiplier σ", K::Real, -1, -1, 1e6, false, {}, {}, "",
-               "−1: calibrate from ε (normal use). σ ≥ 0: use this σ and let the accountant report ε.", true, true});
+  v.push_back(withSpecial({"noise_multiplier", "Noise multiplier σ", K::Real, -1, -1, 1e6, false, {}, {}, "",
+                           "from ε (−1 in scenario files): calibrated for the target ε (normal use). A number σ ≥ 0: "
+                           "use this σ and let the accountant report ε.",
+                           true, true},
+                          -1, "from ε"));
   v.push_back(noiseSourceParam("the exact discrete Gaussian (Canonne, Kamath & Steinke 2020) on a grid of step "
                                "Δ/(64√P) added to the gradient (the grid adds 1/64 to the sensitivity, the noise covers it),"));
   v.push_back({"frame_every", "Chart interval", K::Integer, 50, 1, 1e6, false, {}, {}, "steps",
@@ -237,10 +241,12 @@ MethodInfo privateMatchingMethod() {
     if (p.key == "clip_gradient") p.help = "Unused: matching has no loss term.";
   }
   params.push_back(projectionsParam());
-  params.push_back({"clip_after_noise", "Clip after noise", K::Real, 0.0, 0, 1e6, false, {}, {}, "",
-                    "> 0: the noisy gradient is clipped again to this norm (post-processing, App. C; the paper does not "
-                    "give the value). 0 = off, the default: adam rescales the step anyway. Never applied at ε = ∞.",
-                    true, true});
+  params.push_back(withSpecial({"clip_after_noise", "Clip after noise", K::Real, 0.0, 0, 1e6, false, {}, {}, "",
+                                "A number > 0: the noisy gradient is clipped again to this norm (post-processing, "
+                                "App. C; the paper does not give the value). off (0 in scenario files), the default: "
+                                "adam rescales the step anyway. Never applied at ε = ∞.",
+                                true, true},
+                               0, "off"));
   return make(FairTask::Matching, "private-matching", "Private distribution matching", "[FairLearn] App. C",
               "A network pushes Gaussian noise onto a circle by minimising the sliced W₂ distance: the generated "
               "points g(X) spread from a blob onto the circle of radius 3/4. Both samples are private: the generated "

@@ -42,6 +42,24 @@ class TestCli : public QObject {
   }
 
   // A replay of the scenario written beside the results gives identical numbers.
+  // Issue #19 item 4: the methods' JSON names the numbers that mean words, as the form lists them.
+  void methodsListSpecialValues() {
+    const CliResult r = cli({"methods"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QString delta, sigma, directions;
+    for (const QJsonValue m : QJsonDocument::fromJson(r.out).array())
+      for (const QJsonValue p : m.toObject()["parameters"].toArray()) {
+        const QJsonObject special = p.toObject()["special"].toObject();
+        const QString id = m.toObject()["id"].toString(), key = p.toObject()["key"].toString();
+        if (id == "fair-classifier" && key == "delta") delta = special["0"].toString();
+        if (id == "fair-classifier" && key == "noise_multiplier") sigma = special["-1"].toString();
+        if (id == "dpswflow-r" && key == "projections") directions = special["0"].toString();
+      }
+    QCOMPARE(delta, QString("auto (0.1/n)"));
+    QCOMPARE(sigma, QString("from ε"));
+    QCOMPARE(directions, QString("= d (data dimension)"));
+  }
+
   void scenarioReplaysExactly() {
     QTemporaryDir a, b;
     const CliResult first = cli({"run", "default", "--out", a.path(), "--no-png"});

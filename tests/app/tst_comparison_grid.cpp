@@ -8,6 +8,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -137,6 +138,26 @@ class TestComparisonGrid : public QObject {
       }
     QVERIFY(!g->findChild<QLabel*>("gridLegend")->text().isEmpty());
 
+    // Issue #19 item 4: every short name in a caption ("σ · L · CL · ACC · DI · W₂²") is explained in the
+    // caption's tooltip and in the line under the grid, which the PNG export holds (it grabs the grid).
+    const QString abbreviations = g->abbreviationsText();
+    auto* line = g->findChild<QLabel*>("gridAbbreviations");
+    QVERIFY(line && line->parentWidget() == g->findChild<QLabel*>("gridLegend")->parentWidget());
+    int names = 0;
+    for (int r = 0; r < 2; ++r)
+      for (int c = 0; c < 2; ++c) {
+        auto* caption = g->cellWidget(r, c)->findChild<QLabel*>("caption");
+        for (const QString& part : caption->text().split(QRegularExpression(" · |\n"))) {
+          const QString name = part.left(part.lastIndexOf(' '));  // "ACC 0.81" -> "ACC"
+          QVERIFY2(!name.isEmpty(), qPrintable(part));
+          QVERIFY2(abbreviations.contains(name + ": "), qPrintable(name + " not explained in: " + abbreviations));
+          QVERIFY2(caption->toolTip().contains(name + ": "), qPrintable(name + " not in the tooltip"));
+          ++names;
+        }
+      }
+    QVERIFY(names >= 4 * 4);
+    for (const char* meaning : {"ACC: accuracy", "DI: disparate impact"}) QVERIFY2(abbreviations.contains(meaning), meaning);
+
     // Summary table and its CSV: one row per cell with accuracy, fairness violation and ε spent.
     QTableWidget* table = g->table();
     QCOMPARE(table->rowCount(), 4);
@@ -168,6 +189,18 @@ class TestComparisonGrid : public QObject {
     QVERIFY(png.width() >= 2 * 220 && png.height() >= 2 * 190);
     const QString shots = qEnvironmentVariable("DPW_SCREENSHOT_DIR");
     if (!shots.isEmpty()) QVERIFY(g->grab().save(QDir(shots).filePath("comparison-grid-test.png")));
+  }
+
+  // Issue #19 item 4: a special value is typed and shown as its word; the sweep gets the number.
+  void specialValuesByWord() {
+    const dpw::ParamValues flow(dpw::findMethod("dpswflow-r").params);
+    const dpw::ParamSpec& sigma = flow.spec("noise_multiplier");
+    const dpwapp::GridList list = dpwapp::parseGridList(sigma, QString::fromUtf8("from ε, 1, 2"));
+    QVERIFY2(list.error.isEmpty(), qPrintable(list.error));
+    QCOMPARE(list.values, (QJsonArray{0.0, 1.0, 2.0}));
+    QCOMPARE(list.labels, (QStringList{QString::fromUtf8("from ε"), "1", "2"}));
+    QVERIFY(!dpwapp::parseGridList(sigma, QString::fromUtf8("from ε, 0")).error.isEmpty());  // the same value twice
+    QVERIFY(dpwapp::suggestedGridList(sigma, 0.0).startsWith(QString::fromUtf8("from ε")));
   }
 
   void badListsStartNothing_data() {

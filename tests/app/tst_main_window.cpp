@@ -287,7 +287,7 @@ class TestMainWindow : public QObject {
     QVERIFY(help->findChild<QTextBrowser*>("helpText")->toPlainText().contains("DPW Lab"));
   }
 
-  // The explanation panel's live line ("Now: step …") refreshes during a run without re-laying out
+  // The explanation panel's live line ("Now: running at step …") refreshes during a run without re-laying out
   // the text at every frame pull or scrolling the reader back to the top (setHtml alone resets it).
   void explanationKeepsItsScrollDuringARun() {
     MainWindow w;
@@ -297,7 +297,7 @@ class TestMainWindow : public QObject {
     ex->setFixedHeight(60);  // little room: the text scrolls
     typeInto(w.form()->field("shifts"), "1000");
     QVERIFY(w.startRun());
-    QTRY_VERIFY_WITH_TIMEOUT(ex->toPlainText().contains("Now: step") && ex->verticalScrollBar()->maximum() > 0, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(ex->toPlainText().contains("Now: running at step") && ex->verticalScrollBar()->maximum() > 0, 30000);
     ex->verticalScrollBar()->setValue(ex->verticalScrollBar()->maximum());
     const int scrolled = ex->verticalScrollBar()->value();
     QVERIFY(scrolled > 0);

@@ -585,15 +585,17 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
   std::vector<ParamSpec> p = {
       {"particles", "Particles n", K::Integer, 5000, 1, 1e6, false, {}, {}, "particles",
        "Number of particles, initialised from N(0, I) ([DPSWFlow] §3.2; reference 10000)."},
-      {"projections", "Directions per step k", K::Integer, variant == FlowVariant::Pool ? 30.0 : 0.0, 0, 10000, false, {},
-       {}, "directions",
-       variant == FlowVariant::Pool
-           ? "Pool directions used per step, 0 = d ([DPSWFlow] Alg. 2; reference 25)."
-           : "Fresh directions per step, 0 = d (one orthonormal basis). Histogram release (the default): k noisy "
+      withSpecial({"projections", "Directions per step k", K::Integer, variant == FlowVariant::Pool ? 30.0 : 0.0, 0, 10000,
+                   false, {}, {}, "directions",
+                   variant == FlowVariant::Pool
+                       ? "Pool directions used per step; = d (0 in scenario files): as many as the data's dimension "
+                         "([DPSWFlow] Alg. 2; reference 25)."
+                       : "Fresh directions per step; = d (0 in scenario files): one orthonormal basis. Histogram release (the default): k noisy "
              "histograms per step, Δ = √k (add/remove, rdp) or √(2k) (replace-one), so the noise per count grows "
              "like √k. Projection release: Δ = 2 exactly for one orthonormal basis and the per-projection noise grows "
              "like √⌈k/d⌉, so more directions per step buy nothing under privacy (docs/flow-results.md; [DPSWFlow] "
              "Alg. 1, reference 70)."},
+                  0, "= d (data dimension)"),
   };
   if (variant == FlowVariant::Pool)
     p.push_back({"pool", "Pool of directions K", K::Integer, 70, 1, 10000, false, {}, {}, "directions",
@@ -625,9 +627,12 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
   if (variant == FlowVariant::Resampled) {
     p.push_back({"batch", "Batch size", K::Integer, 250, 1, 1e7, false, {}, {}, "rows",
                  "Minibatch of private rows per step; q = batch / m ([DPSWFlow] Alg. 1; reference 250)."});
-    p.push_back({"public_rows", "Public row count (0 = m)", K::Integer, 0, 0, 1e9, false, {}, {}, "rows",
-                 "A public nominal row count for q = batch / public_rows, so that q does not depend on the private "
-                 "data; 0 uses the private row count m and the statement lists it as public.", true, true});
+    p.push_back(withSpecial({"public_rows", "Public row count", K::Integer, 0, 0, 1e9, false, {}, {}, "rows",
+                             "A public nominal row count for q = batch / public_rows, so that q does not depend on the "
+                             "private data; = m (0 in scenario files) uses the private row count m and the statement "
+                             "lists it as public.",
+                             true, true},
+                            0, "= m (private row count)"));
   }
   p.push_back(noiseSourceParam("the exact discrete Gaussian (Canonne, Kamath & Steinke 2020) on a grid of step "
                                "Δ/(64√k) added to the projections (the grid adds 1/64 to the sensitivity, the noise covers it),"));
@@ -640,8 +645,11 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
            : "Target ε of the whole run, calibrated by the accountant ([DPSWFlow] App. C.4); inf = no noise."},
       {"delta", "δ", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "",
        "Total δ: half for the sensitivity bound, half for the mechanism ([DP-SWD] Lemma 2)."},
-      {"noise_multiplier", "Noise multiplier (0 = from ε)", K::Real, 0.0, 0, 1e4, false, {}, {}, "",
-       "If > 0, noise std = this × Δ and ε is reported instead of targeted.", true, true},
+      withSpecial({"noise_multiplier", "Noise multiplier", K::Real, 0.0, 0, 1e4, false, {}, {}, "",
+                   "from ε (0 in scenario files): calibrated for the target ε. A number > 0: noise std = this × Δ "
+                   "and ε is reported instead of targeted.",
+                   true, true},
+                  0, "from ε"),
       flowBoundParam("w(k, d, δ): auto = chernoff (rigorous, exact MGF); clt = the papers' approximation (not a bound); "
                      "bernstein = [DP-SWD] Lemma 2."),
   });
@@ -667,11 +675,16 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
        "orthonormal: stacked Haar orthonormal bases, exact sensitivity 2√⌈k/d⌉ and no δ spent on a bound; "
        "random: i.i.d. directions with the CLT/Bernstein bound (the paper's and reference code's choice).",
        true, true},
-      {"step_decay", "Step decay τ", K::Real, kDefaultStepDecay, 0, 1e9, false, {}, {}, "steps",
-       "Step schedule h_t = h / (1 + t/τ); 0 = constant h (the paper). Post-processing: costs no privacy.", true, true},
-      {"average_tail", "Averaged tail", K::Real, 0.0, 0, 0.99, false, {}, {}, "",
-       "Each particle's position averaged over this final fraction of the steps (post-processing); 0 = last "
-       "iterate.", true, true},
+      withSpecial({"step_decay", "Step decay τ", K::Real, kDefaultStepDecay, 0, 1e9, false, {}, {}, "steps",
+                   "Step schedule h_t = h / (1 + t/τ); off (0 in scenario files) = constant h (the paper). "
+                   "Post-processing: costs no privacy.",
+                   true, true},
+                  0, "off: constant h"),
+      withSpecial({"average_tail", "Averaged tail", K::Real, 0.0, 0, 0.99, false, {}, {}, "",
+                   "Each particle's position averaged over this final fraction of the steps (post-processing); off "
+                   "(0 in scenario files) = the last iterate.",
+                   true, true},
+                  0, "off: last iterate"),
   });
   p.push_back({"project_support", "Project onto the support", K::Choice, 0, -inf, inf, false,
                {"final", "every_step", "off"}, "final", "",
