@@ -12,6 +12,7 @@
 
 class QAction;
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QMenu;
@@ -22,6 +23,7 @@ class QTimer;
 namespace dpwapp {
 
 class ChartGrid;
+class DisplayScale;
 class ComparisonGridDialog;
 class ElidedLabel;
 class LessonMenu;
@@ -95,11 +97,19 @@ class MainWindow : public QMainWindow {
   /// Seconds the method's last finished run took (NaN if none yet).
   double lastRunSeconds(const std::string& method) const;
 
+  /// Text size and presentation mode (gui/display_scale.h).
+  DisplayScale* displayScale() const { return display_; }
+  /// Presentation mode (View menu, F5): text and lines twice their size, side panels hidden, charts
+  /// two per row at 1024 × 768 without sideways scrolling.
+  void setPresentationMode(bool on);
+  bool presentationMode() const;
+
  signals:
   void runFinished(bool ok);
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void buildMenus();
@@ -156,6 +166,13 @@ class MainWindow : public QMainWindow {
   bool keepPile_ = false;                          ///< the next startRun keeps the pile of draws
   bool rerunPending_ = false;                      ///< a slider was let go during a run: rerun when it ends
   void refreshOverlays(const std::string& method);
+  void buildViewMenu(QMenu* view);
+  void fitLayoutToWidth();
+  DisplayScale* display_ = nullptr;
+  QDockWidget* methodDock_ = nullptr;
+  QDockWidget* explainDock_ = nullptr;
+  bool methodDockWasVisible_ = true;  ///< the panels' visibility before presentation mode
+  bool explainDockWasVisible_ = true;
 };
 
 }  // namespace dpwapp

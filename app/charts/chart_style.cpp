@@ -1,0 +1,76 @@
+#include "charts/chart_style.h"
+
+#include <QPolygonF>
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+
+namespace dpwapp {
+namespace {
+
+std::atomic<double> textScale{1.0};
+std::atomic<double> lineScale{1.0};
+
+// Okabe & Ito (2008); #F0E442 (yellow) is replaced by a darker #B59A00, which reads on white.
+const QColor kOkabeIto[kPaletteSize] = {QColor(0x0072B2), QColor(0xD55E00), QColor(0x009E73), QColor(0xE69F00),
+                                        QColor(0xCC79A7), QColor(0x56B4E9), QColor(0, 0, 0), QColor(0xB59A00)};
+
+}  // namespace
+
+double chartTextScale() { return textScale.load(); }
+void setChartTextScale(double scale) { textScale.store(std::clamp(std::isfinite(scale) ? scale : 1.0, 0.5, 4.0)); }
+double chartLineScale() { return lineScale.load(); }
+void setChartLineScale(double scale) { lineScale.store(std::clamp(std::isfinite(scale) ? scale : 1.0, 0.5, 4.0)); }
+
+QFont chartFont(double base, const QFont& like, bool bold) {
+  QFont f = like;
+  f.setPointSizeF(base * chartTextScale());
+  f.setBold(bold);
+  return f;
+}
+
+double chartPenWidth(double base) { return base * chartLineScale(); }
+
+QColor paletteColour(int index) { return kOkabeIto[((index % kPaletteSize) + kPaletteSize) % kPaletteSize]; }
+
+MarkerShape markerShape(int group) {
+  static const MarkerShape order[] = {MarkerShape::Square, MarkerShape::Circle, MarkerShape::Triangle,
+                                      MarkerShape::Diamond, MarkerShape::Cross};
+  return order[((group % 5) + 5) % 5];
+}
+
+void drawMarker(QPainter& p, QPointF c, MarkerShape shape, double r) {
+  switch (shape) {
+    case MarkerShape::Square: p.drawRect(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)); break;
+    case MarkerShape::Circle: p.drawEllipse(c, r, r); break;
+    case MarkerShape::Triangle:
+      p.drawPolygon(QPolygonF({QPointF(c.x(), c.y() - 1.2 * r), QPointF(c.x() + 1.1 * r, c.y() + 0.8 * r),
+                               QPointF(c.x() - 1.1 * r, c.y() + 0.8 * r)}));
+      break;
+    case MarkerShape::Diamond:
+      p.drawPolygon(QPolygonF({QPointF(c.x(), c.y() - 1.3 * r), QPointF(c.x() + 1.3 * r, c.y()), QPointF(c.x(), c.y() + 1.3 * r),
+                               QPointF(c.x() - 1.3 * r, c.y())}));
+      break;
+    case MarkerShape::Cross:
+      p.drawLine(QPointF(c.x() - r, c.y() - r), QPointF(c.x() + r, c.y() + r));
+      p.drawLine(QPointF(c.x() - r, c.y() + r), QPointF(c.x() + r, c.y() - r));
+      break;
+  }
+}
+
+void drawMarkers(QPainter& p, const QPolygonF& points, MarkerShape shape, double r) {
+  if (shape == MarkerShape::Square) {  // squares: one drawPoints call with a square pen (fast path)
+    QPen pen = p.pen();
+    pen.setWidthF(2 * r);
+    pen.setCapStyle(Qt::SquareCap);
+    pen.setColor(p.brush().color());
+    p.save();
+    p.setPen(pen);
+    p.drawPoints(points);
+    p.restore();
+    return;
+  }
+  for (const QPointF& c : points) drawMarker(p, c, shape, r);
+}
+
+}  // namespace dpwapp
