@@ -274,23 +274,37 @@ void fitTicks(QChart* chart) {
   }
 }
 
-/// `text` fitted into `width` with `font`: unchanged if it fits, else broken at the space nearest its
-/// middle into two lines (HTML, which chart and axis titles render), shrinking the font (down to 80%)
-/// if a line is still too wide. Returns the text and sets `font`.
+/// `text` fitted into `width` with `font`: unchanged if it fits, else broken at spaces into lines
+/// that fit (HTML, which chart and axis titles render), at the base size if two lines do, else at 80%
+/// (up to three lines). Returns the text and sets `font`.
 QString fitText(const QString& text, double width, QFont& font, double basePointSize) {
   font.setPointSizeF(basePointSize);
   auto fits = [&](const QString& line) { return QFontMetricsF(font).horizontalAdvance(line) <= width; };
   if (text.isEmpty() || width <= 0 || fits(text)) return text.toHtmlEscaped();
-  int best = -1;
-  for (int i = 0; i < text.size(); ++i)
-    if (text[i] == ' ' && (best < 0 || std::abs(i - int(text.size()) / 2) < std::abs(best - int(text.size()) / 2))) best = i;
-  if (best < 0) return text.toHtmlEscaped();
-  const QString a = text.left(best), b = text.mid(best + 1);
-  for (double size = basePointSize; size >= basePointSize * 0.8 - 1e-9; size -= 0.5) {
-    font.setPointSizeF(size);
-    if (fits(a) && fits(b)) break;
+  const QStringList words = text.split(' ');
+  if (words.size() < 2) return text.toHtmlEscaped();
+  auto wrap = [&] {  // greedy: as many words per line as fit
+    QStringList lines;
+    QString line;
+    for (const QString& w : words) {
+      const QString longer = line.isEmpty() ? w : line + ' ' + w;
+      if (!line.isEmpty() && !fits(longer)) {
+        lines << line;
+        line = w;
+      } else {
+        line = longer;
+      }
+    }
+    lines << line;
+    return lines;
+  };
+  QStringList lines = wrap();
+  if (lines.size() > 2) {
+    font.setPointSizeF(basePointSize * 0.8);
+    lines = wrap();
   }
-  return a.toHtmlEscaped() + "<br>" + b.toHtmlEscaped();
+  for (QString& l : lines) l = l.toHtmlEscaped();
+  return lines.join("<br>");
 }
 
 /// Keeps every text of a chart whole at its current size: the title and horizontal axis titles are

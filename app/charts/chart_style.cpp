@@ -1,5 +1,6 @@
 #include "charts/chart_style.h"
 
+#include <QFontMetricsF>
 #include <QPolygonF>
 #include <algorithm>
 #include <atomic>
@@ -30,6 +31,41 @@ QFont chartFont(double base, const QFont& like, bool bold) {
 }
 
 double chartPenWidth(double base) { return base * chartLineScale(); }
+
+QStringList fitTitle(const QString& title, double width, QFont& font) {
+  const double base = font.pointSizeF();
+  auto fits = [&](const QString& line) { return QFontMetricsF(font).horizontalAdvance(line) <= width; };
+  for (double size = base; size >= base * 0.85 - 1e-9; size -= base * 0.05) {
+    font.setPointSizeF(size);
+    if (fits(title)) return {title};
+  }
+  font.setPointSizeF(base * 0.85);
+  int best = -1;
+  for (int i = 0; i < title.size(); ++i)
+    if (title[i] == ' ' && (best < 0 || std::abs(i - int(title.size()) / 2) < std::abs(best - int(title.size()) / 2))) best = i;
+  const QFontMetricsF fm(font);
+  if (best < 0) return {fm.elidedText(title, Qt::ElideRight, width)};
+  return {fm.elidedText(title.left(best), Qt::ElideRight, width), fm.elidedText(title.mid(best + 1), Qt::ElideRight, width)};
+}
+
+double chartTitleHeight(const QRectF& target, const QString& title, QFont font) {
+  if (title.isEmpty()) return 6;
+  const QStringList lines = fitTitle(title, target.width() - 12, font);
+  return 8 + lines.size() * QFontMetricsF(font).height();
+}
+
+double drawChartTitle(QPainter& p, const QRectF& target, const QString& title, QFont font) {
+  if (title.isEmpty()) return 6;
+  const QStringList lines = fitTitle(title, target.width() - 12, font);
+  const QFontMetricsF fm(font);
+  p.save();
+  p.setFont(font);
+  p.setPen(Qt::black);
+  for (int i = 0; i < lines.size(); ++i)
+    p.drawText(QRectF(target.left(), target.top() + 4 + i * fm.height(), target.width(), fm.height()), Qt::AlignCenter, lines[i]);
+  p.restore();
+  return 8 + lines.size() * fm.height();
+}
 
 QColor paletteColour(int index) { return kOkabeIto[((index % kPaletteSize) + kPaletteSize) % kPaletteSize]; }
 

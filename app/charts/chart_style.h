@@ -12,6 +12,7 @@
 #include <QFont>
 #include <QPainter>
 #include <QPointF>
+#include <QStringList>
 
 namespace dpwapp {
 
@@ -32,6 +33,15 @@ inline constexpr double kLegendPointSize = 9;
 QFont chartFont(double base, const QFont& like = QFont(), bool bold = false);
 /// A pen width of `base` pixels times the line scale.
 double chartPenWidth(double base = 2);
+
+/// A chart title laid out for `width`: one line at `font`'s size if it fits, else one line at down to
+/// 85% of it, else two lines broken at the space nearest the middle (each elided only if still too
+/// wide). Sets `font` to the size used; returns the lines.
+QStringList fitTitle(const QString& title, double width, QFont& font);
+/// Draws `title` (fitTitle) centred at the top of `target`; returns the height it took (with a gap below).
+double drawChartTitle(QPainter& painter, const QRectF& target, const QString& title, QFont font);
+/// The height drawChartTitle takes, without drawing.
+double chartTitleHeight(const QRectF& target, const QString& title, QFont font);
 
 /// Number of distinct palette colours.
 inline constexpr int kPaletteSize = 8;

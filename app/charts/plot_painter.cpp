@@ -156,15 +156,11 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
   double tickW = 0;
   for (double t : ay.ticks) tickW = std::max(tickW, fm.horizontalAdvance(label(t)));
   QFont bold = chartFont(kTitlePointSize, p.font(), true);
-  const QFontMetricsF tm(bold);
   const QFont axisFont = chartFont(kAxisTitlePointSize, p.font());
   const QFontMetricsF am(axisFont);
-  const QRectF area = target.adjusted(tickW + am.height() + 16, tm.height() + 14, -20 * u,
+  const double titleH = drawChartTitle(p, target, title, bold);
+  const QRectF area = target.adjusted(tickW + am.height() + 16, titleH + 6, -20 * u,
                                       -(fm.height() + am.height() + 16 + rows * rowH));
-  p.setFont(bold);
-  p.setPen(Qt::black);
-  p.drawText(QRectF(target.left(), target.top() + 4, target.width(), tm.height() + 4), Qt::AlignCenter,
-             tm.elidedText(title, Qt::ElideRight, target.width() - 8));
   p.setFont(font);
   if (area.width() < 10 || area.height() < 10) {
     p.restore();
@@ -318,10 +314,8 @@ void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
   p.setPen(Qt::black);
   const QFont titleFont = chartFont(kTitlePointSize, p.font(), true), tickFont = chartFont(kTickPointSize, p.font()),
               axisFont = chartFont(kAxisTitlePointSize, p.font());
-  const QFontMetricsF tm(titleFont), fm(tickFont), am(axisFont);
-  p.setFont(titleFont);
-  const QRectF titleRect(target.left(), target.top() + 4, target.width(), tm.height() + 4);
-  p.drawText(titleRect, Qt::AlignCenter, tm.elidedText(qs(frame.title), Qt::ElideRight, target.width() - 8));
+  const QFontMetricsF fm(tickFont), am(axisFont);
+  const double titleH = drawChartTitle(p, target, qs(frame.title), titleFont);
   if (const auto* h = std::get_if<dpw::HeatmapFrame>(&frame.data)) {
     if (h->rows <= 0 || h->cols <= 0) return;
     // Tick numbers on both axes: the values the columns and rows span, or their indices 1 .. n.
@@ -338,7 +332,7 @@ void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
     const auto xt = axisTicks(x0, x1, !valued), yt = axisTicks(y0, y1, !valued);
     double tickW = 0;
     for (double t : yt) tickW = std::max(tickW, fm.horizontalAdvance(QString::number(t, 'g', 4)));
-    const QRectF area = target.adjusted(am.height() + tickW + 16, tm.height() + 14, -20 * chartTextScale(),
+    const QRectF area = target.adjusted(am.height() + tickW + 16, titleH + 6, -20 * chartTextScale(),
                                         -(fm.height() + am.height() + 16));
     if (area.width() < 10 || area.height() < 10) return;
     double mx = 0;
@@ -375,7 +369,7 @@ void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
     p.drawText(QRectF(-area.height() / 2, -am.height() / 2, area.height(), am.height() + 2), Qt::AlignCenter, qs(h->yLabel));
     p.restore();
   } else if (const auto* im = std::get_if<dpw::ImagesFrame>(&frame.data)) {
-    const QRectF area = target.adjusted(20, tm.height() + 14, -20, -20);
+    const QRectF area = target.adjusted(20, titleH + 6, -20, -20);
     const int n = int(im->images.size());
     if (n == 0 || im->width <= 0 || im->height <= 0) return;
     const int cols = int(std::ceil(std::sqrt(double(n) * area.width() / area.height())));

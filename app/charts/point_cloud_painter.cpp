@@ -64,17 +64,10 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
     entries.push_back({g, QPointF(lx, (rows - 1) * rowH)});
     lx += w;
   }
-  QFont titleFont = chartFont(kTitlePointSize, p.font(), true);
-  const QRectF plot = target.adjusted(fm.horizontalAdvance("-0.000") + am.height() + 18, QFontMetricsF(titleFont).height() + 12,
+  const QFont titleFont = chartFont(kTitlePointSize, p.font(), true);
+  const double titleH = drawChartTitle(p, target, title, titleFont);  // a long title: smaller, then two lines
+  const QRectF plot = target.adjusted(fm.horizontalAdvance("-0.000") + am.height() + 18, titleH + 6,
                                       -16 * u, -(fm.height() + am.height() + 14 + rows * rowH));
-  p.setPen(Qt::black);
-  // A long title is drawn smaller (down to 80%) rather than cut at both ends; elided only beyond that.
-  const double room = target.width() - 8, smallest = titleFont.pointSizeF() * 0.8;
-  while (QFontMetricsF(titleFont).horizontalAdvance(title) > room && titleFont.pointSizeF() > smallest)
-    titleFont.setPointSizeF(titleFont.pointSizeF() - 0.5);
-  p.setFont(titleFont);
-  p.drawText(QRectF(target.left(), target.top() + 4, target.width(), QFontMetricsF(titleFont).height() + 4), Qt::AlignCenter,
-             QFontMetricsF(titleFont).elidedText(title, Qt::ElideRight, room));
   p.setFont(font);
   if (!range.valid() || plot.width() < 10 || plot.height() < 10) {
     p.restore();

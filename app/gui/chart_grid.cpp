@@ -191,6 +191,11 @@ void ChartGrid::setMinimumChartSize(QSize size) {
   relayout();
 }
 
+void ChartGrid::setRowsPerScreen(int rows) {
+  rowsPerScreen_ = rows;
+  relayout();
+}
+
 void ChartGrid::setAvailableWidth(int width) {
   availableWidth_ = width;
   relayout();
@@ -209,7 +214,11 @@ void ChartGrid::relayout() {
   // One column narrower than a chart's minimum: the minimum gives way (no sideways scrolling).
   const int width = availableWidth_ > 0 ? availableWidth_ : this->width();
   const int minWidth = std::max(160, std::min(minChart_.width(), width - 24));
-  for (auto& [id, view] : views_) view->setMinimumWidth(minWidth);
+  int minHeight = minChart_.height();
+  if (rowsPerScreen_ > 0 && viewport_)
+    minHeight = std::max(minHeight, (viewport_->height() - grid_->contentsMargins().top() - grid_->contentsMargins().bottom()) /
+                                            rowsPerScreen_ - grid_->verticalSpacing());
+  for (auto& [id, view] : views_) view->setMinimumSize(minWidth, minHeight);
   if (columns == columns_) return;
   columns_ = columns;
   for (const auto& id : order_) grid_->removeWidget(views_.at(id));
@@ -224,7 +233,7 @@ void ChartGrid::followWidthOf(QWidget* viewport) {
 }
 
 bool ChartGrid::eventFilter(QObject* watched, QEvent* event) {
-  if (watched == viewport_ && event->type() == QEvent::Resize) setAvailableWidth(viewport_->width());
+  if (watched == viewport_ && event->type() == QEvent::Resize) setAvailableWidth(viewport_->width());  // and height
   return QWidget::eventFilter(watched, event);
 }
 

@@ -62,6 +62,9 @@ class ChartGrid : public QWidget {
   QSize minimumChartSize() const { return minChart_; }
   /// Charts per row now (1 or 2).
   int columns() const { return columns_; }
+  /// 1: every chart is at least as tall as the viewport (presentation mode: one row of charts per
+  /// screen, room for large text); 0: the minimum size decides.
+  void setRowsPerScreen(int rows);
   /// The width the grid lays its columns out for (the scroll area's viewport; 0: own width).
   void setAvailableWidth(int width);
   /// Lays the columns out for the width of `viewport` (the scroll area the grid sits in), following it.
@@ -81,6 +84,7 @@ class ChartGrid : public QWidget {
   QSize minChart_{300, 230};
   int columns_ = 2;
   int availableWidth_ = 0;
+  int rowsPerScreen_ = 0;
   QWidget* viewport_ = nullptr;
   QGridLayout* grid_;
   QTimer* flushTimer_;

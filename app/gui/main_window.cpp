@@ -182,7 +182,7 @@ MainWindow::MainWindow(QWidget* parent)
   dock->setObjectName("methodDock");
   dock->setWidget(panel);
   dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-  panel->setMinimumWidth(230);  // at most about a quarter of the window (fitLayoutToWidth)
+  panel->setMinimumWidth(250);  // at most about a quarter of the window (fitLayoutToWidth)
   panel->setMaximumWidth(420);
   addDockWidget(Qt::LeftDockWidgetArea, dock);
   methodDock_ = dock;
@@ -283,11 +283,12 @@ void MainWindow::buildViewMenu(QMenu* view) {
   connect(display_, &DisplayScale::changed, this, [this] {
     charts_->restyle();  // charts read the new scale when built
     const double f = display_->textFactor();
-    charts_->setMinimumChartSize(QSize(int(300 * std::sqrt(f)), int(230 * std::sqrt(f))));
+    charts_->setMinimumChartSize(QSize(int(300 * std::sqrt(f)), int(300 * std::sqrt(f))));
+    charts_->setRowsPerScreen(display_->presentation() ? 1 : 0);
     showStatus(tr("Text at %1% (Ctrl++ / Ctrl+− / Ctrl+0)").arg(std::lround(100 * display_->zoom())));
   });
   const double f = display_->textFactor();  // the saved zoom
-  charts_->setMinimumChartSize(QSize(int(300 * std::sqrt(f)), int(230 * std::sqrt(f))));
+  charts_->setMinimumChartSize(QSize(int(300 * std::sqrt(f)), int(300 * std::sqrt(f))));
 }
 
 bool MainWindow::presentationMode() const { return display_->presentation(); }
@@ -320,6 +321,10 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
 /// charts keep the larger part at 1024 × 768.
 void MainWindow::fitLayoutToWidth() {
   const int w = width();
+  if (w != fittedWidth_) {  // a new window width: the panels at their share of it
+    fittedWidth_ = w;
+    resizeDocks({methodDock_, explainDock_}, {std::min(420, w / 4), std::min(360, w / 5)}, Qt::Horizontal);
+  }
   if (QWidget* panel = methodDock_->widget()) panel->setMaximumWidth(std::max(panel->minimumWidth(), std::min(420, w / 4)));
   explanation_->setMaximumWidth(std::max(explanation_->minimumWidth(), std::min(360, w / 5)));
 }

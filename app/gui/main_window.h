@@ -173,6 +173,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* explainDock_ = nullptr;
   bool methodDockWasVisible_ = true;  ///< the panels' visibility before presentation mode
   bool explainDockWasVisible_ = true;
+  int fittedWidth_ = 0;  ///< the window width the panels were last sized for
 };
 
 }  // namespace dpwapp
