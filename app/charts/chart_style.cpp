@@ -12,9 +12,11 @@ namespace {
 std::atomic<double> textScale{1.0};
 std::atomic<double> lineScale{1.0};
 
-// Okabe & Ito (2008); #F0E442 (yellow) is replaced by a darker #B59A00, which reads on white.
-const QColor kOkabeIto[kPaletteSize] = {QColor(0x0072B2), QColor(0xD55E00), QColor(0x009E73), QColor(0xE69F00),
-                                        QColor(0xCC79A7), QColor(0x56B4E9), QColor(0, 0, 0), QColor(0xB59A00)};
+// Okabe & Ito (2008), ordered so that the first six stay furthest apart for dichromats (vermillion
+// and orange look alike to a deuteranope: orange comes seventh); #F0E442 (yellow) is replaced by a
+// darker #B59A00, which reads on white.
+const QColor kOkabeIto[kPaletteSize] = {QColor(0x0072B2), QColor(0xD55E00), QColor(0x009E73), QColor(0xCC79A7),
+                                        QColor(0x56B4E9), QColor(0, 0, 0), QColor(0xE69F00), QColor(0xB59A00)};
 
 }  // namespace
 

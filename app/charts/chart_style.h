@@ -45,8 +45,8 @@ double chartTitleHeight(const QRectF& target, const QString& title, QFont font);
 
 /// Number of distinct palette colours.
 inline constexpr int kPaletteSize = 8;
-/// Palette colour `index` (modulo kPaletteSize): Okabe-Ito blue, vermillion, bluish green, orange,
-/// reddish purple, sky blue, black, yellow-brown.
+/// Palette colour `index` (modulo kPaletteSize): Okabe-Ito blue, vermillion, bluish green, reddish
+/// purple, sky blue, black, orange, yellow-brown.
 QColor paletteColour(int index);
 
 /// Marker shapes for point-cloud groups (the second cue beside colour).
