@@ -91,7 +91,9 @@ void ControlNamer::install() {
 }
 
 bool ControlNamer::eventFilter(QObject* watched, QEvent* event) {
-  if (event->type() == QEvent::Polish && watched->isWidgetType()) nameControl(static_cast<QWidget*>(watched));
+  // Polish: before it is first shown; Show: names Qt gives its own parts late (a dock's float button).
+  if ((event->type() == QEvent::Polish || event->type() == QEvent::Show) && watched->isWidgetType())
+    nameControl(static_cast<QWidget*>(watched));
   return QObject::eventFilter(watched, event);
 }
 

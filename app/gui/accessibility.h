@@ -17,7 +17,8 @@ void nameControl(QWidget* widget);
 void nameControls(QWidget* root);
 
 /// Installed on the application: names every interactive widget when it is polished (before it is
-/// first shown), so controls built later (a method's parameter fields, dialogs) are named too.
+/// first shown) and when it is shown, so controls built later (a method's parameter fields, dialogs)
+/// are named too.
 class ControlNamer : public QObject {
  public:
   using QObject::QObject;

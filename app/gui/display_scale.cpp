@@ -9,7 +9,11 @@
 
 namespace dpwapp {
 
-DisplayScale::DisplayScale(QObject* parent) : QObject(parent), basePointSize_(QApplication::font().pointSizeF()) {
+DisplayScale::DisplayScale(QObject* parent) : QObject(parent) {
+  // The application font's size before any zoom, kept on the application: a second window (or a
+  // test's) must not take the zoomed size for its base.
+  if (!qApp->property("dpwBaseFontSize").isValid()) qApp->setProperty("dpwBaseFontSize", QApplication::font().pointSizeF());
+  basePointSize_ = qApp->property("dpwBaseFontSize").toDouble();
   if (!(basePointSize_ > 0)) basePointSize_ = 9;
   const double saved = QSettings().value("textZoom", 1.0).toDouble();
   zoom_ = std::clamp(std::isfinite(saved) && saved > 0 ? saved : 1.0, kMinZoom, kMaxZoom);
