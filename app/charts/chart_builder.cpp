@@ -165,6 +165,11 @@ QChart* linesChart(const dpw::LinesFrame& f) {
       scatter->setMarkerSize(9 * std::sqrt(chartLineScale()));  // small enough to show the box around it
       scatter->setColor(colour);
       scatter->setBorderColor(Qt::white);
+      if (!s.overlay.empty()) {  // another run's points: faded, with the overlay's dashed rim
+        const QPen pen = overlayPen(colour, overlayIndex(overlays, s.overlay), s.dashed);
+        scatter->setColor(pen.color());
+        scatter->setPen(pen);
+      }
       line = scatter;
     } else {
       line = new QLineSeries;
@@ -329,7 +334,8 @@ class ChartTextFitter : public QObject {
     // Title (the frame's title is kept as the chart's tooltip-free plain text in a property).
     const QString title = chart_->property("dpwTitle").toString();
     QFont tf = chart_->titleFont();
-    const QString fitted = fitText(title, size.width() - 24, tf, titleSize_);
+    // Qt Charts elides a title wider than the chart less its margins and padding: keep well inside.
+    const QString fitted = fitText(title, 0.9 * size.width() - 40, tf, titleSize_);
     if (chart_->title() != fitted) {
       chart_->setTitleFont(tf);
       chart_->setTitle(fitted);

@@ -104,7 +104,8 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
     polys[g].append(QPointF(X(f.xy(r, 0)), Y(f.xy(r, 1))));
   }
   p.setClipRect(plot);
-  for (int g = 0; g < groups; ++g) {  // colour and marker shape per group (chart_style.h)
+  for (int g = groups - 1; g >= 0; --g) {  // colour and marker shape per group (chart_style.h); group 0 (the
+                                            // particles, the first group) on top of the targets it moves to
     QColor c = paletteColour(g);
     c.setAlphaF(0.7);
     p.setPen(markerShape(g) == MarkerShape::Cross ? QPen(c, chartPenWidth(1)) : QPen(Qt::NoPen));

@@ -14,7 +14,8 @@ QString markupIn(const std::string& s) {
   const QString text = QString::fromStdString(s);
   if (text.contains('^')) return "raw '^'";
   if (text.contains("_{")) return "raw '_{'";
-  static const QRegularExpression subscript("\\b[A-Za-z]_[A-Za-z0-9]\\b");  // g_a, Y_C
+  static const QRegularExpression subscript("(?<![\\p{L}\\p{N}_])\\p{L}_[\\p{L}\\p{N}](?![\\p{L}\\p{N}_])",
+                                            QRegularExpression::UseUnicodePropertiesOption);  // g_a, ε_W
   if (subscript.match(text).hasMatch()) return "raw subscript " + subscript.match(text).captured(0);
   static const QRegularExpression doubled("\\b(\\w+)\\s+\\1\\b", QRegularExpression::CaseInsensitiveOption |
                                                                     QRegularExpression::UseUnicodePropertiesOption);
@@ -31,6 +32,7 @@ class TestChartTitles : public QObject {
     QVERIFY(!markupIn("Predicted (centred) Y^C per group").isEmpty());
     QVERIFY(!markupIn("Transport g_a of group group 0").isEmpty());
     QVERIFY(!markupIn("x_{i}").isEmpty());
+    QVERIFY(!markupIn("Wasserstein accountant: ε_W = L").isEmpty());
     QVERIFY(markupIn("SW₂² to held-out data").isEmpty());
     QVERIFY(markupIn("Transport plan: group 0").isEmpty());
   }
