@@ -98,10 +98,7 @@ void drawMarker(QPainter& p, QPointF c, MarkerShape shape, double r) {
 
 void drawMarkers(QPainter& p, const QPolygonF& points, MarkerShape shape, double r) {
   if (shape == MarkerShape::Square) {  // squares: one drawPoints call with a square pen (fast path)
-    QPen pen = p.pen();
-    pen.setWidthF(2 * r);
-    pen.setCapStyle(Qt::SquareCap);
-    pen.setColor(p.brush().color());
+    const QPen pen(p.brush().color(), 2 * r, Qt::SolidLine, Qt::SquareCap);  // (the caller's pen may be NoPen)
     p.save();
     p.setPen(pen);
     p.drawPoints(points);

@@ -306,6 +306,33 @@ class TestChartReadability : public QObject {
       for (int h = g + 1; h < 4; ++h) QVERIFY(dpwapp::markerShape(g) != dpwapp::markerShape(h));
   }
 
+  // Point clouds: every group is drawn (at normal and presentation size), the first group (the
+  // particles) on top of the others where they overlap, in its palette colour.
+  void particlesAreDrawnOverTheirTarget() {
+    dpw::PointsFrame f{"x₁", "x₂", dpw::Points(4, 2), {1, 1, 0, 0}, {"particles", "target"}};
+    f.xy << 0, 0, 1, 1, 0, 0, -1, -1;  // a target and a particle at (0, 0); one of each alone
+    const auto frame = dpw::makeFrame("cloud", "Particles and target", 1, f);
+    for (const double scale : {1.0, 2.0}) {
+      dpwapp::setChartLineScale(scale);
+      QImage img(400, 400, QImage::Format_RGB32);
+      img.fill(Qt::white);
+      QPainter p(&img);
+      dpwapp::paintPicture(*frame, p, img.rect());
+      p.end();
+      dpwapp::setChartLineScale(1);
+      auto near = [](QColor a, QColor b) { return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue()) < 120; };
+      int particle = 0, target = 0;
+      for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x) {
+          const QColor c = img.pixelColor(x, y);
+          particle += near(c, dpwapp::paletteColour(0));
+          target += near(c, dpwapp::paletteColour(1));
+        }
+      // Two particle markers (one over the target) and one lone target marker: the particles cover more.
+      QVERIFY2(particle > target && target > 0, qPrintable(QString("scale %1: particle px %2, target px %3").arg(scale).arg(particle).arg(target)));
+    }
+  }
+
   // The same frame rendered by the CLI's path (renderFrame) at the export size: not blank.
   void renderedImageHasContent() {
     const QImage img = dpwapp::renderFrame(*crowdedFrame(), {400, 300});
