@@ -174,6 +174,7 @@ QChart* linesChart(const dpw::LinesFrame& f) {
     } else {
       line = new QLineSeries;
       QPen pen(colour, chartPenWidth(2));
+      if (s.colour < 0) pen.setStyle(positionLineStyle(int(part.source)));  // colour by position: a line style too
       if (s.dashed) pen.setStyle(Qt::DashLine);
       if (!s.overlay.empty()) pen = overlayPen(colour, overlayIndex(overlays, s.overlay), s.dashed);
       line->setPen(pen);
@@ -280,8 +281,8 @@ void fitTicks(QChart* chart) {
 }
 
 /// `text` fitted into `width` with `font`: unchanged if it fits, else broken at spaces into lines
-/// that fit (HTML, which chart and axis titles render), at the base size if two lines do, else at 80%
-/// (up to three lines). Returns the text and sets `font`.
+/// that fit (HTML, which chart and axis titles render), at the base size if two lines do, else at the
+/// largest size down to 65% at which two lines do. Returns the text and sets `font`.
 QString fitText(const QString& text, double width, QFont& font, double basePointSize) {
   font.setPointSizeF(basePointSize);
   auto fits = [&](const QString& line) { return QFontMetricsF(font).horizontalAdvance(line) <= width; };
@@ -303,9 +304,10 @@ QString fitText(const QString& text, double width, QFont& font, double basePoint
     lines << line;
     return lines;
   };
+  // At most two lines (Qt Charts lays a title out for no more): smaller, down to 65%, until they fit.
   QStringList lines = wrap();
-  if (lines.size() > 2) {
-    font.setPointSizeF(basePointSize * 0.8);
+  for (double f = 0.95; lines.size() > 2 && f >= 0.65 - 1e-9; f -= 0.05) {
+    font.setPointSizeF(basePointSize * f);
     lines = wrap();
   }
   for (QString& l : lines) l = l.toHtmlEscaped();
@@ -357,10 +359,12 @@ class ChartTextFitter : public QObject {
         if (!overlay.isEmpty()) overlaysListed << overlay;
         const Qt::PenStyle style = xy->pen().style();
         const bool points = qobject_cast<QScatterSeries*>(xy) != nullptr;
-        const QString glyph = points                 ? QStringLiteral("●")
-                              : style == Qt::SolidLine ? QStringLiteral("━━")
-                              : style == Qt::DotLine   ? QStringLiteral("┈┈")
-                                                       : QStringLiteral("╍╍");
+        const QString glyph = points                       ? QStringLiteral("●")
+                              : style == Qt::SolidLine       ? QStringLiteral("━━")
+                              : style == Qt::DotLine         ? QStringLiteral("┈┈")
+                              : style == Qt::DashDotLine     ? QStringLiteral("━·━")
+                              : style == Qt::DashDotDotLine  ? QStringLiteral("━··")
+                                                             : QStringLiteral("╍╍");
         QString name = (overlay.isEmpty() ? xy->name() : overlay).toHtmlEscaped();
         name.replace(' ', "&nbsp;");
         const QColor glyphColour = !overlay.isEmpty() ? QColor(0x888888) : points ? xy->color() : xy->pen().color();

@@ -71,6 +71,12 @@ double drawChartTitle(QPainter& p, const QRectF& target, const QString& title, Q
 
 QColor paletteColour(int index) { return kOkabeIto[((index % kPaletteSize) + kPaletteSize) % kPaletteSize]; }
 
+Qt::PenStyle positionLineStyle(int position) {
+  static const Qt::PenStyle order[] = {Qt::SolidLine, Qt::SolidLine,  Qt::DashDotLine, Qt::DotLine,
+                                       Qt::DashDotDotLine, Qt::SolidLine, Qt::DashDotLine, Qt::DotLine};
+  return order[((position % 8) + 8) % 8];
+}
+
 MarkerShape markerShape(int group) {
   static const MarkerShape order[] = {MarkerShape::Square, MarkerShape::Circle, MarkerShape::Triangle,
                                       MarkerShape::Diamond, MarkerShape::Cross};

@@ -49,6 +49,11 @@ inline constexpr int kPaletteSize = 8;
 /// purple, sky blue, black, orange, yellow-brown.
 QColor paletteColour(int index);
 
+/// The line style of a curve coloured by its position (the second cue beside colour): the first two
+/// (blue, vermillion: apart for every viewer) solid, then dash-dot, dot, dash-dot-dot. Plain dashes
+/// stay reserved for their meaning (an estimate, a bound, a pinned run).
+Qt::PenStyle positionLineStyle(int position);
+
 /// Marker shapes for point-cloud groups (the second cue beside colour).
 enum class MarkerShape { Square, Circle, Triangle, Diamond, Cross };
 MarkerShape markerShape(int group);

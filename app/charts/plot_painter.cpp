@@ -27,13 +27,14 @@ struct Curve {
   bool dashed = false;
   bool inLegend = true;
   bool markers = false;  ///< measured points: markers, no line
+  Qt::PenStyle style = Qt::SolidLine;  ///< when not dashed: the position's style (chart_style.h)
   QString overlay = {};  ///< another run's curve (frame_overlay.h): faded, listed once under this label
   int overlayIndex = 0;  ///< its dash pattern
 
   QPen pen() const {
     if (!overlay.isEmpty()) return overlayPen(colour, overlayIndex, dashed);
     QPen p(colour, chartPenWidth(2));
-    if (dashed) p.setStyle(Qt::DashLine);
+    p.setStyle(dashed ? Qt::DashLine : style);
     return p;
   }
 };
@@ -65,6 +66,7 @@ Plot linesPlot(const dpw::LinesFrame& f) {
   for (const auto& s : f.series) {
     Curve c{qs(s.name), {}, paletteColour(s.colour >= 0 ? s.colour : i), s.dashed, true};
     c.markers = s.markers;
+    if (s.colour < 0) c.style = positionLineStyle(i);  // colour by position: a line style too
     ++i;
     markOverlay(c, s.overlay, overlays);
     for (std::size_t j = 0; j < s.x.size() && j < s.y.size(); ++j)

@@ -304,6 +304,22 @@ class TestChartReadability : public QObject {
         }
     for (int g = 0; g < 4; ++g)
       for (int h = g + 1; h < 4; ++h) QVERIFY(dpwapp::markerShape(g) != dpwapp::markerShape(h));
+    // Curves coloured by position get a line style too (dash-dot, dot, dash-dot-dot from the third
+    // on; plain dashes keep their meaning), in the Qt Charts renderer and in the legend's glyph.
+    LaidOutChart c(*crowdedFrame(), {900, 700});
+    const auto series = c.chart->series();
+    QSet<int> styles;
+    for (int i = 0; i < 5; ++i) {
+      const Qt::PenStyle st = qobject_cast<QXYSeries*>(series[i])->pen().style();
+      QVERIFY(st != Qt::DashLine);
+      if (i >= 2) QVERIFY2(st != Qt::SolidLine, qPrintable(QString("curve %1 is solid").arg(i)));
+      styles.insert(int(st));
+    }
+    QCOMPARE(styles.size(), 4);  // solid, dash-dot, dot, dash-dot-dot
+    QString legend;
+    for (QGraphicsItem* item : c.chart->childItems())
+      if (auto* t = dynamic_cast<QGraphicsTextItem*>(item); t && t->isVisible()) legend += t->toPlainText();
+    QVERIFY2(legend.contains(QStringLiteral("━·━")) && legend.contains(QStringLiteral("┈┈")), qPrintable(legend));
   }
 
   // Point clouds: every group is drawn (at normal and presentation size), the first group (the
