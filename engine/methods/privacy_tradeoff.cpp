@@ -98,7 +98,9 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
                                  s.confidence);
     Series empirical{"audit: empirical (α, β)", {}, {}};
     empirical.markers = true;  // measured points, not a curve
+    empirical.colour = 5;      // black points on orange boxes (palette of app/charts/chart_style.h)
     Series boxes{"audit: " + std::to_string(int(std::lround(100 * s.confidence))) + "% Clopper-Pearson boxes", {}, {}};
+    boxes.colour = 6;  // a colour of their own: solid boxes, not a by-position line style
     for (const auto& p : points) {
       empirical.x.push_back(p.alpha);
       empirical.y.push_back(p.beta);
