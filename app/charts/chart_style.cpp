@@ -1,6 +1,9 @@
 #include "charts/chart_style.h"
 
 #include <QFontMetricsF>
+#include <QImage>
+#include <QPaintDevice>
+#include <QPaintEngine>
 #include <QPolygonF>
 #include <algorithm>
 #include <atomic>
@@ -111,7 +114,26 @@ void drawMarkers(QPainter& p, const QPolygonF& points, MarkerShape shape, double
     p.restore();
     return;
   }
-  for (const QPointF& c : points) drawMarker(p, c, shape, r);
+  // Other shapes on a raster device (screen, PNG): drawn once into a small image and stamped at every
+  // point (10^4 points: 5.6 ms a frame against 17.6 ms marker by marker; bench/bench_gui_frame).
+  // Vector output (SVG, PDF) keeps real shapes.
+  if (!p.paintEngine() || p.paintEngine()->type() != QPaintEngine::Raster) {
+    for (const QPointF& c : points) drawMarker(p, c, shape, r);
+    return;
+  }
+  const qreal dpr = p.device() ? std::max<qreal>(1, p.device()->devicePixelRatioF()) : 1;
+  const int side = int(std::ceil(2 * 1.4 * r + 2 * p.pen().widthF() + 2));
+  QImage stamp(QSize(side, side) * dpr, QImage::Format_ARGB32_Premultiplied);
+  stamp.setDevicePixelRatio(dpr);
+  stamp.fill(Qt::transparent);
+  {
+    QPainter s(&stamp);
+    s.setRenderHint(QPainter::Antialiasing);
+    s.setPen(p.pen());
+    s.setBrush(p.brush());
+    drawMarker(s, QPointF(side / 2.0, side / 2.0), shape, r);
+  }
+  for (const QPointF& c : points) p.drawImage(QPointF(c.x() - side / 2.0, c.y() - side / 2.0), stamp);
 }
 
 }  // namespace dpwapp
