@@ -1,5 +1,6 @@
 #include "charts/chart_builder.h"
 
+#include "charts/chart_style.h"
 #include "charts/frame_overlay.h"
 #include "charts/point_cloud_painter.h"
 
@@ -9,8 +10,9 @@
 #include <QGraphicsTextItem>
 #include <QTextDocument>
 #include <QtCharts/QLegendMarker>
+#include <QtCharts/QCategoryAxis>
 #include <QtCharts/QLineSeries>
-#include <QtCharts/QLogValueAxis>
+#include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
 #include <algorithm>
 #include <cmath>
@@ -18,23 +20,38 @@
 namespace dpwapp {
 namespace {
 
-const QList<QColor>& palette() {
-  static const QList<QColor> colors = {QColor(0x1f77b4), QColor(0xd62728), QColor(0x2ca02c), QColor(0xff7f0e),
-                                       QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f)};
-  return colors;
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+/// A log axis is a value axis over log10 of the data (the series hold log10 values), labelled by
+/// logTicks: QLogValueAxis labels whole decades only, so data within a decade had at most one label.
+/// `lo`, `hi`: the data's range in its own units.
+void setLogAxis(QCategoryAxis* a, double lo, double hi) {
+  lo = std::max(lo, 1e-300);
+  hi = std::max(hi, lo);
+  const auto [dlo, dhi] = decadeRange(lo, hi);
+  const std::vector<double> ticks = logTicks(dlo, dhi, lo, hi);
+  QStringList labels;
+  for (double t : ticks) labels << QString::number(t, 'g', 4);
+  if (a->categoriesLabels() != labels) {
+    for (const QString& l : a->categoriesLabels()) a->remove(l);
+    for (std::size_t i = 0; i < ticks.size(); ++i) a->append(labels[int(i)], std::log10(ticks[i]));
+  }
+  a->setStartValue(std::log10(dlo));
+  a->setRange(std::log10(dlo), std::log10(dhi));
 }
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+bool isLogAxis(const QAbstractAxis* a) { return a && a->property("dpwLog").toBool(); }
 
 void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, double x0, double x1, double y0,
                 double y1, bool logX = false, bool logY = false) {
+  // x0..y1 are in the series' coordinates: log10 of the data on a log axis.
   auto makeAxis = [](bool log, const QString& title, double lo, double hi) -> QAbstractAxis* {
     if (log) {
-      auto* a = new QLogValueAxis;
+      auto* a = new QCategoryAxis;
+      a->setProperty("dpwLog", true);
       a->setTitleText(title);
-      const auto [dlo, dhi] = decadeRange(lo, hi);
-      a->setRange(dlo, dhi);
-      a->setLabelFormat("%g");
+      a->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+      setLogAxis(a, std::pow(10.0, lo), std::pow(10.0, hi));
       return a;
     }
     auto* a = new QValueAxis;
@@ -81,30 +98,96 @@ void markOverlay(QAbstractSeries* series, const std::string& overlay) {
   if (!overlay.empty()) series->setProperty("dpwOverlay", qs(overlay));
 }
 
+/// One drawn Qt series of a frame: a frame's series is cut at its non-finite points into parts (Qt
+/// Charts would join them), and log axes hold log10 of the data.
+struct Part {
+  std::string name;
+  QList<QPointF> points;
+  std::size_t source = 0;  ///< index of the frame's series or group
+  bool first = true;       ///< the first part of its series (the one in the legend)
+};
+
+std::vector<Part> linesParts(const dpw::LinesFrame& f) {
+  std::vector<Part> out;
+  for (std::size_t i = 0; i < f.series.size(); ++i) {
+    const auto& s = f.series[i];
+    Part part{s.name, {}, i, true};
+    bool any = false;
+    auto close = [&] {
+      if (part.points.isEmpty()) return;
+      out.push_back(part);
+      part.points.clear();
+      part.first = false;
+      any = true;
+    };
+    for (std::size_t j = 0; j < s.x.size() && j < s.y.size(); ++j) {
+      double x = s.x[j], y = s.y[j];
+      if (!std::isfinite(x) || !std::isfinite(y)) {
+        if (!s.markers) close();  // a break in the line
+        continue;
+      }
+      if ((f.logY && y <= 0) || (f.logX && x <= 0)) continue;
+      if (f.logX) x = std::log10(x);
+      if (f.logY) y = std::log10(y);
+      part.points.append({x, y});
+    }
+    close();
+    if (!any) out.push_back(part);  // an empty series keeps its place (and legend entry)
+  }
+  return out;
+}
+
+std::vector<Part> histogramParts(const dpw::HistogramFrame& h) {
+  std::vector<Part> out;
+  for (std::size_t i = 0; i < h.groups.size(); ++i) {
+    const auto& g = h.groups[i];
+    Part part{g.name, {}, i, true};
+    for (std::size_t k = 0; k < g.mass.size() && k + 1 < h.edges.size(); ++k) {
+      part.points.append({h.edges[k], g.mass[k]});
+      part.points.append({h.edges[k + 1], g.mass[k]});
+    }
+    out.push_back(std::move(part));
+  }
+  return out;
+}
+
 QChart* linesChart(const dpw::LinesFrame& f) {
   auto* chart = new QChart;
   Bounds b;
-  int i = 0;
   std::vector<std::string> overlays;
-  for (const auto& s : f.series) {
-    auto* line = new QLineSeries;
-    line->setName(qs(s.name));
-    QList<QPointF> pts;
-    pts.reserve(int(s.x.size()));
-    for (std::size_t j = 0; j < s.x.size() && j < s.y.size(); ++j) {
-      if (f.logY && s.y[j] <= 0) continue;
-      pts.append({s.x[j], s.y[j]});
-      b.add(s.x[j], s.y[j]);
+  for (const Part& part : linesParts(f)) {
+    const auto& s = f.series[part.source];
+    const QColor colour = paletteColour(s.colour >= 0 ? s.colour : int(part.source));
+    QXYSeries* line = nullptr;
+    if (s.markers) {  // measured points: filled circles with a white rim, drawn on top, no line
+      auto* scatter = new QScatterSeries;
+      scatter->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+      scatter->setMarkerSize(9 * std::sqrt(chartLineScale()));  // small enough to show the box around it
+      scatter->setColor(colour);
+      scatter->setBorderColor(Qt::white);
+      if (!s.overlay.empty()) {  // another run's points: faded, with the overlay's dashed rim
+        const QPen pen = overlayPen(colour, overlayIndex(overlays, s.overlay), s.dashed);
+        scatter->setColor(pen.color());
+        scatter->setPen(pen);
+      }
+      line = scatter;
+    } else {
+      line = new QLineSeries;
+      QPen pen(colour, chartPenWidth(2));
+      if (s.colour < 0) pen.setStyle(positionLineStyle(int(part.source)));  // colour by position: a line style too
+      if (s.dashed) pen.setStyle(Qt::DashLine);
+      if (!s.overlay.empty()) pen = overlayPen(colour, overlayIndex(overlays, s.overlay), s.dashed);
+      line->setPen(pen);
+      line->setPointsVisible(part.points.size() < 3);  // a lone point (a reference value) would draw nothing
     }
-    line->replace(pts);
-    const QColor colour = palette()[(s.colour >= 0 ? s.colour : i) % palette().size()];
-    ++i;
-    QPen pen(colour, 2);
-    if (s.dashed) pen.setStyle(Qt::DashLine);
-    if (!s.overlay.empty()) pen = overlayPen(colour, overlayIndex(overlays, s.overlay), s.dashed);
-    line->setPen(pen);
+    line->setName(qs(s.name));
+    line->replace(part.points);
+    for (const auto& pt : part.points) b.add(pt.x(), pt.y());
     markOverlay(line, s.overlay);
-    line->setPointsVisible(pts.size() < 3);  // a lone point (a reference value) would draw nothing
+    if (!part.first) {  // one legend entry per series
+      line->setProperty("dpwHidden", true);
+      line->setProperty("dpwPart", true);
+    }
     chart->addSeries(line);
   }
   b.finish();
@@ -128,7 +211,7 @@ QChart* histogramChart(const dpw::HistogramFrame& f) {
       b.add(f.edges[k + 1], g.mass[k]);
     }
     line->replace(pts);
-    QPen pen(palette()[(g.colour >= 0 ? g.colour : i) % palette().size()], 2);
+    QPen pen(paletteColour(g.colour >= 0 ? g.colour : i), chartPenWidth(2));
     // Explicit style, else the four-group case (A x Y) draws the second label dashed.
     if (g.dashed || (g.colour < 0 && i >= 2 && f.groups.size() == 4)) pen.setStyle(Qt::DashLine);
     if (!g.overlay.empty()) pen = overlayPen(pen.color(), overlayIndex(overlays, g.overlay), g.dashed);
@@ -177,7 +260,7 @@ void fitTicks(QChart* chart) {
   if (plot.width() < 20 || plot.height() < 20) return;
   for (QAbstractAxis* axis : chart->axes()) {
     auto* a = qobject_cast<QValueAxis*>(axis);
-    if (!a || a->tickType() != QValueAxis::TicksDynamic) continue;
+    if (!a || isLogAxis(a) || a->tickType() != QValueAxis::TicksDynamic) continue;
     const double span = a->max() - a->min();
     if (!(span > 0)) continue;
     const QFontMetricsF fm(a->labelsFont());
@@ -197,23 +280,38 @@ void fitTicks(QChart* chart) {
   }
 }
 
-/// `text` fitted into `width` with `font`: unchanged if it fits, else broken at the space nearest its
-/// middle into two lines (HTML, which chart and axis titles render), shrinking the font (down to 80%)
-/// if a line is still too wide. Returns the text and sets `font`.
+/// `text` fitted into `width` with `font`: unchanged if it fits, else broken at spaces into lines
+/// that fit (HTML, which chart and axis titles render), at the base size if two lines do, else at the
+/// largest size down to 65% at which two lines do. Returns the text and sets `font`.
 QString fitText(const QString& text, double width, QFont& font, double basePointSize) {
   font.setPointSizeF(basePointSize);
   auto fits = [&](const QString& line) { return QFontMetricsF(font).horizontalAdvance(line) <= width; };
   if (text.isEmpty() || width <= 0 || fits(text)) return text.toHtmlEscaped();
-  int best = -1;
-  for (int i = 0; i < text.size(); ++i)
-    if (text[i] == ' ' && (best < 0 || std::abs(i - int(text.size()) / 2) < std::abs(best - int(text.size()) / 2))) best = i;
-  if (best < 0) return text.toHtmlEscaped();
-  const QString a = text.left(best), b = text.mid(best + 1);
-  for (double size = basePointSize; size >= basePointSize * 0.8 - 1e-9; size -= 0.5) {
-    font.setPointSizeF(size);
-    if (fits(a) && fits(b)) break;
+  const QStringList words = text.split(' ');
+  if (words.size() < 2) return text.toHtmlEscaped();
+  auto wrap = [&] {  // greedy: as many words per line as fit
+    QStringList lines;
+    QString line;
+    for (const QString& w : words) {
+      const QString longer = line.isEmpty() ? w : line + ' ' + w;
+      if (!line.isEmpty() && !fits(longer)) {
+        lines << line;
+        line = w;
+      } else {
+        line = longer;
+      }
+    }
+    lines << line;
+    return lines;
+  };
+  // At most two lines (Qt Charts lays a title out for no more): smaller, down to 65%, until they fit.
+  QStringList lines = wrap();
+  for (double f = 0.95; lines.size() > 2 && f >= 0.65 - 1e-9; f -= 0.05) {
+    font.setPointSizeF(basePointSize * f);
+    lines = wrap();
   }
-  return a.toHtmlEscaped() + "<br>" + b.toHtmlEscaped();
+  for (QString& l : lines) l = l.toHtmlEscaped();
+  return lines.join("<br>");
 }
 
 /// Keeps every text of a chart whole at its current size: the title and horizontal axis titles are
@@ -224,9 +322,8 @@ class ChartTextFitter : public QObject {
  public:
   explicit ChartTextFitter(QChart* chart) : QObject(chart), chart_(chart), legend_(new QGraphicsTextItem(chart)) {
     titleSize_ = chart->titleFont().pointSizeF();
-    QFont f = legend_->font();
-    legendSize_ = std::max(7.0, f.pointSizeF() - 1);
-    f.setPointSizeF(legendSize_);
+    const QFont f = chartFont(kLegendPointSize, legend_->font());
+    legendSize_ = f.pointSizeF();
     legend_->setFont(f);
     legend_->setZValue(10);
     connect(chart, &QGraphicsWidget::geometryChanged, this, &ChartTextFitter::fit);
@@ -239,7 +336,8 @@ class ChartTextFitter : public QObject {
     // Title (the frame's title is kept as the chart's tooltip-free plain text in a property).
     const QString title = chart_->property("dpwTitle").toString();
     QFont tf = chart_->titleFont();
-    const QString fitted = fitText(title, size.width() - 24, tf, titleSize_);
+    // Qt Charts elides a title wider than the chart less its margins and padding: keep well inside.
+    const QString fitted = fitText(title, 0.9 * size.width() - 40, tf, titleSize_);
     if (chart_->title() != fitted) {
       chart_->setTitleFont(tf);
       chart_->setTitle(fitted);
@@ -260,12 +358,16 @@ class ChartTextFitter : public QObject {
         if (!overlay.isEmpty() && overlaysListed.contains(overlay)) continue;
         if (!overlay.isEmpty()) overlaysListed << overlay;
         const Qt::PenStyle style = xy->pen().style();
-        const QString glyph = style == Qt::SolidLine  ? QStringLiteral("━━")
-                              : style == Qt::DotLine ? QStringLiteral("┈┈")
-                                                     : QStringLiteral("╍╍");
+        const bool points = qobject_cast<QScatterSeries*>(xy) != nullptr;
+        const QString glyph = points                       ? QStringLiteral("●")
+                              : style == Qt::SolidLine       ? QStringLiteral("━━")
+                              : style == Qt::DotLine         ? QStringLiteral("┈┈")
+                              : style == Qt::DashDotLine     ? QStringLiteral("━·━")
+                              : style == Qt::DashDotDotLine  ? QStringLiteral("━··")
+                                                             : QStringLiteral("╍╍");
         QString name = (overlay.isEmpty() ? xy->name() : overlay).toHtmlEscaped();
         name.replace(' ', "&nbsp;");
-        const QColor glyphColour = overlay.isEmpty() ? xy->pen().color() : QColor(0x888888);
+        const QColor glyphColour = !overlay.isEmpty() ? QColor(0x888888) : points ? xy->color() : xy->pen().color();
         entries.push_back({QStringLiteral("<span style='color:%1'>%2</span>&nbsp;%3").arg(glyphColour.name(), glyph, name),
                            glyph + QChar(0x00A0) + (overlay.isEmpty() ? xy->name() : overlay)});
       }
@@ -301,7 +403,7 @@ class ChartTextFitter : public QObject {
       font.setPointSizeF(legendSize_);
       pack(font);
       if (rows.size() > 3) {
-        font.setPointSizeF(std::max(6.5, legendSize_ - 1.5));
+        font.setPointSizeF(legendSize_ * 0.85);
         pack(font);
       }
       legend_->setFont(font);
@@ -339,29 +441,11 @@ class ChartTextFitter : public QObject {
   int baseBottom_ = 4;
 };
 
-/// The points a series of `frame` shows (histograms as step lines), by series index.
-std::vector<QList<QPointF>> seriesPoints(const dpw::Frame& frame, std::vector<std::string>* names) {
-  std::vector<QList<QPointF>> out;
-  if (const auto* f = std::get_if<dpw::LinesFrame>(&frame.data)) {
-    for (const auto& s : f->series) {
-      QList<QPointF> pts;
-      for (std::size_t j = 0; j < s.x.size() && j < s.y.size(); ++j)
-        if (!(f->logY && s.y[j] <= 0)) pts.append({s.x[j], s.y[j]});
-      out.push_back(std::move(pts));
-      names->push_back(s.name);
-    }
-  } else if (const auto* h = std::get_if<dpw::HistogramFrame>(&frame.data)) {
-    for (const auto& g : h->groups) {
-      QList<QPointF> pts;
-      for (std::size_t k = 0; k < g.mass.size() && k + 1 < h->edges.size(); ++k) {
-        pts.append({h->edges[k], g.mass[k]});
-        pts.append({h->edges[k + 1], g.mass[k]});
-      }
-      out.push_back(std::move(pts));
-      names->push_back(g.name);
-    }
-  }
-  return out;
+/// The Qt series of `frame` (see Part), in the order linesChart and histogramChart add them.
+std::vector<Part> frameParts(const dpw::Frame& frame) {
+  if (const auto* f = std::get_if<dpw::LinesFrame>(&frame.data)) return linesParts(*f);
+  if (const auto* h = std::get_if<dpw::HistogramFrame>(&frame.data)) return histogramParts(*h);
+  return {};
 }
 
 /// The Qt Charts renderer of files (see plot_painter.h): installed whenever this file is linked, so
@@ -382,12 +466,11 @@ void paintWithCharts(const dpw::Frame& frame, QPainter& painter, QSizeF size) {
 }  // namespace
 
 bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
-  std::vector<std::string> names;
-  const auto points = seriesPoints(frame, &names);
+  const std::vector<Part> parts = frameParts(frame);
   const auto series = chart->series();
-  if (series.size() != int(points.size()) || points.empty()) return false;
+  if (series.size() != int(parts.size()) || parts.empty()) return false;
   for (int i = 0; i < series.size(); ++i)
-    if (series[i]->name() != qs(names[i])) return false;
+    if (series[i]->name() != qs(parts[i].name) || series[i]->property("dpwPart").toBool() == parts[i].first) return false;
   if (chart->property("dpwTitle").toString() != qs(frame.title)) {
     chart->setProperty("dpwTitle", qs(frame.title));
     chart->setTitle(qs(frame.title).toHtmlEscaped());
@@ -398,10 +481,11 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
   }
   Bounds b;
   for (int i = 0; i < series.size(); ++i) {
-    static_cast<QXYSeries*>(series[i])->replace(points[i]);
-    if (std::holds_alternative<dpw::LinesFrame>(frame.data))
-      static_cast<QXYSeries*>(series[i])->setPointsVisible(points[i].size() < 3);
-    for (const auto& pt : points[i]) b.add(pt.x(), pt.y());
+    auto* xy = static_cast<QXYSeries*>(series[i]);
+    xy->replace(parts[i].points);
+    if (std::holds_alternative<dpw::LinesFrame>(frame.data) && !qobject_cast<QScatterSeries*>(xy))
+      xy->setPointsVisible(parts[i].points.size() < 3);
+    for (const auto& pt : parts[i].points) b.add(pt.x(), pt.y());
   }
   if (!autoScale || !std::isfinite(b.x0)) return true;
   const bool histogram = std::holds_alternative<dpw::HistogramFrame>(frame.data);
@@ -410,12 +494,19 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
   if (!logY && !histogram) b.y0 = std::min(b.y0, 0.0);
   if (histogram) b.y0 = 0;
   auto widen = [](QAbstractAxis* axis, double lo, double hi) {
-    if (auto* la = qobject_cast<QLogValueAxis*>(axis)) {  // whole decades; refit when the data spans few
-      if (!(lo > 0)) return;
-      const auto [dlo, dhi] = decadeRange(lo, hi);
-      const bool fits = dlo >= la->min() && dhi <= la->max();
-      const bool fills = std::log10(dhi / dlo) >= 0.5 * std::log10(la->max() / la->min());
-      if (!(fits && fills)) la->setRange(dlo, dhi);
+    if (isLogAxis(axis)) {  // lo, hi: log10 of the data; whole decades, refit when the data spans few
+      auto* la = static_cast<QCategoryAxis*>(axis);
+      const auto [dlo, dhi] = decadeRange(std::pow(10.0, lo), std::pow(10.0, hi));
+      const bool fits = std::log10(dlo) >= la->min() - 1e-9 && std::log10(dhi) <= la->max() + 1e-9;
+      const bool fills = std::log10(dhi / dlo) >= 0.5 * (la->max() - la->min());
+      // The labels follow the data (two of them inside it) even while the range stays.
+      if (fits && fills) {
+        const double keepLo = std::pow(10.0, la->min()), keepHi = std::pow(10.0, la->max());
+        QStringList labels;
+        for (double t : logTicks(keepLo, keepHi, std::pow(10.0, lo), std::pow(10.0, hi))) labels << QString::number(t, 'g', 4);
+        if (labels == la->categoriesLabels()) return;
+      }
+      setLogAxis(la, std::pow(10.0, lo), std::pow(10.0, hi));
       return;
     }
     auto* a = qobject_cast<QValueAxis*>(axis);
@@ -449,7 +540,11 @@ QChart* buildChart(const dpw::Frame& frame) {
   if (chart) {
     chart->setProperty("dpwTitle", qs(frame.title));
     chart->setTitle(qs(frame.title).toHtmlEscaped());
+    // Every text at its base size times the zoom (chart_style.h), read when the chart is built.
+    chart->setTitleFont(chartFont(kTitlePointSize, chart->titleFont(), true));
     for (QAbstractAxis* axis : chart->axes()) {
+      axis->setLabelsFont(chartFont(kTickPointSize, axis->labelsFont()));
+      axis->setTitleFont(chartFont(kAxisTitlePointSize, axis->titleFont()));
       axis->setProperty("dpwTitle", axis->titleText());
       axis->setProperty("dpwTitleSize", axis->titleFont().pointSizeF());
       axis->setTitleText(axis->titleText().toHtmlEscaped());

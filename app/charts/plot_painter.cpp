@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cmath>
 
+#include "charts/chart_style.h"
 #include "charts/frame_overlay.h"
 #include "charts/point_cloud_painter.h"
 #include "common/offscreen_gui.h"
@@ -18,9 +19,6 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-const QColor kPalette[] = {QColor(0x1f77b4), QColor(0xd62728), QColor(0x2ca02c), QColor(0xff7f0e),
-                           QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f)};
-
 /// One drawn curve of a plot.
 struct Curve {
   QString name;
@@ -28,13 +26,15 @@ struct Curve {
   QColor colour;
   bool dashed = false;
   bool inLegend = true;
+  bool markers = false;  ///< measured points: markers, no line
+  Qt::PenStyle style = Qt::SolidLine;  ///< when not dashed: the position's style (chart_style.h)
   QString overlay = {};  ///< another run's curve (frame_overlay.h): faded, listed once under this label
   int overlayIndex = 0;  ///< its dash pattern
 
   QPen pen() const {
     if (!overlay.isEmpty()) return overlayPen(colour, overlayIndex, dashed);
-    QPen p(colour, 2);
-    if (dashed) p.setStyle(Qt::DashLine);
+    QPen p(colour, chartPenWidth(2));
+    p.setStyle(dashed ? Qt::DashLine : style);
     return p;
   }
 };
@@ -64,11 +64,16 @@ Plot linesPlot(const dpw::LinesFrame& f) {
   int i = 0;
   QStringList overlays;
   for (const auto& s : f.series) {
-    Curve c{qs(s.name), {}, kPalette[(s.colour >= 0 ? s.colour : i) % 8], s.dashed, true};
+    Curve c{qs(s.name), {}, paletteColour(s.colour >= 0 ? s.colour : i), s.dashed, true};
+    c.markers = s.markers;
+    if (s.colour < 0) c.style = positionLineStyle(i);  // colour by position: a line style too
     ++i;
     markOverlay(c, s.overlay, overlays);
     for (std::size_t j = 0; j < s.x.size() && j < s.y.size(); ++j)
-      if (!(f.logY && s.y[j] <= 0) && !(f.logX && s.x[j] <= 0)) c.points.push_back({s.x[j], s.y[j]});
+      if (!std::isfinite(s.x[j]) || !std::isfinite(s.y[j]))
+        c.points.push_back({NAN, NAN});  // a break in the line
+      else if (!(f.logY && s.y[j] <= 0) && !(f.logX && s.x[j] <= 0))
+        c.points.push_back({s.x[j], s.y[j]});
     plot.curves.push_back(std::move(c));
   }
   return plot;
@@ -79,7 +84,7 @@ Plot histogramPlot(const dpw::HistogramFrame& f) {
   int i = 0;
   QStringList overlays;
   for (const auto& g : f.groups) {
-    Curve c{qs(g.name), {}, kPalette[(g.colour >= 0 ? g.colour : i) % 8], false, true};
+    Curve c{qs(g.name), {}, paletteColour(g.colour >= 0 ? g.colour : i), false, true};
     // As in chart_builder: the four-group case (A x Y) draws the second label dashed.
     c.dashed = g.dashed || (g.colour < 0 && i >= 2 && f.groups.size() == 4);
     // A dashed group in the colour of a solid one (an estimate next to the truth) has no legend entry.
@@ -105,9 +110,7 @@ struct Axis {
   Axis(double dataLo, double dataHi, bool logScale) : log(logScale) {
     if (log) {
       std::tie(lo, hi) = decadeRange(dataLo, dataHi);
-      const int decades = int(std::lround(std::log10(hi / lo)));
-      const int every = std::max(1, (decades + 7) / 8);  // at most about eight labelled decades
-      for (int k = 0; k <= decades; k += every) ticks.push_back(lo * std::pow(10.0, k));
+      ticks = logTicks(lo, hi, dataLo, dataHi);
     } else {
       std::tie(lo, hi) = niceRange(dataLo, dataHi);
       const double step = niceStep(hi - lo);
@@ -124,10 +127,10 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
   p.save();
   p.fillRect(target, Qt::white);
   p.setRenderHint(QPainter::Antialiasing);
-  QFont font = p.font();
-  font.setPointSizeF(9);
+  const QFont font = chartFont(kTickPointSize, p.font());
   p.setFont(font);
   const QFontMetricsF fm(font);
+  const double u = chartTextScale();  // gaps grow with the text
   // Data range (finite points only).
   double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
   for (const auto& c : plot.curves)
@@ -142,24 +145,24 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
   struct Entry { const Curve* curve; QRectF at; };
   std::vector<Entry> legend;
   double lx = 0, rows = 0;
-  const double rowH = fm.height() + 4, maxW = target.width() - 40;
+  const QFont legendFont = chartFont(kLegendPointSize, p.font());
+  const QFontMetricsF lm(legendFont);
+  const double rowH = lm.height() + 4, maxW = target.width() - 40, glyphW = 26 * u;
   for (const auto& c : plot.curves) {
     if (!c.inLegend) continue;
-    const double w = 26 + fm.horizontalAdvance(c.overlay.isEmpty() ? c.name : c.overlay) + 14;
+    const double w = glyphW + lm.horizontalAdvance(c.overlay.isEmpty() ? c.name : c.overlay) + 14 * u;
     if (rows == 0 || (lx + w > maxW && lx > 0)) ++rows, lx = 0;
     legend.push_back({&c, QRectF(lx, (rows - 1) * rowH, w, rowH)});
     lx += w;
   }
   double tickW = 0;
   for (double t : ay.ticks) tickW = std::max(tickW, fm.horizontalAdvance(label(t)));
-  const QRectF area = target.adjusted(tickW + fm.height() + 16, fm.height() + 16, -20,
-                                      -(2 * fm.height() + 16 + rows * rowH));
-  QFont bold = font;
-  bold.setBold(true);
-  bold.setPointSizeF(10);
-  p.setFont(bold);
-  p.setPen(Qt::black);
-  p.drawText(QRectF(target.left(), target.top() + 4, target.width(), fm.height() + 6), Qt::AlignCenter, title);
+  QFont bold = chartFont(kTitlePointSize, p.font(), true);
+  const QFont axisFont = chartFont(kAxisTitlePointSize, p.font());
+  const QFontMetricsF am(axisFont);
+  const double titleH = drawChartTitle(p, target, title, bold);
+  const QRectF area = target.adjusted(tickW + am.height() + 16, titleH + 6, -20 * u,
+                                      -(fm.height() + am.height() + 16 + rows * rowH));
   p.setFont(font);
   if (area.width() < 10 || area.height() < 10) {
     p.restore();
@@ -177,17 +180,27 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
     p.drawText(QRectF(area.left() - tickW - 6, Y(t) - fm.height() / 2, tickW, fm.height()),
                Qt::AlignRight | Qt::AlignVCenter, label(t));
   p.drawRect(area);
-  p.drawText(QRectF(area.left(), area.bottom() + fm.height() + 6, area.width(), fm.height() + 2), Qt::AlignCenter,
+  p.setFont(axisFont);
+  p.drawText(QRectF(area.left(), area.bottom() + fm.height() + 6, area.width(), am.height() + 2), Qt::AlignCenter,
              plot.xLabel);
   p.save();
-  p.translate(target.left() + fm.height() * 0.5 + 4, area.center().y());
+  p.translate(target.left() + am.height() * 0.5 + 4, area.center().y());
   p.rotate(-90);
-  p.drawText(QRectF(-area.height() / 2, -fm.height() / 2, area.height(), fm.height() + 2), Qt::AlignCenter, plot.yLabel);
+  p.drawText(QRectF(-area.height() / 2, -am.height() / 2, area.height(), am.height() + 2), Qt::AlignCenter, plot.yLabel);
   p.restore();
+  p.setFont(font);
   // Curves, clipped to the plot area; a curve of one or two points also shows them as dots.
   p.setClipRect(area);
   for (const auto& c : plot.curves) {
     p.setPen(c.pen());
+    if (c.markers) {  // measured points: filled circles with a white rim, no line
+      p.setPen(QPen(Qt::white, chartPenWidth(1)));
+      p.setBrush(c.colour);
+      for (const auto& pt : c.points)
+        if (std::isfinite(pt.x()) && std::isfinite(pt.y())) p.drawEllipse(QPointF(X(pt.x()), Y(pt.y())), 4.5 * std::sqrt(chartLineScale()), 4.5 * std::sqrt(chartLineScale()));
+      p.setBrush(Qt::NoBrush);
+      continue;
+    }
     QPainterPath path;
     bool open = false;
     for (const auto& pt : c.points) {
@@ -203,18 +216,27 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
     if (plot.markLonePoints && c.points.size() < 3) {
       p.setBrush(c.colour);
       for (const auto& pt : c.points)
-        if (std::isfinite(pt.x()) && std::isfinite(pt.y())) p.drawEllipse(QPointF(X(pt.x()), Y(pt.y())), 3.5, 3.5);
+        if (std::isfinite(pt.x()) && std::isfinite(pt.y()))
+          p.drawEllipse(QPointF(X(pt.x()), Y(pt.y())), 3.5 * chartLineScale(), 3.5 * chartLineScale());
       p.setBrush(Qt::NoBrush);
     }
   }
   p.setClipping(false);
   const double legendTop = target.bottom() - rows * rowH - 4;
+  p.setFont(legendFont);
   for (const auto& e : legend) {
     const QPointF o(target.left() + 20 + e.at.left(), legendTop + e.at.top());
-    p.setPen(e.curve->pen());
-    p.drawLine(QPointF(o.x(), o.y() + rowH / 2), QPointF(o.x() + 20, o.y() + rowH / 2));
+    if (e.curve->markers) {
+      p.setPen(QPen(Qt::white, chartPenWidth(1)));
+      p.setBrush(e.curve->colour);
+      p.drawEllipse(QPointF(o.x() + 10 * u, o.y() + rowH / 2), 4.5 * std::sqrt(chartLineScale()), 4.5 * std::sqrt(chartLineScale()));
+      p.setBrush(Qt::NoBrush);
+    } else {
+      p.setPen(e.curve->pen());
+      p.drawLine(QPointF(o.x(), o.y() + rowH / 2), QPointF(o.x() + 20 * u, o.y() + rowH / 2));
+    }
     p.setPen(Qt::black);
-    p.drawText(QPointF(o.x() + 26, o.y() + (rowH - fm.height()) / 2 + fm.ascent()),
+    p.drawText(QPointF(o.x() + glyphW, o.y() + (rowH - lm.height()) / 2 + lm.ascent()),
                e.curve->overlay.isEmpty() ? e.curve->name : e.curve->overlay);
   }
   p.restore();
@@ -250,6 +272,28 @@ std::pair<double, double> decadeRange(double lo, double hi) {
   return {dlo, dhi};
 }
 
+std::vector<double> logTicks(double axisLo, double axisHi, double dataLo, double dataHi) {
+  const int d0 = int(std::lround(std::log10(axisLo))), d1 = int(std::lround(std::log10(axisHi)));
+  const double tol = 1e-9;
+  auto inside = [&](const std::vector<double>& ticks) {
+    return std::count_if(ticks.begin(), ticks.end(),
+                         [&](double t) { return t >= dataLo * (1 - tol) && t <= dataHi * (1 + tol); });
+  };
+  std::vector<double> ticks;
+  const int every = std::max(1, (d1 - d0 + 7) / 8);  // at most about eight labelled decades
+  for (int k = d0; k <= d1; k += every) ticks.push_back(std::pow(10.0, k));
+  if (inside(ticks) >= 2 || !(dataHi > dataLo)) return ticks;
+  // Data within about a decade: 1-2-5 labels, then every multiple, until two lie inside the data.
+  for (const std::vector<int>& multiples : {std::vector<int>{1, 2, 5}, std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
+    ticks.clear();
+    for (int k = d0; k < d1; ++k)
+      for (int m : multiples) ticks.push_back(m * std::pow(10.0, k));
+    ticks.push_back(std::pow(10.0, d1));
+    if (inside(ticks) >= 2) break;
+  }
+  return ticks;
+}
+
 std::pair<double, double> niceRange(double lo, double hi) {
   const bool nonNegative = lo >= 0;
   if (!(hi > lo)) {
@@ -270,14 +314,29 @@ void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
   }
   p.fillRect(target, Qt::white);
   p.setPen(Qt::black);
-  QFont titleFont = p.font();
-  titleFont.setBold(true);
-  p.setFont(titleFont);
-  const QRectF titleRect(target.left(), target.top() + 4, target.width(), 24);
-  p.drawText(titleRect, Qt::AlignCenter, qs(frame.title));
-  const QRectF area = target.adjusted(50, 34, -20, -40);
+  const QFont titleFont = chartFont(kTitlePointSize, p.font(), true), tickFont = chartFont(kTickPointSize, p.font()),
+              axisFont = chartFont(kAxisTitlePointSize, p.font());
+  const QFontMetricsF fm(tickFont), am(axisFont);
+  const double titleH = drawChartTitle(p, target, qs(frame.title), titleFont);
   if (const auto* h = std::get_if<dpw::HeatmapFrame>(&frame.data)) {
     if (h->rows <= 0 || h->cols <= 0) return;
+    // Tick numbers on both axes: the values the columns and rows span, or their indices 1 .. n.
+    const bool valued = h->x1 > h->x0 && h->y1 > h->y0;
+    const double x0 = valued ? h->x0 : 0.5, x1 = valued ? h->x1 : h->cols + 0.5;
+    const double y0 = valued ? h->y0 : 0.5, y1 = valued ? h->y1 : h->rows + 0.5;
+    auto axisTicks = [](double lo, double hi, bool counts) {
+      double step = niceStep(hi - lo);
+      if (counts) step = std::max(1.0, std::round(step));
+      std::vector<double> t;
+      for (double v = std::ceil(lo / step) * step; v <= hi + 1e-9 * step; v += step) t.push_back(std::abs(v) < 1e-12 * step ? 0 : v);
+      return t;
+    };
+    const auto xt = axisTicks(x0, x1, !valued), yt = axisTicks(y0, y1, !valued);
+    double tickW = 0;
+    for (double t : yt) tickW = std::max(tickW, fm.horizontalAdvance(QString::number(t, 'g', 4)));
+    const QRectF area = target.adjusted(am.height() + tickW + 16, titleH + 6, -20 * chartTextScale(),
+                                        -(fm.height() + am.height() + 16));
+    if (area.width() < 10 || area.height() < 10) return;
     double mx = 0;
     for (double v : h->values) mx = std::max(mx, v);
     QImage img(h->cols, h->rows, QImage::Format_RGB32);
@@ -287,14 +346,32 @@ void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
         img.setPixelColor(c, r, QColor::fromRgbF(1 - 0.9 * t, 1 - 0.75 * t, 1 - 0.35 * t));
       }
     p.drawImage(area, img);
-    p.setFont(QFont());
-    p.drawText(QRectF(area.left(), area.bottom() + 4, area.width(), 20), Qt::AlignCenter, qs(h->xLabel));
+    p.setPen(QColor(0x404040));
+    p.drawRect(area);
+    p.setFont(tickFont);
+    const double tickLen = 4 * chartLineScale();
+    for (double t : xt) {  // x: left to right
+      const double x = area.left() + (t - x0) / (x1 - x0) * area.width();
+      p.drawLine(QPointF(x, area.bottom()), QPointF(x, area.bottom() + tickLen));
+      p.drawText(QRectF(x - 50, area.bottom() + tickLen, 100, fm.height()), Qt::AlignHCenter | Qt::AlignTop, QString::number(t, 'g', 4));
+    }
+    for (double t : yt) {  // y: row 0 (y0) at the top, as the matrix is written
+      const double y = area.top() + (t - y0) / (y1 - y0) * area.height();
+      p.drawLine(QPointF(area.left() - tickLen, y), QPointF(area.left(), y));
+      p.drawText(QRectF(area.left() - tickLen - tickW - 4, y - fm.height() / 2, tickW + 2, fm.height()),
+                 Qt::AlignRight | Qt::AlignVCenter, QString::number(t, 'g', 4));
+    }
+    p.setFont(axisFont);
+    p.setPen(Qt::black);
+    p.drawText(QRectF(area.left(), area.bottom() + tickLen + fm.height() + 2, area.width(), am.height() + 2),
+               Qt::AlignCenter, qs(h->xLabel));
     p.save();
-    p.translate(area.left() - 30, area.center().y());
+    p.translate(target.left() + am.height() * 0.5 + 4, area.center().y());
     p.rotate(-90);
-    p.drawText(QRectF(-area.height() / 2, -10, area.height(), 20), Qt::AlignCenter, qs(h->yLabel));
+    p.drawText(QRectF(-area.height() / 2, -am.height() / 2, area.height(), am.height() + 2), Qt::AlignCenter, qs(h->yLabel));
     p.restore();
   } else if (const auto* im = std::get_if<dpw::ImagesFrame>(&frame.data)) {
+    const QRectF area = target.adjusted(20, titleH + 6, -20, -20);
     const int n = int(im->images.size());
     if (n == 0 || im->width <= 0 || im->height <= 0) return;
     const int cols = int(std::ceil(std::sqrt(double(n) * area.width() / area.height())));

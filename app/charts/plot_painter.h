@@ -15,6 +15,7 @@
 #include <QSize>
 #include <QString>
 #include <utility>
+#include <vector>
 
 #include "core/frame.h"
 
@@ -26,6 +27,10 @@ std::pair<double, double> niceRange(double lo, double hi);
 double niceStep(double span);
 /// Whole decades around [lo, hi] (at least one), so a log axis always has labelled ends.
 std::pair<double, double> decadeRange(double lo, double hi);
+/// The labelled ticks of a log axis over the decades [axisLo, axisHi]: the decades (at most about
+/// eight), and when fewer than two of them lie inside the data's range [dataLo, dataHi], the 1-2-5
+/// values of each decade, then every 1 .. 9 multiple, so that two labels fall inside the data.
+std::vector<double> logTicks(double axisLo, double axisHi, double dataLo, double dataHi);
 
 /// Paints point clouds, heat maps and image grids (used by the renderers and the GUI's picture view).
 void paintPicture(const dpw::Frame& frame, QPainter& painter, const QRectF& target);

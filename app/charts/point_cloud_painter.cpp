@@ -4,13 +4,11 @@
 #include <QPolygonF>
 #include <cmath>
 
+#include "charts/chart_style.h"
 #include "charts/plot_painter.h"
 
 namespace dpwapp {
 namespace {
-
-const QColor kColors[] = {QColor(0x1f77b4), QColor(0xd62728), QColor(0x2ca02c), QColor(0xff7f0e),
-                          QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f)};
 
 std::vector<double> ticks(double lo, double hi) {
   const double raw = (hi - lo) / 5.0;
@@ -49,23 +47,27 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
                  const PlotRange& range) {
   p.save();
   p.fillRect(target, Qt::white);
-  QFont font = p.font();
-  font.setPointSizeF(9);
+  const QFont font = chartFont(kTickPointSize, p.font());
   p.setFont(font);
   const QFontMetricsF fm(font);
+  const QFont legendFont = chartFont(kLegendPointSize, p.font()), axisFont = chartFont(kAxisTitlePointSize, p.font(), true);
+  const QFontMetricsF lm(legendFont), am(axisFont);
+  const double u = chartTextScale(), marker = 2.0 * chartLineScale();  // marker half-size (4 px markers at scale 1)
   const int groups = std::max<int>(1, int(f.labelNames.size()));
-  const double legendH = fm.height() + 10;
-  const QRectF plot = target.adjusted(fm.horizontalAdvance("-0.000") + 28, fm.height() + 14, -16,
-                                      -(2 * fm.height() + 18 + legendH));
-  p.setPen(Qt::black);
-  // A long title is drawn smaller (down to 7 pt) rather than cut at both ends; elided only beyond that.
-  QFont titleFont = font;
-  const double room = target.width() - 8;
-  while (QFontMetricsF(titleFont).horizontalAdvance(title) > room && titleFont.pointSizeF() > 7)
-    titleFont.setPointSizeF(titleFont.pointSizeF() - 0.5);
-  p.setFont(titleFont);
-  p.drawText(QRectF(target.left(), target.top() + 4, target.width(), fm.height() + 4), Qt::AlignCenter,
-             QFontMetricsF(titleFont).elidedText(title, Qt::ElideRight, room));
+  // Legend entries packed into rows that fit the width.
+  std::vector<std::pair<int, QPointF>> entries;
+  double lx = 0, rows = f.labelNames.empty() ? 0 : 1;
+  const double rowH = lm.height() + 6, legendRoom = target.width() - 40;
+  for (int g = 0; g < int(f.labelNames.size()); ++g) {
+    const double w = 16 * u + lm.horizontalAdvance(QString::fromStdString(f.labelNames[g])) + 16 * u;
+    if (lx > 0 && lx + w > legendRoom) ++rows, lx = 0;
+    entries.push_back({g, QPointF(lx, (rows - 1) * rowH)});
+    lx += w;
+  }
+  const QFont titleFont = chartFont(kTitlePointSize, p.font(), true);
+  const double titleH = drawChartTitle(p, target, title, titleFont);  // a long title: smaller, then two lines
+  const QRectF plot = target.adjusted(fm.horizontalAdvance("-0.000") + am.height() + 18, titleH + 6,
+                                      -16 * u, -(fm.height() + am.height() + 14 + rows * rowH));
   p.setFont(font);
   if (!range.valid() || plot.width() < 10 || plot.height() < 10) {
     p.restore();
@@ -79,20 +81,18 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
   for (double t : ticks(range.y0, range.y1)) p.drawLine(QPointF(plot.left(), Y(t)), QPointF(plot.right(), Y(t)));
   p.setPen(QColor(0x404040));
   for (double t : ticks(range.x0, range.x1))
-    p.drawText(QRectF(X(t) - 40, plot.bottom() + 4, 80, fm.height()), Qt::AlignHCenter | Qt::AlignTop, QString::number(t, 'g', 4));
+    p.drawText(QRectF(X(t) - 60, plot.bottom() + 4, 120, fm.height()), Qt::AlignHCenter | Qt::AlignTop, QString::number(t, 'g', 4));
   for (double t : ticks(range.y0, range.y1))
-    p.drawText(QRectF(plot.left() - 80 - 6, Y(t) - fm.height() / 2, 80, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+    p.drawText(QRectF(plot.left() - 160 - 6, Y(t) - fm.height() / 2, 160, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
                QString::number(t, 'g', 4));
   p.drawRect(plot);
-  QFont bold = font;
-  bold.setBold(true);
-  p.setFont(bold);
-  p.drawText(QRectF(plot.left(), plot.bottom() + fm.height() + 6, plot.width(), fm.height() + 2), Qt::AlignCenter,
+  p.setFont(axisFont);
+  p.drawText(QRectF(plot.left(), plot.bottom() + fm.height() + 6, plot.width(), am.height() + 2), Qt::AlignCenter,
              QString::fromStdString(f.xLabel));
   p.save();
-  p.translate(target.left() + fm.height() * 0.5 + 2, plot.center().y());
+  p.translate(target.left() + am.height() * 0.5 + 2, plot.center().y());
   p.rotate(-90);
-  p.drawText(QRectF(-plot.height() / 2, -fm.height() / 2, plot.height(), fm.height() + 2), Qt::AlignCenter,
+  p.drawText(QRectF(-plot.height() / 2, -am.height() / 2, plot.height(), am.height() + 2), Qt::AlignCenter,
              QString::fromStdString(f.yLabel));
   p.restore();
   p.setFont(font);
@@ -104,22 +104,27 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
     polys[g].append(QPointF(X(f.xy(r, 0)), Y(f.xy(r, 1))));
   }
   p.setClipRect(plot);
-  for (int g = 0; g < groups; ++g) {
-    QColor c = kColors[g % 8];
+  for (int g = groups - 1; g >= 0; --g) {  // colour and marker shape per group (chart_style.h); group 0 (the
+                                            // particles, the first group) on top of the targets it moves to
+    QColor c = paletteColour(g);
     c.setAlphaF(0.7);
-    p.setPen(QPen(c, 3, Qt::SolidLine, Qt::SquareCap));
-    p.drawPoints(polys[g]);
+    p.setPen(markerShape(g) == MarkerShape::Cross ? QPen(c, chartPenWidth(1)) : QPen(Qt::NoPen));
+    p.setBrush(c);
+    drawMarkers(p, polys[g], markerShape(g), marker);
   }
+  p.setBrush(Qt::NoBrush);
   p.setClipping(false);
-  // Legend.
-  double x = plot.left();
-  const double ly = target.bottom() - legendH + 2;
-  for (int g = 0; g < int(f.labelNames.size()); ++g) {
-    p.fillRect(QRectF(x, ly + fm.height() / 2 - 4, 8, 8), kColors[g % 8]);
-    const QString name = QString::fromStdString(f.labelNames[g]);
+  // Legend: marker and name per group.
+  p.setFont(legendFont);
+  const double ly = target.bottom() - rows * rowH - 2;
+  for (const auto& [g, at] : entries) {
+    const QPointF o(target.left() + 20 + at.x(), ly + at.y());
+    p.setPen(markerShape(g) == MarkerShape::Cross ? QPen(paletteColour(g), chartPenWidth(1.5)) : QPen(Qt::NoPen));
+    p.setBrush(paletteColour(g));
+    drawMarker(p, QPointF(o.x() + 5 * u, o.y() + rowH / 2), markerShape(g), 4 * u);
+    p.setBrush(Qt::NoBrush);
     p.setPen(Qt::black);
-    p.drawText(QPointF(x + 12, ly + fm.ascent()), name);
-    x += 12 + fm.horizontalAdvance(name) + 16;
+    p.drawText(QPointF(o.x() + 16 * u, o.y() + (rowH - lm.height()) / 2 + lm.ascent()), QString::fromStdString(f.labelNames[g]));
   }
   p.restore();
 }

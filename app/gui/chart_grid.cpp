@@ -8,7 +8,9 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QTimer>
+#include <algorithm>
 #include <QtCharts/QChartView>
 
 #include "charts/chart_builder.h"
@@ -108,15 +110,16 @@ QWidget* ChartGrid::ensureView(const dpw::Frame& frame) {
   if (it != views_.end()) return it->second;
   QWidget* view = isPicture(frame) ? static_cast<QWidget*>(new PictureView) : new ZoomableChartView;
   view->setObjectName(QString::fromStdString(frame.chart));
-  view->setMinimumSize(320, 240);
+  view->setMinimumSize(minChart_);
   view->setContextMenuPolicy(Qt::CustomContextMenu);
   const std::string id = frame.chart;
   connect(view, &QWidget::customContextMenuRequested, this,
           [this, id, view](const QPoint& pos) { showContextMenu(id, view->mapToGlobal(pos)); });
   const int i = int(order_.size());
-  grid_->addWidget(view, i / 2, i % 2);
+  grid_->addWidget(view, i / columns_, i % columns_);
   order_.push_back(frame.chart);
   views_.emplace(frame.chart, view);
+  relayout();  // the second chart may make two columns
   return view;
 }
 
@@ -168,6 +171,80 @@ void ChartGrid::clear() {
   order_.clear();
   if (auto* hint = findChild<QLabel*>("hint")) hint->show();
   redrawAll();  // the overlays' charts stay in view
+}
+
+void ChartGrid::restyle() {
+  for (const auto& id : order_) {
+    QWidget* view = views_.at(id);
+    if (auto* cv = dynamic_cast<ZoomableChartView*>(view)) {
+      QChart* old = cv->chart();
+      if (const dpw::FramePtr frame = shownFrame(id))
+        if (QChart* chart = buildChart(*frame)) {  // built anew: fonts and pens at the new scale
+          cv->setChart(chart);
+          delete old;
+          cv->zoomed = false;
+        }
+    } else {
+      view->update();
+    }
+  }
+}
+
+void ChartGrid::setMinimumChartSize(QSize size) {
+  minChart_ = size;
+  for (auto& [id, view] : views_) view->setMinimumSize(minChart_);
+  relayout();
+}
+
+void ChartGrid::setRowsPerScreen(int rows) {
+  rowsPerScreen_ = rows;
+  relayout();
+}
+
+void ChartGrid::setAvailableWidth(int width) {
+  availableWidth_ = width;
+  relayout();
+}
+
+int ChartGrid::wantedColumns() const {
+  const int width = availableWidth_ > 0 ? availableWidth_ : this->width();
+  const QMargins m = grid_->contentsMargins();
+  const int room = width - m.left() - m.right();
+  // A lone chart takes the whole width.
+  return int(order_.size()) >= 2 && room >= 2 * minChart_.width() + grid_->horizontalSpacing() ? 2 : 1;
+}
+
+void ChartGrid::relayout() {
+  const int columns = wantedColumns();
+  // One column narrower than a chart's minimum: the minimum gives way (no sideways scrolling).
+  const int width = availableWidth_ > 0 ? availableWidth_ : this->width();
+  const int minWidth = std::max(160, std::min(minChart_.width(), width - 24));
+  int minHeight = minChart_.height();
+  if (rowsPerScreen_ > 0 && viewport_)
+    minHeight = std::max(minHeight, (viewport_->height() - grid_->contentsMargins().top() - grid_->contentsMargins().bottom()) /
+                                            rowsPerScreen_ - grid_->verticalSpacing());
+  for (auto& [id, view] : views_) view->setMinimumSize(minWidth, minHeight);
+  if (columns == columns_) return;
+  columns_ = columns;
+  for (const auto& id : order_) grid_->removeWidget(views_.at(id));
+  for (int i = 0; i < int(order_.size()); ++i) grid_->addWidget(views_.at(order_[i]), i / columns_, i % columns_);
+  for (int c = 0; c < 2; ++c) grid_->setColumnStretch(c, c < columns_ ? 1 : 0);
+}
+
+void ChartGrid::followWidthOf(QWidget* viewport) {
+  viewport_ = viewport;
+  viewport->installEventFilter(this);
+  setAvailableWidth(viewport->width());
+}
+
+bool ChartGrid::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == viewport_ && event->type() == QEvent::Resize) setAvailableWidth(viewport_->width());  // and height
+  return QWidget::eventFilter(watched, event);
+}
+
+void ChartGrid::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  if (availableWidth_ <= 0) relayout();
 }
 
 std::vector<dpw::FramePtr> ChartGrid::frames() const {

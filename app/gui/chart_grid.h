@@ -54,12 +54,38 @@ class ChartGrid : public QWidget {
   void setScenarioProvider(std::function<QByteArray()> provider) { scenarioProvider_ = std::move(provider); }
   /// Exports one chart to `path` (format from the suffix); returns an error message or empty.
   QString exportChartTo(const std::string& chart, const QString& path, qreal scale = 1.0) const;
+  /// Draws every chart again (after the text or line scale changed, charts/chart_style.h).
+  void restyle();
+  /// The smallest size a chart is drawn at; the grid puts as many charts side by side (at most
+  /// two) as fit the width at this size, so charts never scroll sideways.
+  void setMinimumChartSize(QSize size);
+  QSize minimumChartSize() const { return minChart_; }
+  /// Charts per row now (1 or 2).
+  int columns() const { return columns_; }
+  /// 1: every chart is at least as tall as the viewport (presentation mode: one row of charts per
+  /// screen, room for large text); 0: the minimum size decides.
+  void setRowsPerScreen(int rows);
+  /// The width the grid lays its columns out for (the scroll area's viewport; 0: own width).
+  void setAvailableWidth(int width);
+  /// Lays the columns out for the width of `viewport` (the scroll area the grid sits in), following it.
+  void followWidthOf(QWidget* viewport);
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   void showContextMenu(const std::string& chart, const QPoint& globalPos);
   void draw(const std::string& chart);
   QWidget* ensureView(const dpw::Frame& frame);
   void redrawAll();
+  void relayout();
+  int wantedColumns() const;
+  QSize minChart_{300, 230};
+  int columns_ = 2;
+  int availableWidth_ = 0;
+  int rowsPerScreen_ = 0;
+  QWidget* viewport_ = nullptr;
   QGridLayout* grid_;
   QTimer* flushTimer_;
   std::map<std::string, QElapsedTimer> lastDrawn_;

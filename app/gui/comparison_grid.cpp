@@ -24,6 +24,7 @@
 #include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <QSvgGenerator>
 #include <QtCharts/QChartView>
 #include <QtCharts/QLegend>
 #include <QtCharts/QValueAxis>
@@ -375,7 +376,8 @@ ComparisonGridDialog::ComparisonGridDialog(std::function<Scenario()> scenario, Q
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), error);
   });
   connect(pngButton_, &QPushButton::clicked, this, [this] {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export grid picture"), "grid.png", tr("PNG image (*.png)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export grid picture"), "grid.png",
+                                                      tr("PNG image (*.png);;SVG drawing (*.svg)"));
     if (path.isEmpty()) return;
     const QString error = exportPng(path);
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), error);
@@ -829,6 +831,7 @@ void ComparisonGridDialog::onWorkerDone(bool ok, const QString& message, std::ve
     results_ = std::move(cells);
     for (std::size_t i = 0; i < results_.size(); ++i) fillCell(i, results_[i]);
     fillTable();
+    shareColumnScales();
     progress_->setValue(progress_->maximum());
   }
   showMessage(message, !ok);
@@ -864,9 +867,95 @@ QString ComparisonGridDialog::exportCsv(const QString& path) const {
   return {};
 }
 
+void ComparisonGridDialog::shareColumnScales() {
+  // One y range per column (the union of its cells' ranges), so cells in a column compare by height.
+  const int rows = int(rowValues_.size()), columns = int(columnValues_.size());
+  for (int c = 0; c < columns; ++c) {
+    double lo = INFINITY, hi = -INFINITY;
+    std::vector<QAbstractAxis*> axes;
+    for (int r = 0; r < rows; ++r) {
+      QWidget* cell = cellWidget(r, c);
+      auto* view = cell ? cell->findChild<QChartView*>() : nullptr;
+      if (!view || !view->chart() || view->chart()->axes(Qt::Vertical).isEmpty()) continue;
+      auto* axis = qobject_cast<QValueAxis*>(view->chart()->axes(Qt::Vertical).first());
+      if (!axis) continue;
+      lo = std::min(lo, axis->min());
+      hi = std::max(hi, axis->max());
+      axes.push_back(axis);
+    }
+    if (axes.size() < 2 || !(hi > lo)) continue;
+    for (QAbstractAxis* axis : axes) {
+      auto* v = static_cast<QValueAxis*>(axis);
+      v->setRange(lo, hi);
+      if (v->tickType() == QValueAxis::TicksDynamic) v->setTickInterval((hi - lo) / 2);
+    }
+  }
+}
+
+QString ComparisonGridDialog::exportHeading() const {
+  if (method_.empty() || cellScenarios_.empty()) return {};
+  const auto& m = dpw::findMethod(method_);
+  const dpw::ParamValues specs(m.params);
+  const QString rowName = QString::fromStdString(specs.spec(rowKey_.toStdString()).label);
+  const QString columnName = QString::fromStdString(specs.spec(columnKey_.toStdString()).label);
+  QStringList fixed;
+  const Scenario& base = cellScenarios_.front();
+  for (const auto& spec : m.params) {
+    if (QString::fromStdString(spec.key) == rowKey_ || QString::fromStdString(spec.key) == columnKey_) continue;
+    const auto found = base.params.values().find(spec.key);
+    if (found == base.params.values().end()) continue;
+    const dpw::ParamValue& v = found->second;
+    QString text;
+    if (const auto* t = std::get_if<std::string>(&v))
+      text = QString::fromStdString(*t);
+    else
+      text = number(std::get<double>(v));
+    if (!text.isEmpty()) fixed << QStringLiteral("%1 = %2").arg(QString::fromStdString(spec.label), text);
+  }
+  fixed << tr("seed = %1").arg(seed_);
+  return tr("%1: comparison grid, rows %2, columns %3 (y axis shared within each column)\nFixed: %4")
+      .arg(QString::fromStdString(m.title), rowName, columnName, fixed.join(QStringLiteral(" · ")));
+}
+
+void ComparisonGridDialog::paintExport(QPainter& p, QSize size, int headingHeight) const {
+  p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+  const QString heading = exportHeading();
+  const int nl = int(heading.indexOf('\n'));
+  QFont title = p.font();
+  title.setPointSizeF(12);
+  title.setBold(true);
+  p.setFont(title);
+  p.setPen(Qt::black);
+  p.drawText(QRect(8, 4, size.width() - 16, 24), Qt::AlignLeft | Qt::AlignVCenter, heading.left(nl));
+  QFont small = p.font();
+  small.setPointSizeF(8.5);
+  small.setBold(false);
+  p.setFont(small);
+  p.setPen(QColor(0x333333));
+  p.drawText(QRect(8, 30, size.width() - 16, headingHeight - 32), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, heading.mid(nl + 1));
+  p.translate(0, headingHeight);
+  gridHost_->render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+}
+
+int ComparisonGridDialog::exportHeadingHeight(int width) const {
+  const QString heading = exportHeading();
+  QFont small;
+  small.setPointSizeF(8.5);
+  const QRect r = QFontMetrics(small).boundingRect(QRect(0, 0, width - 16, 2000), Qt::TextWordWrap,
+                                                    heading.mid(heading.indexOf('\n') + 1));
+  return 30 + r.height() + 10;
+}
+
 QImage ComparisonGridDialog::gridImage() const {
   QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);  // cells filled just now are laid out
-  return gridHost_->grab().toImage();
+  const QSize grid = gridHost_->size();
+  const int heading = exportHeadingHeight(grid.width());
+  QImage image(grid.width(), grid.height() + heading, QImage::Format_ARGB32_Premultiplied);
+  image.fill(Qt::white);
+  QPainter p(&image);
+  p.setRenderHint(QPainter::Antialiasing);
+  paintExport(p, image.size(), heading);
+  return image;
 }
 
 QString ComparisonGridDialog::exportPng(const QString& path) const {
@@ -874,7 +963,20 @@ QString ComparisonGridDialog::exportPng(const QString& path) const {
   QByteArray bytes;
   QBuffer buffer(&bytes);
   buffer.open(QIODevice::WriteOnly);
-  if (!gridImage().save(&buffer, "PNG")) return tr("cannot encode the grid picture");
+  if (path.endsWith(".svg", Qt::CaseInsensitive)) {  // the same picture as a drawing
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    const QSize grid = gridHost_->size();
+    const int heading = exportHeadingHeight(grid.width());
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setSize(QSize(grid.width(), grid.height() + heading));
+    svg.setViewBox(QRect(0, 0, grid.width(), grid.height() + heading));
+    svg.setTitle(exportHeading().section('\n', 0, 0));
+    QPainter p(&svg);
+    paintExport(p, QSize(grid.width(), grid.height() + heading), heading);
+  } else if (!gridImage().save(&buffer, "PNG")) {
+    return tr("cannot encode the grid picture");
+  }
   try {
     writeFileAtomically(path, bytes);
   } catch (const std::exception& e) {

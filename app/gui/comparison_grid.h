@@ -22,6 +22,7 @@
 #include "core/batch_run.h"
 
 class QComboBox;
+class QPainter;
 class QGridLayout;
 class QLabel;
 class QLineEdit;
@@ -97,11 +98,15 @@ class ComparisonGridDialog : public QDialog {
   QByteArray tableCsv() const;
   /// Writes tableCsv() / the grid picture atomically; returns an error message or empty.
   QString exportCsv(const QString& path) const;
+  /// The grid picture: a PNG, or an SVG drawing when `path` ends in .svg.
   QString exportPng(const QString& path) const;
-  /// The grid (headers and cells, and the line explaining the captions' short names) as a picture.
+  /// The grid (headers and cells, and the line explaining the captions' short names) as a picture, under a
+  /// heading: the method, the two axes, and every fixed setting of the cells (parameters and seed).
   QImage gridImage() const;
   /// The line under the grid that explains the short names in the cells' captions ("ACC: accuracy …").
   QString abbreviationsText() const;
+  /// That heading: a title line, then "Fixed: ..." (for tests).
+  QString exportHeading() const;
 
  signals:
   void gridFinished(bool ok);
@@ -119,6 +124,9 @@ class ComparisonGridDialog : public QDialog {
   void pollWorker();
   void fillCell(std::size_t index, const dpw::BatchResult& cell);
   void fillTable();
+  void shareColumnScales();
+  void paintExport(QPainter& painter, QSize size, int headingHeight) const;
+  int exportHeadingHeight(int width) const;
   void onWorkerDone(bool ok, const QString& message, std::vector<dpw::BatchResult> cells);
   void updateButtons();
   void updateAbbreviations(const QStringList& keys);

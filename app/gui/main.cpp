@@ -29,8 +29,14 @@ int main(int argc, char** argv) {
   parser.addPositionalArgument("scenario", "Scenario file to open");
   QCommandLineOption runOption("run", "Start the run at once");
   QCommandLineOption screenshotOption("screenshot", "After the run, save a screenshot to FILE and quit", "FILE");
+  QCommandLineOption methodOption("method", "Select this method with its default parameters", "ID");
+  QCommandLineOption sizeOption("size", "Window size, e.g. 1024x768", "WxH");
+  QCommandLineOption presentationOption("presentation", "Start in presentation mode (View menu, F5)");
   parser.addOption(runOption);
   parser.addOption(screenshotOption);
+  parser.addOption(methodOption);
+  parser.addOption(sizeOption);
+  parser.addOption(presentationOption);
   parser.process(app);
 
   dpwapp::MainWindow window;
@@ -45,6 +51,25 @@ int main(int argc, char** argv) {
       QMessageBox::warning(&window, "Cannot open scenario", QString::fromUtf8(e.what()));
     }
   }
+  if (parser.isSet(methodOption)) {
+    try {
+      window.loadScenario(dpwapp::Scenario::defaults(parser.value(methodOption).toStdString()));
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "dpwlab: %s\n", e.what());
+      return 2;
+    }
+  }
+  if (parser.isSet(sizeOption)) {
+    const QStringList wh = parser.value(sizeOption).split('x');
+    bool okW = false, okH = false;
+    const int w = wh.value(0).toInt(&okW), h = wh.value(1).toInt(&okH);
+    if (wh.size() != 2 || !okW || !okH || w < 200 || h < 200) {
+      std::fprintf(stderr, "dpwlab: --size wants WIDTHxHEIGHT (at least 200x200), got '%s'\n", qPrintable(parser.value(sizeOption)));
+      return 2;
+    }
+    window.resize(w, h);
+  }
+  if (parser.isSet(presentationOption)) window.setPresentationMode(true);
   window.show();
   if (loaded) window.applyView(scenario);
   // A scenario that opens the comparison grid: --run / --screenshot run the grid, and the screenshot

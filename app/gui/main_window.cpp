@@ -32,8 +32,10 @@
 #include "core/build_info.h"
 #include "common/run_export.h"
 #include "core/error.h"
+#include "gui/accessibility.h"
 #include "gui/chart_grid.h"
 #include "gui/comparison_grid.h"
+#include "gui/display_scale.h"
 #include "gui/lesson_menu.h"
 #include "gui/parameter_form.h"
 #include "gui/record_animation.h"
@@ -148,6 +150,7 @@ MainWindow::MainWindow(QWidget* parent)
   chartScroll->setWidgetResizable(true);
   chartScroll->setFrameShape(QFrame::NoFrame);
   setCentralWidget(chartScroll);
+  charts_->followWidthOf(chartScroll->viewport());  // one or two charts per row: never sideways scrolling
   charts_->setScenarioProvider([this] { return scenarioForExport(); });
 
   // Left: method, seed and parameters.
@@ -156,7 +159,12 @@ MainWindow::MainWindow(QWidget* parent)
   auto* top = new QFormLayout;
   for (const auto& m : dpw::allMethods()) method_->addItem(QString::fromStdString(m.title), QString::fromStdString(m.id));
   method_->setObjectName("method");
+  method_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // long titles must not squeeze its label
+  method_->setMinimumContentsLength(12);
+  method_->setToolTip(tr("The method to run: its parameters appear below, its explanation on the right."));
+  method_->setAccessibleName(tr("Method"));
   seed_->setObjectName("seed");
+  seed_->setAccessibleName(tr("Seed"));
   seed_->setToolTip(tr("Seed of the run's random numbers: the same seed replays the run exactly."));
   top->addRow(tr("Method"), method_);
   top->addRow(tr("Seed"), seed_);
@@ -174,9 +182,10 @@ MainWindow::MainWindow(QWidget* parent)
   dock->setObjectName("methodDock");
   dock->setWidget(panel);
   dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-  panel->setMinimumWidth(300);
+  panel->setMinimumWidth(250);  // at most about a quarter of the window (fitLayoutToWidth)
   panel->setMaximumWidth(420);
   addDockWidget(Qt::LeftDockWidgetArea, dock);
+  methodDock_ = dock;
 
   // Right: the method in plain words, with live values.
   explanation_->setObjectName("explanation");
@@ -184,9 +193,12 @@ MainWindow::MainWindow(QWidget* parent)
   auto* explainDock = new QDockWidget(tr("What is happening"), this);
   explainDock->setObjectName("explainDock");
   explainDock->setWidget(explanation_);
-  explanation_->setMinimumWidth(240);
+  explanation_->setMinimumWidth(180);
   explanation_->setMaximumWidth(360);
+  explanation_->setToolTip(tr("What the method does and what the charts show, with the last run's numbers"));
+  explanation_->setAccessibleName(tr("What is happening"));
   addDockWidget(Qt::RightDockWidgetArea, explainDock);
+  explainDock_ = explainDock;
 
   // Status bar: step counter, progress with ETA, privacy spent.
   progressBar_->setMaximumWidth(220);
@@ -200,7 +212,9 @@ MainWindow::MainWindow(QWidget* parent)
   statusBar()->addPermanentWidget(progressBar_);
   statusBar()->addPermanentWidget(epsilonLabel_);
 
+  display_ = new DisplayScale(this);  // applies the saved zoom before the menus and charts are built
   buildMenus();
+  ControlNamer::install();  // every control gets an accessible name and a tooltip (gui/accessibility.h)
   connect(method_, &QComboBox::currentIndexChanged, this, &MainWindow::selectMethod);
   connect(form_, &ParameterForm::sliderReleased, this, [this] { rerunFromSlider(); });
   connect(form_, &ParameterForm::edited, this, &MainWindow::formChanged);
@@ -230,6 +244,7 @@ MainWindow::~MainWindow() { controller_->stopAndWait(); }
 void MainWindow::closeEvent(QCloseEvent* event) {
   controller_->stopAndWait();
   if (grid_) grid_->close();  // cancels and joins the grid's worker
+  setPresentationMode(false);  // the panels as they were, so that the saved state has them
   QSettings settings;
   settings.setValue("geometry", saveGeometry());
   settings.setValue("windowState", saveState());
@@ -241,6 +256,80 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 QAction* MainWindow::action(const QString& name) const { return findChild<QAction*>(name); }
+
+void MainWindow::buildViewMenu(QMenu* view) {
+  view->addSeparator();
+  auto* present = view->addAction(tr("&Presentation mode"));
+  present->setObjectName("presentationMode");
+  present->setCheckable(true);
+  present->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P)});
+  present->setToolTip(tr("Text and lines twice their size, side panels hidden, charts filling the window: for a "
+                         "projector (F5 or Ctrl+Shift+P; again to leave)"));
+  connect(present, &QAction::toggled, this, &MainWindow::setPresentationMode);
+  auto* in = view->addAction(tr("Zoom &in"), display_, &DisplayScale::zoomIn);
+  in->setObjectName("zoomIn");
+  in->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+  auto* out = view->addAction(tr("Zoom &out"), display_, &DisplayScale::zoomOut);
+  out->setObjectName("zoomOut");
+  out->setShortcuts(QKeySequence::ZoomOut);
+  auto* actual = view->addAction(tr("&Actual size"), QKeySequence(Qt::CTRL | Qt::Key_0), display_, &DisplayScale::resetZoom);
+  actual->setObjectName("zoomReset");
+  for (QAction* a : {in, out, actual})
+    a->setToolTip(tr("All text, chart titles, ticks and legends included (%1)").arg(a->shortcut().toString(QKeySequence::NativeText)));
+  view->addSeparator();
+  for (QDockWidget* dock : {methodDock_, explainDock_}) {
+    QAction* toggle = dock->toggleViewAction();
+    toggle->setObjectName(dock->objectName() + "Toggle");
+    view->addAction(toggle);
+  }
+  connect(display_, &DisplayScale::changed, this, [this] {
+    charts_->restyle();  // charts read the new scale when built
+    const double f = display_->textFactor();
+    charts_->setMinimumChartSize(QSize(int(300 * std::sqrt(f)), int(300 * std::sqrt(f))));
+    charts_->setRowsPerScreen(display_->presentation() ? 1 : 0);
+    showStatus(tr("Text at %1% (Ctrl++ / Ctrl+− / Ctrl+0)").arg(std::lround(100 * display_->zoom())));
+  });
+  const double f = display_->textFactor();  // the saved zoom
+  charts_->setMinimumChartSize(QSize(int(300 * std::sqrt(f)), int(300 * std::sqrt(f))));
+}
+
+bool MainWindow::presentationMode() const { return display_->presentation(); }
+
+void MainWindow::setPresentationMode(bool on) {
+  if (on == display_->presentation()) return;
+  if (QAction* a = action("presentationMode"); a && a->isChecked() != on) {
+    a->setChecked(on);  // its toggled signal calls this again, which does the work
+    return;
+  }
+  if (on) {
+    methodDockWasVisible_ = !methodDock_->isHidden();  // (isVisible is false before the window is shown)
+    explainDockWasVisible_ = !explainDock_->isHidden();
+    methodDock_->hide();  // the essentials stay: menus, the run toolbar, the status bar with step and ε
+    explainDock_->hide();
+  } else {
+    methodDock_->setVisible(methodDockWasVisible_);
+    explainDock_->setVisible(explainDockWasVisible_);
+  }
+  display_->setPresentation(on);
+  fitLayoutToWidth();
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  fitLayoutToWidth();
+}
+
+/// The side panels take at most about 45% of the window together (a quarter and a fifth), so the
+/// charts keep the larger part at 1024 × 768.
+void MainWindow::fitLayoutToWidth() {
+  const int w = width();
+  if (w != fittedWidth_) {  // a new window width: the panels at their share of it
+    fittedWidth_ = w;
+    resizeDocks({methodDock_, explainDock_}, {std::min(420, w / 4), std::min(360, w / 5)}, Qt::Horizontal);
+  }
+  if (QWidget* panel = methodDock_->widget()) panel->setMaximumWidth(std::max(panel->minimumWidth(), std::min(420, w / 4)));
+  explanation_->setMaximumWidth(std::max(explanation_->minimumWidth(), std::min(360, w / 5)));
+}
 
 void MainWindow::buildMenus() {
   auto named = [this](QAction* a, const char* name) {
@@ -356,6 +445,7 @@ void MainWindow::buildMenus() {
     form_->setLessonMode(on);
     QSettings().setValue("lessonMode", on);
   });
+  buildViewMenu(view);
 
   auto* help = menuBar()->addMenu(tr("&Help"));
   named(help->addAction(tr("&Getting started"), QKeySequence::HelpContents, this,

@@ -13,6 +13,7 @@
 
 class QAction;
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QMenu;
@@ -23,6 +24,7 @@ class QTimer;
 namespace dpwapp {
 
 class ChartGrid;
+class DisplayScale;
 class ComparisonGridDialog;
 class ElidedLabel;
 class LessonMenu;
@@ -102,6 +104,12 @@ class MainWindow : public QMainWindow {
   /// True when the charts, "Last run" numbers and statement are of a run whose parameters the form no
   /// longer has: they are shown faded and labelled "previous run: <what the run had>".
   bool showsPreviousRun() const { return shownIsPrevious_; }
+  /// Text size and presentation mode (gui/display_scale.h).
+  DisplayScale* displayScale() const { return display_; }
+  /// Presentation mode (View menu, F5): text and lines twice their size, side panels hidden, charts
+  /// two per row at 1024 × 768 without sideways scrolling.
+  void setPresentationMode(bool on);
+  bool presentationMode() const;
 
  signals:
   /// A run ended (not emitted for a run stopped because another method or scenario was chosen).
@@ -109,6 +117,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void buildMenus();
@@ -180,6 +189,14 @@ class MainWindow : public QMainWindow {
   bool startWhenStopped_ = false;                  ///< Run pressed while a dropped run was still stopping
   RunReadout shownReadout_;
   void refreshOverlays(const std::string& method);
+  void buildViewMenu(QMenu* view);
+  void fitLayoutToWidth();
+  DisplayScale* display_ = nullptr;
+  QDockWidget* methodDock_ = nullptr;
+  QDockWidget* explainDock_ = nullptr;
+  bool methodDockWasVisible_ = true;  ///< the panels' visibility before presentation mode
+  bool explainDockWasVisible_ = true;
+  int fittedWidth_ = 0;  ///< the window width the panels were last sized for
 };
 
 }  // namespace dpwapp

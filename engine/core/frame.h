@@ -14,13 +14,14 @@
 
 namespace dpw {
 
-/// One named curve y(x).
+/// One named curve y(x). A non-finite point (NaN) breaks the line: the parts are drawn unjoined.
 struct Series {
   std::string name;
   std::vector<double> x;
   std::vector<double> y;
   bool dashed = false;  ///< drawn dashed (e.g. a lower envelope over the curves it bounds)
   int colour = -1;      ///< palette index; -1: by position
+  bool markers = false; ///< drawn as separate markers (measured points), no line joining them
   /// Non-empty: the curve belongs to another run shown for comparison (e.g. "pinned: ε = 5"), drawn
   /// faded under the live curves with one legend entry per label. Methods never set it (the GUI does).
   std::string overlay = {};
@@ -65,6 +66,9 @@ struct HeatmapFrame {
   int rows = 0;
   int cols = 0;
   std::vector<double> values;
+  /// The values the columns (x) and rows (y, row 0 at the top) span, for the axes' tick numbers;
+  /// x1 <= x0 (the default): the axes count columns and rows (1 .. cols, 1 .. rows).
+  double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
 };
 
 /// Grey-scale images of equal size (e.g. decoded Fashion-MNIST samples), values in [0, 1].

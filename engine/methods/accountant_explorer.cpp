@@ -76,7 +76,7 @@ RunResult runAccountantExplorer(const AccountantExplorerSettings& s, std::uint64
     done = upTo;
     observer.onFrame(curve.frame());
     FramePtr w = wdp.frame();
-    observer.onFrame(makeFrame("privacy_wdp", "Wasserstein accountant: ε_W = L − ln(δ)/β (not an (ε, δ)-DP bound)",
+    observer.onFrame(makeFrame("privacy_wdp", "Wasserstein accountant: its ε = L − ln(δ)/β (not an (ε, δ)-DP bound)",
                                w->step, std::get<LinesFrame>(w->data)));
     observer.onProgress(p, s.points);
   }

@@ -127,16 +127,16 @@ RunResult runCountQuery(const CountQuerySettings& s, std::uint64_t seed, RunObse
     }
     // Where the Gaussian's ratio exceeds e^ε: y > c + ½ + εσ² (the ratio is e^{(y − c − ½)/σ²}).
     const double sigma = laws[1].mechanism.scale(), beyond = c + 0.5 + s.epsilon * sigma * sigma;
-    Series over{"Gaussian above e^ε: D′'s mass there beyond e^ε × D's is δ", {}, {}};
+    Series over{"Gaussian above exp(ε): D′'s mass there beyond exp(ε) × D's is δ", {}, {}};
     for (double y : ys)
       if (y >= beyond) {
         over.x.push_back(y);
         over.y.push_back(onDPrime[1].density(y) / onD[1].density(y));
       }
     if (!over.x.empty()) series.push_back(std::move(over));
-    series.push_back(Series{"bound e^ε", {from, to}, {std::exp(s.epsilon), std::exp(s.epsilon)}, true});
-    series.push_back(Series{"bound e^−ε", {from, to}, {std::exp(-s.epsilon), std::exp(-s.epsilon)}, true});
-    LinesFrame f{"released count y", "privacy-loss ratio p_D′(y) / p_D(y)", series};
+    series.push_back(Series{"bound exp(ε)", {from, to}, {std::exp(s.epsilon), std::exp(s.epsilon)}, true});
+    series.push_back(Series{"bound exp(−ε)", {from, to}, {std::exp(-s.epsilon), std::exp(-s.epsilon)}, true});
+    LinesFrame f{"released count y", "privacy-loss ratio p(y | D′) / p(y | D)", series};
     f.logY = true;
     observer.onFrame(makeFrame("count_loss_ratio", "How much more likely is y on D′ than on D?", 0, std::move(f)));
     r.metrics["laplace_max_loss"] = maxLoss;

@@ -296,7 +296,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
         pf.xy.row(shown + j) << u, -u;
         pf.label.push_back(2);
       }
-      observer.onFrame(makeFrame("outputs", "Predicted (centred) Y^C per group", step, std::move(pf)));
+      observer.onFrame(makeFrame("outputs", "Predicted 2-D output g(x), centred, per group", step, std::move(pf)));
     } else if (s.task == FairTask::Representation) {
       const Matrix z = net.forward(test.X).a[kCodeLayer];
       observer.onFrame(makeFrame("latent", "Latent representation per group", step,

@@ -229,9 +229,11 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
                                0, std::move(pv)));
   }
   for (int a = 0; a < m; ++a) {
-    HeatmapFrame hm{"target bin j", "source bin i", k, k, {}};
+    HeatmapFrame hm{"fair score (target bin)", "score (source bin)", k, k, {}};
     hm.values.assign(transport.transport(a).data(), transport.transport(a).data() + k * k);
-    observer.onFrame(makeFrame("transport_" + std::to_string(a), "Transport g_a of group " + data.groupNames[a], 0,
+    hm.x0 = hm.y0 = binning.lo();  // both axes span the score range: tick numbers in score units
+    hm.x1 = hm.y1 = binning.hi();
+    observer.onFrame(makeFrame("transport_" + std::to_string(a), "Transport plan: " + data.groupNames[a], 0,
                                std::move(hm)));
   }
   throwIfCancelled(observer);

@@ -97,25 +97,25 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
     points = tradeoffAuditPoints(audit.scoresD, audit.scoresDPrime, {0.01, 0.03, 0.07, 0.15, 0.3, 0.5, 0.7, 0.9},
                                  s.confidence);
     Series empirical{"audit: empirical (α, β)", {}, {}};
+    empirical.markers = true;  // measured points, not a curve
+    empirical.colour = 5;      // black points on orange boxes (palette of app/charts/chart_style.h)
     Series boxes{"audit: " + std::to_string(int(std::lround(100 * s.confidence))) + "% Clopper-Pearson boxes", {}, {}};
+    boxes.colour = 6;  // a colour of their own: solid boxes, not a by-position line style
     for (const auto& p : points) {
       empirical.x.push_back(p.alpha);
       empirical.y.push_back(p.beta);
-      // One polyline for all boxes (one legend entry): each box is drawn from its point (α̂, β̂) with a
-      // cross through it and left again from the point, so the links between boxes run along the
-      // empirical series, not across the chart.
-      const double ax = p.alpha, by = p.beta;
-      for (auto [x, y] : {std::pair{ax, by}, {ax, p.betaHigh}, {p.alphaHigh, p.betaHigh}, {p.alphaHigh, p.betaLow},
-                          {p.alphaLow, p.betaLow}, {p.alphaLow, p.betaHigh}, {ax, p.betaHigh}, {ax, p.betaLow},
-                          {ax, by}, {p.alphaLow, by}, {p.alphaHigh, by}, {ax, by}}) {
+      // One series for all boxes (one legend entry); a NaN after each box breaks the line, so every box
+      // is drawn on its own and no line joins them (a joining line would read as a second curve).
+      for (auto [x, y] : {std::pair{p.alphaLow, p.betaLow}, {p.alphaHigh, p.betaLow}, {p.alphaHigh, p.betaHigh},
+                          {p.alphaLow, p.betaHigh}, {p.alphaLow, p.betaLow}, {NAN, NAN}}) {
         boxes.x.push_back(x);
         boxes.y.push_back(y);
       }
       const TradeoffCurve at = pldTradeoffCurve(1.0, s.noiseMultiplier / std::sqrt(double(s.steps)), 1, {p.alphaHigh});
       if (p.betaHigh < at.beta.front() - 1e-12) ++below;
     }
-    series.push_back(empirical);
     series.push_back(boxes);
+    series.push_back(empirical);  // last: the points are drawn on top of the boxes
   }
   LinesFrame f{"type I error α", "type II error β", series};
   observer.onFrame(makeFrame("tradeoff", "f-DP trade-off: type II vs type I error", 0, std::move(f)));

@@ -1,7 +1,14 @@
 // Charts read whole at the sizes the main window gives them (#13): at 360 x 300 pixels (a chart of
 // the default 1400 x 860 window) every legend name is shown in full, a long title keeps every word,
-// and horizontal tick labels are never closer than their own width.
+// and horizontal tick labels are never closer than their own width. And from the back of a lecture
+// hall (#19): one text scale reaches every chart text in both renderers, log axes label two ticks
+// inside the data, heat maps have tick numbers, the f-DP audit boxes are separate boxes under their
+// points, and the palette stays apart for colour-blind viewers.
+#include <QBuffer>
 #include <QGraphicsScene>
+#include <QSvgGenerator>
+#include <QtCharts/QCategoryAxis>
+#include <QtCharts/QScatterSeries>
 #include <QGraphicsTextItem>
 #include <QRegularExpression>
 #include <QTextDocument>
@@ -10,6 +17,8 @@
 #include <QtTest>
 
 #include "charts/chart_builder.h"
+#include "charts/chart_style.h"
+#include "core/method.h"
 
 namespace {
 
@@ -31,6 +40,77 @@ QString plain(const QString& html) {
   QTextDocument d;
   d.setHtml(html);
   return d.toPlainText().replace(QChar(0x00A0), ' ').replace('\n', ' ');
+}
+
+/// A chart laid out at `size` in its own scene (the scene owns the chart).
+struct LaidOutChart {
+  QGraphicsScene scene;
+  QChart* chart = nullptr;
+  explicit LaidOutChart(const dpw::Frame& frame, QSizeF size = {480, 360}) : chart(dpwapp::buildChart(frame)) {
+    if (!chart) return;
+    scene.addItem(chart);
+    chart->setGeometry(QRectF(QPointF(0, 0), size));
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+  }
+};
+
+/// The labelled values of a log axis drawn by Qt Charts (log10 coordinates, category labels).
+std::vector<double> qtLogLabels(QChart* chart, Qt::Orientation o) {
+  std::vector<double> out;
+  for (QAbstractAxis* axis : chart->axes(o))
+    if (auto* c = qobject_cast<QCategoryAxis*>(axis); c && c->property("dpwLog").toBool())
+      for (const QString& l : c->categoriesLabels()) out.push_back(std::pow(10.0, c->endValue(l)));
+  return out;
+}
+
+int countInside(const std::vector<double>& ticks, double lo, double hi) {
+  return int(std::count_if(ticks.begin(), ticks.end(), [&](double t) { return t >= lo * (1 - 1e-9) && t <= hi * (1 + 1e-9); }));
+}
+
+/// The SVG the painted renderer (dpwlab-cli's) draws for `frame`.
+QByteArray paintedSvg(const dpw::Frame& frame, QSize size = {600, 400}) {
+  QBuffer buffer;
+  buffer.open(QIODevice::WriteOnly);
+  {
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setSize(size);
+    QPainter p(&svg);
+    dpwapp::paintFrame(frame, p, QRectF(QPointF(0, 0), size));
+  }
+  return buffer.data();
+}
+
+/// The texts of an SVG's <text> elements.
+QStringList svgTexts(const QByteArray& svg) {
+  QStringList out;
+  static const QRegularExpression re("<text[^>]*>([^<]*)</text>");
+  for (auto it = re.globalMatch(QString::fromUtf8(svg)); it.hasNext();) out << it.next().captured(1).trimmed();
+  return out;
+}
+
+/// Brettel/Viénot dichromat simulation in linear RGB (Viénot, Brettel & Mollon 1999, Table 1 as used
+/// by DaltonLens), then CIE L*a*b*: how far apart two colours stay for a protanope or deuteranope.
+double labDistance(const QColor& a, const QColor& b, int kind) {
+  auto lin = [](double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+  auto lab = [&](const QColor& q) {
+    double r = lin(q.redF()), g = lin(q.greenF()), bl = lin(q.blueF());
+    if (kind == 1) {  // protanopia
+      const double r2 = 0.11238 * r + 0.88762 * g, g2 = 0.11238 * r + 0.88762 * g, b2 = 0.00401 * r - 0.00401 * g + bl;
+      r = r2, g = g2, bl = b2;
+    } else if (kind == 2) {  // deuteranopia
+      const double r2 = 0.29275 * r + 0.70725 * g, g2 = 0.29275 * r + 0.70725 * g, b2 = -0.02234 * r + 0.02234 * g + bl;
+      r = r2, g = g2, bl = b2;
+    }
+    const double X = 0.4124 * r + 0.3576 * g + 0.1805 * bl, Y = 0.2126 * r + 0.7152 * g + 0.0722 * bl,
+                 Z = 0.0193 * r + 0.1192 * g + 0.9505 * bl;
+    auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116; };
+    const double fx = f(X / 0.95047), fy = f(Y), fz = f(Z / 1.08883);
+    return std::array<double, 3>{116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)};
+  };
+  const auto p = lab(a), q = lab(b);
+  return std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
 }
 
 }  // namespace
@@ -75,6 +155,198 @@ class TestChartReadability : public QObject {
     QVERIFY2(pixelsPerTick >= label + 8, qPrintable(QString("%1 px per tick, label %2 px").arg(pixelsPerTick).arg(label)));
     // The axis title keeps every word too.
     QCOMPARE(plain(x->titleText()).simplified(), QStringLiteral("order (μ for WDP, α for RDP)"));
+  }
+
+  // Log axes label at least two ticks inside the data's range, in both renderers: the accountant
+  // explorer's default run (curves from about 0.4 to 100) and the flows-vs-generator ranges of #19
+  // (the winning curve between 0.03 and 0.4, where decades alone labelled only 0.1).
+  void logAxesLabelTwoTicksInsideTheData() {
+    std::vector<dpw::FramePtr> frames;
+    {
+      const auto& m = dpw::findMethod("accountant-explorer");
+      dpw::LatestFramesObserver obs;
+      m.run(dpw::ParamValues(m.params), 1, obs);
+      frames = obs.latestPerChart();
+    }
+    dpw::LinesFrame flows{"ε", "Fréchet distance", {}, true, true};
+    flows.series.push_back({"DPSWflow-r", {1, 5, 10}, {0.4, 0.12, 0.03}});
+    flows.series.push_back({"DPSWgen", {1, 5, 10}, {0.38, 0.36, 0.35}});
+    frames.push_back(dpw::makeFrame("flows_vs_generator", "Flow vs generator", 1, flows));
+    int logAxes = 0;
+    for (const auto& f : frames) {
+      const auto* lines = std::get_if<dpw::LinesFrame>(&f->data);
+      if (!lines || !(lines->logX || lines->logY)) continue;
+      for (const bool vertical : {false, true}) {
+        if (!(vertical ? lines->logY : lines->logX)) continue;
+        ++logAxes;
+        double lo = INFINITY, hi = -INFINITY;
+        for (const auto& s : lines->series)
+          for (double v : vertical ? s.y : s.x)
+            if (std::isfinite(v) && v > 0) lo = std::min(lo, v), hi = std::max(hi, v);
+        const auto [dlo, dhi] = dpwapp::decadeRange(lo, hi);
+        const QString what = QString("%1 (%2 axis, data %3 .. %4)").arg(QString::fromStdString(f->chart), vertical ? "y" : "x").arg(lo).arg(hi);
+        QVERIFY2(countInside(dpwapp::logTicks(dlo, dhi, lo, hi), lo, hi) >= 2, qPrintable("painted: " + what));
+        LaidOutChart c(*f);
+        const auto labels = qtLogLabels(c.chart, vertical ? Qt::Vertical : Qt::Horizontal);
+        QVERIFY2(countInside(labels, lo, hi) >= 2, qPrintable("Qt Charts: " + what));
+      }
+    }
+    QVERIFY(logAxes >= 3);  // the explorer's log chart(s) and both axes of the flows chart
+    // The painted renderer writes those labels: 0.05 and 0.2 (1-2-5) on the flows chart.
+    const QStringList texts = svgTexts(paintedSvg(*frames.back()));
+    QVERIFY2(texts.contains("0.05") && texts.contains("0.2") && texts.contains("0.1"), qPrintable(texts.join('|')));
+    // Whole decades stay when the data spans them (no clutter).
+    QCOMPARE(dpwapp::logTicks(1e-3, 10, 2e-3, 8).size(), std::size_t(5));
+  }
+
+  // One scale (Ctrl++/Ctrl+-, presentation mode) reaches the title, ticks, axis titles and legend of
+  // both renderers.
+  void textScaleReachesEveryChartText() {
+    const auto frame = crowdedFrame();
+    auto sizes = [&] {
+      LaidOutChart c(*frame, {900, 700});
+      QString legendFont;
+      double legend = 0;
+      for (QGraphicsItem* item : c.chart->childItems())
+        if (auto* t = dynamic_cast<QGraphicsTextItem*>(item); t && t->isVisible()) legend = t->font().pointSizeF();
+      const QAbstractAxis* x = c.chart->axes(Qt::Horizontal).first();
+      return std::array<double, 4>{c.chart->titleFont().pointSizeF(), x->labelsFont().pointSizeF(),
+                                   x->titleFont().pointSizeF(), legend};
+    };
+    dpwapp::setChartTextScale(1);
+    const auto normal = sizes();
+    dpwapp::setChartTextScale(2);
+    const auto twice = sizes();
+    dpwapp::setChartTextScale(1);
+    const char* names[] = {"title", "ticks", "axis title", "legend"};
+    for (int i = 0; i < 4; ++i)
+      QVERIFY2(twice[i] >= 1.6 * normal[i] && normal[i] >= 8, qPrintable(QString("%1: %2 pt -> %3 pt").arg(names[i]).arg(normal[i]).arg(twice[i])));
+    // The painted renderer: the title's ink is about twice as tall.
+    auto titleInk = [&](double scale) {
+      dpwapp::setChartTextScale(scale);
+      QImage img(900, 700, QImage::Format_RGB32);
+      img.fill(Qt::white);
+      QPainter p(&img);
+      dpwapp::paintFrame(*dpw::makeFrame("t", "Title", 1, dpw::LinesFrame{"x", "y", {{"a", {0, 1}, {0, 1}}}}), p, img.rect());
+      p.end();
+      dpwapp::setChartTextScale(1);
+      int top = -1, bottom = -1;  // the first run of rows with ink: the title's letters
+      for (int y = 0; y < 150 && (top < 0 || bottom == y - 1); ++y)
+        for (int x = 300; x < 600; ++x)
+          if (qGray(img.pixel(x, y)) < 128) {
+            if (top < 0) top = y;
+            bottom = y;
+            break;
+          }
+      return bottom - top;
+    };
+    const int one = titleInk(1), two = titleInk(2);
+    QVERIFY2(one > 5 && two >= 1.7 * one, qPrintable(QString("title ink %1 px -> %2 px").arg(one).arg(two)));
+  }
+
+  // The f-DP view: a NaN breaks a line into parts (no line joins two Clopper-Pearson boxes), one legend
+  // entry per series, and the measured points are markers drawn last (on top).
+  void auditBoxesAreSeparateUnderTheirPoints() {
+    const auto& m = dpw::findMethod("privacy-tradeoff");
+    dpw::LatestFramesObserver obs;
+    m.run(dpw::ParamValues(m.params), 42, obs);
+    dpw::FramePtr tradeoff;
+    for (const auto& f : obs.latestPerChart())
+      if (f->chart == "tradeoff") tradeoff = f;
+    QVERIFY(tradeoff);
+    const auto& lines = std::get<dpw::LinesFrame>(tradeoff->data);
+    const auto boxes = std::find_if(lines.series.begin(), lines.series.end(), [](const auto& s) { return s.name.find("Clopper") != std::string::npos; });
+    QVERIFY(boxes != lines.series.end());
+    const long breaks = std::count_if(boxes->x.begin(), boxes->x.end(), [](double v) { return std::isnan(v); });
+    QVERIFY(breaks >= 8);
+    LaidOutChart c(*tradeoff);
+    int boxParts = 0, legendBoxes = 0;
+    for (QAbstractSeries* s : c.chart->series())
+      if (s->name() == QString::fromStdString(boxes->name)) {
+        ++boxParts;
+        legendBoxes += !s->property("dpwHidden").toBool();
+        for (const QPointF& pt : static_cast<QXYSeries*>(s)->points()) QVERIFY(std::isfinite(pt.x()) && std::isfinite(pt.y()));
+        QCOMPARE(static_cast<QXYSeries*>(s)->count(), 5);  // one closed box
+      }
+    QCOMPARE(boxParts, int(breaks));
+    QCOMPARE(legendBoxes, 1);
+    auto* last = qobject_cast<QScatterSeries*>(c.chart->series().last());
+    QVERIFY2(last, "the empirical points are not the last (top) series, or not markers");
+    QVERIFY(last->name().contains("empirical"));
+  }
+
+  // Heat maps (transport plans) carry tick numbers on both axes, in the units the frame gives.
+  void heatMapsHaveTickNumbers() {
+    dpw::HeatmapFrame h{"fair score", "score", 4, 4, std::vector<double>(16, 1.0)};
+    h.x0 = 0, h.x1 = 1, h.y0 = 0, h.y1 = 2;
+    const QStringList texts = svgTexts(paintedSvg(*dpw::makeFrame("transport_0", "Transport plan: group 0", 0, h)));
+    for (const char* t : {"0.2", "0.8", "0.5", "1.5", "2"}) QVERIFY2(texts.contains(t), qPrintable(QString(t) + " | " + texts.join('|')));
+    dpw::HeatmapFrame counts{"j", "i", 3, 5, std::vector<double>(15, 1.0)};  // no ranges: indices 1 .. n
+    const QStringList c = svgTexts(paintedSvg(*dpw::makeFrame("m", "Matrix", 0, counts)));
+    QVERIFY2(c.contains("1") && c.contains("5") && c.contains("3"), qPrintable(c.join('|')));
+  }
+
+  // Colours that carry meaning stay apart for colour-blind viewers: every pair of the first six
+  // palette colours (the ones charts use for up to six curves or groups) is at least ΔE 15 apart
+  // (CIE76; about three times a just-noticeable difference for thick lines) in normal vision and
+  // simulated protanopia and deuteranopia. The old palette's red #d62728 and green #2ca02c are
+  // ΔE 8.2 apart for a deuteranope, its blue and purple 7.8 for a protanope: both fail. Measured:
+  // the closest pair now is bluish green and reddish purple for a deuteranope, ΔE 19.0. Point
+  // groups differ in marker shape too.
+  void paletteStaysApartForColourBlindViewers() {
+    QVERIFY(labDistance(QColor(0xd62728), QColor(0x2ca02c), 2) < 15);  // the check can fail
+    QVERIFY(labDistance(QColor(0x1f77b4), QColor(0x9467bd), 1) < 15);
+    for (int kind : {0, 1, 2})
+      for (int i = 0; i < 6; ++i)
+        for (int j = i + 1; j < 6; ++j) {
+          const double d = labDistance(dpwapp::paletteColour(i), dpwapp::paletteColour(j), kind);
+          QVERIFY2(d >= 15, qPrintable(QString("colours %1 and %2: ΔE %3 (vision %4)").arg(i).arg(j).arg(d).arg(kind)));
+        }
+    for (int g = 0; g < 4; ++g)
+      for (int h = g + 1; h < 4; ++h) QVERIFY(dpwapp::markerShape(g) != dpwapp::markerShape(h));
+    // Curves coloured by position get a line style too (dash-dot, dot, dash-dot-dot from the third
+    // on; plain dashes keep their meaning), in the Qt Charts renderer and in the legend's glyph.
+    LaidOutChart c(*crowdedFrame(), {900, 700});
+    const auto series = c.chart->series();
+    QSet<int> styles;
+    for (int i = 0; i < 5; ++i) {
+      const Qt::PenStyle st = qobject_cast<QXYSeries*>(series[i])->pen().style();
+      QVERIFY(st != Qt::DashLine);
+      if (i >= 2) QVERIFY2(st != Qt::SolidLine, qPrintable(QString("curve %1 is solid").arg(i)));
+      styles.insert(int(st));
+    }
+    QCOMPARE(styles.size(), 4);  // solid, dash-dot, dot, dash-dot-dot
+    QString legend;
+    for (QGraphicsItem* item : c.chart->childItems())
+      if (auto* t = dynamic_cast<QGraphicsTextItem*>(item); t && t->isVisible()) legend += t->toPlainText();
+    QVERIFY2(legend.contains(QStringLiteral("━·━")) && legend.contains(QStringLiteral("┈┈")), qPrintable(legend));
+  }
+
+  // Point clouds: every group is drawn (at normal and presentation size), the first group (the
+  // particles) on top of the others where they overlap, in its palette colour.
+  void particlesAreDrawnOverTheirTarget() {
+    dpw::PointsFrame f{"x₁", "x₂", dpw::Points(4, 2), {1, 1, 0, 0}, {"particles", "target"}};
+    f.xy << 0, 0, 1, 1, 0, 0, -1, -1;  // a target and a particle at (0, 0); one of each alone
+    const auto frame = dpw::makeFrame("cloud", "Particles and target", 1, f);
+    for (const double scale : {1.0, 2.0}) {
+      dpwapp::setChartLineScale(scale);
+      QImage img(400, 400, QImage::Format_RGB32);
+      img.fill(Qt::white);
+      QPainter p(&img);
+      dpwapp::paintPicture(*frame, p, img.rect());
+      p.end();
+      dpwapp::setChartLineScale(1);
+      auto near = [](QColor a, QColor b) { return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue()) < 120; };
+      int particle = 0, target = 0;
+      for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x) {
+          const QColor c = img.pixelColor(x, y);
+          particle += near(c, dpwapp::paletteColour(0));
+          target += near(c, dpwapp::paletteColour(1));
+        }
+      // Two particle markers (one over the target) and one lone target marker: the particles cover more.
+      QVERIFY2(particle > target && target > 0, qPrintable(QString("scale %1: particle px %2, target px %3").arg(scale).arg(particle).arg(target)));
+    }
   }
 
   // The same frame rendered by the CLI's path (renderFrame) at the export size: not blank.

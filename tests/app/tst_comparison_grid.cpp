@@ -13,6 +13,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtCharts/QChartView>
+#include <QtCharts/QValueAxis>
 #include <QtCharts/QXYSeries>
 #include <QtTest>
 #include <cmath>
@@ -187,6 +188,26 @@ class TestComparisonGrid : public QObject {
     const QImage png(dir.filePath("grid.png"));
     QVERIFY(!png.isNull());
     QVERIFY(png.width() >= 2 * 220 && png.height() >= 2 * 190);
+    // The export stands alone (#19): a title with the method and both axes, every fixed setting and
+    // the seed above the cells (the picture is taller than the grid by that heading), and the cells
+    // of a column on one y scale.
+    const QString heading = g->exportHeading();
+    for (const QString& part : {QString::fromStdString(dpw::findMethod("fair-classifier").title), QString("Fixed:"),
+                                QString("seed = %1").arg(s.seed), QString("Steps"), QString("= 20")})
+      QVERIFY2(heading.contains(part), qPrintable(part + " | " + heading));
+    QVERIFY(png.height() >= g->cellWidget(1, 0)->geometry().bottom() + 40);
+    QVERIFY(g->exportPng(dir.filePath("grid.svg")).isEmpty());
+    QFile svg(dir.filePath("grid.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly) && svg.readAll().contains("Fixed:"));
+    for (int c = 0; c < 2; ++c) {
+      auto axisOf = [&](int r) {
+        auto* v = g->cellWidget(r, c)->findChild<QChartView*>("cellChart");
+        return qobject_cast<QValueAxis*>(v->chart()->axes(Qt::Vertical).first());
+      };
+      QVERIFY(axisOf(0) && axisOf(1));
+      QCOMPARE(axisOf(0)->min(), axisOf(1)->min());
+      QCOMPARE(axisOf(0)->max(), axisOf(1)->max());
+    }
     const QString shots = qEnvironmentVariable("DPW_SCREENSHOT_DIR");
     if (!shots.isEmpty()) QVERIFY(g->grab().save(QDir(shots).filePath("comparison-grid-test.png")));
   }

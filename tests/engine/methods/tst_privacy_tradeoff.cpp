@@ -34,14 +34,25 @@ class TestPrivacyTradeoff : public QObject {
     const RunResult r = findMethod("privacy-tradeoff").run(p, 7, obs);
     const LinesFrame* f = tradeoffFrame(obs);
     QVERIFY(f != nullptr);
-    QCOMPARE(int(f->series.size()), 5);  // PLD, GDP, random guessing, audit points, audit boxes
+    QCOMPARE(int(f->series.size()), 5);  // PLD, GDP, random guessing, audit boxes, audit points (on top)
     QCOMPARE(r.metrics.at("mu_gdp"), 1.0);
     QVERIFY(std::abs(r.metrics.at("beta_pld_at_0_1") - r.metrics.at("beta_gdp_at_0_1")) < 1e-4);
     QVERIFY(std::abs(r.metrics.at("beta_gdp_at_0_1") - normalCdf(normalQuantile(0.9) - 1)) < 1e-12);
     QVERIFY(std::abs(r.metrics.at("audit_noise_std") - 1) < 1e-6);
     QCOMPARE(r.metrics.at("audit_points"), 8.0);
     QCOMPARE(r.metrics.at("audit_boxes_below_curve"), 0.0);
-    QCOMPARE(f->series[4].x.size(), size_t(8 * 12));  // 12 vertices per box (box and cross)
+    // Eight separate boxes: 5 corners (closed) and a NaN break each, so no line joins two boxes; the
+    // empirical points come last (drawn on top) as markers, each inside its box.
+    const Series& boxes = f->series[3];
+    QCOMPARE(boxes.x.size(), size_t(8 * 6));
+    for (std::size_t b = 0; b < 8; ++b) {
+      QVERIFY(std::isnan(boxes.x[6 * b + 5]) && std::isnan(boxes.y[6 * b + 5]));
+      for (std::size_t k = 0; k < 5; ++k) QVERIFY(std::isfinite(boxes.x[6 * b + k]));
+      const Series& points = f->series[4];
+      QVERIFY(points.markers && !boxes.markers);
+      QVERIFY(points.x[b] >= boxes.x[6 * b] && points.x[b] <= boxes.x[6 * b + 1]);
+      QVERIFY(points.y[b] >= boxes.y[6 * b] && points.y[b] <= boxes.y[6 * b + 2]);
+    }
     QVERIFY(r.privacyStatement.find("PLD") != std::string::npos);
   }
   // q < 1: curves only (no audit of subsampled composition), and the statement says why.

@@ -1,0 +1,65 @@
+#pragma once
+/// What both chart renderers (Qt Charts in chart_builder.h, QPainter in plot_painter.h and
+/// point_cloud_painter.h) read to draw text, lines and colours: one place, so that zoom (Ctrl++ / Ctrl+−),
+/// presentation mode and the colour palette change every chart alike.
+///
+/// - Text scale: every chart font is its base size times chartTextScale() (1 = normal; the GUI sets
+///   zoom × 2 in presentation mode). Line scale: pen widths and point sizes times chartLineScale().
+/// - Colours: the Okabe-Ito palette (Okabe & Ito 2008, "Color Universal Design"), whose colours stay
+///   apart under protanopia, deuteranopia and tritanopia; no red/green pair. Point-cloud groups also
+///   get a marker shape each, and legends show the line style, as a second cue beside colour.
+#include <QColor>
+#include <QFont>
+#include <QPainter>
+#include <QPointF>
+#include <QStringList>
+
+namespace dpwapp {
+
+/// Text scale of every chart (> 0; 1 = normal size). Thread-safe (atomic).
+double chartTextScale();
+/// Sets the text scale, clamped to [0.5, 4].
+void setChartTextScale(double scale);
+/// Line and marker scale of every chart (> 0; 1 = normal).
+double chartLineScale();
+void setChartLineScale(double scale);
+
+/// Base point sizes (at scale 1) of the chart texts.
+inline constexpr double kTitlePointSize = 11;
+inline constexpr double kTickPointSize = 9;
+inline constexpr double kAxisTitlePointSize = 9.5;
+inline constexpr double kLegendPointSize = 9;
+/// A font of `base` points times the text scale (the family of `like`).
+QFont chartFont(double base, const QFont& like = QFont(), bool bold = false);
+/// A pen width of `base` pixels times the line scale.
+double chartPenWidth(double base = 2);
+
+/// A chart title laid out for `width`: one line at `font`'s size if it fits, else one line at down to
+/// 85% of it, else two lines broken at the space nearest the middle (each elided only if still too
+/// wide). Sets `font` to the size used; returns the lines.
+QStringList fitTitle(const QString& title, double width, QFont& font);
+/// Draws `title` (fitTitle) centred at the top of `target`; returns the height it took (with a gap below).
+double drawChartTitle(QPainter& painter, const QRectF& target, const QString& title, QFont font);
+/// The height drawChartTitle takes, without drawing.
+double chartTitleHeight(const QRectF& target, const QString& title, QFont font);
+
+/// Number of distinct palette colours.
+inline constexpr int kPaletteSize = 8;
+/// Palette colour `index` (modulo kPaletteSize): Okabe-Ito blue, vermillion, bluish green, reddish
+/// purple, sky blue, black, orange, yellow-brown.
+QColor paletteColour(int index);
+
+/// The line style of a curve coloured by its position (the second cue beside colour): the first two
+/// (blue, vermillion: apart for every viewer) solid, then dash-dot, dot, dash-dot-dot. Plain dashes
+/// stay reserved for their meaning (an estimate, a bound, a pinned run).
+Qt::PenStyle positionLineStyle(int position);
+
+/// Marker shapes for point-cloud groups (the second cue beside colour).
+enum class MarkerShape { Square, Circle, Triangle, Diamond, Cross };
+MarkerShape markerShape(int group);
+/// Draws `shape` centred at each point with half-size `radius`, in the painter's pen and brush.
+void drawMarkers(QPainter& painter, const QPolygonF& points, MarkerShape shape, double radius);
+/// One marker at `at` (legend entries).
+void drawMarker(QPainter& painter, QPointF at, MarkerShape shape, double radius);
+
+}  // namespace dpwapp
