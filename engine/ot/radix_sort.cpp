@@ -140,8 +140,8 @@ constexpr int kLowBits = kBits * kPasses - kTopBits;  // the key bits left to ea
 constexpr std::uint32_t kTopBuckets = 1u << kTopBits;
 
 /// Sorts one MSD bucket src[0..len) into dst[0..len) exactly, in cache: the low 12 bits of each value's
-/// linear key (recomputed here, a loop that vectorises), one counting pass on their top bits (one to
-/// two cells per value), then the insertion pass. Big buckets (skewed data) take the two-pass LSD sort on
+/// linear key (recomputed here, a loop that vectorises), one counting pass on their top bits (four to
+/// eight cells per value), then the insertion pass. Big buckets (skewed data) take the two-pass LSD sort on
 /// their own range.
 void sortBucket(const double* src, double* dst, std::size_t len, const LinearKey& key) {
   if (len <= 16) {
