@@ -15,6 +15,7 @@ namespace dpw {
 namespace {
 
 constexpr Eigen::Index kBlock = 16;  // directions projected together (one small GEMM)
+constexpr Eigen::Index kMinBlock = 4;  // the smallest block (huge samples, value only): X read once per 4
 constexpr Eigen::Index kChunks = 8;  // fixed work partition: results independent of the thread count
 
 using RowMatrix = Points;
@@ -62,10 +63,15 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
   const Eigen::Index n = X.rows(), m = Y.rows(), k = directions.rows(), d = X.cols();
   SlicedResult out;
   out.perDirection.resize(k);
-  // Directions go in blocks of kBlock (one small GEMM each); blocks go in a fixed number of chunks,
-  // each with its own gradient accumulator, summed in chunk order at the end. The partition does not
-  // depend on the thread count, so neither does any bit of the result.
-  const Eigen::Index blocks = (k + kBlock - 1) / kBlock;
+  // Directions go in blocks of up to kBlock (one small GEMM each); blocks go in a fixed number of
+  // chunks, each with its own gradient accumulator, summed in chunk order at the end. The partition
+  // does not depend on the thread count, so neither does any bit of the result. For the value alone
+  // the block shrinks with the samples (to 4 directions from n + m = 2^21 on), so a thread holds
+  // about 2^23 doubles (64 MB) of projections instead of 16 (n + m): 10^7 points need 1.3 GB, not 5 GB.
+  // Each direction's value does not depend on the block (the same dot products, noise and sort).
+  const Eigen::Index blockSize =
+      gradients ? kBlock : std::clamp<Eigen::Index>((Eigen::Index(1) << 23) / (n + m), kMinBlock, kBlock);
+  const Eigen::Index blocks = (k + blockSize - 1) / blockSize;
   const Eigen::Index chunks = std::min<Eigen::Index>(blocks, kChunks);
   std::vector<Points> partialX(gradients ? chunks : 0), partialY(gradients ? chunks : 0);
 
@@ -84,7 +90,7 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
         partialY[c].setZero(m, d);
       }
       for (Eigen::Index b = c * blocks / chunks; b < (c + 1) * blocks / chunks; ++b) {
-        const Eigen::Index j0 = b * kBlock, jn = std::min(kBlock, k - j0);
+        const Eigen::Index j0 = b * blockSize, jn = std::min(blockSize, k - j0);
         projectBlock(directions.middleRows(j0, jn), X, pu, ru);  // jn x n
         projectBlock(directions.middleRows(j0, jn), Y, pv, rv);  // jn x m
         if (gradients) {

@@ -10,8 +10,9 @@
 /// [FairLearn] Prop. 3.1), directions is k x d with unit rows. Directions are processed in parallel
 /// (OpenMP) in a fixed partition of blocks; the noise is drawn by privacy/mechanisms.h (Mechanism::addTo); the noise of direction j comes from stream j of
 /// `noiseSeed`, so no bit of a result depends on the thread count. Cost O(k (n + m) d) for the
-/// projections plus a two-pass radix sort per direction and sample; extra memory O(16 (n + m)) per
-/// thread and O(8 (n + m) d) for gradients. The n x m coupling is never formed.
+/// projections plus a radix sort per direction and sample; extra memory per thread: the projections of
+/// a block of 16 directions, 4 to 16 for the value alone (about 2^23 doubles once n + m ≥ 2^19), plus
+/// one sample's scratch; O(8 (n + m) d) more for gradients. The n x m coupling is never formed.
 #include <cstdint>
 
 #include "core/rng.h"

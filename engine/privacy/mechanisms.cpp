@@ -1,6 +1,8 @@
 #include "privacy/mechanisms.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <random>
 #include <sstream>
 
@@ -253,14 +255,70 @@ void Mechanism::addTo(std::span<double> values, RandomWords& words) const {
   }
 }
 
+namespace {
+
+/// generate_canonical<double, 53>(mt19937_64) as libstdc++ computes it: one 64-bit word, rounded to
+/// double, divided by 2^64, kept below 1.
+inline double canonical(std::uint64_t word) {
+  const double u = double(word) / 18446744073709551616.0;
+  return u >= 1.0 ? std::nextafter(1.0, 0.0) : u;
+}
+
+/// a·b + c as GCC compiles libstdc++'s expressions: one rounding (fused) where the target has FMA
+/// (-march=native here; floating-point contraction is on by default), two otherwise.
+inline double mulAdd(double a, double b, double c) {
+#if defined(__FMA__)
+  return std::fma(a, b, c);
+#else
+  return a * b + c;
+#endif
+}
+
+}  // namespace
+
+void addGaussianPolar(std::span<double> values, double stddev, Rng& rng) {
+  // std::normal_distribution<double>(0, σ) of libstdc++ (Marsaglia's polar method) draws candidate
+  // pairs (x, y) = 2 U − 1 until 0 < r² = x² + y² ≤ 1, returns y·m, then x·m, m = √(−2 ln r² / r²).
+  // Here the candidates come in batches, never more than the pairs still needed (each of them would be
+  // drawn by the one-at-a-time loop too, so the generator ends in the same state), their test and the
+  // compaction run without branches, the logarithms of a batch are independent and the divisions and
+  // square roots run as vector instructions (correctly rounded, as the scalar ones): the same numbers
+  // (the same expressions, in the same order) at about half the cost. tst_mechanisms compares both.
+  constexpr std::size_t kBatch = 128;
+  const double mean = 0.0;
+  std::uint64_t words[2 * kBatch];
+  double xs[kBatch], ys[kBatch], rs[kBatch], ms[kBatch];
+  std::size_t i = 0;
+  const std::size_t n = values.size();
+  while (i < n) {
+    const std::size_t want = std::min(kBatch, (n - i + 1) / 2);
+    for (std::size_t j = 0; j < 2 * want; ++j) words[j] = rng();
+    std::size_t kept = 0;
+    for (std::size_t j = 0; j < want; ++j) {
+      const double x = 2.0 * canonical(words[2 * j]) - 1.0;
+      const double y = 2.0 * canonical(words[2 * j + 1]) - 1.0;
+      const double r2 = mulAdd(x, x, y * y);  // libstdc++'s x * x + y * y, contracted as GCC does
+      xs[kept] = x, ys[kept] = y, rs[kept] = r2;
+      kept += (r2 > 1.0 || r2 == 0.0) ? 0 : 1;
+    }
+    for (std::size_t t = 0; t < kept; ++t) ms[t] = std::log(rs[t]);
+    for (std::size_t t = 0; t < kept; ++t) ms[t] = std::sqrt(-2 * ms[t] / rs[t]);  // vectorises: IEEE ÷ and √
+    for (std::size_t t = 0; t < kept; ++t) {
+      const double mult = ms[t];
+      values[i++] += mulAdd(ys[t] * mult, stddev, mean);
+      if (i == n) break;  // the pair's second value is dropped, as a distribution that goes out of scope
+      values[i++] += mulAdd(xs[t] * mult, stddev, mean);
+    }
+  }
+}
+
 void Mechanism::addTo(std::span<double> values, Rng& rng) const {
   if (none_) return;
   if (isDiscrete(law_)) {
     SeededWords words(rng);
     addTo(values, words);
   } else if (law_ == NoiseMechanism::Gaussian) {
-    std::normal_distribution<double> normal(0.0, scale_);
-    for (double& v : values) v += normal(rng);
+    addGaussianPolar(values, scale_, rng);
   } else {
     // Laplace(0, b) = b (E₁ − E₂) with E₁, E₂ standard exponential.
     std::exponential_distribution<double> e(1.0);

@@ -85,6 +85,11 @@ double analyticGaussianNoiseStd(double epsilon, double delta, double l2Sensitivi
 /// @throws InvalidArgument unless ε > 0, δ ∈ (0, 1), Δ₂ ≥ 0.
 double classicGaussianNoiseStd(double epsilon, double delta, double l2Sensitivity);
 
+/// Adds N(0, stddev²) draws to `values`: the very numbers std::normal_distribution<double>(0, stddev)
+/// of libstdc++ (the polar method) adds in one pass with `rng`, leaving `rng` in the same state, at
+/// about half the cost (batched candidates, no branches). Every seeded Gaussian draw goes through it.
+void addGaussianPolar(std::span<double> values, double stddev, Rng& rng);
+
 /// A calibrated noise law. Immutable; cheap to copy.
 class Mechanism {
  public:

@@ -14,10 +14,12 @@ class TestRadixSort : public QObject {
   void sortsLikeStdSort_data() {
     QTest::addColumn<int>("n");
     QTest::addColumn<int>("kind");
-    for (int n : {0, 1, 100, 257, 5000, 100000})
-      for (int kind : {0, 1, 2, 3}) QTest::newRow(qPrintable(QString("n=%1 kind=%2").arg(n).arg(kind))) << n << kind;
+    // 40000 and up take the MSD path (a top-digit scatter, then each bucket sorted in cache).
+    for (int n : {0, 1, 100, 257, 5000, 40000, 100000, 300000})
+      for (int kind : {0, 1, 2, 3, 4}) QTest::newRow(qPrintable(QString("n=%1 kind=%2").arg(n).arg(kind))) << n << kind;
   }
-  // kind 0: normal values; 1: heavy ties; 2: values equal as floats but not as doubles; 3: ±0, huge, tiny
+  // kind 0: normal values; 1: heavy ties; 2: values equal as floats but not as doubles; 3: ±0, huge, tiny;
+  // 4: one far outlier, so one top bucket holds nearly everything (the big-bucket path)
   void sortsLikeStdSort() {
     QFETCH(int, n);
     QFETCH(int, kind);
@@ -30,6 +32,7 @@ class TestRadixSort : public QObject {
         case 0: v[i] = x; break;
         case 1: v[i] = std::round(x * 3); break;
         case 2: v[i] = 1.0 + x * 1e-12; break;
+        case 4: v[i] = i == 7 ? 1e9 : x * x * x; break;
         default: v[i] = (i % 4 == 0) ? 0.0 : (i % 4 == 1) ? -0.0 : (i % 4 == 2) ? x * 1e300 : x * 1e-300; break;
       }
     }
