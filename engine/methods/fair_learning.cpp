@@ -10,6 +10,7 @@
 #include <omp.h>
 
 #include "core/decimated_series.h"
+#include "core/parameter_text.h"
 #include "core/rng.h"
 #include "fair_learning/fair_csv.h"
 #include "fair_learning/fair_dpsgd.h"
@@ -211,7 +212,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     require(s.task == FairTask::Classifier || s.task == FairTask::Representation,
             "CSV data is supported for the classifier and the representation; this task uses the synthetic data");
     require(s.task != FairTask::Classifier || !s.labelColumn.empty(), "the classifier needs a label column");
-    loadFairCsv({s.dataPath, splitColumnList(s.featureColumns), s.labelColumn, s.groupColumn, s.testFraction}, seed,
+    loadFairCsv({s.dataPath, splitList(s.featureColumns, "feature_columns"), s.labelColumn, s.groupColumn, s.testFraction}, seed,
                 train, test, s.noiseSource);
   } else if (s.task != FairTask::Matching) {
     train = syntheticBiasedData(gen, dataRng);

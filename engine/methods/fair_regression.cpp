@@ -1,11 +1,11 @@
 #include "methods/fair_regression.h"
 
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <sstream>
 
 #include "core/error.h"
+#include "core/parameter_text.h"
 #include "core/rng.h"
 #include "privacy/privacy_params.h"
 #include "data/communities_crime.h"
@@ -38,36 +38,6 @@ std::string dataFile(const FairRegressionSettings& s, const std::string& bundled
 
 }  // namespace
 
-std::vector<std::string> splitList(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    const auto a = item.find_first_not_of(" \t"), b = item.find_last_not_of(" \t");
-    if (a != std::string::npos) out.push_back(item.substr(a, b - a + 1));
-  }
-  return out;
-}
-
-std::vector<double> parseNumberList(const std::string& text, const std::string& what) {
-  std::vector<double> out;
-  for (const std::string& t : splitList(text)) {
-    if (t == "inf" || t == "infinity") {
-      out.push_back(std::numeric_limits<double>::infinity());
-      continue;
-    }
-    // std::from_chars, not std::stod: the same under every locale (the GUI's QApplication sets the C
-    // locale from the environment, and strtod then reads "0.5" as 0 under a comma-decimal locale).
-    double v = 0;
-    const char* begin = t.data() + (!t.empty() && t[0] == '+' ? 1 : 0);
-    const auto [end, err] = std::from_chars(begin, t.data() + t.size(), v);
-    require(!t.empty() && err == std::errc() && end == t.data() + t.size() && std::isfinite(v), what, ": '", t,
-            "' is not a number");
-    out.push_back(v);
-  }
-  return out;
-}
-
 FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) {
   FairRegressionSettings s;
   s.dataset = p.text("dataset");
@@ -75,7 +45,7 @@ FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) 
   s.baseDirectory = p.baseDirectory();
   s.scoreColumn = p.text("score_column");
   s.groupColumn = p.text("group_column");
-  s.featureColumns = splitList(p.text("feature_columns"));
+  s.featureColumns = splitList(p.text("feature_columns"), "feature_columns");
   s.leastSquaresScores = p.text("scores") == "least-squares";
   s.regressorFraction = p.real("regressor_fraction");
   s.lo = p.real("lo");

@@ -55,12 +55,6 @@ struct FairRegressionSettings {
 /// current directory), malformed, or lacks a chosen column.
 GroupedScores loadFairRegressionData(const FairRegressionSettings& s, std::uint64_t seed);
 
-/// Splits "a, b,,c" at commas into its non-empty items, blanks around each removed.
-std::vector<std::string> splitList(const std::string& text);
-
-/// Parses "inf, 10, 0.5" into numbers. @throws InvalidArgument naming the bad item.
-std::vector<double> parseNumberList(const std::string& text, const std::string& what);
-
 /// The default α grid of the trade-off chart: {0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 1}.
 std::vector<double> smallAlphaGrid();
 

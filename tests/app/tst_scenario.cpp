@@ -9,7 +9,7 @@
 
 #include "common/scenario.h"
 #include "core/error.h"
-#include "methods/fair_regression.h"
+#include "core/parameter_text.h"
 
 using dpwapp::Scenario;
 

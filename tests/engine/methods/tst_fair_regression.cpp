@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/method.h"
+#include "core/parameter_text.h"
 #include "methods/fair_regression.h"
 
 #include "support/throws_with.h"
