@@ -40,7 +40,7 @@ std::string dataFile(const FairRegressionSettings& s, const std::string& bundled
 
 FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) {
   FairRegressionSettings s;
-  s.dataset = p.text("dataset");
+  s.dataset = fairRegressionDataSets().parse(p.text("dataset"));
   s.dataPath = p.text("data_path");
   s.baseDirectory = p.baseDirectory();
   s.scoreColumn = p.text("score_column");
@@ -73,11 +73,12 @@ FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) 
 }
 
 GroupedScores loadFairRegressionData(const FairRegressionSettings& s, std::uint64_t seed) {
-  if (s.dataset == "synthetic") return syntheticGroupedScores(s.syntheticRows, int(s.syntheticGroups), seed);
-  if (s.dataset == "law") return loadLawSchool(dataFile(s, "bar_pass_prediction.csv"));
-  if (s.dataset == "communities")
-    return loadCommunitiesCrime(dataFile(s, "communities.data")).data;
-  require(s.dataset == "csv", "unknown dataset '", s.dataset, "' (synthetic, law, communities or csv)");
+  switch (s.dataset) {
+    case FairRegressionData::Synthetic: return syntheticGroupedScores(s.syntheticRows, int(s.syntheticGroups), seed);
+    case FairRegressionData::Law: return loadLawSchool(dataFile(s, "bar_pass_prediction.csv"));
+    case FairRegressionData::Communities: return loadCommunitiesCrime(dataFile(s, "communities.data")).data;
+    case FairRegressionData::Csv: break;
+  }
   require(!s.scoreColumn.empty() && !s.groupColumn.empty(), "a CSV data set needs score_column and group_column");
   require(!s.leastSquaresScores || !s.featureColumns.empty(),
           "least-squares scores on a CSV file need feature_columns (comma-separated numeric columns)");
@@ -281,7 +282,8 @@ MethodInfo fairRegressionMethod() {
       "budget. In the trade-off chart the error (MSE) rises as the groups become fair (smaller KS); add ε "
       "values to the sweep (or run a grid over ε) to see the unfairness rise as ε shrinks.";
   m.params = {
-      {"dataset", "Data set", K::Choice, 0, -inf, inf, false, {"synthetic", "law", "communities", "csv"}, "synthetic", "",
+      {"dataset", "Data set", K::Choice, 0, -inf, inf, false, fairRegressionDataSets().ids(),
+       fairRegressionDataSets().id(FairRegressionData::Synthetic), "",
        "synthetic: groups with shifted Beta scores (no file). law: LSAC Law School, ugpa by race ([FairReg] §5). "
        "communities: UCI Communities & Crime, ViolentCrimesPerPop by racepctblack > 0.06. csv: any CSV file."},
       {"data_path", "Data file", K::Text, 0, -inf, inf, false, {}, "", "",

@@ -12,14 +12,20 @@
 #include <string>
 #include <vector>
 
+#include "core/choice_table.h"
 #include "core/method.h"
 #include "data/grouped_scores.h"
 #include "fair_regression/private_histogram.h"
 
 namespace dpw {
 
+/// The data (parameter `dataset`): synthetic groups, Law School, Communities & Crime, or a CSV file.
+/// Parsed once in fromParams; the id table (fair_regression_choices.cpp) is the ParamSpec's choices.
+enum class FairRegressionData { Synthetic, Law, Communities, Csv };
+const ChoiceTable<FairRegressionData>& fairRegressionDataSets();
+
 struct FairRegressionSettings {
-  std::string dataset = "synthetic";  ///< synthetic | law | communities | csv
+  FairRegressionData dataset = FairRegressionData::Synthetic;
   std::string dataPath;               ///< file (law, communities: optional override; csv: required)
   std::string baseDirectory;          ///< relative dataPath is tried here first (the scenario's folder)
   std::string scoreColumn, groupColumn;
