@@ -56,10 +56,7 @@ FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) 
     s.extraBins.push_back(int(k));
   }
   s.alpha = p.real("alpha");
-  const std::string sweep = p.text("alpha_sweep");
-  s.alphaSweep = sweep == "paper"  ? FairRegressionSettings::AlphaSweep::Paper
-                 : sweep == "none" ? FairRegressionSettings::AlphaSweep::None
-                                   : FairRegressionSettings::AlphaSweep::Small;
+  s.alphaSweep = alphaSweeps().parse(p.text("alpha_sweep"));
   s.epsilon = p.real("epsilon");
   s.epsilons = parseNumberList(p.text("epsilons"), "epsilons");
   s.mechanism = parseNoiseMechanism(p.text("mechanism"));
@@ -313,7 +310,8 @@ MethodInfo fairRegressionMethod() {
       {"alpha", "KS tolerance α", K::Real, 0, 0, 1, false, {}, {}, "",
        "Allowed statistical-parity violation: every group's target lies in a KS ball of radius α/2 around the "
        "barycenter ([FairReg] §3.2). 0 = exact parity, 1 = no constraint (binning only)."},
-      {"alpha_sweep", "α sweep", K::Choice, 0, -inf, inf, false, {"small", "paper", "none"}, "small", "",
+      {"alpha_sweep", "α sweep", K::Choice, 0, -inf, inf, false, alphaSweeps().ids(),
+       alphaSweeps().id(FairRegressionSettings::AlphaSweep::Small), "",
        "α values run besides α for the MSE-vs-KS trade-off chart (warm-started LPs; the table metrics are "
        "those of α either way). small: 0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 1. paper: {0} + 10 "
        "log-spaced in [0.005, 0.1] + 12 linear in [0.11, 0.35] + {1}, as in [FairReg] Figs. 2-4. none: α only.",

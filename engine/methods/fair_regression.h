@@ -56,6 +56,9 @@ struct FairRegressionSettings {
   static FairRegressionSettings fromParams(const ParamValues& p);
 };
 
+/// Id table of the α sweep (parameter `alpha_sweep`): "small", "paper", "none".
+const ChoiceTable<FairRegressionSettings::AlphaSweep>& alphaSweeps();
+
 /// Loads the data set the settings name. Relative paths are resolved against the current working
 /// directory. @throws InvalidArgument if the file is missing (message names the path tried and the
 /// current directory), malformed, or lacks a chosen column.

@@ -1,4 +1,4 @@
-// Id table of the fair-regression data set (methods/fair_regression.h), shared by its ParamSpec,
+// Id tables of the fair-regression data set and α sweep (methods/fair_regression.h), shared by its ParamSpec,
 // fromParams, the CLI and the Python module.
 #include "methods/fair_regression.h"
 
@@ -9,6 +9,12 @@ const ChoiceTable<FairRegressionData>& fairRegressionDataSets() {
                                                                  {FairRegressionData::Law, "law"},
                                                                  {FairRegressionData::Communities, "communities"},
                                                                  {FairRegressionData::Csv, "csv"}});
+  return table;
+}
+
+const ChoiceTable<FairRegressionSettings::AlphaSweep>& alphaSweeps() {
+  using S = FairRegressionSettings::AlphaSweep;
+  static const ChoiceTable<S> table("alpha_sweep", {{S::Small, "small"}, {S::Paper, "paper"}, {S::None, "none"}});
   return table;
 }
 
