@@ -14,7 +14,7 @@ namespace {
 
 void runOnce(benchmark::State& state, const char* penalty, double alpha, double epsilon) {
   dpw::FairLearningSettings s;  // paper defaults: n = 30000, T = 500, C = 5, M = L = 1, lr 0.05
-  s.penalty = penalty;
+  s.penalty = dpw::fairnessNotions().parse(penalty);
   s.alpha = alpha;
   s.epsilon = epsilon;
   for (auto _ : state) {

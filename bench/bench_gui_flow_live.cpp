@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
     }
   }
 
-  dpwapp::Scenario s = dpwapp::Scenario::fromFile(scenarioPath);
+  dpwapp::Scenario s = dpwapp::readScenarioFile(scenarioPath);
   s.params.set("particles", particles);
   s.params.set("steps", 1e6);  // longer than the measurement: cancelled at the end
   s.params.set("frame_every", frameEvery);

@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
   std::printf("| lesson | method | first frame (s) | end (s) | CPU (s) | frames |\n| --- | --- | --- | --- | --- | --- |\n");
   bool ok = true;
   for (const auto& e : dpwapp::lessonCatalog(":/scenarios")) {
-    const dpwapp::Scenario s = dpwapp::Scenario::fromFile(e.path);
+    const dpwapp::Scenario s = dpwapp::readScenarioFile(e.path);
     std::vector<double> first, end, cpu;
     long frames = 0;
     for (int r = 0; r < repeat; ++r) {

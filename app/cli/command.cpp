@@ -5,6 +5,8 @@
 #include <cmath>
 #include <iostream>
 
+#include "core/parameter_text.h"
+
 namespace dpwcli {
 namespace {
 
@@ -26,16 +28,10 @@ std::vector<Command> registeredCommands() {
 }
 
 double parseReal(const std::string& text, const std::string& option, bool allowInfinity) {
-  if (allowInfinity && (text == "inf" || text == "infinity")) return INFINITY;
-  double v = 0;
-  const char* end = text.data() + text.size();
-  // from_chars takes no leading '+'; skip one so that "+1e-5" reads as a shell user expects.
-  const char* begin = text.data() + (!text.empty() && text[0] == '+' ? 1 : 0);
-  const auto [ptr, err] = std::from_chars(begin, end, v);
-  if (text.empty() || err != std::errc() || ptr != end || !std::isfinite(v))
-    throw UsageError("option " + option + " must be a " + (allowInfinity ? "number or inf" : "finite number") +
+  const auto v = dpw::parseReal(text);  // core/parameter_text.h: the one reader of numbers, locale-safe
+  if (v && (allowInfinity ? *v > 0 || std::isfinite(*v) : std::isfinite(*v))) return *v;
+  throw UsageError("option " + option + " must be a " + (allowInfinity ? "number or inf" : "finite number") +
                      ", got '" + text + "'");
-  return v;
 }
 
 long parseInteger(const std::string& text, const std::string& option) {

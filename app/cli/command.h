@@ -52,7 +52,7 @@ std::vector<Command> registeredCommands();
 
 // ---- Numbers: parsed with std::from_chars, the same under every locale -------------------------
 
-/// A real number: decimal point '.', exponent allowed; "inf"/"infinity" only when `allowInfinity`.
+/// A real number read by dpw::parseReal ('.' decimals, exponent); +∞ ("inf", ...) only when `allowInfinity`.
 /// Throws UsageError naming `option` and the text otherwise (also for NaN).
 double parseReal(const std::string& text, const std::string& option, bool allowInfinity = false);
 /// A whole number (base 10). Throws UsageError naming `option` and the text otherwise.

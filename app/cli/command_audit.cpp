@@ -20,7 +20,7 @@ CommandRun setup(CLI::App& cmd) {
   auto* trials = addInteger(cmd, "--trials", o->trials, "number of trials (default: the scenario's)");
   auto* out = cmd.add_option("--out", o->out, "also write the run to this folder");
   return [o, trials, out] {
-    dpwapp::Scenario scenario = dpwapp::Scenario::fromFile(QString::fromStdString(o->scenario));
+    dpwapp::Scenario scenario = dpwapp::readScenarioFile(QString::fromStdString(o->scenario));
     if (scenario.method != "privacy-audit")
       throw UsageError("audit needs a scenario of method privacy-audit, got '" + scenario.method + "'");
     if (trials->count()) scenario.params.set("trials", double(o->trials));

@@ -48,8 +48,8 @@ CommandRun setupRun(CLI::App& cmd) {
   cmd.add_option("--charts", o->charts, "charts in the animation, comma-separated ids (default: every chart)");
   return [o] {
     const dpwapp::Scenario scenario = o->scenario == "default"
-                                          ? dpwapp::Scenario::embeddedDefault()
-                                          : dpwapp::Scenario::fromFile(QString::fromStdString(o->scenario));
+                                          ? dpwapp::embeddedDefaultScenario()
+                                          : dpwapp::readScenarioFile(QString::fromStdString(o->scenario));
     std::optional<dpwapp::AnimationSettings> animation;
     if (!o->animation.empty()) animation = animationSettings(*o);
     else if (o->fps != 10 || o->size != "1024x640" || !o->charts.empty())

@@ -42,7 +42,7 @@ void addBuildInfo(QJsonObject& object) {
 }
 
 QByteArray scenarioWithStatement(const Scenario& scenario, const dpw::RunResult& result) {
-  QJsonObject root = QJsonDocument::fromJson(scenario.toJson()).object();
+  QJsonObject root = QJsonDocument::fromJson(scenarioJson(scenario)).object();
   root.insert("privacy_statement", QString::fromStdString(result.privacyStatement));
   addBuildInfo(root);
   return QJsonDocument(root).toJson(QJsonDocument::Indented);

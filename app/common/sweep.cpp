@@ -14,6 +14,7 @@
 
 #include "common/run_export.h"
 #include "core/error.h"
+#include "core/parameter_text.h"
 
 namespace dpwapp {
 namespace {
@@ -28,8 +29,7 @@ dpw::ParamValue valueFromJson(const dpw::ParamSpec& spec, const QJsonValue& v) {
     if (!v.isString()) throw InvalidArgument("grid values of '" + spec.key + "' must be strings");
     return v.toString().toStdString();
   }
-  if (v.isString())
-    if (const auto x = infinityFromJson(v)) return *x;
+  if (v.isString()) return dpw::parseParamValue(spec, v.toString().toStdString());  // "inf", as in scenarios
   if (!v.isDouble()) throw InvalidArgument("grid values of '" + spec.key + "' must be numbers (or \"inf\", \"-inf\")");
   return v.toDouble();
 }
@@ -50,7 +50,7 @@ Sweep Sweep::fromJson(const QByteArray& json) {
   if (root.value("version").toInt(-1) != 1) throw InvalidArgument("sweep field \"version\" must be 1");
   if (!root.value("scenario").isObject()) throw InvalidArgument("sweep field \"scenario\" must be a scenario object");
   Sweep s;
-  s.base = Scenario::fromJson(QJsonDocument(root.value("scenario").toObject()).toJson());
+  s.base = Scenario::fromJson(QJsonDocument(root.value("scenario").toObject()).toJson().toStdString());
   s.grid = root.value("grid").toObject();
   for (auto it = s.grid.begin(); it != s.grid.end(); ++it) {
     if (!it.value().isArray() || it.value().toArray().isEmpty())
@@ -88,7 +88,7 @@ Sweep Sweep::fromFile(const QString& path) {
 }
 
 Sweep Sweep::around(const Scenario& base, const QJsonObject& grid) {
-  const QJsonObject scenario = QJsonDocument::fromJson(base.toJson()).object();
+  const QJsonObject scenario = QJsonDocument::fromJson(scenarioJson(base)).object();
   const QJsonObject root{{"format", "dpwlab-sweep"}, {"version", 1}, {"scenario", scenario}, {"grid", grid}};
   return fromJson(QJsonDocument(root).toJson(QJsonDocument::Compact));
 }

@@ -37,6 +37,7 @@
 #include "common/run_export.h"
 #include "common/sweep.h"
 #include "core/error.h"
+#include "core/parameter_text.h"
 
 namespace dpwapp {
 namespace {
@@ -197,37 +198,28 @@ GridList parseGridList(const dpw::ParamSpec& spec, const QString& text) {
   GridList out;
   const QString what = QString::fromStdString(spec.label);
   const bool textual = spec.kind == dpw::ParamKind::Choice || spec.kind == dpw::ParamKind::Text;
-  const QStringList items = text.split(',', Qt::KeepEmptyParts);
+  std::vector<std::string> items;  // the engine's one list splitter and number reader (core/parameter_text.h)
+  try {
+    items = dpw::splitList(text.toStdString(), "list");
+  } catch (const dpw::InvalidArgument&) {
+    out.error = QObject::tr("%1 list: an empty item between commas").arg(what);
+    return out;
+  }
   QStringList seen;
-  for (const QString& raw : items) {
-    const QString t = raw.trimmed();
-    if (t.isEmpty()) {
-      if (items.size() > 1) {
-        out.error = QObject::tr("%1 list: an empty item between commas").arg(what);
-        return out;
-      }
-      continue;
-    }
+  for (const std::string& item : items) {
+    const QString t = QString::fromStdString(item);
     dpw::ParamValue v;
     const dpw::SpecialValue* special = textual ? nullptr : dpw::specialValue(spec, t.toStdString());
     if (textual) {
-      v = t.toStdString();
+      v = item;
     } else if (special) {  // a number that means a word ("from ε"): the sweep keeps the number
       v = special->value;
+    } else if (const auto d = dpw::parseReal(item)) {
+      v = *d;
     } else {
-      const QString lower = t.toLower();
-      if (lower == "inf" || lower == "infinity" || t == QStringLiteral("∞")) {
-        v = INFINITY;
-      } else {
-        bool ok = false;
-        const double d = t.toDouble(&ok);
-        if (!ok || !std::isfinite(d)) {
-          out.error = QObject::tr("%1 list: '%2' is not a number%3")
-                          .arg(what, t, spec.allowInfinity ? QObject::tr(" (or inf)") : QString());
-          return out;
-        }
-        v = d;
-      }
+      out.error = QObject::tr("%1 list: '%2' is not a number%3")
+                      .arg(what, t, spec.allowInfinity ? QObject::tr(" (or inf)") : QString());
+      return out;
     }
     const std::string problem = dpw::checkParam(spec, v);
     if (!problem.empty()) {

@@ -25,7 +25,7 @@ std::vector<LessonEntry> lessonCatalog(const QString& dir, QStringList* others) 
   for (const QString& name : d.entryList({"*.json"}, QDir::Files, QDir::Name)) {
     const QString path = d.filePath(name);
     try {
-      const Scenario s = Scenario::fromFile(path);
+      const Scenario s = readScenarioFile(path);
       s.methodInfo();  // a preset for a method this build does not have is skipped
       if (s.lesson)
         out.push_back({path, *s.lesson});
@@ -93,7 +93,7 @@ LessonMenu::LessonMenu(QMenu* menu, const QString& dir) : QObject(menu) {
   for (const QString& path : others) {
     QString title = QFileInfo(path).completeBaseName();
     try {
-      title = QString::fromStdString(Scenario::fromFile(path).methodInfo().title) + " — " + title;
+      title = QString::fromStdString(readScenarioFile(path).methodInfo().title) + " — " + title;
     } catch (const std::exception&) {
     }
     more->addAction(title, this, [this, path] { emit openRequested(path); });

@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "common/lesson.h"
+#include "common/scenario.h"
 
 class QAction;
 class QMenu;

@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
   bool loaded = false;
   if (!parser.positionalArguments().isEmpty()) {
     try {
-      scenario = dpwapp::Scenario::fromFile(parser.positionalArguments().first());
+      scenario = dpwapp::readScenarioFile(parser.positionalArguments().first());
       window.loadScenario(scenario);
       loaded = true;
     } catch (const std::exception& e) {

@@ -224,11 +224,11 @@ MainWindow::MainWindow(QWidget* parent)
   timer_->setInterval(33);  // about 30 Hz; pullFrames stretches it when drawing is slow
 
   QSettings settings;
-  Scenario initial = Scenario::embeddedDefault();
+  Scenario initial = embeddedDefaultScenario();
   const QByteArray last = settings.value("lastScenario").toByteArray();
   if (!last.isEmpty()) {
     try {
-      initial = Scenario::fromJson(last);
+      initial = Scenario::fromJson(last.toStdString());
     } catch (const std::exception&) {  // a stale or foreign entry: keep the default
     }
   }
@@ -249,7 +249,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   settings.setValue("geometry", saveGeometry());
   settings.setValue("windowState", saveState());
   try {
-    settings.setValue("lastScenario", currentScenario().toJson());
+    settings.setValue("lastScenario", scenarioJson(currentScenario()));
   } catch (const std::exception&) {  // an invalid field is not remembered
   }
   event->accept();
@@ -651,9 +651,9 @@ ComparisonGridDialog* MainWindow::openComparisonGrid(const QString& rowKey, cons
 }
 
 void MainWindow::applyView(const Scenario& s) {
-  if (s.view.value("kind").toString() == "comparison-grid")
-    openComparisonGrid("epsilon", s.view.value("epsilons").toString("inf, 1"), "alpha",
-                       s.view.value("alphas").toString("0, 0.25, 0.5, 0.75"));
+  if (s.view)
+    openComparisonGrid("epsilon", QString::fromStdString(s.view->epsilons.value_or("inf, 1")), "alpha",
+                       QString::fromStdString(s.view->alphas.value_or("0, 0.25, 0.5, 0.75")));
 }
 
 void MainWindow::loadScenario(const Scenario& s) {
@@ -1006,7 +1006,7 @@ void MainWindow::openScenario() {
 
 void MainWindow::openScenarioFile(const QString& path) {
   try {
-    const Scenario s = Scenario::fromFile(path);
+    const Scenario s = readScenarioFile(path);
     lesson_ = s.lesson;
     lessonMethod_ = s.method;
     lessons_->setCurrent(s.lesson);
@@ -1023,7 +1023,7 @@ void MainWindow::saveScenario() {
   const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), {}, tr("Scenarios (*.json)"));
   if (path.isEmpty()) return;
   try {
-    writeFileAtomically(path, currentScenario().toJson());
+    writeFileAtomically(path, scenarioJson(currentScenario()));
     addRecentFile(path);
   } catch (const std::exception& e) {
     QMessageBox::warning(this, tr("Cannot save scenario"), QString::fromUtf8(e.what()));

@@ -8,8 +8,10 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <cmath>
+#include <optional>
 
 #include "core/error.h"
+#include "core/parameter_text.h"
 #include "gui/parameter_slider.h"
 
 namespace dpwapp {
@@ -33,28 +35,21 @@ QLineEdit* lineEditOf(QWidget* field) {
   return nullptr;
 }
 
-/// Parses a field's text (a number, inf, or a special value's word); returns the reason it is
-/// unacceptable in `problem`.
+/// Parses a field's text: a special value's word ("from ε"), else the engine's one reader of numbers,
+/// inf and choices (core/parameter_text.h); returns the reason it is unacceptable in `problem`.
 dpw::ParamValue parseField(const dpw::ParamSpec& spec, const QString& text, QString* problem) {
-  const QString t = text.trimmed();
-  if (spec.kind == dpw::ParamKind::Text || spec.kind == dpw::ParamKind::Choice) return t.toStdString();
-  double v = 0;
-  if (const dpw::SpecialValue* s = dpw::specialValue(spec, t.toStdString())) {
-    v = s->value;
-  } else if (t.compare("inf", Qt::CaseInsensitive) == 0 || t == QStringLiteral("∞")) {
-    v = INFINITY;
-  } else {
-    bool ok = false;
-    v = t.toDouble(&ok);
-    if (!ok) {
-      *problem = QStringLiteral("'%1' is not a number").arg(t);
-      return 0.0;
-    }
+  try {
+    if (spec.kind != dpw::ParamKind::Text && spec.kind != dpw::ParamKind::Choice)
+      if (const dpw::SpecialValue* s = dpw::specialValue(spec, text.trimmed().toStdString())) return s->value;
+    return dpw::parseParamValue(spec, text.toStdString());
+  } catch (const dpw::InvalidArgument& e) {
+    *problem = QString::fromUtf8(e.what());
+    return 0.0;
   }
-  const std::string why = dpw::checkParam(spec, v);
-  if (!why.empty()) *problem = QString::fromStdString(why);
-  return v;
 }
+
+/// The number a field shows (for its slider), if it holds one.
+std::optional<double> fieldNumber(const QString& text) { return dpw::parseReal(text.toStdString()); }
 
 }  // namespace
 
@@ -195,9 +190,7 @@ QWidget* ParameterForm::decorateField(const dpw::ParamSpec& spec, QWidget* field
       emit sliderReleased(key);
     });
     connect(edit, &QLineEdit::textEdited, slider, [slider](const QString& text) {
-      bool ok = false;
-      const double v = text.trimmed().compare("inf", Qt::CaseInsensitive) == 0 ? INFINITY : text.toDouble(&ok);
-      if (ok || std::isinf(v)) slider->showValue(v);
+      if (const auto v = fieldNumber(text)) slider->showValue(*v);
     });
     column->addWidget(slider);
     sliders_[key] = slider;

@@ -13,17 +13,6 @@
 
 namespace dpw {
 
-std::vector<std::string> splitColumnList(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    const auto b = item.find_first_not_of(" \t"), e = item.find_last_not_of(" \t");
-    if (b != std::string::npos) out.push_back(item.substr(b, e - b + 1));
-  }
-  return out;
-}
-
 namespace {
 
 // Maps a two-valued text column to {0, 1} (sorted distinct values).

@@ -19,14 +19,11 @@ namespace dpw {
 
 struct FairCsvSpec {
   std::string path;
-  std::vector<std::string> features;  ///< empty: every numeric column except label and group
+  std::vector<std::string> features;  ///< empty: every numeric column except label and group (split by core/parameter_text.h)
   std::string labelColumn;            ///< empty: unsupervised (labels all 0)
   std::string groupColumn;
   double testFraction = 0.3;
 };
-
-/// "a, b ,c" → {"a", "b", "c"} (blank items dropped).
-std::vector<std::string> splitColumnList(const std::string& text);
 
 /// Reads, shuffles, splits and standardises. @throws InvalidArgument if the file is missing or
 /// malformed, a column is unknown or not numeric, the group (or label) column does not have exactly

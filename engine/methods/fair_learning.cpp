@@ -10,6 +10,7 @@
 #include <omp.h>
 
 #include "core/decimated_series.h"
+#include "core/parameter_text.h"
 #include "core/rng.h"
 #include "fair_learning/fair_csv.h"
 #include "fair_learning/fair_dpsgd.h"
@@ -86,7 +87,7 @@ FairTrainingData trainingData(const FairLearningSettings& s, const FairDataset& 
   } else {
     T.target = D.X;
   }
-  const bool eo = s.task == FairTask::Classifier && s.penalty == "eo";
+  const bool eo = s.task == FairTask::Classifier && s.penalty == FairnessNotion::EqualOdds;
   T.cells.resize(eo ? 4 : 2);
   for (Eigen::Index i = 0; i < n; ++i) {
     const int a = D.a[std::size_t(i)], y = D.y[std::size_t(i)];
@@ -195,7 +196,6 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   require(s.nTest >= 10, "test size must be at least 10, got ", s.nTest);
   require(s.epsilon > 0, "epsilon must be > 0 (inf for no privacy), got ", s.epsilon);
   require(s.frameEvery >= 1, "frame interval must be >= 1, got ", s.frameEvery);
-  require(s.penalty == "sp" || s.penalty == "eo", "penalty must be 'sp' or 'eo', got '", s.penalty, "'");
   const double delta0 = s.delta;
   require(!s.accountant || *s.accountant == AccountantKind::GdpUniform || *s.accountant == AccountantKind::RdpWor,
           "accountant '", s.accountant ? accountantId(*s.accountant) : std::string("none"),
@@ -206,12 +206,11 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   SyntheticBiasSettings gen{s.n, s.p, s.coreFeatures, s.spuriousFeatures, 0.2, 0.4};
   FairDataset train, test;
   Rng dataRng = makeRng(seed, TrainData), testRng = makeRng(seed, TestData), initRng = makeRng(seed, Init);
-  require(s.dataset == "synthetic" || s.dataset == "csv", "dataset must be 'synthetic' or 'csv', got '", s.dataset, "'");
-  if (s.dataset == "csv") {
+  if (s.dataset == FairDataSource::Csv) {
     require(s.task == FairTask::Classifier || s.task == FairTask::Representation,
             "CSV data is supported for the classifier and the representation; this task uses the synthetic data");
     require(s.task != FairTask::Classifier || !s.labelColumn.empty(), "the classifier needs a label column");
-    loadFairCsv({s.dataPath, splitColumnList(s.featureColumns), s.labelColumn, s.groupColumn, s.testFraction}, seed,
+    loadFairCsv({s.dataPath, splitList(s.featureColumns, "feature_columns"), s.labelColumn, s.groupColumn, s.testFraction}, seed,
                 train, test, s.noiseSource);
   } else if (s.task != FairTask::Matching) {
     train = syntheticBiasedData(gen, dataRng);
@@ -236,16 +235,13 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   st.penaltyLayer = s.task == FairTask::Representation ? kCodeLayer : 0;
   st.outputShift = s.task == FairTask::Regression2d ? 0.5 : 0.0;
   st.projections = s.projections;
-  require(s.penaltyForm == "sw2" || s.penaltyForm == "sw2-scale-free", "penalty form must be 'sw2' or 'sw2-scale-free', got '",
-          s.penaltyForm, "'");
-  require(s.penaltyForm == "sw2" || s.task == FairTask::Representation,
+  require(s.penaltyForm == PenaltyForm::Sw2 || s.task == FairTask::Representation,
           "the scale-free penalty is offered for the fair representation only");
-  require(s.penaltyForm == "sw2" || !std::isfinite(s.epsilon),
+  require(s.penaltyForm == PenaltyForm::Sw2 || !std::isfinite(s.epsilon),
           "the scale-free penalty SW2^2/E|z|^2 has no sensitivity bound (Thm 6.1 covers SW2^2 only): use it with "
           "epsilon = inf, as a diagnostic");
-  st.scaleFreePenalty = s.penaltyForm == "sw2-scale-free";
-  require(s.optimizer == "sgd" || s.optimizer == "adam", "optimizer must be 'sgd' or 'adam', got '", s.optimizer, "'");
-  st.optimizer = s.optimizer == "adam" ? Optimizer::Adam : Optimizer::Sgd;
+  st.scaleFreePenalty = s.penaltyForm == PenaltyForm::Sw2ScaleFree;
+  st.optimizer = s.optimizer;
   st.noiseSource = s.noiseSource;
   OptimizerState optState;
 
@@ -285,7 +281,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     if (s.task == FairTask::Classifier) {
       const Vector scores = net.forward(test.X).output().col(0);
       observer.onFrame(makeFrame("scores", "Test scores g(x) per group", step,
-                                 scoreHistogram(scores, test, s.penalty == "eo")));
+                                 scoreHistogram(scores, test, s.penalty == FairnessNotion::EqualOdds)));
     } else if (s.task == FairTask::Regression2d) {
       const Matrix out = net.forward(test.X).output().array() - 0.5;
       PointsFrame pf = groupPoints(out, test.a, {"A = 0", "A = 1", "anti-diagonal g² = −g¹"}, "g¹(x)", "g²(x)");
@@ -379,12 +375,12 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     const nn::ForwardPass f = net.forward(test.X);
     m["reconstruction_loss"] = reconstructionLoss(Points(f.output()), test.X, int(test.X.cols()));
     m["reconstruction_loss_core"] = reconstructionLoss(Points(f.output()), test.X, test.coreFeatures);
-    if (s.dataset != "csv" || !s.labelColumn.empty()) {  // the probe needs labels
+    if (s.dataset != FairDataSource::Csv || !s.labelColumn.empty()) {  // the probe needs labels
       const auto [acc, di] = logisticProbe(f.a[kCodeLayer], test.y, test.a);
       m["accuracy"] = acc;
       m["disparate_impact"] = di;
     }
-    if (s.dataset != "csv" || !s.labelColumn.empty()) {  // the same probe on the raw features: no privacy, no fairness
+    if (s.dataset != FairDataSource::Csv || !s.labelColumn.empty()) {  // the same probe on the raw features: no privacy, no fairness
       const auto [acc, di] = logisticProbe(test.X, test.y, test.a);
       m["baseline_accuracy"] = acc;
       m["baseline_disparate_impact"] = di;

@@ -34,7 +34,9 @@
 #include <string>
 #include <vector>
 
+#include "core/choice_table.h"
 #include "core/method.h"
+#include "fair_learning/fair_dpsgd.h"
 #include "privacy/accountant.h"
 #include "privacy/mechanisms.h"
 
@@ -42,9 +44,25 @@ namespace dpw {
 
 enum class FairTask { Classifier, Regression2d, Representation, Matching };
 
+// The choice settings of the family, parsed once in fromParams; each id table is shared by the
+// ParamSpecs, the CLI and the Python module (fair_learning_choices.cpp).
+/// The classifier's fairness notion (parameter `penalty`): statistical parity, "sp" (eq. 18), or
+/// equality of odds, "eo" (eq. 21).
+enum class FairnessNotion { StatisticalParity, EqualOdds };
+const ChoiceTable<FairnessNotion>& fairnessNotions();
+/// The representation's penalty (parameter `penalty_form`): "sw2", the paper's SW₂² (eq. 23), or
+/// "sw2-scale-free", SW₂²/E‖z‖² (ε = ∞ only; see FairStepSettings).
+enum class PenaltyForm { Sw2, Sw2ScaleFree };
+const ChoiceTable<PenaltyForm>& penaltyForms();
+/// The data (parameter `dataset`): "synthetic" (App. B) or "csv" (classifier and representation).
+enum class FairDataSource { Synthetic, Csv };
+const ChoiceTable<FairDataSource>& fairDataSources();
+/// How the private gradient is applied (parameter `optimizer`): "sgd" or "adam".
+const ChoiceTable<Optimizer>& optimizers();
+
 struct FairLearningSettings {
   FairTask task = FairTask::Classifier;
-  std::string penalty = "sp";  ///< classifier: "sp" (eq. 18) or "eo" (eq. 21)
+  FairnessNotion penalty = FairnessNotion::StatisticalParity;  ///< classifier only
   double alpha = 0.5;
   double epsilon = std::numeric_limits<double>::infinity();
   double delta = 0;  ///< 0: 0.1/n (the paper's choice)
@@ -58,16 +76,15 @@ struct FairLearningSettings {
   double clipGradient = 5, clipOutput = 1, clipJacobian = 1;
   double clipAfterNoise = 1;  ///< matching only (App. C): norm of the noisy gradient after clipping
   long projections = 50;
-  std::string optimizer = "sgd";  ///< "sgd" or "adam" (the paper does not name its optimiser)
-  /// representation: "sw2" (eq. 23) or "sw2-scale-free" (SW₂²/E‖z‖², ε = ∞ only; see FairStepSettings)
-  std::string penaltyForm = "sw2";
+  Optimizer optimizer = Optimizer::Sgd;  ///< the paper does not name its optimiser
+  PenaltyForm penaltyForm = PenaltyForm::Sw2;  ///< representation only
   double batchFraction = 0.2;
   long n = 30000;      ///< training points (matching: points per sample)
   long nTest = 10000;  ///< independent test points
   double p = 0.7;      ///< App. B bias
   int coreFeatures = 8, spuriousFeatures = 8;
   long frameEvery = 50;  ///< steps between chart frames
-  std::string dataset = "synthetic";  ///< synthetic (App. B) | csv (classifier and representation)
+  FairDataSource dataset = FairDataSource::Synthetic;
   std::string dataPath;               ///< csv: file (relative = current directory)
   std::string featureColumns;         ///< csv: comma-separated; empty = every numeric column
   std::string labelColumn, groupColumn;

@@ -33,7 +33,7 @@ std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M,
                true, true});
   v.push_back({"steps", "Steps T", K::Integer, steps, 1, 1e6, false, {}, {}, "steps", "DP-SGD iterations (App. B)."});
   v.push_back({"learning_rate", "Learning rate", K::Real, lr, 1e-6, 10, false, {}, {}, "", "Step size (App. B)."});
-  v.push_back({"optimizer", "Optimizer", K::Choice, 0, -INFINITY, INFINITY, false, {"sgd", "adam"}, "sgd", "",
+  v.push_back({"optimizer", "Optimizer", K::Choice, 0, -INFINITY, INFINITY, false, optimizers().ids(), optimizers().id(Optimizer::Sgd), "",
                "How the private gradient is applied (post-processing, so privacy is unchanged). The paper does not "
                "name its optimiser; sgd is plain gradient descent, adam is Kingma & Ba.", true, true});
   v.push_back({"clip_gradient", "Gradient clip C", K::Real, C, 0, 1e6, false, {}, {}, "",
@@ -65,7 +65,8 @@ std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M,
 
 // Data source parameters (classifier, representation): the App. B synthetic data or a CSV file.
 void addDataParams(std::vector<ParamSpec>& v, bool withLabel) {
-  v.push_back({"dataset", "Data set", K::Choice, 0, -INFINITY, INFINITY, false, {"synthetic", "csv"}, "synthetic", "",
+  v.push_back({"dataset", "Data set", K::Choice, 0, -INFINITY, INFINITY, false, fairDataSources().ids(),
+               fairDataSources().id(FairDataSource::Synthetic), "",
                "synthetic: the biased data of [FairLearn] App. B (n, bias p); csv: a file with the columns below."});
   v.push_back({"data_path", "Data file", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
                "CSV only: the file (relative paths from the current directory)."});
@@ -95,7 +96,7 @@ FairLearningSettings readCommon(FairTask task, const ParamValues& p) {
   s.accountant = parseFairLearningAccountant(p.text("accountant"));
   s.steps = p.integer("steps");
   s.learningRate = p.real("learning_rate");
-  s.optimizer = p.text("optimizer");
+  s.optimizer = optimizers().parse(p.text("optimizer"));
   s.clipGradient = p.real("clip_gradient");
   s.clipOutput = p.real("clip_output");
   s.clipJacobian = p.real("clip_jacobian");
@@ -107,11 +108,11 @@ FairLearningSettings readCommon(FairTask task, const ParamValues& p) {
   s.noiseSource = readNoiseSource(p);
   s.frameEvery = p.integer("frame_every");
   if (has(p, "projections")) s.projections = p.integer("projections");
-  if (has(p, "penalty_form")) s.penaltyForm = p.text("penalty_form");
-  if (has(p, "penalty")) s.penalty = p.text("penalty");
+  if (has(p, "penalty_form")) s.penaltyForm = penaltyForms().parse(p.text("penalty_form"));
+  if (has(p, "penalty")) s.penalty = fairnessNotions().parse(p.text("penalty"));
   if (has(p, "clip_after_noise")) s.clipAfterNoise = p.real("clip_after_noise");
   if (has(p, "dataset")) {
-    s.dataset = p.text("dataset");
+    s.dataset = fairDataSources().parse(p.text("dataset"));
     s.dataPath = p.text("data_path");
     s.featureColumns = p.text("feature_columns");
     if (has(p, "label_column")) s.labelColumn = p.text("label_column");
@@ -173,7 +174,7 @@ MethodInfo fairClassifierMethod() {
   auto params = commonParams(500, 0.05, 5, 1, 1, true);
   params.insert(params.begin() + 1,
                 {"penalty", "Fairness notion", K::Choice, 0, -INFINITY, INFINITY, false,
-                 {"sp", "eo"}, "sp", "",
+                 fairnessNotions().ids(), fairnessNotions().id(FairnessNotion::StatisticalParity), "",
                  "sp = statistical parity (eq. 18), eo = equality of odds (eq. 21). Statistical parity compares the score distributions of the two groups; equality of odds compares "
                  "them within each label and averages ([FairLearn] App. B.1)."});
   addDataParams(params, true);
@@ -204,12 +205,12 @@ MethodInfo fairRepresentationMethod() {
   auto params = commonParams(100, 0.01, 10, 2, std::sqrt(2.0), true);
   for (auto& p : params) {
     if (p.key == "alpha") p.defaultValue = 0.9;
-    if (p.key == "optimizer") p.defaultText = "adam";
+    if (p.key == "optimizer") p.defaultText = optimizers().id(Optimizer::Adam);
     if (p.key == "frame_every") p.defaultValue = 10;
   }
   params.push_back(projectionsParam());
-  params.push_back({"penalty_form", "Penalty form", K::Choice, 0, -INFINITY, INFINITY, false, {"sw2", "sw2-scale-free"},
-                    "sw2", "",
+  params.push_back({"penalty_form", "Penalty form", K::Choice, 0, -INFINITY, INFINITY, false, penaltyForms().ids(),
+                    penaltyForms().id(PenaltyForm::Sw2), "",
                     "sw2: the paper's SW₂² between the groups' codes (eq. 23); the code's scale is fixed (orthonormal "
                     "encoder), so it cannot be met by shrinking the code. sw2-scale-free: SW₂²/E‖z‖², which has no "
                     "sensitivity bound, so only without privacy (ε = ∞), as a diagnostic.",
@@ -236,7 +237,7 @@ MethodInfo privateMatchingMethod() {
       p.help = "Points in each sample (App. C: 100000). The noise a step adds is ∝ 1/n at a fixed batch size.";
     }
     if (p.key == "batch_fraction") p.defaultValue = 0.01;
-    if (p.key == "optimizer") p.defaultText = "adam";
+    if (p.key == "optimizer") p.defaultText = optimizers().id(Optimizer::Adam);
     if (p.key == "frame_every") p.defaultValue = 10;
     if (p.key == "clip_gradient") p.help = "Unused: matching has no loss term.";
   }

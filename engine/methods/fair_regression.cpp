@@ -1,11 +1,11 @@
 #include "methods/fair_regression.h"
 
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <sstream>
 
 #include "core/error.h"
+#include "core/parameter_text.h"
 #include "core/rng.h"
 #include "privacy/privacy_params.h"
 #include "data/communities_crime.h"
@@ -38,44 +38,14 @@ std::string dataFile(const FairRegressionSettings& s, const std::string& bundled
 
 }  // namespace
 
-std::vector<std::string> splitList(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    const auto a = item.find_first_not_of(" \t"), b = item.find_last_not_of(" \t");
-    if (a != std::string::npos) out.push_back(item.substr(a, b - a + 1));
-  }
-  return out;
-}
-
-std::vector<double> parseNumberList(const std::string& text, const std::string& what) {
-  std::vector<double> out;
-  for (const std::string& t : splitList(text)) {
-    if (t == "inf" || t == "infinity") {
-      out.push_back(std::numeric_limits<double>::infinity());
-      continue;
-    }
-    // std::from_chars, not std::stod: the same under every locale (the GUI's QApplication sets the C
-    // locale from the environment, and strtod then reads "0.5" as 0 under a comma-decimal locale).
-    double v = 0;
-    const char* begin = t.data() + (!t.empty() && t[0] == '+' ? 1 : 0);
-    const auto [end, err] = std::from_chars(begin, t.data() + t.size(), v);
-    require(!t.empty() && err == std::errc() && end == t.data() + t.size() && std::isfinite(v), what, ": '", t,
-            "' is not a number");
-    out.push_back(v);
-  }
-  return out;
-}
-
 FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) {
   FairRegressionSettings s;
-  s.dataset = p.text("dataset");
+  s.dataset = fairRegressionDataSets().parse(p.text("dataset"));
   s.dataPath = p.text("data_path");
   s.baseDirectory = p.baseDirectory();
   s.scoreColumn = p.text("score_column");
   s.groupColumn = p.text("group_column");
-  s.featureColumns = splitList(p.text("feature_columns"));
+  s.featureColumns = splitList(p.text("feature_columns"), "feature_columns");
   s.leastSquaresScores = p.text("scores") == "least-squares";
   s.regressorFraction = p.real("regressor_fraction");
   s.lo = p.real("lo");
@@ -86,10 +56,7 @@ FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) 
     s.extraBins.push_back(int(k));
   }
   s.alpha = p.real("alpha");
-  const std::string sweep = p.text("alpha_sweep");
-  s.alphaSweep = sweep == "paper"  ? FairRegressionSettings::AlphaSweep::Paper
-                 : sweep == "none" ? FairRegressionSettings::AlphaSweep::None
-                                   : FairRegressionSettings::AlphaSweep::Small;
+  s.alphaSweep = alphaSweeps().parse(p.text("alpha_sweep"));
   s.epsilon = p.real("epsilon");
   s.epsilons = parseNumberList(p.text("epsilons"), "epsilons");
   s.mechanism = parseNoiseMechanism(p.text("mechanism"));
@@ -103,11 +70,12 @@ FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) 
 }
 
 GroupedScores loadFairRegressionData(const FairRegressionSettings& s, std::uint64_t seed) {
-  if (s.dataset == "synthetic") return syntheticGroupedScores(s.syntheticRows, int(s.syntheticGroups), seed);
-  if (s.dataset == "law") return loadLawSchool(dataFile(s, "bar_pass_prediction.csv"));
-  if (s.dataset == "communities")
-    return loadCommunitiesCrime(dataFile(s, "communities.data")).data;
-  require(s.dataset == "csv", "unknown dataset '", s.dataset, "' (synthetic, law, communities or csv)");
+  switch (s.dataset) {
+    case FairRegressionData::Synthetic: return syntheticGroupedScores(s.syntheticRows, int(s.syntheticGroups), seed);
+    case FairRegressionData::Law: return loadLawSchool(dataFile(s, "bar_pass_prediction.csv"));
+    case FairRegressionData::Communities: return loadCommunitiesCrime(dataFile(s, "communities.data")).data;
+    case FairRegressionData::Csv: break;
+  }
   require(!s.scoreColumn.empty() && !s.groupColumn.empty(), "a CSV data set needs score_column and group_column");
   require(!s.leastSquaresScores || !s.featureColumns.empty(),
           "least-squares scores on a CSV file need feature_columns (comma-separated numeric columns)");
@@ -313,7 +281,8 @@ MethodInfo fairRegressionMethod() {
       "budget. In the trade-off chart the error (MSE) rises as the groups become fair (smaller KS); add ε "
       "values to the sweep (or run a grid over ε) to see the unfairness rise as ε shrinks.";
   m.params = {
-      {"dataset", "Data set", K::Choice, 0, -inf, inf, false, {"synthetic", "law", "communities", "csv"}, "synthetic", "",
+      {"dataset", "Data set", K::Choice, 0, -inf, inf, false, fairRegressionDataSets().ids(),
+       fairRegressionDataSets().id(FairRegressionData::Synthetic), "",
        "synthetic: groups with shifted Beta scores (no file). law: LSAC Law School, ugpa by race ([FairReg] §5). "
        "communities: UCI Communities & Crime, ViolentCrimesPerPop by racepctblack > 0.06. csv: any CSV file."},
       {"data_path", "Data file", K::Text, 0, -inf, inf, false, {}, "", "",
@@ -343,7 +312,8 @@ MethodInfo fairRegressionMethod() {
       {"alpha", "KS tolerance α", K::Real, 0, 0, 1, false, {}, {}, "",
        "Allowed statistical-parity violation: every group's target lies in a KS ball of radius α/2 around the "
        "barycenter ([FairReg] §3.2). 0 = exact parity, 1 = no constraint (binning only)."},
-      {"alpha_sweep", "α sweep", K::Choice, 0, -inf, inf, false, {"small", "paper", "none"}, "small", "",
+      {"alpha_sweep", "α sweep", K::Choice, 0, -inf, inf, false, alphaSweeps().ids(),
+       alphaSweeps().id(FairRegressionSettings::AlphaSweep::Small), "",
        "α values run besides α for the MSE-vs-KS trade-off chart (warm-started LPs; the table metrics are "
        "those of α either way). small: 0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 1. paper: {0} + 10 "
        "log-spaced in [0.005, 0.1] + 12 linear in [0.11, 0.35] + {1}, as in [FairReg] Figs. 2-4. none: α only.",

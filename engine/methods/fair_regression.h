@@ -12,14 +12,20 @@
 #include <string>
 #include <vector>
 
+#include "core/choice_table.h"
 #include "core/method.h"
 #include "data/grouped_scores.h"
 #include "fair_regression/private_histogram.h"
 
 namespace dpw {
 
+/// The data (parameter `dataset`): synthetic groups, Law School, Communities & Crime, or a CSV file.
+/// Parsed once in fromParams; the id table (fair_regression_choices.cpp) is the ParamSpec's choices.
+enum class FairRegressionData { Synthetic, Law, Communities, Csv };
+const ChoiceTable<FairRegressionData>& fairRegressionDataSets();
+
 struct FairRegressionSettings {
-  std::string dataset = "synthetic";  ///< synthetic | law | communities | csv
+  FairRegressionData dataset = FairRegressionData::Synthetic;
   std::string dataPath;               ///< file (law, communities: optional override; csv: required)
   std::string baseDirectory;          ///< relative dataPath is tried here first (the scenario's folder)
   std::string scoreColumn, groupColumn;
@@ -50,16 +56,13 @@ struct FairRegressionSettings {
   static FairRegressionSettings fromParams(const ParamValues& p);
 };
 
+/// Id table of the α sweep (parameter `alpha_sweep`): "small", "paper", "none".
+const ChoiceTable<FairRegressionSettings::AlphaSweep>& alphaSweeps();
+
 /// Loads the data set the settings name. Relative paths are resolved against the current working
 /// directory. @throws InvalidArgument if the file is missing (message names the path tried and the
 /// current directory), malformed, or lacks a chosen column.
 GroupedScores loadFairRegressionData(const FairRegressionSettings& s, std::uint64_t seed);
-
-/// Splits "a, b,,c" at commas into its non-empty items, blanks around each removed.
-std::vector<std::string> splitList(const std::string& text);
-
-/// Parses "inf, 10, 0.5" into numbers. @throws InvalidArgument naming the bad item.
-std::vector<double> parseNumberList(const std::string& text, const std::string& what);
 
 /// The default α grid of the trade-off chart: {0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 1}.
 std::vector<double> smallAlphaGrid();

@@ -29,7 +29,7 @@ from ._dpwlab import (
     sliced_wasserstein,
     wasserstein_1d,
 )
-from ._dpwlab import _run
+from ._dpwlab import _read_scenario, _run
 
 __all__ = [
     "account", "accountants", "calibrate", "dp_sliced_wasserstein", "methods", "random_directions", "run",
@@ -37,77 +37,40 @@ __all__ = [
     "read_scenario",
 ]
 
-SCENARIO_VERSION = 1
-_ROOT_KEYS = ("format", "version", "method", "seed", "parameters", "data", "view", "privacy_statement", "note")
+
+def _json_value(x):
+    """A Python value as JSON can hold it: non-finite floats are the strings "inf", "-inf", "nan", as in
+    every file DPW Lab writes (the engine reads them back)."""
+    if isinstance(x, dict):
+        return {k: _json_value(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_json_value(v) for v in x]
+    if isinstance(x, float) and not math.isfinite(x):
+        return "nan" if math.isnan(x) else ("inf" if x > 0 else "-inf")
+    return x
 
 
-def _number(x):
-    return isinstance(x, (int, float)) and not isinstance(x, bool)
+def _read(scenario):
+    if isinstance(scenario, dict):
+        return _read_scenario(json.dumps(_json_value(scenario), default=float), "")
+    if isinstance(scenario, (str, os.PathLike)):
+        text = os.fsdecode(scenario)
+        if isinstance(scenario, str) and text.lstrip().startswith("{"):
+            return _read_scenario(text, "")
+        return _read_scenario("", text)
+    raise ValueError("scenario must be a dict, JSON text or the path of a scenario file")
 
 
 def read_scenario(scenario):
-    """A scenario (dict, JSON text or path to a .json file) checked as the app checks it.
+    """A scenario (dict, JSON text or path to a .json file) read and checked by the engine, the same code
+    that reads scenario files in the app and dpwlab-cli (engine/scenario/scenario.h).
 
-    Returns a dict with "method", "seed" and "parameters" (only the keys given; run() fills the
-    method's defaults). The rules are those of the app's scenario files: "format" must be
-    "dpwlab-scenario", "version" a whole number <= 1, unknown fields are refused, "seed" a whole
-    number in [0, 2^53]. Raises ValueError naming the problem.
+    Returns a dict with "method", "seed" and "parameters" (every parameter of the method: the file's
+    values, defaults for the others). Raises ValueError naming the problem (for a file, prefixed with
+    its path).
     """
-    where = None
-    if isinstance(scenario, (str, os.PathLike)) and not str(scenario).lstrip().startswith("{"):
-        where = os.fspath(scenario)
-        try:
-            with open(where, "rb") as f:
-                if os.fstat(f.fileno()).st_size > 16 * 1024 * 1024:
-                    raise ValueError(f"{where}: scenario file is larger than 16 MiB")
-                text = f.read().decode("utf-8")
-        except OSError as e:
-            raise ValueError(f"cannot read scenario {where}: {e.strerror}") from None
-    elif isinstance(scenario, str):
-        text = scenario
-    elif isinstance(scenario, dict):
-        text = None
-    else:
-        raise ValueError("scenario must be a dict, JSON text or the path of a scenario file")
-    try:
-        if text is not None:
-            try:
-                scenario = json.loads(text)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"scenario is not valid JSON: {e.msg} at offset {e.pos}") from None
-        return _check_scenario(scenario)
-    except ValueError as e:
-        if where:
-            raise ValueError(f"{where}: {e}") from None
-        raise
-
-
-def _check_scenario(root):
-    if not isinstance(root, dict):
-        raise ValueError("scenario must be a JSON object")
-    unknown = [k for k in root if k not in _ROOT_KEYS]
-    if unknown:
-        raise ValueError(f"unknown field '{unknown[0]}' in the scenario (known: {', '.join(_ROOT_KEYS)})")
-    if root.get("format") != "dpwlab-scenario":
-        raise ValueError('not a DPW Lab scenario: field "format" must be "dpwlab-scenario"')
-    version = root.get("version")
-    if not _number(version) or version != math.floor(version) or version < 1:
-        raise ValueError('scenario field "version" must be a positive whole number')
-    if version > SCENARIO_VERSION:
-        raise ValueError(f"scenario version {int(version)} is newer than this DPW Lab understands "
-                         f"({SCENARIO_VERSION}); please update DPW Lab")
-    if not isinstance(root.get("method"), str):
-        raise ValueError('scenario field "method" must be a string')
-    seed = root.get("seed", 42)
-    if not _number(seed) or seed < 0 or seed != math.floor(seed) or seed > 2.0**53:
-        raise ValueError('scenario field "seed" must be a whole number between 0 and 2^53')
-    params = root.get("parameters", {})
-    if not isinstance(params, dict):
-        raise ValueError('scenario field "parameters" must be an object')
-    for key in ("data", "view"):
-        if key in root and not isinstance(root[key], dict):
-            raise ValueError(f'scenario field "{key}" must be an object')
-    return {"method": root["method"], "seed": int(seed), "parameters": dict(params)}
+    s = _read(scenario)
+    return {"method": s["method"], "seed": s["seed"], "parameters": s["parameters"]}
 
 
 def run(scenario, **parameters):
@@ -129,9 +92,9 @@ def run(scenario, **parameters):
     Raises ValueError for a bad scenario or parameter (the engine's message); KeyboardInterrupt on
     Ctrl-C (the run stops at its next step).
     """
-    s = read_scenario(scenario)
+    s = _read(scenario)
     s["parameters"].update(parameters)
-    metrics, statement, frames, _, evaluation = _run(s["method"], s["parameters"], s["seed"])
+    metrics, statement, frames, _, evaluation = _run(s["method"], s["parameters"], s["seed"], s["base_directory"])
     summary = {"method": s["method"], "seed": s["seed"], "metrics": metrics, "privacy_statement": statement}
     if evaluation:  # computed on private data: apart, as in the CLI's summary.json
         summary["evaluation"] = evaluation

@@ -9,10 +9,8 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cmath>
-#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -20,6 +18,7 @@
 #include <dpw/core/build_info.h>
 #include <dpw/core/error.h>
 #include <dpw/core/method.h>
+#include <dpw/core/parameter_text.h>
 #include <dpw/core/rng.h>
 #include <dpw/methods/flow/sliced_flow_step.h>
 #include <dpw/ot/directions.h>
@@ -28,6 +27,7 @@
 #include <dpw/privacy/accountant.h>
 #include <dpw/privacy/projection_sensitivity.h>
 #include <dpw/privacy/wdp_accountant.h>
+#include <dpw/scenario/scenario.h>
 
 namespace py = pybind11;
 
@@ -128,13 +128,7 @@ dpw::ParamValue paramFromPython(const dpw::ParamSpec& spec, const py::handle& v)
     dpw::require(py::isinstance<py::str>(v), "parameter '", spec.key, "' must be a string in the scenario");
     return v.cast<std::string>();
   }
-  if (py::isinstance<py::str>(v)) {
-    std::string s = v.cast<std::string>(), t;
-    for (char c : s)
-      if (!std::isspace(static_cast<unsigned char>(c))) t += char(std::tolower(static_cast<unsigned char>(c)));
-    if (t == "inf" || t == "infinity") return std::numeric_limits<double>::infinity();
-    throw dpw::InvalidArgument("parameter '" + spec.key + "' must be a number (or \"inf\"), got \"" + s + "\"");
-  }
+  if (py::isinstance<py::str>(v)) return dpw::parseParamValue(spec, v.cast<std::string>());  // the form's reader
   dpw::require(!py::isinstance<py::bool_>(v) && (py::isinstance<py::float_>(v) || py::isinstance<py::int_>(v) ||
                                                  py::hasattr(v, "__float__")),
                "parameter '", spec.key, "' must be a number in the scenario");
@@ -233,9 +227,25 @@ py::dict frameToPython(const dpw::FramePtr& f) {
   return out;
 }
 
-py::tuple runMethod(const std::string& methodId, const py::dict& params, std::uint64_t seed) {
+// A scenario read by the engine (scenario/scenario.h: the only reader of the format): from a file when
+// `path` is given, else from JSON text.
+py::dict readScenario(const std::string& text, const std::string& path) {
+  const dpw::Scenario s = path.empty() ? dpw::Scenario::fromJson(text) : dpw::Scenario::fromFile(path);
+  py::dict params;
+  for (const auto& [k, v] : s.params.values()) params[py::str(k)] = paramToPython(v);
+  py::dict out;
+  out["method"] = s.method;
+  out["seed"] = s.seed;
+  out["parameters"] = params;
+  out["base_directory"] = s.params.baseDirectory();
+  return out;
+}
+
+py::tuple runMethod(const std::string& methodId, const py::dict& params, std::uint64_t seed,
+                    const std::string& baseDirectory) {
   const dpw::MethodInfo& method = dpw::findMethod(methodId);
-  const dpw::ParamValues values = paramsFromPython(method, params);
+  dpw::ParamValues values = paramsFromPython(method, params);
+  values.setBaseDirectory(baseDirectory);  // relative data paths: the scenario file's folder first
   InterruptibleObserver observer;
   dpw::RunResult result;
   try {
@@ -483,5 +493,6 @@ As `dpwlab-cli sensitivity`.)doc");
   m.def("sensitivity_bounds", [] { return dpw::projectionSensitivityToolIds(); },
         "Ids sensitivity() accepts (the engine's one list, as dpwlab-cli sensitivity --bound knows them).");
   m.def("methods", &methodsList, "Every method run() accepts, with its parameters (key, kind, default, range, help).");
-  m.def("_run", &runMethod, py::arg("method"), py::arg("parameters"), py::arg("seed"));
+  m.def("_run", &runMethod, py::arg("method"), py::arg("parameters"), py::arg("seed"), py::arg("base_directory") = "");
+  m.def("_read_scenario", &readScenario, py::arg("text"), py::arg("path"));
 }

@@ -113,7 +113,7 @@ class TestAnimation : public QObject {
   // In process: the count lesson recorded chart by chart. Its 20 draw frames (plus step 0) give 21 pictures
   // in the MP4; the GIF stores only the pictures that differ; an unknown chart id is refused naming the charts.
   void chosenChartsAndFrameCounts() {
-    const dpwapp::Scenario s = dpwapp::Scenario::fromFile(scenarioPath("lesson-1-1-count.json"));
+    const dpwapp::Scenario s = dpwapp::readScenarioFile(scenarioPath("lesson-1-1-count.json"));
     dpw::CollectingObserver sink;
     dpwapp::AnimationRecorder recorder(sink);
     s.methodInfo().run(s.params, s.seed, recorder);
@@ -147,7 +147,7 @@ class TestAnimation : public QObject {
   // The GUI's recorder (File → Record animation…) on the count lesson writes a decodable GIF of the whole view.
   void guiRecorderWritesAGif() {
     qputenv("DPW_NO_DIALOGS", "1");
-    const dpwapp::Scenario s = dpwapp::Scenario::fromFile(scenarioPath("lesson-1-1-count.json"));
+    const dpwapp::Scenario s = dpwapp::readScenarioFile(scenarioPath("lesson-1-1-count.json"));
     QTemporaryDir dir;
     dpwapp::AnimationSettings a;
     a.path = dir.filePath("view.gif");

@@ -17,7 +17,7 @@ class TestFlowScenarios : public QObject {
     QVERIFY(files.size() >= 7);
     for (const QString& f : files) {
       try {
-        const auto s = dpwapp::Scenario::fromFile(dir.filePath(f));
+        const auto s = dpwapp::readScenarioFile(dir.filePath(f));
         QVERIFY(!s.methodInfo().id.empty());
       } catch (const std::exception& e) {
         QFAIL(qPrintable(f + ": " + e.what()));
@@ -38,7 +38,7 @@ class TestFlowScenarios : public QObject {
     QVERIFY2(err.contains("projections") && err.contains("outside"), err.constData());
   }
   void toyPresetRuns() {
-    const auto s = dpwapp::Scenario::fromFile(QString(DPW_SOURCE_DIR) + "/resources/scenarios/dpswflow-r-ring5.json");
+    const auto s = dpwapp::readScenarioFile(QString(DPW_SOURCE_DIR) + "/resources/scenarios/dpswflow-r-ring5.json");
     dpw::CollectingObserver obs;
     const dpw::RunResult r = s.methodInfo().run(s.params, s.seed, obs);
     QVERIFY(r.metrics.at("sw2_heldout") < 0.02);  // ε = ∞ preset: reaches the ring (floor 0.006)

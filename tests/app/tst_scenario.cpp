@@ -1,6 +1,11 @@
-// Tests of app/common/scenario.h: round trip, defaults, and every refusal with its message.
+// Tests of the scenario format (engine/scenario/scenario.h) and its Qt side (app/common/scenario.h):
+// round trip, defaults, every preset read as written, and every refusal with its message.
 #include <QtTest>
 
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <clocale>
@@ -9,7 +14,7 @@
 
 #include "common/scenario.h"
 #include "core/error.h"
-#include "methods/fair_regression.h"
+#include "core/parameter_text.h"
 
 using dpwapp::Scenario;
 
@@ -17,7 +22,7 @@ class TestScenario : public QObject {
   Q_OBJECT
  private slots:
   void embeddedDefaultLoads() {
-    const Scenario s = Scenario::embeddedDefault();
+    const Scenario s = dpwapp::embeddedDefaultScenario();
     QCOMPARE(QString::fromStdString(s.method), QString("dpswd-explorer"));
     QCOMPARE(s.seed, std::uint64_t(42));
   }
@@ -32,16 +37,16 @@ class TestScenario : public QObject {
   }
   // Regression (#8, found by fuzz_scenario): an empty "data" object must survive a round trip.
   void emptyDataRoundTrips() {
-    const QByteArray json = R"({"format":"dpwlab-scenario","version":1,"method":"dpswd-explorer","data":{}})";
+    const std::string json = R"({"format":"dpwlab-scenario","version":1,"method":"dpswd-explorer","data":{}})";
     const Scenario s = Scenario::fromJson(json);
-    QVERIFY(s.data.isEmpty());
+    QCOMPARE(s.data, std::string("{}"));
     QCOMPARE(Scenario::fromJson(s.toJson()).toJson(), s.toJson());
   }
 
   // Files DPW Lab writes carry "dpwlab_version" and "build_flags"; reading them back accepts both as
   // information (the run does not depend on them), and refuses them when they are not strings.
   void acceptsBuildInfo() {
-    const QByteArray head = R"("format":"dpwlab-scenario","version":1,"method":"dpswd-explorer")";
+    const std::string head = R"("format":"dpwlab-scenario","version":1,"method":"dpswd-explorer")";
     const Scenario s = Scenario::fromJson("{" + head + R"(,"dpwlab_version":"0.3.0","build_flags":"native","privacy_statement":"x"})");
     QCOMPARE(s.toJson(), Scenario::fromJson("{" + head + "}").toJson());
     QVERIFY_THROWS_EXCEPTION(dpw::InvalidArgument, Scenario::fromJson("{" + head + R"(,"build_flags":1})"));
@@ -58,6 +63,57 @@ class TestScenario : public QObject {
     QVERIFY(std::isnan(dpwapp::metricFromJson(QJsonValue("nan"))));
     QVERIFY(std::isnan(dpwapp::metricFromJson(QJsonValue())));
     QCOMPARE(dpwapp::metricFromJson(QJsonValue(-3.25)), -3.25);
+  }
+
+  // Every preset and lesson reads as written (#21: the reader moved into the engine): each parameter the
+  // file gives has the file's value (checked against Qt's independent JSON reader), the others their
+  // defaults, and seed, view and lesson are kept; a write/read round trip gives the same document.
+  void everyPresetReadsAsWritten() {
+    const QDir dir(QString(DPW_SOURCE_DIR) + "/resources/scenarios");
+    const QStringList files = dir.entryList({"*.json"});
+    QVERIFY(files.size() >= 30);
+    for (const QString& name : files) {
+      QFile f(dir.filePath(name));
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      const QJsonObject raw = QJsonDocument::fromJson(f.readAll()).object();
+      const Scenario s = dpwapp::readScenarioFile(dir.filePath(name));
+      QCOMPARE(QString::fromStdString(s.method), raw.value("method").toString());
+      QCOMPARE(double(s.seed), raw.value("seed").toDouble(42));
+      const QJsonObject params = raw.value("parameters").toObject();
+      for (const auto& spec : s.params.specs()) {
+        const QString key = QString::fromStdString(spec.key);
+        const dpw::ParamValue got = s.params.values().at(spec.key);
+        if (!params.contains(key)) {
+          QVERIFY2(got == dpw::ParamValues(s.methodInfo().params).values().at(spec.key), qPrintable(name + ": " + key));
+        } else if (std::holds_alternative<std::string>(got)) {
+          QCOMPARE(QString::fromStdString(std::get<std::string>(got)), params.value(key).toString());
+        } else {
+          const QJsonValue v = params.value(key);
+          QCOMPARE(std::get<double>(got), v.isString() ? dpwapp::metricFromJson(v) : v.toDouble());
+        }
+      }
+      QCOMPARE(s.view.has_value(), raw.contains("view"));
+      if (s.view) QCOMPARE(QString::fromStdString(s.view->epsilons.value_or("")), raw.value("view")["epsilons"].toString());
+      QCOMPARE(s.lesson.has_value(), raw.contains("lesson"));
+      if (s.lesson) QCOMPARE(QString::fromStdString(s.lesson->title), raw.value("lesson")["title"].toString());
+      QCOMPARE(Scenario::fromJson(s.toJson()).toJson(), s.toJson());
+    }
+  }
+
+  // A parameter given as a string goes through the one text parser: every spelling of infinity the form
+  // accepts, nothing else; whole numbers are written back as whole numbers (1000, not 1000.0).
+  void parameterStringsUseTheSharedParser() {
+    const std::string head = R"({"format":"dpwlab-scenario","version":1,"method":"fair-regression","parameters":)";
+    for (const char* inf : {"inf", "Infinity", "+inf", "\u221e"}) {
+      const std::string json = head + "{\"epsilon\":\"" + inf + "\"}}";
+      QCOMPARE(Scenario::fromJson(json).params.real("epsilon"), INFINITY);
+    }
+    const std::string nan = head + "{\"epsilon\":\"nan\"}}", minusInf = head + "{\"epsilon\":\"-inf\"}}";
+    QVERIFY_THROWS_EXCEPTION(dpw::InvalidArgument, Scenario::fromJson(nan));
+    QVERIFY_THROWS_EXCEPTION(dpw::InvalidArgument, Scenario::fromJson(minusInf));
+    const std::string bins = head + "{\"bins\":50}}";
+    const std::string written = Scenario::fromJson(bins).toJson();
+    QVERIFY2(written.find("\"bins\": 50,") != std::string::npos, written.c_str());
   }
 
   // Number lists in parameters ("epsilons": "0.5, 1e-3, inf") parse the same under a comma-decimal
@@ -105,7 +161,7 @@ class TestScenario : public QObject {
     QFETCH(QByteArray, json);
     QFETCH(QString, expected);
     try {
-      Scenario::fromJson(json);
+      Scenario::fromJson(json.toStdString());
       QFAIL("accepted a bad scenario");
     } catch (const dpw::InvalidArgument& e) {
       QVERIFY2(QString::fromUtf8(e.what()).contains(expected), e.what());

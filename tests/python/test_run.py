@@ -4,6 +4,7 @@ import _thread
 import json
 import math
 import os
+import subprocess
 import tempfile
 import threading
 import time
@@ -117,6 +118,29 @@ class Run(unittest.TestCase):
             with self.assertRaises(ValueError) as ctx:
                 dpwlab.run(scenario)
             self.assertIn(words, str(ctx.exception))
+
+    def test_read_scenario_is_the_engines_reader(self):
+        # #21: the module calls the engine's scenario reader (no Python copy of the rules): defaults are
+        # filled in, a string is read like a form field, a non-finite float in a dict is accepted, and a bad
+        # file gets word for word the message dpwlab-cli prints.
+        head = {"format": "dpwlab-scenario", "version": 1, "method": "fair-regression"}
+        s = dpwlab.read_scenario({**head, "parameters": {"epsilon": "\u221e", "bins": 12}})
+        self.assertEqual(s["parameters"]["epsilon"], math.inf)
+        self.assertEqual(s["parameters"]["bins"], 12.0)
+        self.assertEqual(s["parameters"]["dataset"], "synthetic")  # a default
+        self.assertEqual(dpwlab.read_scenario({**head, "parameters": {"epsilon": math.inf}})["parameters"]["epsilon"],
+                         math.inf)
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "bad.json")
+            with open(path, "w") as f:
+                json.dump({**head, "parameters": {"bins": 0}}, f)
+            with self.assertRaises(ValueError) as ctx:
+                dpwlab.read_scenario(path)
+            cli = subprocess.run([support.CLI, "run", path, "--out", os.path.join(d, "out")], capture_output=True,
+                                 text=True)
+            self.assertEqual(cli.returncode, 2)
+            self.assertIn(str(ctx.exception), cli.stderr)
+            self.assertIn("parameter 'bins' = 0 is outside [1, 2000]", str(ctx.exception))
 
     def test_ctrl_c_stops_a_run(self):
         # A flow of 100000 steps takes minutes; SIGINT-like interrupt after 0.5 s must stop it within

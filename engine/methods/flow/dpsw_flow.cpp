@@ -40,21 +40,9 @@ DpswFlowSettings DpswFlowSettings::fromParams(const ParamValues& p, FlowVariant 
   s.data = FlowTargetSettings::fromParams(p);
   s.frameEvery = p.integer("frame_every");
   const auto& v = p.values();
-  if (v.count("direction_draw")) {
-    const std::string& id = p.text("direction_draw");
-    require(id == "orthonormal" || id == "random", "unknown direction draw '", id, "'; choose orthonormal or random");
-    s.directions = id == "random" ? FlowDirections::Random : FlowDirections::Orthonormal;
-  }
-  if (v.count("data_noise")) {
-    const std::string& id = p.text("data_noise");
-    require(id == "once" || id == "every_step", "unknown data_noise '", id, "'; choose once or every_step");
-    s.dataNoise = id == "every_step" ? PoolDataNoise::EveryStep : PoolDataNoise::Once;
-  }
-  if (v.count("release")) {
-    const std::string& id = p.text("release");
-    require(id == "histogram" || id == "projections", "unknown release '", id, "'; choose histogram or projections");
-    s.release = id == "projections" ? FlowRelease::Projections : FlowRelease::Histogram;
-  }
+  if (v.count("direction_draw")) s.directions = flowDirectionDraws().parse(p.text("direction_draw"));
+  if (v.count("data_noise")) s.dataNoise = poolDataNoises().parse(p.text("data_noise"));
+  if (v.count("release")) s.release = flowReleases().parse(p.text("release"));
   // The histogram release is a fixed-size vector to which an added row adds one count per histogram:
   // the sampled Gaussian mechanism with Poisson sampling and add/remove neighbours (Mironov et al. 2019),
   // so "auto" picks rdp for it (for one flow too).
@@ -64,12 +52,7 @@ DpswFlowSettings DpswFlowSettings::fromParams(const ParamValues& p, FlowVariant 
   if (v.count("histogram_cutoff")) s.histogramCutoff = p.real("histogram_cutoff");
   if (v.count("step_decay")) s.stepDecay = p.real("step_decay");
   if (v.count("average_tail")) s.averageTail = p.real("average_tail");
-  if (v.count("project_support")) {
-    const std::string& id = p.text("project_support");
-    require(id == "off" || id == "final" || id == "every_step", "unknown project_support '", id,
-            "'; choose off, final or every_step");
-    s.projectSupport = id == "off" ? 0 : id == "final" ? 1 : 2;
-  }
+  if (v.count("project_support")) s.projectSupport = projectSupports().parse(p.text("project_support"));
   return s;
 }
 
@@ -442,13 +425,13 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       o.regularisation = s.regularisation;
       if (plan.releaseOnce) o.sortedNoisyTargets = &targets;
       slicedFlowStep(g.X, plan.releaseOnce || plan.histogram ? g.X : batch, dirs, o);  // (Y unread when released)
-      if (data.unitSphere && s.projectSupport == 2) g.X.rowwise().normalize();
+      if (data.unitSphere && s.projectSupport == ProjectSupport::EveryStep) g.X.rowwise().normalize();
       if (t >= averageFrom) {
         if (average[gi].size() == 0) average[gi] = Points::Zero(g.X.rows(), g.X.cols());
         average[gi] += g.X;
         if (t + 1 == s.steps) g.X = average[gi] / double(s.steps - averageFrom);
       }
-      if (data.unitSphere && s.projectSupport >= 1 && t + 1 == s.steps) g.X.rowwise().normalize();
+      if (data.unitSphere && s.projectSupport != ProjectSupport::Off && t + 1 == s.steps) g.X.rowwise().normalize();
     }
     flowSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (frameDue(t + 1, s.frameEvery, s.steps)) publish(t + 1);
@@ -609,7 +592,7 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
        "Entropic regularisation: diffusion √(2 h λ) N(0, I) per step ([DPSWFlow] Eq. 18; reference 0).", true, true},
   });
   p.insert(p.end(), {
-        {"release", "Release", K::Choice, 0, -inf, inf, false, {"histogram", "projections"}, "histogram", "",
+        {"release", "Release", K::Choice, 0, -inf, inf, false, flowReleases().ids(), flowReleases().id(FlowRelease::Histogram), "",
          variant == FlowVariant::Pool
              ? "histogram: the K pool directions' noisy histograms of the data, released once (Δ = √(2K), the "
                "particles get no noise; beyond the paper, docs/flow-results.md); projections: the paper's Gaussian "
@@ -671,7 +654,8 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
        true, true},
       {"frame_every", "Frame every", K::Integer, 10, 1, 1e6, false, {}, {}, "steps", "Chart refresh period after the first 20 steps, which are all drawn (the particles are seen travelling).", false,
        true},
-      {"direction_draw", "Direction draw", K::Choice, 0, -inf, inf, false, {"orthonormal", "random"}, "orthonormal", "",
+      {"direction_draw", "Direction draw", K::Choice, 0, -inf, inf, false, flowDirectionDraws().ids(),
+       flowDirectionDraws().id(FlowDirections::Orthonormal), "",
        "orthonormal: stacked Haar orthonormal bases, exact sensitivity 2√⌈k/d⌉ and no δ spent on a bound; "
        "random: i.i.d. directions with the CLT/Bernstein bound (the paper's and reference code's choice).",
        true, true},
@@ -687,13 +671,14 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
                   0, "off: last iterate"),
   });
   p.push_back({"project_support", "Project onto the support", K::Choice, 0, -inf, inf, false,
-               {"final", "every_step", "off"}, "final", "",
+               projectSupports().ids(), projectSupports().id(ProjectSupport::Final), "",
                "Fashion-MNIST latents lie on the unit sphere by construction (public): normalise the particles onto "
                "it at the end (default: halves SW₂² at ε = 5, same 1-NN accuracy), after every step (lower SW₂², "
                "lower 1-NN accuracy), or never (the paper). Post-processing: no privacy cost.",
                true, true});
   if (variant == FlowVariant::Pool)
-    p.push_back({"data_noise", "Data-side noise", K::Choice, 0, -inf, inf, false, {"once", "every_step"}, "once", "",
+    p.push_back({"data_noise", "Data-side noise", K::Choice, 0, -inf, inf, false, poolDataNoises().ids(),
+                 poolDataNoises().id(PoolDataNoise::Once), "",
                  "once: the pool's noisy data projections are released once and reused (the run's ε is that "
                  "release's, [DPSWFlow] Alg. 2); every_step: fresh data noise each step, the steps compose.",
                  true, true});

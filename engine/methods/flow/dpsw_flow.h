@@ -25,6 +25,7 @@
 #include <limits>
 #include <string>
 
+#include "core/choice_table.h"
 #include "core/method.h"
 #include "methods/flow/flow_data.h"
 #include "methods/flow/flow_privacy.h"
@@ -52,6 +53,17 @@ enum class PoolDataNoise { Once, EveryStep };
 /// - Projections: the paper's mechanism, Gaussian noise on every projected row and particle
 ///   ([DPSWFlow] §3.2, Eq. 20), Δ = 2w (flow_privacy.h).
 enum class FlowRelease { Histogram, Projections };
+
+/// When particles are normalised onto the unit sphere, for targets that lie on it by construction
+/// (parameter `project_support`): at the end, after every step, or never (the paper).
+enum class ProjectSupport { Final, EveryStep, Off };
+
+// Id tables of the flow's choice settings (flow_choices.cpp): parsed once in fromParams, shared by the
+// ParamSpecs, the CLI and the Python module.
+const ChoiceTable<FlowDirections>& flowDirectionDraws();  ///< "orthonormal", "random"
+const ChoiceTable<PoolDataNoise>& poolDataNoises();       ///< "once", "every_step"
+const ChoiceTable<FlowRelease>& flowReleases();           ///< "histogram", "projections"
+const ChoiceTable<ProjectSupport>& projectSupports();     ///< "final", "every_step", "off"
 
 struct DpswFlowSettings {
   FlowVariant variant = FlowVariant::Resampled;
@@ -82,9 +94,9 @@ struct DpswFlowSettings {
   /// iterate averaging, post-processing); 0 = report the last iterate.
   double averageTail = 0;
   /// When the target's rows lie on the unit sphere by construction (FlowData::unitSphere, public), the
-  /// particles are normalised onto it: 0 never, 1 at the end, 2 after every step (a projected flow).
-  /// Post-processing of released quantities with public knowledge: costs no privacy.
-  int projectSupport = 1;
+  /// particles are normalised onto it (every step: a projected flow). Post-processing of released
+  /// quantities with public knowledge: costs no privacy.
+  ProjectSupport projectSupport = ProjectSupport::Final;
   /// Test hook (not a parameter): DPSWflow with data noise once calls it every step with the step, the
   /// group, the pool indices of the step's directions and the released noisy data projections it uses.
   std::function<void(long step, std::size_t group, const std::vector<Eigen::Index>& poolIndex,

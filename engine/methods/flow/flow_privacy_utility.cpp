@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/parameter_text.h"
 #include "methods/flow/dpsw_flow.h"
 #include "methods/flow/dpsw_generator.h"
 #include "methods/flow/flow_data.h"
@@ -26,24 +27,10 @@ class InnerObserver : public RunObserver {
 };
 
 std::vector<double> parseEpsilons(const std::string& text) {
-  std::vector<double> out;
-  std::stringstream ss(text);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    const auto b = item.find_first_not_of(" \t"), e = item.find_last_not_of(" \t");
-    require(b != std::string::npos, "empty entry in the ε list '", text, "'");
-    const std::string word = item.substr(b, e - b + 1);
-    double v = 0;
-    try {
-      std::size_t used = 0;
-      v = std::stod(word, &used);
-      require(used == word.size(), "'", word, "' in the ε list is not a number");
-    } catch (const std::logic_error&) {
-      throw InvalidArgument("'" + word + "' in the ε list is not a number");
-    }
-    require(v > 0 && std::isfinite(v), "every ε must be finite and > 0, got ", word);
-    out.push_back(v);
-  }
+  // core/parameter_text.h: the one splitter and number reader (std::stod here read "0.5" as 0 under a
+  // comma-decimal locale).
+  const std::vector<double> out = parseNumberList(text, "the ε list");
+  for (double v : out) require(v > 0 && std::isfinite(v), "every ε must be finite and > 0, got ", v);
   require(!out.empty() && out.size() <= 8, "give 1 to 8 values of ε, got '", text, "'");
   return out;
 }

@@ -116,7 +116,7 @@ class TestLeastSquaresScores : public QObject {
     X.setOnes();
     QVERIFY(dpwtest::throwsWith([&] { fitLeastSquares(X, {1.0, 2.0}); }, "too few"));
     FairRegressionSettings s;
-    s.dataset = "csv";
+    s.dataset = FairRegressionData::Csv;
     s.dataPath = QString(DPW_SOURCE_DIR "/resources/data/bar_pass_prediction.csv").toStdString();
     s.scoreColumn = "ugpa";
     s.groupColumn = "race1";

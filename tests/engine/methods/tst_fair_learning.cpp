@@ -127,7 +127,7 @@ class TestFairLearning : public QObject {
   // Must-show (equality of odds, eq. 21): the EO gaps |1 − EO_k| and the within-label W₂² shrink with α.
   void equalOddsGapsShrinkWithAlpha() {
     FairLearningSettings s;
-    s.penalty = "eo";
+    s.penalty = FairnessNotion::EqualOdds;
     s.frameEvery = 500;
     const std::vector<double> eps{INFINITY, 1.0}, alphas{0.0, 0.75};
     std::vector<Averages> a;
@@ -189,7 +189,7 @@ class TestFairLearning : public QObject {
   void framesAndMetrics() {
     FairLearningSettings s;
     s.n = 2000, s.nTest = 1000, s.steps = 20, s.frameEvery = 10;
-    s.penalty = "eo";
+    s.penalty = FairnessNotion::EqualOdds;
     CollectingObserver obs;
     const RunResult r = runFairLearning(s, 1, obs);
     QCOMPARE(obs.lastStep, 20L);
@@ -323,7 +323,7 @@ class TestFairLearning : public QObject {
       }
     }
     FairLearningSettings s;
-    s.dataset = "csv", s.dataPath = path, s.labelColumn = "outcome", s.groupColumn = "sex";
+    s.dataset = FairDataSource::Csv, s.dataPath = path, s.labelColumn = "outcome", s.groupColumn = "sex";
     s.alpha = 0, s.steps = 300, s.frameEvery = 300;
     CollectingObserver obs;
     const RunResult r = runFairLearning(s, 1, obs);
@@ -375,7 +375,7 @@ class TestFairLearning : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runFairLearning(s, 1, obs));
     for (bool eo : {false, true}) {
       s.accountant = AccountantKind::RdpWor;
-      s.penalty = eo ? "eo" : "sp";
+      s.penalty = eo ? FairnessNotion::EqualOdds : FairnessNotion::StatisticalParity;
       const RunResult r = runFairLearning(s, 1, obs);
       const auto& m = r.metrics;
       const double sigma = calibrateNoiseMultiplier("rdp-wor", 4, 0.1 / 2000, m.at("sample_rate"), 20);
@@ -386,7 +386,7 @@ class TestFairLearning : public QObject {
         QVERIFY2(r.privacyStatement.find(word) != std::string::npos, r.privacyStatement.c_str());
       QVERIFY2(r.privacyStatement.find("Poisson") == std::string::npos, r.privacyStatement.c_str());
     }
-    s.accountant = AccountantKind::GdpUniform, s.penalty = "sp";
+    s.accountant = AccountantKind::GdpUniform, s.penalty = FairnessNotion::StatisticalParity;
     const RunResult g = runFairLearning(s, 1, obs);
     QVERIFY2(g.privacyStatement.find("not a bound") != std::string::npos, g.privacyStatement.c_str());
   }
@@ -400,19 +400,22 @@ class TestFairLearning : public QObject {
       change(t);
       QVERIFY_THROWS_EXCEPTION(InvalidArgument, runFairLearning(t, 1, obs));
     };
+    // Choice ids are parsed once (fromParams); an unknown id names the setting and the ids it knows.
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairnessNotions().parse("xx"));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, penaltyForms().parse("w1"));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDataSources().parse("law"));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, optimizers().parse("rmsprop"));
+    QCOMPARE(fairnessNotions().id(FairnessNotion::EqualOdds), std::string("eo"));
     bad([](auto& t) { t.steps = 0; });
     bad([](auto& t) { t.epsilon = 0; });
-    bad([](auto& t) { t.penalty = "xx"; });
     bad([](auto& t) { t.alpha = 2; });
     bad([](auto& t) { t.epsilon = 1, t.accountant = std::nullopt; });  // no σ and no accountant
     bad([](auto& t) { t.batchFraction = 0; });
     // The scale-free penalty has no sensitivity bound (ε < ∞ refused) and is for the representation only.
-    bad([](auto& t) { t.task = FairTask::Representation, t.penaltyForm = "sw2-scale-free", t.epsilon = 1; });
-    bad([](auto& t) { t.penaltyForm = "sw2-scale-free", t.epsilon = INFINITY; });
-    bad([](auto& t) { t.task = FairTask::Representation, t.penaltyForm = "w1"; });
-    bad([](auto& t) { t.dataset = "law"; });
+    bad([](auto& t) { t.task = FairTask::Representation, t.penaltyForm = PenaltyForm::Sw2ScaleFree, t.epsilon = 1; });
+    bad([](auto& t) { t.penaltyForm = PenaltyForm::Sw2ScaleFree, t.epsilon = INFINITY; });
     bad([](auto& t) {
-      t.dataset = std::string("csv"), t.dataPath = std::string("/nonexistent.csv");
+      t.dataset = FairDataSource::Csv, t.dataPath = std::string("/nonexistent.csv");
       t.labelColumn = std::string("y"), t.groupColumn = std::string("a");
     });
     bad([](auto& t) { t.epsilon = 1, t.clipGradient = 0; });                 // would learn nothing (issue #12)

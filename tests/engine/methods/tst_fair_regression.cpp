@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/method.h"
+#include "core/parameter_text.h"
 #include "methods/fair_regression.h"
 
 #include "support/throws_with.h"
@@ -151,7 +152,7 @@ class TestFairRegression : public QObject {
     s.epsilon = 0;
     QVERIFY(throwsWith([&] { runFairRegression(s, 0, obs); }, "epsilon must be > 0"));
     s = {};
-    s.dataset = "law";
+    s.dataset = FairRegressionData::Law;
     s.dataPath = "no/such/file.csv";
     QVERIFY(throwsWith([&] { runFairRegression(s, 0, obs); }, "not found; tried"));
     s = {};
@@ -160,7 +161,7 @@ class TestFairRegression : public QObject {
     const std::string path = QDir::tempPath().toStdString() + "/dpw_fr.csv";
     std::ofstream(path) << "y,g\n0.1,a\n0.9,b\n0.4,a\n0.6,b\n";
     s = {};
-    s.dataset = "csv";
+    s.dataset = FairRegressionData::Csv;
     s.dataPath = path;
     s.scoreColumn = "score";
     s.groupColumn = "g";

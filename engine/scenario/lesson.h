@@ -3,8 +3,8 @@
 /// place in the sequence, a title, a one-line description and a lecturer's note.
 ///
 ///   "lesson": {
-///     "chapter": 1, "chapter_title": "What ε means",   // chapter number (≥ 1) and its name
-///     "order": 1,                                        // place in the chapter (≥ 1)
+///     "chapter": 1, "chapter_title": "What ε means",   // chapter number (1 .. 999) and its name
+///     "order": 1,                                        // place in the chapter (1 .. 999)
 ///     "title": "Noise on a count",                       // menu entry
 ///     "summary": "Two data sets that differ in one person ...",  // one line, the menu's tooltip
 ///     "note": {                                          // the lecturer's note, shown in the explanation panel
@@ -12,12 +12,10 @@
 ///     }
 ///   }
 /// Every field is required except "chapter_title"; the note needs at least one of its three parts. Unknown
-/// keys are refused, as everywhere in a scenario. Kept apart from scenario.cpp so it moves with the reader.
-#include <QJsonObject>
-#include <optional>
+/// keys are refused, as everywhere in a scenario. Read and written by scenario/scenario_format.cpp.
 #include <string>
 
-namespace dpwapp {
+namespace dpw {
 
 struct Lesson {
   int chapter = 1;
@@ -33,9 +31,4 @@ struct Lesson {
   bool operator<(const Lesson& o) const { return chapter != o.chapter ? chapter < o.chapter : order < o.order; }
 };
 
-/// Parses the "lesson" value; throws dpw::InvalidArgument naming the field otherwise.
-Lesson lessonFromJson(const QJsonValue& value);
-/// The JSON object lessonFromJson reads back.
-QJsonObject lessonToJson(const Lesson& lesson);
-
-}  // namespace dpwapp
+}  // namespace dpw
