@@ -376,9 +376,9 @@ class TestStalePictures : public QObject {
     QCOMPARE(s.params.real("delta"), 0.0);
     QCOMPARE(s.params.real("noise_multiplier"), -1.0);
     // Scenario files keep the number: the JSON holds 0 and −1, and reads back to the same form.
-    const QByteArray json = s.toJson();
+    const QByteArray json = dpwapp::scenarioJson(s);
     QVERIFY2(json.contains("\"delta\": 0") && json.contains("\"noise_multiplier\": -1"), json.constData());
-    const dpwapp::Scenario back = dpwapp::Scenario::fromJson(json);
+    const dpwapp::Scenario back = dpwapp::Scenario::fromJson(json.toStdString());
     QCOMPARE(back.params.real("delta"), 0.0);
     QCOMPARE(back.params.real("noise_multiplier"), -1.0);
     // A number typed into the field is a number; picking the word again gives the special value.
