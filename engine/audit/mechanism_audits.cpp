@@ -17,9 +17,9 @@
 #include "nn/dense_network.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
-#include "privacy/accountant.h"
+#include "privacy/accountants/accountant.h"
 #include "privacy/privacy_params.h"
-#include "privacy/projection_sensitivity.h"
+#include "privacy/sensitivity/projection_sensitivity.h"
 
 namespace dpw {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 /// Privacy audits of DPW Lab's mechanisms at their smallest unit, with worst-case neighbours, run
 /// through the production code (the same functions the methods call, and the noise of
-/// privacy/mechanisms.h), never through copies.
+/// privacy/mechanisms/mechanisms.h), never through copies.
 ///
 /// An audit is an `AuditTarget`: a claim (ε, δ) and a trial function that runs the mechanism once on D
 /// or on its neighbour D' and returns the attacker's score. `runAudit` runs `trials` trials on each
@@ -47,8 +47,8 @@
 #include "audit/privacy_audit.h"
 #include "core/method.h"
 #include "core/rng.h"
-#include "privacy/accountant.h"
-#include "privacy/mechanisms.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
 

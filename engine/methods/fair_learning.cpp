@@ -20,9 +20,9 @@
 #include "nn/orthonormal_rows.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
-#include "privacy/accountant.h"
+#include "privacy/accountants/accountant.h"
 #include "core/batch_run.h"
-#include "privacy/privacy_curve.h"
+#include "privacy/curves/privacy_curve.h"
 
 namespace dpw {
 
@@ -422,7 +422,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     ps << "No privacy (ε = ∞): no clipping, no noise, " << s.steps << " steps.";
   }
   r.privacyStatement = ps.str();
-  if (st.privatise)  // teaching or secure mode (privacy/mechanisms.h)
+  if (st.privatise)  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
     r.privacyStatement += noiseSourceStatement(
         s.noiseSource, secureGaussianFor(s.noiseSource, st.noiseMultiplier * sensitivity, sensitivity, long(net.parameterCount())),
         s.accountant == AccountantKind::RdpWor ? SecureAccounting::ProvenWithoutReplacement : SecureAccounting::Approximation);

@@ -35,8 +35,8 @@
 #include <vector>
 
 #include "core/method.h"
-#include "privacy/accountant.h"
-#include "privacy/mechanisms.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
 
@@ -82,7 +82,7 @@ struct FairLearningSettings {
 ///  - "gdp-uniform": the paper's accounting ([FairLearn] §5.3: C_p(G_{1/σ})^{⊗T}, Dong-Roth-Su Thm 4.2 with
 ///    Lemma 5.1) by the CLT of Bu et al. (reference §4); an approximation, not a bound. The default, as in
 ///    the paper.
-///  - "rdp-wor": Wang-Balle-Kasiviswanathan 2019 Thm 9 (privacy/rdp_analysis.h), a bound. It amplifies little
+///  - "rdp-wor": Wang-Balle-Kasiviswanathan 2019 Thm 9 (privacy/accountants/rdp_analysis.h), a bound. It amplifies little
 ///    at q ≈ 0.2 and hundreds of steps, so it needs a much larger σ than gdp-uniform.
 const std::vector<std::string>& fairLearningAccountantIds();
 

@@ -13,8 +13,8 @@
 #include "methods/flow/dpsw_flow.h"
 #include "methods/flow/dpsw_generator.h"
 #include "methods/flow/flow_privacy_utility.h"
-#include "methods/flow/flow_step_audit.h"
-#include "methods/flow/histogram_release_audit.h"
+#include "flow/flow_step_audit.h"
+#include "flow/histogram_release_audit.h"
 #include "methods/privacy_tradeoff.h"
 #include "methods/projection_sensitivity_explorer.h"
 

@@ -8,7 +8,7 @@
 ///
 /// X is n x d, Y is m x d (sizes may differ: the 1-D distance uses the rank-weight coupling of
 /// [FairLearn] Prop. 3.1), directions is k x d with unit rows. Directions are processed in parallel
-/// (OpenMP) in a fixed partition of blocks; the noise is drawn by privacy/mechanisms.h (Mechanism::addTo); the noise of direction j comes from stream j of
+/// (OpenMP) in a fixed partition of blocks; the noise is drawn by privacy/mechanisms/mechanisms.h (Mechanism::addTo); the noise of direction j comes from stream j of
 /// `noiseSeed`, so no bit of a result depends on the thread count. Cost O(k (n + m) d) for the
 /// projections plus a two-pass radix sort per direction and sample; extra memory O(16 (n + m)) per
 /// thread and O(8 (n + m) d) for gradients. The n x m coupling is never formed.
@@ -16,7 +16,7 @@
 
 #include "core/rng.h"
 #include "core/types.h"
-#include "privacy/mechanisms.h"
+#include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
 
@@ -24,7 +24,7 @@ struct SlicedOptions {
   double noiseStd = 0.0;          ///< σ of the Gaussian noise on projections (0: exact SW₂²)
   std::uint64_t noiseSeed = 0;    ///< seed of the noise streams
   /// Secure mode: if set (not none), the projections get this exact discrete law from the OS
-  /// (Mechanism::discreteGaussianOnGrid, privacy/mechanisms.h) instead of N(0, σ²) from `noiseSeed`.
+  /// (Mechanism::discreteGaussianOnGrid, privacy/mechanisms/mechanisms.h) instead of N(0, σ²) from `noiseSeed`.
   Mechanism secureNoise{};
 };
 

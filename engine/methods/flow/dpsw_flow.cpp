@@ -9,19 +9,19 @@
 #include "core/frame_pacing.h"
 #include "core/decimated_series.h"
 #include "core/rng.h"
-#include "methods/flow/flow_accounting.h"
-#include "methods/flow/flow_data.h"
-#include "methods/flow/frechet_features.h"
-#include "methods/flow/flow_directions.h"
-#include "methods/flow/flow_privacy.h"
-#include "methods/flow/projection_histogram.h"
-#include "methods/flow/sliced_flow_step.h"
-#include "privacy/gdp_analysis.h"
-#include "privacy/mechanisms.h"
+#include "flow/flow_accounting.h"
+#include "flow/flow_data.h"
+#include "flow/frechet_features.h"
+#include "flow/flow_directions.h"
+#include "flow/flow_privacy.h"
+#include "flow/projection_histogram.h"
+#include "flow/sliced_flow_step.h"
+#include "privacy/accountants/gdp_analysis.h"
+#include "privacy/mechanisms/mechanisms.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "privacy/privacy_params.h"
-#include "privacy/private_sampling.h"
+#include "privacy/mechanisms/private_sampling.h"
 
 namespace dpw {
 
@@ -554,7 +554,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   if (s.averageTail > 0) st << ", particles averaged over the last " << fmt(100 * s.averageTail) << "% of the steps";
   st << ".";
   result.privacyStatement = st.str();
-  if (plan.multiplier > 0) {  // teaching or secure mode (privacy/mechanisms.h)
+  if (plan.multiplier > 0) {  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
     // The grid of the release actually drawn: its dimension is that of the noisy vector.
     const Mechanism law = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity,
                                             plan.histogram ? (plan.releaseOnce ? s.pool : s.projections) * s.bins

@@ -5,8 +5,8 @@
 #include "audit/clopper_pearson.h"
 #include "audit/mechanism_audits.h"
 #include "core/error.h"
-#include "privacy/gdp_analysis.h"
-#include "privacy/mechanisms.h"
+#include "privacy/accountants/gdp_analysis.h"
+#include "privacy/mechanisms/mechanisms.h"
 #include "support/throws_with.h"
 
 using namespace dpw;
@@ -23,7 +23,7 @@ class TestPrivacyAudit : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, clopperPearsonUpper(5, 4, 0.05));
   }
 
-  // The audit's σ is the production calibration (privacy/mechanisms.h), not a copy of it.
+  // The audit's σ is the production calibration (privacy/mechanisms/mechanisms.h), not a copy of it.
   void gaussianAuditUsesTheProductionCalibration() {
     for (double eps : {0.5, 1.0, 4.0}) {
       MechanismAuditSettings s;

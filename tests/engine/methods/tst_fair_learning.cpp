@@ -1,7 +1,7 @@
 // Tests of engine/methods/fair_learning.h on the App. B synthetic data: the must-show behaviour of
 // [FairLearn] (fairness improves with α, privacy costs little), frames, grid, parameters, throws.
 //
-// ε = 1 runs calibrate σ with the "gdp-uniform" accountant of privacy/accountant.h; this test also
+// ε = 1 runs calibrate σ with the "gdp-uniform" accountant of privacy/accountants/accountant.h; this test also
 // computes σ from the GDP formula for uniform (fixed-size) sampling of reference §4 itself, as an
 // independent check of what the run used.
 #include <QTemporaryDir>
@@ -15,7 +15,7 @@
 #include "core/error.h"
 #include "fair_learning/synthetic_bias.h"
 #include "methods/fair_learning.h"
-#include "privacy/accountant.h"
+#include "privacy/accountants/accountant.h"
 
 using namespace dpw;
 
