@@ -3,13 +3,13 @@
 #include <cmath>
 #include <functional>
 #include <limits>
-#include <map>
 #include <sstream>
 
 #include "core/error.h"
 #include "privacy/accountants/gdp_accountant.h"
 #include "privacy/accountants/pld_accountant.h"
 #include "privacy/accountants/pld_analysis.h"
+#include "privacy/accountants/pld_wor_accountant.h"
 #include "privacy/accountants/rdp_accountant.h"
 #include "privacy/calibration/root_finding.h"
 #include "privacy/accountants/wdp_accountant.h"
@@ -17,64 +17,69 @@
 namespace dpw {
 namespace {
 constexpr double kCalibrationRelTol = 1e-9;  // relative width of the final σ bracket (accountant.h)
-using Factory = std::function<std::unique_ptr<Accountant>()>;
+using R = Neighbouring;
+using C = AccountantClaim;
 
-const std::vector<std::pair<std::string, Factory>>& factories() {
-  static const std::vector<std::pair<std::string, Factory>> list = {
-      {"rdp", [] { return std::make_unique<RdpAccountant>(RdpAccountant::Sampling::Poisson, RdpConversion::BalleEtAl2020); }},
-      {"rdp-mironov", [] { return std::make_unique<RdpAccountant>(RdpAccountant::Sampling::Poisson, RdpConversion::Mironov); }},
-      {"rdp-wor", [] { return std::make_unique<RdpAccountant>(RdpAccountant::Sampling::WithoutReplacement, RdpConversion::Mironov); }},
-      {"gdp", [] { return std::make_unique<GdpAccountant>(GdpAccountant::Sampling::Poisson); }},
-      {"gdp-uniform", [] { return std::make_unique<GdpAccountant>(GdpAccountant::Sampling::Uniform); }},
-      {"pld", [] { return std::make_unique<PldAccountant>(); }},
-      {"wdp", [] { return std::make_unique<WdpAccountant>(); }},
+// The one list of accountants: adding one is its analysis file, its accountant file and one line here
+// (plus its AccountantKind value). Menu order; within a relation, `rank` orders the proven bounds by
+// tightness (0 = tightest), which `auto` uses.
+const std::vector<AccountantInfo>& registry() {
+  static const std::vector<AccountantInfo> list = {
+      {AccountantKind::Rdp, "rdp", R::AddRemove, C::Bound, 1,
+       [] { return std::make_unique<RdpAccountant>(RdpAccountant::Sampling::Poisson, RdpConversion::BalleEtAl2020); }},
+      {AccountantKind::RdpMironov, "rdp-mironov", R::AddRemove, C::Bound, 2,
+       [] { return std::make_unique<RdpAccountant>(RdpAccountant::Sampling::Poisson, RdpConversion::Mironov); }},
+      {AccountantKind::RdpWor, "rdp-wor", R::ReplaceOne, C::Bound, 1,
+       [] { return std::make_unique<RdpAccountant>(RdpAccountant::Sampling::WithoutReplacement, RdpConversion::Mironov); }},
+      {AccountantKind::Gdp, "gdp", R::AddRemove, C::Approximation, 0,
+       [] { return std::make_unique<GdpAccountant>(GdpAccountant::Sampling::Poisson); }},
+      {AccountantKind::GdpUniform, "gdp-uniform", R::ReplaceOne, C::Approximation, 0,
+       [] { return std::make_unique<GdpAccountant>(GdpAccountant::Sampling::Uniform); }},
+      {AccountantKind::Pld, "pld", R::AddRemove, C::Bound, 0, [] { return std::make_unique<PldAccountant>(); }},
+      {AccountantKind::PldWor, "pld-wor", R::ReplaceOne, C::Bound, 0, [] { return std::make_unique<PldWorAccountant>(); }},
+      {AccountantKind::Wdp, "wdp", R::AddRemove, C::NotDp, 0, [] { return std::make_unique<WdpAccountant>(); }},
   };
   return list;
 }
 }  // namespace
 
-std::unique_ptr<Accountant> makeAccountant(const std::string& id) {
-  for (const auto& [key, make] : factories())
-    if (key == id) return make();
+const std::vector<AccountantInfo>& accountantRegistry() { return registry(); }
+
+const AccountantInfo& accountantInfo(AccountantKind kind) {
+  for (const auto& a : registry())
+    if (a.kind == kind) return a;
+  throw InvalidArgument("accountant kind without a registry entry");  // a programmer error: every kind is listed
+}
+
+std::unique_ptr<Accountant> makeAccountant(const std::string& id) { return accountantInfo(parseAccountant(id)).make(); }
+
+AccountantKind parseAccountant(const std::string& id) {
+  for (const auto& a : registry())
+    if (a.id == id) return a.kind;
   std::ostringstream known;
-  for (const auto& [key, make] : factories()) known << ' ' << key;
+  for (const auto& a : registry()) known << ' ' << a.id;
   throw InvalidArgument("unknown accountant '" + id + "'; known accountants:" + known.str());
 }
 
-namespace {
-const std::vector<AccountantKind>& kindOrder() {  // the order of factories()
-  static const std::vector<AccountantKind> order = {AccountantKind::Rdp, AccountantKind::RdpMironov, AccountantKind::RdpWor,
-                                                    AccountantKind::Gdp, AccountantKind::GdpUniform, AccountantKind::Pld,
-                                                    AccountantKind::Wdp};
-  return order;
-}
-}  // namespace
+const std::string& accountantId(AccountantKind kind) { return accountantInfo(kind).id; }
 
-AccountantKind parseAccountant(const std::string& id) {
-  const auto& list = factories();
-  for (std::size_t i = 0; i < list.size(); ++i)
-    if (list[i].first == id) return kindOrder()[i];
-  makeAccountant(id);  // throws the message listing the known ids
-  return AccountantKind::Rdp;
+Neighbouring neighbouringOf(AccountantKind kind) { return accountantInfo(kind).relation; }
+
+bool isProvenBound(AccountantKind kind) { return accountantInfo(kind).claim == AccountantClaim::Bound; }
+
+AccountantKind tightestProvenAccountant(Neighbouring relation) {
+  const AccountantInfo* best = nullptr;
+  for (const auto& a : registry())
+    if (a.relation == relation && a.claim == AccountantClaim::Bound && (!best || a.rank < best->rank)) best = &a;
+  require(best != nullptr, "no proven accountant is registered for this neighbouring relation");
+  return best->kind;
 }
 
-const std::string& accountantId(AccountantKind kind) {
-  const auto& order = kindOrder();
-  for (std::size_t i = 0; i < order.size(); ++i)
-    if (order[i] == kind) return factories()[i].first;
-  return factories()[0].first;
-}
-
-Neighbouring neighbouringOf(AccountantKind kind) {
-  return kind == AccountantKind::RdpWor || kind == AccountantKind::GdpUniform ? Neighbouring::ReplaceOne
-                                                                               : Neighbouring::AddRemove;
-}
-
-std::unique_ptr<Accountant> makeAccountant(AccountantKind kind) { return makeAccountant(accountantId(kind)); }
+std::unique_ptr<Accountant> makeAccountant(AccountantKind kind) { return accountantInfo(kind).make(); }
 
 std::vector<std::string> accountantIds() {
   std::vector<std::string> ids;
-  for (const auto& [key, make] : factories()) ids.push_back(key);
+  for (const auto& a : registry()) ids.push_back(a.id);
   return ids;
 }
 
@@ -106,6 +111,10 @@ double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon,
   const double sigma = smallestBelow(eps, epsilon, 0.5, 1.0, 1e-6, 1e7, kCalibrationRelTol);
   require(std::isfinite(sigma), "no noise multiplier below 1e7 reaches epsilon ", epsilon, " at delta ", delta);
   return sigma;
+}
+
+double calibrateNoiseMultiplier(AccountantKind kind, double epsilon, double delta, double sampleRate, long steps) {
+  return calibrateNoiseMultiplier(accountantId(kind), epsilon, delta, sampleRate, steps);
 }
 
 }  // namespace dpw

@@ -4,6 +4,7 @@
 /// An accountant records what happened (steps of mechanisms with their noise and sampling), and
 /// answers ε for a δ or δ for an ε. Pure math lives in `*_analysis.h` files; accountants are thin
 /// state holders over it. Every method that spends privacy reports through one of these.
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,7 +20,7 @@ enum class Neighbouring {
 class Accountant {
  public:
   virtual ~Accountant() = default;
-  /// Stable id: "rdp", "rdp-mironov", "rdp-wor", "gdp", "gdp-uniform", "pld", "wdp".
+  /// Stable id: "rdp", "rdp-mironov", "rdp-wor", "gdp", "gdp-uniform", "pld", "pld-wor", "wdp".
   virtual std::string id() const = 0;
   /// Human-readable name with the conversion used, e.g. "RDP (Poisson, Balle et al. 2020 conversion)".
   virtual std::string name() const = 0;
@@ -40,14 +41,38 @@ class Accountant {
 /// The accountants as a type: settings parse their `accountant` text once into this (parseAccountant)
 /// and the choice lists of every ParamSpec that offers accountants are built from it
 /// (privacy_params.h: accountantParam), so an id is spelled in one place.
-enum class AccountantKind { Rdp, RdpMironov, RdpWor, Gdp, GdpUniform, Pld, Wdp };
+enum class AccountantKind { Rdp, RdpMironov, RdpWor, Gdp, GdpUniform, Pld, PldWor, Wdp };
+
+/// What an accountant's ε is: a proven upper bound, an approximation (the CLT of GDP), or not an (ε, δ)-DP
+/// guarantee at all (WDP).
+enum class AccountantClaim { Bound, Approximation, NotDp };
+
+/// One accountant as the registry knows it (accountant.cpp: one line each). A new accountant is its
+/// analysis file, its accountant file, its kind above and its line there.
+struct AccountantInfo {
+  AccountantKind kind;
+  std::string id;           ///< stable id, e.g. "pld-wor"
+  Neighbouring relation;    ///< and the sampler: AddRemove = Poisson, ReplaceOne = fixed-size without replacement
+  AccountantClaim claim;
+  int rank;                 ///< among the proven bounds of one relation, 0 = tightest (what `auto` picks)
+  std::function<std::unique_ptr<Accountant>()> make;
+};
+/// Every accountant, in menu order.
+const std::vector<AccountantInfo>& accountantRegistry();
+const AccountantInfo& accountantInfo(AccountantKind kind);
+/// True when the accountant's ε is a proven upper bound (not the CLT approximation, not WDP).
+bool isProvenBound(AccountantKind kind);
+/// The tightest proven accountant for a neighbouring relation (and its sampler): pld for Poisson
+/// add/remove, pld-wor for fixed-size sampling without replacement under replace-one. What `auto` means.
+/// @throws InvalidArgument if none is registered.
+AccountantKind tightestProvenAccountant(Neighbouring relation);
 /// @throws InvalidArgument listing the known ids.
 AccountantKind parseAccountant(const std::string& id);
-/// The stable id of makeAccountant ("rdp", "rdp-mironov", "rdp-wor", "gdp", "gdp-uniform", "pld", "wdp").
+/// The stable id of makeAccountant ("rdp", "rdp-mironov", "rdp-wor", "gdp", "gdp-uniform", "pld", "pld-wor", "wdp").
 const std::string& accountantId(AccountantKind kind);
 /// The neighbouring relation and sampler the accountant assumes: Poisson subsampling with add/remove
 /// neighbours (rdp, rdp-mironov, gdp, pld, wdp) or fixed-size sampling without replacement with
-/// replace-one neighbours (rdp-wor, gdp-uniform).
+/// replace-one neighbours (rdp-wor, gdp-uniform, pld-wor).
 Neighbouring neighbouringOf(AccountantKind kind);
 std::unique_ptr<Accountant> makeAccountant(AccountantKind kind);
 
@@ -71,5 +96,7 @@ double epsilonAfterGaussianSteps(const std::string& accountantId, double noiseMu
 /// σ < 1e7 reaches the target.
 double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon, double delta, double sampleRate,
                                 long steps);
+/// The same, for the typed kind (no id round trip).
+double calibrateNoiseMultiplier(AccountantKind kind, double epsilon, double delta, double sampleRate, long steps);
 
 }  // namespace dpw

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <functional>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -172,9 +173,18 @@ PldPmf subsampledGaussianPld(double sigma, double q, PldAdjacency adj, double in
     throw PldTooLarge(message("the PLD of one step (sigma ", sigma, ", q ", q, ") spans losses [", epsLower, ", ",
                               epsUpper, "], too many points at interval ", interval,
                               "; use a larger interval or an RDP accountant"));
+  return connectTheDotsPld([&](double eps) { return subsampledGaussianDelta(sigma, q, adj, eps); }, iLo, iHi, interval);
+}
+
+PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, long iHi, double interval) {
+  require(interval > 0 && std::isfinite(interval), "the discretisation interval must be > 0, got ", interval);
+  require(iHi >= iLo, "the loss grid must not be empty, got [", iLo, ", ", iHi, "]");
+  if (double(iHi) - double(iLo) + 1 > double(kMaxSupport))
+    throw PldTooLarge(message("a PLD of one step spans losses [", double(iLo) * interval, ", ", double(iHi) * interval,
+                              "], too many points at interval ", interval, "; use a larger interval or an RDP accountant"));
   const size_t n = size_t(iHi - iLo + 1);
   std::vector<double> deltas(n);
-  for (size_t i = 0; i < n; ++i) deltas[i] = subsampledGaussianDelta(sigma, q, adj, double(iLo + long(i)) * interval);
+  for (size_t i = 0; i < n; ++i) deltas[i] = delta(double(iLo + long(i)) * interval);
   PldPmf pmf;
   pmf.interval = interval;
   pmf.lowerIndex = iLo;

@@ -26,6 +26,7 @@
 /// the second differences to 0 (as dp_accounting does) can add up to ~1e-7 of total mass.
 /// Costs: building a PLD O(range/Δ) normal CDFs (≈ 1e5 for σ ≈ 1); T-fold composition one FFT of the
 /// composed support, O(n log n).
+#include <functional>
 #include <vector>
 
 #include "core/error.h"
@@ -57,6 +58,12 @@ double subsampledGaussianDelta(double noiseMultiplier, double sampleRate, PldAdj
 /// unless interval > 0, and when the grid would exceed 2^25 points (tiny σ: use a larger interval).
 PldPmf subsampledGaussianPld(double noiseMultiplier, double sampleRate, PldAdjacency adjacency,
                              double interval = 1e-4);
+
+/// Connect-the-dots pessimistic PLD (Doroshenko et al. 2022, Alg. 1) of any pair whose exact hockey-stick
+/// curve is `delta(ε)`, on the loss grid iLo·interval … iHi·interval; the mass above the grid goes to +∞.
+/// Every accountant built on PLDs makes its one-step PMF here. @throws InvalidArgument on an empty grid or
+/// interval ≤ 0; PldTooLarge above 2^25 points.
+PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, long iHi, double interval);
 
 /// The PLD of `times` compositions of `pmf` with itself (one FFT; tails beyond Chernoff bounds of total
 /// mass `tailMass` are moved to +∞). @throws InvalidArgument unless times ≥ 1, and when the composed
