@@ -48,20 +48,23 @@ void declareOutputs(MethodInfo& m) {
     o.evaluation = {"objective", "loss_term", "penalty_term", "accuracy", "disparate_impact", "eo_0", "eo_1",
                     "w2_groups", "w2_groups_y0", "w2_groups_y1", "mse", "od_0", "od_1", "sw2_groups",
                     "reconstruction_loss", "reconstruction_loss_core", "latent_second_moment",
-                    "sw2_groups_scale_free", "group_probe_accuracy", "sw2_groups_whitened"};
+                    "sw2_groups_scale_free", "group_probe_accuracy", "sw2_groups_whitened", "baseline_accuracy",
+                    "baseline_disparate_impact"};
     o.evaluationCharts = {"loss", "scores", "outputs", "latent", "group_distance"};
     m.treatedAsPublic = {"the cell sizes (rows per group, or per label and group) and the row count n",
                          "the dimensions and the clipping bounds C, M, L",
                          "CSV data: the features' means and standard deviations used to standardise them "
                          "(computed on the training rows without noise)"};
   } else if (id == "accountant-explorer" || id == "projection-sensitivity" || id == "dpswd-explorer" ||
-             id == "privacy-audit" || id == "privacy-tradeoff") {
+             id == "privacy-audit" || id == "privacy-tradeoff" || id == "count-query") {
     // No private data: accountants and bounds, synthetic samples drawn from the seed, audits on fixed
     // neighbouring data sets.
     o.release = {"*"};
     if (id == "privacy-audit")
       m.treatedAsPublic = {"the audit's two neighbouring data sets (synthetic worst cases, fixed by the mechanism "
                            "audited): an audit measures a mechanism, it releases nothing about a person"};
+    if (id == "count-query")
+      m.treatedAsPublic = {"the two counts of D and D′ (typed into the form: a classroom example, nobody's data)"};
   } else {
     throw std::logic_error("output_declarations.cpp: method '" + id + "' declares no output classes");
   }
