@@ -25,21 +25,21 @@ void PldWorAccountant::addGaussianSteps(double sigma, double q, long steps) {
   require(sigma > 0 && std::isfinite(sigma), "the noise multiplier must be a finite number > 0, got ", sigma);
   require(steps >= 0, "the number of steps must be >= 0, got ", steps);
   if (steps == 0) return;
-  if (batches_.size() > folded_ && batches_.back().sigma == sigma && batches_.back().q == q)
-    batches_.back().steps += steps;
-  else
-    batches_.push_back({sigma, q, steps});
+  steps_[{sigma, q}] += steps;
+  dirty_ = true;
 }
 
 void PldWorAccountant::fold() const {
-  for (; folded_ < batches_.size(); ++folded_) {
-    const Batch& b = batches_[folded_];
-    auto it = single_.find({b.sigma, b.q});
+  if (!dirty_) return;
+  composed_.reset();
+  for (const auto& [key, count] : steps_) {
+    auto it = single_.find(key);
     if (it == single_.end())
-      it = single_.emplace(std::make_pair(b.sigma, b.q), withoutReplacementGaussianPld(b.sigma, b.q, interval_)).first;
-    PldPmf batch = b.steps == 1 ? it->second : selfCompose(it->second, b.steps);
+      it = single_.emplace(key, withoutReplacementGaussianPld(key.first, key.second, interval_)).first;
+    PldPmf batch = count == 1 ? it->second : selfCompose(it->second, count);
     composed_ = composed_ ? compose(*composed_, batch) : std::move(batch);
   }
+  dirty_ = false;
 }
 
 double PldWorAccountant::epsilon(double delta) const {

@@ -3,7 +3,9 @@
 /// replacement with replace-one neighbours: C_p(G_{1/σ})^{⊗T} of Dong, Roth & Su 2022 (Thm 4.2 with Thm 3.2)
 /// by its privacy loss distribution (pld_wor_analysis.h), discretised pessimistically (connect-the-dots,
 /// Δ = 1e-4, tail truncation 1e-15 per composition, as "pld"). ε is an upper bound.
-/// Steps are folded in lazily as in PldAccountant: one PLD per distinct (σ, q), one T-fold FFT per batch.
+/// Steps are counted per distinct (σ, q) and composed when ε or δ is asked: one PLD per (σ, q), one T-fold FFT
+/// of its total count, one convolution across distinct (σ, q). So a curve recorded in chunks ends at exactly
+/// the ε of one T-fold composition, the number calibration solved for (no chunking rounding above the target).
 #include <map>
 #include <optional>
 #include <utility>
@@ -27,14 +29,10 @@ class PldWorAccountant : public Accountant {
   std::unique_ptr<Accountant> clone() const override { return std::make_unique<PldWorAccountant>(*this); }
 
  private:
-  struct Batch {
-    double sigma, q;
-    long steps;
-  };
   void fold() const;
   double interval_;
-  std::vector<Batch> batches_;
-  mutable size_t folded_ = 0;
+  std::map<std::pair<double, double>, long> steps_;  ///< steps per (σ, q)
+  mutable bool dirty_ = false;
   mutable std::optional<PldPmf> composed_;
   mutable std::map<std::pair<double, double>, PldPmf> single_;
 };
