@@ -7,8 +7,8 @@
 
 #include <cmath>
 
-#include "privacy/accountant.h"
-#include "privacy/normal_tail.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/accountants/normal_tail.h"
 
 namespace {
 

@@ -6,9 +6,9 @@
 #include <omp.h>
 
 #include "core/rng.h"
-#include "methods/flow/flow_data.h"
-#include "methods/flow/flow_privacy.h"
-#include "methods/flow/sliced_flow_step.h"
+#include "flow/flow_data.h"
+#include "flow/flow_privacy.h"
+#include "flow/sliced_flow_step.h"
 #include "ot/directions.h"
 
 namespace {

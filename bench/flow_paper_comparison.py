@@ -23,7 +23,7 @@ Rows:
 - dpswgen: k = 70, batch 250, 2000 Adam steps (lr 3e-3), MLP 8 -> 128 -> 128 -> 8, CLT bound, RDP (Poisson).
 The baselines use the papers' CLT approximation (bound = clt; pool: too) and Poisson RDP, as the papers do;
 the method defaults are the rigorous Chernoff bound and the replace-one accountant (flow_privacy.h).
-Metrics: FD = Frechet distance in the public LDA feature space (engine/methods/flow/frechet_features.h;
+Metrics: FD = Frechet distance in the public LDA feature space (engine/flow/frechet_features.h;
 floor = private vs held-out), SW2^2 to the held-out test latents (200 directions), wall time.
 """
 import json

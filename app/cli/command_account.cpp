@@ -4,8 +4,8 @@
 
 #include "cli/command.h"
 #include "cli/privacy_args.h"
-#include "privacy/accountant.h"
-#include "privacy/wdp_accountant.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/accountants/wdp_accountant.h"
 
 namespace dpwcli {
 namespace {

@@ -3,7 +3,7 @@
 
 #include "cli/command.h"
 #include "cli/privacy_args.h"
-#include "privacy/accountant.h"
+#include "privacy/accountants/accountant.h"
 
 namespace dpwcli {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "cli/command.h"
 #include "cli/privacy_args.h"
-#include "privacy/projection_sensitivity.h"
+#include "privacy/sensitivity/projection_sensitivity.h"
 
 namespace dpwcli {
 namespace {
@@ -25,7 +25,7 @@ struct Options {
 
 CommandRun setup(CLI::App& cmd) {
   auto o = std::make_shared<Options>();
-  // The choices are privacy/projection_sensitivity.h's id table: chernoff (default, rigorous), clt (the
+  // The choices are privacy/sensitivity/projection_sensitivity.h's id table: chernoff (default, rigorous), clt (the
   // papers' approximation), bernstein ([DP-SWD] Lemma 2), bernstein-dpswd-code (the public code's quirk).
   cmd.add_option("--bound", o->bound,
                  choiceList(dpw::projectionSensitivityToolIds()) + " (chernoff: rigorous, the default; clt: the papers' "

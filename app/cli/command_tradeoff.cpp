@@ -1,10 +1,10 @@
 // dpwlab-cli tradeoff: the f-DP trade-off curve β(α) of T subsampled Gaussian steps, by PLD or GDP
-// (the math lives in engine/privacy/tradeoff_curve.h; this file only parses and prints).
+// (the math lives in engine/privacy/curves/tradeoff_curve.h; this file only parses and prints).
 #include <memory>
 
 #include "cli/command.h"
 #include "cli/privacy_args.h"
-#include "privacy/tradeoff_curve.h"
+#include "privacy/curves/tradeoff_curve.h"
 
 namespace dpwcli {
 namespace {

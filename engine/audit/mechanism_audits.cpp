@@ -12,14 +12,8 @@
 
 #include "core/error.h"
 #include "core/rng.h"
-#include "fair_learning/fair_dpsgd.h"
-#include "fair_regression/private_histogram.h"
-#include "nn/dense_network.h"
-#include "ot/directions.h"
-#include "ot/sliced_wasserstein.h"
-#include "privacy/accountant.h"
+#include "privacy/accountants/accountant.h"
 #include "privacy/privacy_params.h"
-#include "privacy/projection_sensitivity.h"
 
 namespace dpw {
 namespace {
@@ -46,12 +40,6 @@ bool offTheLatticeOfOnePlus(double y) {
   return scaled != std::nearbyint(scaled);
 }
 
-/// The noise law of the gaussian and dpswd-projection audits: the floating Gaussian of std σ (teaching
-/// mode) or its secure grid counterpart at sensitivity Δ over `dim` coordinates.
-Mechanism gaussianLaw(const MechanismAuditSettings& s, double sigma, double sensitivity, long dim) {
-  if (s.exactLaw || s.noiseSource == NoiseSource::OsEntropy) return Mechanism::discreteGaussianOnGrid(sigma, sensitivity, dim);
-  return Mechanism::gaussianStd(sigma);
-}
 
 // ---- gaussian, laplace: one clipped record in a sum, plus the mechanism's noise.
 AuditTarget sumAudit(const MechanismAuditSettings& s, bool laplace) {
@@ -67,7 +55,7 @@ AuditTarget sumAudit(const MechanismAuditSettings& s, bool laplace) {
   } else {
     requireDelta(s.delta);
     out.claimedDelta = s.delta;
-    m = gaussianLaw(s, quarter * analyticGaussianNoiseStd(s.epsilon, s.delta, 1.0), 1.0, 1);
+    m = auditGaussianLaw(s, quarter * analyticGaussianNoiseStd(s.epsilon, s.delta, 1.0), 1.0, 1);
   }
   out.noiseScale = m.scale();
   const bool skipClip = s.fault == AuditFault::SkipClip, bits = s.attack == AuditAttack::LowOrderBits;
@@ -84,178 +72,6 @@ AuditTarget sumAudit(const MechanismAuditSettings& s, bool laplace) {
   return out;
 }
 
-// ---- dpswd-projection: noisyProjections of one record (the DP-SWD release).
-AuditTarget projectionAudit(const MechanismAuditSettings& s) {
-  requireDelta(s.delta);
-  require(s.projections >= 1 && s.dimension >= 2, "dpswd-projection needs k >= 1 and d >= 2, got k = ", s.projections,
-          ", d = ", s.dimension);
-  AuditTarget out;
-  out.claimedEpsilon = s.epsilon;
-  out.claimedDelta = s.delta;
-  const long k = s.projections, d = s.dimension;
-  const double w = projectionSensitivity(defaultProjectionBound(k), k, d, s.delta / 2);
-  const double sigma = (s.fault == AuditFault::NoiseQuarter ? 0.25 : 1.0) * analyticGaussianNoiseStd(s.epsilon, s.delta / 2, w);
-  SlicedOptions options;
-  options.noiseStd = sigma;
-  if (s.exactLaw || s.noiseSource == NoiseSource::OsEntropy) {
-    options.noiseStd = 0;
-    options.secureNoise = Mechanism::discreteGaussianOnGrid(sigma, w, k);
-  }
-  const bool seededExact = s.exactLaw && s.noiseSource == NoiseSource::Seeded;
-  const Mechanism grid = options.secureNoise;
-  out.noiseScale = options.secureNoise.isNone() ? sigma : grid.scale();
-  const bool skipClip = s.fault == AuditFault::SkipClip;
-  out.trial = [options, seededExact, grid, skipClip, k, d](bool neighbour, Rng& rng) {
-    // x = u/2 on D, x' = −u/2 on D' (rows scaled to norm ≤ 1/2 by the mechanism; skip-clip: x' = −2u).
-    Vector u = Vector::Zero(d);
-    u[0] = 1.0;
-    Vector x = (neighbour ? -1.0 : 1.0) * (skipClip && neighbour ? 2.0 : 0.5) * u;
-    if (!skipClip && x.norm() > 0.5) x *= 0.5 / x.norm();
-    const Points theta = randomDirections(k, d, rng);
-    Points release;
-    if (seededExact) {  // the grid law from the seed (replayable tests of the secure law)
-      release = theta * x;
-      grid.addTo(std::span<double>(release.data(), std::size_t(release.size())), rng);
-    } else {
-      release = noisyProjections(Points(x.transpose()), theta, options, rng);
-    }
-    const Vector v = theta * (-u);  // Θ(x' − x) direction of the worst-case pair
-    return Eigen::Map<const Vector>(release.data(), release.size()).dot(v) / v.norm();
-  };
-  return out;
-}
-
-// ---- fair-histogram: privateJointHistogram on 2 groups x 2 bins, n = 20 rows.
-constexpr int kGroups = 2, kBins = 2, kRows = 20;
-
-AuditTarget fairHistogramAudit(const MechanismAuditSettings& s, std::uint64_t) {
-  const NoiseMechanism law = s.histogramNoise;
-  const bool secure = s.noiseSource == NoiseSource::OsEntropy;
-  require(!secure || isDiscrete(law), "secure noise needs histogram_noise discrete-laplace or discrete-gaussian, got '",
-          noiseMechanismId(law), "'");
-  const bool gaussianLaw = law == NoiseMechanism::Gaussian || law == NoiseMechanism::DiscreteGaussian;
-  if (gaussianLaw) require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
-  AuditTarget out;
-  out.claimedEpsilon = s.epsilon;
-  out.claimedDelta = gaussianLaw ? s.delta : 0.0;
-  const HistogramNoise claimed{s.epsilon, out.claimedDelta, law, secure};
-  HistogramNoise used = claimed;
-  if (s.fault == AuditFault::NoiseQuarter) used.epsilon = 4 * s.epsilon;  // calibrated for 4ε: Laplace scale ÷ 4
-  out.noiseScale = histogramNoiseScale(used, kRows) * kRows;
-  const double claimedScale = histogramNoiseScale(claimed, kRows) * kRows;  // what the attacker assumes
-
-  // D: row 0 in (0, 0), row 1 in (0, 1), the others cycle over the four cells.
-  auto data = std::make_shared<std::array<std::vector<int>, 4>>();  // binsD, groupsD, binsP, groupsP
-  auto& [binsD, groupsD, binsP, groupsP] = *data;
-  for (int i = 0; i < kRows; ++i) groupsD.push_back((i % 4) / 2), binsD.push_back(i % 2);
-  binsP = binsD, groupsP = groupsD;
-  groupsP[0] = 1, binsP[0] = 1;  // substitution: row 0 moves to (1, 1)
-  if (s.fault == AuditFault::SkipClip) groupsP[1] = 1, binsP[1] = 1;  // the same person's second row moves too
-  const Points countD = jointHistogram(binsD, groupsD, kGroups, kBins) * kRows;
-  const Points countP = jointHistogram(binsP, groupsP, kGroups, kBins) * kRows;
-  // Log-likelihood ratio log p_D'(o) − log p_D(o) of the claimed law, summed over the cells that differ
-  // (the others cancel). For the discrete laws the same formulas hold (the normalisers cancel).
-  // likelihood-ratio: the Laplace ratio is written with a clamp, so its extreme values ±|μ_D − μ_D'|/b are
-  // exact and carry no rounding: this attacker sees the mechanism as real numbers. low-order-bits: the
-  // textbook expression (|o − μ_D| − |o − μ_D'|)/b in floating point; at the extremes its rounding depends
-  // on the last bits of the released double, which differ between D and D' for floating-point noise
-  // (Mironov 2012), and not for the discrete laws, whose output is a function of an integer.
-  const bool bits = s.attack == AuditAttack::LowOrderBits;
-  out.trial = [data, used, gaussianLaw, claimedScale, countD, countP, bits](bool neighbour, Rng& rng) {
-    const auto& d = *data;
-    const Points h = privateJointHistogram(neighbour ? d[2] : d[0], neighbour ? d[3] : d[1], kGroups, kBins, used, rng);
-    double llr = 0;
-    for (int a = 0; a < kGroups; ++a)
-      for (int b = 0; b < kBins; ++b) {
-        const double muD = std::round(countD(a, b)), muP = std::round(countP(a, b));
-        if (muD == muP) continue;
-        const double o = h(a, b) * kRows;
-        if (gaussianLaw) {
-          llr += ((o - muD) * (o - muD) - (o - muP) * (o - muP)) / (2 * claimedScale * claimedScale);
-        } else if (bits) {
-          llr += (std::abs(o - muD) - std::abs(o - muP)) / claimedScale;
-        } else {
-          const double gap = std::abs(muD - muP), towardP = muP < muD ? muD + muP - 2 * o : 2 * o - muD - muP;
-          llr += std::clamp(towardP, -gap, gap) / claimedScale;
-        }
-      }
-    return llr;
-  };
-  return out;
-}
-
-// ---- dpsgd-canary: one fairDpSgdStep of the logistic fair classifier.
-AuditTarget dpsgdCanaryAudit(const MechanismAuditSettings& s, std::uint64_t seed) {
-  require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
-  require(s.alpha >= 0 && s.alpha < 1, "alpha must lie in [0, 1) for the canary audit (the canary moves the loss term), got ",
-          s.alpha);
-  constexpr int perGroup = 40, d = 5;
-  constexpr double C = 5, M = 1, L = 1;
-  struct State {
-    FairTrainingData dataD, dataP;
-    nn::DenseNetwork net;
-    Vector theta0, direction;
-    std::vector<long> batch;
-    FairStepSettings st;
-  };
-  auto S = std::make_shared<State>();
-  Rng dataRng = makeRng(seed, 3);
-  FairTrainingData& D = S->dataD;
-  D.X = standardNormal(2 * perGroup, d, dataRng);
-  D.target.resize(2 * perGroup, 1);
-  std::bernoulli_distribution coin(0.5);
-  for (int i = 0; i < 2 * perGroup; ++i) D.target(i, 0) = coin(dataRng) ? 1.0 : 0.0;
-  D.cells.resize(2);
-  for (int i = 0; i < 2 * perGroup; ++i) D.cells[std::size_t(i / perGroup)].push_back(i);
-  D.X.row(0).setZero();
-  D.X(0, 0) = 20 * C;  // the canary: its gradient (p − y)(x, 1) has norm ≈ 10C at θ = 0
-  D.target(0, 0) = 0.0;
-  S->dataP = D;
-  S->dataP.target(0, 0) = 1.0;  // D': the canary's label flipped (substitution within group 0)
-
-  Rng initRng = makeRng(seed, 4);
-  S->net = nn::DenseNetwork({d, 1}, {nn::Activation::Sigmoid}, initRng);
-  S->theta0 = Vector::Zero(S->net.parameterCount());
-  S->net.setParameters(S->theta0);
-  S->batch = cellBatchSizes(D, 1.0);  // full batches: q = 1, no amplification
-  FairStepSettings& st = S->st;
-  st.alpha = s.alpha;
-  st.learningRate = 1.0;
-  st.clipGradient = C, st.clipOutput = M, st.clipJacobian = L;
-  st.loss = FairLoss::BinaryCrossEntropy;
-  st.noiseSource = s.noiseSource;  // os-entropy: the secure grid law of fairDpSgdStep
-  const double q = cellSampleRate(D, S->batch);
-  // The calibration fair_learning.cpp uses, for one step at this q.
-  const double z = calibrateNoiseMultiplier(accountantId(s.accountant), s.epsilon, s.delta, q, 1);
-  const double sensitivity = fairStepSensitivity(D, st, S->batch);
-  st.noiseMultiplier = s.fault == AuditFault::NoiseQuarter ? z / 4 : z;
-  if (s.fault == AuditFault::SkipClip) {
-    st.clipGradient = 1e9;  // the clip is skipped, the noise still believes in C
-    st.noiseMultiplier = z * sensitivity / fairStepSensitivity(D, st, S->batch);
-  }
-  // The attacker's direction: the noiseless difference of the clipped gradients of D and D'.
-  Rng unused = makeRng(seed, 5);
-  const FairGradient gD = fairGradient(S->net, S->dataD, S->dataD.cells, st, unused);
-  const FairGradient gP = fairGradient(S->net, S->dataP, S->dataP.cells, st, unused);
-  const Vector diff = (gP.loss + gP.penalty) - (gD.loss + gD.penalty);
-  require(diff.norm() > 0, "the canary does not move the gradient");
-  S->direction = diff / diff.norm();
-  AuditTarget out;
-  out.claimedEpsilon = s.epsilon;
-  out.claimedDelta = s.delta;
-  out.noiseScale = st.noiseMultiplier * fairStepSensitivity(D, st, S->batch);
-  if (st.noiseSource == NoiseSource::OsEntropy)  // the grid law fairDpSgdStep draws (1/64 more noise)
-    out.noiseScale = Mechanism::discreteGaussianOnGrid(out.noiseScale, fairStepSensitivity(D, st, S->batch),
-                                                       long(S->net.parameterCount())).scale();
-  out.trial = [S](bool neighbour, Rng& rng) {
-    S->net.setParameters(S->theta0);
-    fairDpSgdStep(S->net, neighbour ? S->dataP : S->dataD, S->batch, S->st, rng);
-    const Vector released = S->net.parameters();
-    return ((S->theta0 - released) / S->st.learningRate).dot(S->direction);
-  };
-  return out;
-}
-
 
 struct Registry {
   std::mutex mutex;
@@ -266,13 +82,18 @@ Registry& registry() {
   static Registry r{{},
                     {{"gaussian", [](const MechanismAuditSettings& s, std::uint64_t) { return sumAudit(s, false); }},
                      {"laplace", [](const MechanismAuditSettings& s, std::uint64_t) { return sumAudit(s, true); }},
-                     {"dpswd-projection", [](const MechanismAuditSettings& s, std::uint64_t) { return projectionAudit(s); }},
-                     {"fair-histogram", fairHistogramAudit},
-                     {"dpsgd-canary", dpsgdCanaryAudit}}};
+                     // dpswd-projection, fair-histogram, dpsgd-canary, flow-step, flow-histogram: registered by
+                     // their owners through methods/registry.cpp (this folder depends on privacy/ and core/ only).
+                    }};
   return r;
 }
 
 }  // namespace
+
+Mechanism auditGaussianLaw(const MechanismAuditSettings& s, double sigma, double sensitivity, long dim) {
+  if (s.exactLaw || s.noiseSource == NoiseSource::OsEntropy) return Mechanism::discreteGaussianOnGrid(sigma, sensitivity, dim);
+  return Mechanism::gaussianStd(sigma);
+}
 
 const std::vector<std::string>& auditFaultIds() {
   static const std::vector<std::string> ids = {"none", "noise-quarter", "skip-clip"};
@@ -447,9 +268,9 @@ MethodInfo privacyAuditMethod() {
        "(Mironov 2012): for fair-histogram the likelihood ratio evaluated naively in floating point; for gaussian and "
        "laplace a test of whether the release lies on the lattice of fl(1 + noise). It breaks the floating-point laws, "
        "not the exact discrete ones.", true, true},
-      accountantParam({AccountantKind::GdpUniform, AccountantKind::RdpWor, AccountantKind::Gdp, AccountantKind::Rdp,
-                       AccountantKind::RdpMironov, AccountantKind::Pld},
-                      AccountantKind::GdpUniform,
+      accountantParam({AccountantKind::PldWor, AccountantKind::GdpUniform, AccountantKind::RdpWor, AccountantKind::Gdp,
+                       AccountantKind::Rdp, AccountantKind::RdpMironov, AccountantKind::Pld},
+                      AccountantKind::PldWor,
                       "dpsgd-canary only: the accountant whose one-step calibration sets the noise multiplier (the same "
                       "calibrateNoiseMultiplier call as the fair-learning methods, at q = 1, T = 1)."),
       {"alpha", "Fairness weight α", K::Real, 0, 0, 0.99, false, {}, {}, "",

@@ -9,7 +9,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "data/csv_table.h"
-#include "privacy/private_sampling.h"
+#include "privacy/mechanisms/private_sampling.h"
 
 namespace dpw {
 

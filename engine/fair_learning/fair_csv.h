@@ -9,11 +9,11 @@
 #include <cstdint>
 #include <string>
 
-#include "privacy/mechanisms.h"
+#include "privacy/mechanisms/mechanisms.h"
 #include <vector>
 
 #include "fair_learning/synthetic_bias.h"
-#include "privacy/mechanisms.h"
+#include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
 
@@ -29,7 +29,7 @@ struct FairCsvSpec {
 /// malformed, a column is unknown or not numeric, the group (or label) column does not have exactly
 /// two values, testFraction ∉ (0, 1), or train or test would be empty. The shuffle that decides which
 /// rows are trained on comes from the seed in teaching mode and from the OS in secure mode
-/// (privacy/private_sampling.h).
+/// (privacy/mechanisms/private_sampling.h).
 void loadFairCsv(const FairCsvSpec& spec, std::uint64_t seed, FairDataset& train, FairDataset& test,
                  NoiseSource source = NoiseSource::Seeded);
 

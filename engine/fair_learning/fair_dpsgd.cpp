@@ -8,8 +8,8 @@
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "ot/wasserstein_1d.h"
-#include "privacy/fair_sensitivity.h"
-#include "privacy/private_sampling.h"
+#include "privacy/sensitivity/fair_sensitivity.h"
+#include "privacy/mechanisms/private_sampling.h"
 
 namespace dpw {
 
@@ -217,7 +217,7 @@ FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data
   require(batchSizes.size() == data.cells.size(), "need one batch size per cell");
   require(s.optimizer == Optimizer::Sgd || state != nullptr, "the Adam optimizer needs a state");
   std::vector<std::vector<Eigen::Index>> batches(data.cells.size());
-  PrivateSampling coins(s.noiseSource, rng);  // which rows: the OS in secure mode (privacy/private_sampling.h)
+  PrivateSampling coins(s.noiseSource, rng);  // which rows: the OS in secure mode (privacy/mechanisms/private_sampling.h)
   for (std::size_t c = 0; c < data.cells.size(); ++c) {
     const auto& cell = data.cells[c];
     require(batchSizes[c] >= 1 && batchSizes[c] <= long(cell.size()), "batch size ", batchSizes[c], " of cell ", c,

@@ -10,8 +10,8 @@
 /// Privatised gradient (eq. 3, Thm 6.1): per-example loss gradients clipped to norm C; outputs U_i
 /// projected on the ball of radius M before the W₂ gradient is taken; the per-example Jacobian rows
 /// ∇_θ g^c(x_i) clipped to L/√d each (Remark A.2, giving spectral norm ≤ L; the reference code computes
-/// this clip but never applies it, DPW Lab applies it); then Gaussian noise N(0, (σ Δ)² I) (privacy/mechanisms.h) with Δ from
-/// privacy/fair_sensitivity.h (Thm 6.1 SP/EO; Thm A.1(b) with L₂ = 0 for matching to a fixed reference).
+/// this clip but never applies it, DPW Lab applies it); then Gaussian noise N(0, (σ Δ)² I) (privacy/mechanisms/mechanisms.h) with Δ from
+/// privacy/sensitivity/fair_sensitivity.h (Thm 6.1 SP/EO; Thm A.1(b) with L₂ = 0 for matching to a fixed reference).
 /// Without privacy (`privatise = false`, ε = ∞) nothing is clipped and no noise is added.
 ///
 /// Per-example norms use the ghost-norm identity of nn::DenseNetwork, so the n x P per-example matrix is
@@ -22,7 +22,7 @@
 #include "core/rng.h"
 #include "core/types.h"
 #include "nn/dense_network.h"
-#include "privacy/mechanisms.h"
+#include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
 
@@ -65,7 +65,7 @@ struct FairStepSettings {
   double clipJacobian = 1;       ///< L
   double noiseMultiplier = 0;    ///< σ: noise std = σ × sensitivity
   /// Seeded: N(0, (σΔ)² I) from `rng` (teaching mode). OsEntropy: the exact discrete Gaussian on a grid
-  /// (Mechanism::discreteGaussianOnGrid(σΔ, Δ, P), privacy/mechanisms.h) from the OS (secure mode).
+  /// (Mechanism::discreteGaussianOnGrid(σΔ, Δ, P), privacy/mechanisms/mechanisms.h) from the OS (secure mode).
   NoiseSource noiseSource = NoiseSource::Seeded;
   double clipAfterNoise = 0;     ///< > 0: clip the noisy gradient to this norm (post-processing, App. C)
   FairLoss loss = FairLoss::BinaryCrossEntropy;

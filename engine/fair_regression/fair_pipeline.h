@@ -12,7 +12,7 @@
 #include "fair_regression/barycenter_lp.h"
 #include "fair_regression/binning.h"
 #include "fair_regression/private_histogram.h"
-#include "privacy/secure_noise.h"
+#include "privacy/mechanisms/secure_noise.h"
 
 namespace dpw {
 

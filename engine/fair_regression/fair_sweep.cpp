@@ -12,7 +12,7 @@
 #include "fair_regression/chzhen_baseline.h"
 #include "fair_regression/fair_pipeline.h"
 #include "fair_regression/fairness_metrics.h"
-#include "privacy/private_sampling.h"
+#include "privacy/mechanisms/private_sampling.h"
 
 namespace dpw {
 

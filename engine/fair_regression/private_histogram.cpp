@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "core/error.h"
-#include "privacy/discrete_noise.h"
-#include "privacy/secure_noise.h"
+#include "privacy/mechanisms/discrete_noise.h"
+#include "privacy/mechanisms/secure_noise.h"
 
 namespace dpw {
 

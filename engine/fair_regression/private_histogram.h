@@ -7,7 +7,7 @@
 /// - Laplace: every cell gets Laplace(0, 2/(εn)) noise: pure ε-DP ([FairReg] Thm. 3.2 proof).
 /// - Gaussian (the (ε, δ) option of the paper's footnote): every cell gets N(0, σ²) with σ the
 ///   analytic Gaussian calibration of Balle & Wang (2018, Thm. 8) for L2 sensitivity sqrt(2)/n
-///   (privacy/mechanisms.h: analyticGaussianNoiseStd).
+///   (privacy/mechanisms/mechanisms.h: analyticGaussianNoiseStd).
 /// - Discrete Laplace (exact, integer): every integer count gets Lap_Z(t) noise with t the smallest
 ///   multiple of 2^-20 ≥ 2/ε (L1 sensitivity of the counts is 2), then the noisy counts are divided by n:
 ///   pure ε-DP (discrete_noise.h; CKS20 Alg. 2). Immune to Mironov's floating-point attack.
@@ -15,7 +15,7 @@
 ///   ρ = Δ₂²/(2σ²) zCDP, Δ₂² = 2 (CKS20 Alg. 3 and its concentrated-DP conversion), then divided by n.
 /// `secure` (discrete mechanisms only) draws the integer noise from the OS CSPRNG (getrandom) instead
 /// of the seeded `rng`: the release is then not replayable from the scenario's seed.
-/// The noise is calibrated and drawn by privacy/mechanisms.h (`histogramMechanism`), like every other
+/// The noise is calibrated and drawn by privacy/mechanisms/mechanisms.h (`histogramMechanism`), like every other
 /// private release of the engine.
 /// ε = +inf means no noise (non-private).
 #include <limits>
@@ -24,7 +24,7 @@
 
 #include "core/rng.h"
 #include "core/types.h"
-#include "privacy/mechanisms.h"  // NoiseMechanism, Mechanism
+#include "privacy/mechanisms/mechanisms.h"  // NoiseMechanism, Mechanism
 
 namespace dpw {
 

@@ -4,10 +4,10 @@
 #include <cmath>
 #include <sstream>
 
-#include "privacy/accountant.h"
-#include "privacy/privacy_curve.h"
-#include "privacy/wdp_accountant.h"
-#include "privacy/wdp_analysis.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/curves/privacy_curve.h"
+#include "privacy/accountants/wdp_accountant.h"
+#include "privacy/accountants/wdp_analysis.h"
 
 namespace dpw {
 

@@ -6,8 +6,8 @@
 
 #include "core/error.h"
 #include "core/rng.h"
-#include "privacy/count_release.h"
-#include "privacy/gdp_analysis.h"
+#include "privacy/mechanisms/count_release.h"
+#include "privacy/accountants/gdp_analysis.h"
 
 namespace dpw {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 /// The first lesson: what ε means on the simplest release, a count. Two neighbouring data sets, D with
 /// `count` people who have some property and D′ = D plus one such person (count + 1); the count has
-/// sensitivity 1. Charts (laws from privacy/count_release.h, mechanisms calibrated by privacy/mechanisms.h):
+/// sensitivity 1. Charts (laws from privacy/mechanisms/count_release.h, mechanisms calibrated by privacy/mechanisms/mechanisms.h):
 ///   - "count_laplace":  output density on D and on D′ of the Laplace mechanism (b = 1/ε) and the mass of
 ///                       the exact discrete Laplace (scale ≥ 1/ε on the 2^-20 grid);
 ///   - "count_gaussian": the same for the Gaussian (analytic calibration for (ε, δ)) and the exact discrete
@@ -16,7 +16,7 @@
 #include <cstdint>
 
 #include "core/method.h"
-#include "privacy/mechanisms.h"
+#include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
 

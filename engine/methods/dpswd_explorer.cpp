@@ -7,7 +7,7 @@
 #include "core/rng.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
-#include "privacy/mechanisms.h"
+#include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
 
@@ -76,7 +76,7 @@ RunResult runDpSwdExplorer(const DpSwdExplorerSettings& s, std::uint64_t seed, R
     for (int b = 0; b <= bins; ++b) h.edges.push_back(lo + (hi - lo) * b / bins);
     auto histogram = [&](const Vector& v, double sd, const std::string& name) {
       HistogramFrame::Group g{name, std::vector<double>(bins, 0.0)};
-      Vector noisy = v;  // the projections plus N(0, sd²), drawn by privacy/mechanisms.h
+      Vector noisy = v;  // the projections plus N(0, sd²), drawn by privacy/mechanisms/mechanisms.h
       Mechanism::gaussianStd(sd).addTo(std::span<double>(noisy.data(), std::size_t(noisy.size())), rng);
       for (Eigen::Index i = 0; i < v.size(); ++i) {
         const double x = noisy[i];

@@ -12,6 +12,7 @@
 #include "core/decimated_series.h"
 #include "core/parameter_text.h"
 #include "core/rng.h"
+#include "fair_learning/fair_charts.h"
 #include "fair_learning/fair_csv.h"
 #include "fair_learning/fair_dpsgd.h"
 #include "fair_learning/fairness_metrics.h"
@@ -21,9 +22,8 @@
 #include "nn/orthonormal_rows.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
-#include "privacy/accountant.h"
-#include "core/batch_run.h"
-#include "privacy/privacy_curve.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/curves/privacy_curve.h"
 
 namespace dpw {
 
@@ -96,41 +96,6 @@ FairTrainingData trainingData(const FairLearningSettings& s, const FairDataset& 
   return T;
 }
 
-// A per-group histogram of scores in [0, 1], as probability masses.
-HistogramFrame scoreHistogram(const Vector& scores, const FairDataset& D, bool byLabel) {
-  const int bins = 40;
-  HistogramFrame h{"g(x)", {}, {}};
-  for (int b = 0; b <= bins; ++b) h.edges.push_back(double(b) / bins);
-  const int labels = byLabel ? 2 : 1;
-  for (int y = 0; y < labels; ++y)
-    for (int a = 0; a < 2; ++a) {
-      std::ostringstream name;
-      name << "A = " << a;
-      if (byLabel) name << ", Y = " << y;
-      HistogramFrame::Group g{name.str(), std::vector<double>(bins, 0.0)};
-      double count = 0;
-      for (Eigen::Index i = 0; i < scores.size(); ++i) {
-        if (D.a[std::size_t(i)] != a || (byLabel && D.y[std::size_t(i)] != y)) continue;
-        g.mass[std::size_t(std::clamp(int(scores[i] * bins), 0, bins - 1))] += 1, count += 1;
-      }
-      if (count > 0)
-        for (double& m : g.mass) m /= count;
-      h.groups.push_back(std::move(g));
-    }
-  return h;
-}
-
-PointsFrame groupPoints(const Matrix& P, const std::vector<int>& label, std::vector<std::string> names,
-                        const char* xl, const char* yl, long maxPoints = 2000) {
-  const Eigen::Index n = std::min<Eigen::Index>(P.rows(), maxPoints);
-  PointsFrame f{xl, yl, Points(n, 2), {}, std::move(names)};
-  for (Eigen::Index i = 0; i < n; ++i) {
-    f.xy.row(i) = P.row(i);
-    f.label.push_back(label[std::size_t(i)]);
-  }
-  return f;
-}
-
 double slicedGroups(const Matrix& P, const std::vector<int>& a, long k, Rng& rng) {
   std::vector<Eigen::Index> i0, i1;
   for (Eigen::Index i = 0; i < P.rows(); ++i) (a[std::size_t(i)] == 0 ? i0 : i1).push_back(i);
@@ -138,29 +103,6 @@ double slicedGroups(const Matrix& P, const std::vector<int>& a, long k, Rng& rng
 }
 
 }  // namespace
-
-const std::vector<std::string>& fairLearningAccountantIds() {
-  static const std::vector<std::string> ids{"gdp-uniform", "rdp-wor"};
-  return ids;
-}
-
-std::optional<AccountantKind> parseFairLearningAccountant(const std::string& id) {
-  if (id == "none") return std::nullopt;
-  const auto& ok = fairLearningAccountantIds();
-  if (std::find(ok.begin(), ok.end(), id) != ok.end()) return parseAccountant(id);
-  const auto all = accountantIds();
-  const bool known = std::find(all.begin(), all.end(), id) != all.end();
-  std::ostringstream why;
-  why << "accountant '" << id << "' cannot account fair learning: ";
-  if (known)
-    why << "it assumes " << (id == "wdp" ? "a different mechanism" : "Poisson sampling with add/remove neighbours")
-        << ", while these methods draw fixed-size batches per cell without replacement, with replace-one "
-           "neighbours within a cell ([FairLearn] Def. 2.1, Lemma 5.1). ";
-  else
-    why << "unknown id. ";
-  why << "Use 'gdp-uniform' (the paper's CLT approximation) or 'rdp-wor' (Wang et al. 2019 Thm 9, a bound)";
-  throw InvalidArgument(why.str());
-}
 
 namespace {
 RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserver& observer);
@@ -197,9 +139,9 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   require(s.epsilon > 0, "epsilon must be > 0 (inf for no privacy), got ", s.epsilon);
   require(s.frameEvery >= 1, "frame interval must be >= 1, got ", s.frameEvery);
   const double delta0 = s.delta;
-  require(!s.accountant || *s.accountant == AccountantKind::GdpUniform || *s.accountant == AccountantKind::RdpWor,
-          "accountant '", s.accountant ? accountantId(*s.accountant) : std::string("none"),
-          "' cannot account fair learning; use 'gdp-uniform' or 'rdp-wor'");
+  require(!s.accountant || neighbouringOf(*s.accountant) == Neighbouring::ReplaceOne, "accountant '",
+          s.accountant ? accountantId(*s.accountant) : std::string("none"),
+          "' cannot account fair learning; use 'pld-wor', 'gdp-uniform' or 'rdp-wor'");
   require(s.accountant || s.noiseMultiplier >= 0 || !std::isfinite(s.epsilon),
           "accountant 'none' needs an explicit noise multiplier");
 
@@ -402,7 +344,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   if (st.privatise) {
     if (curve)
       ps << "(ε = " << epsSpent << ", δ = " << delta << ") by " << accountantName
-         << (s.accountant == AccountantKind::GdpUniform ? ": an approximation, not a bound. " : ": a bound. ");
+         << (isProvenBound(*s.accountant) ? ": a proven bound. " : ": an approximation, not a bound. ");
     else
       ps << "ε not accounted (accountant 'none'). ";
     ps << "Neighbours: replace one record by another of the same "
@@ -419,7 +361,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     ps << "No privacy (ε = ∞): no clipping, no noise, " << s.steps << " steps.";
   }
   r.privacyStatement = ps.str();
-  if (st.privatise)  // teaching or secure mode (privacy/mechanisms.h)
+  if (st.privatise)  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
     r.privacyStatement += noiseSourceStatement(
         s.noiseSource, secureGaussianFor(s.noiseSource, st.noiseMultiplier * sensitivity, sensitivity, long(net.parameterCount())),
         s.accountant == AccountantKind::RdpWor ? SecureAccounting::ProvenWithoutReplacement : SecureAccounting::Approximation);
@@ -427,43 +369,5 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
 }
 
 }  // namespace
-
-std::vector<FairGridCell> runFairLearningGrid(const FairLearningSettings& base, const std::vector<double>& epsilons,
-                                              const std::vector<double>& alphas, std::uint64_t seed) {
-  return runFairLearningGrid(base, epsilons, alphas, seed, FairGridHooks{});
-}
-
-std::vector<FairGridCell> runFairLearningGrid(const FairLearningSettings& base, const std::vector<double>& epsilons,
-                                              const std::vector<double>& alphas, std::uint64_t seed,
-                                              const FairGridHooks& hooks) {
-  require(!epsilons.empty() && !alphas.empty(), "a grid needs at least one epsilon and one alpha");
-  std::vector<FairGridCell> cells(epsilons.size() * alphas.size());
-  for (std::size_t r = 0; r < epsilons.size(); ++r)
-    for (std::size_t c = 0; c < alphas.size(); ++c) {
-      cells[r * alphas.size() + c].epsilon = epsilons[r];
-      cells[r * alphas.size() + c].alpha = alphas[c];
-    }
-  // The one batch engine of the app (core/batch_run.h) runs the cells.
-  BatchHooks batchHooks{hooks.cancelled, hooks.progress, nullptr};
-  if (hooks.cellDone)
-    batchHooks.itemDone = [&](std::size_t i, const BatchResult& done) {
-      FairGridCell cell{cells[i].epsilon, cells[i].alpha, done.result, done.frames};
-      hooks.cellDone(i, cell);
-    };
-  auto results = runBatch(
-      cells.size(),
-      [&](std::size_t i, RunObserver& obs) {
-        FairLearningSettings s = base;
-        s.epsilon = cells[i].epsilon;
-        s.alpha = cells[i].alpha;
-        return runFairLearning(s, seed, obs);
-      },
-      batchHooks);
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    cells[i].result = std::move(results[i].result);
-    cells[i].frames = std::move(results[i].frames);
-  }
-  return cells;
-}
 
 }  // namespace dpw

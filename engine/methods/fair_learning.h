@@ -25,8 +25,10 @@
 ///  - sensitivity: Δ of [FairLearn] Thm 6.1 (eq. 7 SP, eq. 8 EO) or Thm A.1(b) with L₂ = 0 (matching),
 ///    for that relation and the batch sizes, enforced by clipping (fair_learning/fair_dpsgd.h);
 ///  - accountant: one for fixed-size sampling without replacement under replace-one neighbours (see
-///    fairLearningAccountantIds()). The Poisson add/remove accountants (rdp, rdp-mironov, gdp, pld) do not
-///    describe this sampler or relation and are refused.
+///    fairLearningAccountantIds()); by default (`auto`) the tightest proven one, pld-wor: Dong-Roth-Su
+///    Thm 4.2 (C_p(G_{1/σ}) per step) composed exactly by its PLD (privacy/accountants/pld_wor_analysis.h).
+///    The Poisson add/remove accountants (rdp, rdp-mironov, gdp, pld) do not describe this sampler or
+///    relation and are refused.
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -37,8 +39,8 @@
 #include "core/choice_table.h"
 #include "core/method.h"
 #include "fair_learning/fair_dpsgd.h"
-#include "privacy/accountant.h"
-#include "privacy/mechanisms.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
 
@@ -68,7 +70,7 @@ struct FairLearningSettings {
   double delta = 0;  ///< 0: 0.1/n (the paper's choice)
   /// One of fairLearningAccountantIds() (parsed once by parseFairLearningAccountant); nullopt = "none" (ε not
   /// accounted; needs σ).
-  std::optional<AccountantKind> accountant = AccountantKind::GdpUniform;
+  std::optional<AccountantKind> accountant = AccountantKind::PldWor;
   double noiseMultiplier = -1;  ///< < 0: calibrate from ε; ≥ 0: use this σ (the accountant still reports ε)
   NoiseSource noiseSource = NoiseSource::Seeded;  ///< os-entropy: secure mode (exact discrete Gaussian on a grid)
   long steps = 500;
@@ -96,15 +98,19 @@ struct FairLearningSettings {
 
 /// The accountants valid for the fair-learning sampler (fixed-size batches per cell without replacement,
 /// replace-one neighbours within a cell), in menu order:
-///  - "gdp-uniform": the paper's accounting ([FairLearn] §5.3: C_p(G_{1/σ})^{⊗T}, Dong-Roth-Su Thm 4.2 with
-///    Lemma 5.1) by the CLT of Bu et al. (reference §4); an approximation, not a bound. The default, as in
-///    the paper.
-///  - "rdp-wor": Wang-Balle-Kasiviswanathan 2019 Thm 9 (privacy/rdp_analysis.h), a bound. It amplifies little
-///    at q ≈ 0.2 and hundreds of steps, so it needs a much larger σ than gdp-uniform.
+///  - "auto" (the default): the tightest proven accountant for this relation (tightestProvenAccountant),
+///    today pld-wor.
+///  - "pld-wor": the paper's accounting ([FairLearn] §5.3: C_p(G_{1/σ})^{⊗T}, Dong-Roth-Su Thm 4.2 with
+///    Lemma 5.1) computed exactly by its PLD (privacy/accountants/pld_wor_analysis.h); a bound. At the fair
+///    classifier's defaults σ = 18.09 (the CLT gives 18.16, rdp-wor 114.5).
+///  - "gdp-uniform": the same f-DP composition by the CLT of Bu et al. (reference §4), the paper's choice;
+///    an approximation, not a bound.
+///  - "rdp-wor": Wang-Balle-Kasiviswanathan 2019 Thm 9 (privacy/accountants/rdp_analysis.h), a bound. It
+///    amplifies little at q ≈ 0.2 and hundreds of steps, so it needs a much larger σ.
 const std::vector<std::string>& fairLearningAccountantIds();
 
-/// Parses an accountant id for the fair-learning methods: one of fairLearningAccountantIds(), or "none"
-/// (nullopt). Refuses the others, saying why (Poisson add/remove accountants do not describe the sampler)
+/// Parses an accountant id for the fair-learning methods: one of fairLearningAccountantIds() ("auto" resolved
+/// to its kind), or "none" (nullopt). Refuses the others, saying why (Poisson add/remove accountants do not describe the sampler)
 /// and which ones they can use. @throws InvalidArgument naming the id.
 std::optional<AccountantKind> parseFairLearningAccountant(const std::string& id);
 

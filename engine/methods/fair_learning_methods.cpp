@@ -27,9 +27,11 @@ std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M,
   v.push_back({"accountant", "Accountant", K::Choice, 0, -INFINITY, INFINITY, false, fairLearningAccountantIds(),
                fairLearningAccountantIds().front(), "",
                "How ε is computed, for the sampler these methods run (fixed-size batches per group without "
-               "replacement, replace-one neighbours within a group). gdp-uniform: the paper's GDP accounting by the "
-               "CLT of Bu et al. (reference §4), an approximation, not a bound. rdp-wor: Wang et al. 2019 Thm 9, a "
-               "bound, which needs more noise. The Poisson add/remove accountants (rdp, gdp, pld) do not apply.",
+               "replacement, replace-one neighbours within a group). auto: the tightest proven accountant, pld-wor. "
+               "pld-wor: the paper's f-DP accounting (Dong-Roth-Su Thm 4.2) composed exactly by its privacy loss "
+               "distribution, a bound. gdp-uniform: the same by the CLT of Bu et al. (reference §4), the paper's "
+               "choice, an approximation, not a bound. rdp-wor: Wang et al. 2019 Thm 9, a bound, which needs much "
+               "more noise. The Poisson add/remove accountants (rdp, gdp, pld) do not apply.",
                true, true});
   v.push_back({"steps", "Steps T", K::Integer, steps, 1, 1e6, false, {}, {}, "steps", "DP-SGD iterations (App. B)."});
   v.push_back({"learning_rate", "Learning rate", K::Real, lr, 1e-6, 10, false, {}, {}, "", "Step size (App. B)."});

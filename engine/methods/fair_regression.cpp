@@ -17,7 +17,7 @@
 #include "fair_regression/fair_transport.h"
 #include "fair_regression/least_squares_scores.h"
 #include "fair_regression/lower_envelope.h"
-#include "privacy/private_sampling.h"
+#include "privacy/mechanisms/private_sampling.h"
 
 namespace dpw {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "privacy/mechanisms.h"
+#include "privacy/mechanisms/mechanisms.h"
 #include "privacy/privacy_params.h"
 
 namespace dpw {

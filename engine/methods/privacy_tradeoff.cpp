@@ -8,9 +8,9 @@
 #include "audit/clopper_pearson.h"
 #include "audit/mechanism_audits.h"
 #include "core/error.h"
-#include "privacy/gdp_analysis.h"
-#include "privacy/pld_accountant.h"
-#include "privacy/tradeoff_curve.h"
+#include "privacy/accountants/gdp_analysis.h"
+#include "privacy/accountants/pld_accountant.h"
+#include "privacy/curves/tradeoff_curve.h"
 
 namespace dpw {
 

@@ -2,7 +2,7 @@
 /// Privacy trade-off view: the f-DP picture of one run of the subsampled Gaussian mechanism
 /// (Dong, Roth, Su 2022). Chart "tradeoff": β(α), the smallest type II error of any test between the
 /// outputs on two neighbouring data sets at type I error α, for (q, σ, T):
-///   - the PLD curve (privacy/tradeoff_curve.h; tight up to the PLD's discretisation, a valid bound),
+///   - the PLD curve (privacy/curves/tradeoff_curve.h; tight up to the PLD's discretisation, a valid bound),
 ///   - the GDP curve G_μ (exact μ = √T/σ at q = 1; the CLT μ otherwise, an approximation),
 ///   - random guessing β = 1 − α,
 ///   - at q = 1, the privacy audit's empirical points: the production Gaussian audit

@@ -7,7 +7,7 @@
 #include <random>
 
 #include "core/rng.h"
-#include "privacy/projection_sensitivity.h"
+#include "privacy/sensitivity/projection_sensitivity.h"
 
 namespace dpw {
 

@@ -7,7 +7,7 @@
 /// variance 2k(d−1)/(d²(d+2)). Each Beta draw is G₁/(G₁ + G₂), G₁ ~ Gamma(1/2), G₂ ~ Gamma((d−1)/2),
 /// which costs O(1) instead of the O(d) of drawing θ. The chart shows the histogram of `draws` values,
 /// the Normal density of the same mean and variance (the CLT picture) and the two bounds w² of
-/// engine/privacy/projection_sensitivity.h at δ. Paper setting: k = 200, d = 784, 10000 draws.
+/// engine/privacy/sensitivity/projection_sensitivity.h at δ. Paper setting: k = 200, d = 784, 10000 draws.
 #include <cstdint>
 
 #include "core/method.h"

@@ -4,6 +4,9 @@
 #include "core/error.h"
 #include "core/method.h"
 #include "audit/mechanism_audits.h"
+#include "fair_learning/dpsgd_canary_audit.h"
+#include "fair_regression/private_histogram_audit.h"
+#include "ot/dpswd_projection_audit.h"
 #include "methods/accountant_explorer.h"
 #include "methods/count_query.h"
 #include "methods/dpswd_explorer.h"
@@ -13,8 +16,8 @@
 #include "methods/flow/dpsw_flow.h"
 #include "methods/flow/dpsw_generator.h"
 #include "methods/flow/flow_privacy_utility.h"
-#include "methods/flow/flow_step_audit.h"
-#include "methods/flow/histogram_release_audit.h"
+#include "flow/flow_step_audit.h"
+#include "flow/histogram_release_audit.h"
 #include "methods/privacy_tradeoff.h"
 #include "methods/projection_sensitivity_explorer.h"
 
@@ -23,6 +26,9 @@ namespace dpw {
 const std::vector<MethodInfo>& allMethods() {
   static const std::vector<MethodInfo> methods = [] {
     // Audit targets that live beside their method (before privacyAuditMethod() lists the names).
+    registerAuditMechanism("dpswd-projection", dpswdProjectionAuditTarget);
+    registerAuditMechanism("fair-histogram", fairHistogramAuditTarget);
+    registerAuditMechanism("dpsgd-canary", dpsgdCanaryAuditTarget);
     registerAuditMechanism("flow-step", flowStepAuditTarget);
     registerAuditMechanism("flow-histogram", histogramReleaseAuditTarget);
     std::vector<MethodInfo> list{

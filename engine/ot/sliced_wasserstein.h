@@ -8,7 +8,7 @@
 ///
 /// X is n x d, Y is m x d (sizes may differ: the 1-D distance uses the rank-weight coupling of
 /// [FairLearn] Prop. 3.1), directions is k x d with unit rows. Directions are processed in parallel
-/// (OpenMP) in a fixed partition of blocks; the noise is drawn by privacy/mechanisms.h (Mechanism::addTo); the noise of direction j comes from stream j of
+/// (OpenMP) in a fixed partition of blocks; the noise is drawn by privacy/mechanisms/mechanisms.h (Mechanism::addTo); the noise of direction j comes from stream j of
 /// `noiseSeed`, so no bit of a result depends on the thread count. Cost O(k (n + m) d) for the
 /// projections plus a radix sort per direction and sample; extra memory per thread: the projections of
 /// a block of 16 directions, 4 to 16 for the value alone (about 2^23 doubles once n + m ≥ 2^19), plus
@@ -17,7 +17,7 @@
 
 #include "core/rng.h"
 #include "core/types.h"
-#include "privacy/mechanisms.h"
+#include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
 
@@ -25,7 +25,7 @@ struct SlicedOptions {
   double noiseStd = 0.0;          ///< σ of the Gaussian noise on projections (0: exact SW₂²)
   std::uint64_t noiseSeed = 0;    ///< seed of the noise streams
   /// Secure mode: if set (not none), the projections get this exact discrete law from the OS
-  /// (Mechanism::discreteGaussianOnGrid, privacy/mechanisms.h) instead of N(0, σ²) from `noiseSeed`.
+  /// (Mechanism::discreteGaussianOnGrid, privacy/mechanisms/mechanisms.h) instead of N(0, σ²) from `noiseSeed`.
   Mechanism secureNoise{};
 };
 

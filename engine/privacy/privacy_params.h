@@ -1,12 +1,12 @@
 #pragma once
 /// The parameter specs of the privacy settings that several methods offer, defined once: the same key,
-/// choice list (from privacy/mechanisms.h) and default everywhere, parsed once into enums
+/// choice list (from privacy/mechanisms/mechanisms.h) and default everywhere, parsed once into enums
 /// (parseNoiseSource, parseNoiseMechanism).
 #include <string>
 
 #include "core/parameters.h"
-#include "privacy/accountant.h"
-#include "privacy/mechanisms.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
 
@@ -28,7 +28,7 @@ inline ParamSpec noiseMechanismParam(std::string key, std::string label, NoiseMe
           std::move(help), true, true};
 }
 
-/// `accountant` offering exactly `offered` (ids from privacy/accountant.h, in this order), default `def`.
+/// `accountant` offering exactly `offered` (ids from privacy/accountants/accountant.h, in this order), default `def`.
 inline ParamSpec accountantParam(const std::vector<AccountantKind>& offered, AccountantKind def, std::string help) {
   std::vector<std::string> ids;
   for (AccountantKind k : offered) ids.push_back(accountantId(k));

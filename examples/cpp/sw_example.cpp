@@ -5,7 +5,7 @@
 #include <dpw/core/rng.h>
 #include <dpw/ot/directions.h>
 #include <dpw/ot/sliced_wasserstein.h>
-#include <dpw/privacy/accountant.h>
+#include <dpw/privacy/accountants/accountant.h>
 #include <iostream>
 
 int main() {

@@ -20,13 +20,13 @@
 #include <dpw/core/method.h>
 #include <dpw/core/parameter_text.h>
 #include <dpw/core/rng.h>
-#include <dpw/methods/flow/sliced_flow_step.h>
+#include <dpw/flow/sliced_flow_step.h>
 #include <dpw/ot/directions.h>
 #include <dpw/ot/sliced_wasserstein.h>
 #include <dpw/ot/wasserstein_1d.h>
-#include <dpw/privacy/accountant.h>
-#include <dpw/privacy/projection_sensitivity.h>
-#include <dpw/privacy/wdp_accountant.h>
+#include <dpw/privacy/accountants/accountant.h>
+#include <dpw/privacy/sensitivity/projection_sensitivity.h>
+#include <dpw/privacy/accountants/wdp_accountant.h>
 #include <dpw/scenario/scenario.h>
 
 namespace py = pybind11;

@@ -7,10 +7,10 @@
 #include <QtTest>
 
 #include "support/cli_runner.h"
-#include "privacy/accountant.h"
-#include "privacy/normal_tail.h"
-#include "privacy/projection_sensitivity.h"
-#include "privacy/wdp_accountant.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/accountants/normal_tail.h"
+#include "privacy/sensitivity/projection_sensitivity.h"
+#include "privacy/accountants/wdp_accountant.h"
 
 namespace {
 struct CliResult {

@@ -1,5 +1,5 @@
 """dpwlab.sliced_flow_step (the engine's dpw::slicedFlowStep) against the worked check of
-engine/methods/flow/sliced_flow_step.h and an independent numpy replica of the step (numpy.quantile
+engine/flow/sliced_flow_step.h and an independent numpy replica of the step (numpy.quantile
 "linear" + numpy.interp, as the reference code computes it), its replay rule and its input checks."""
 import unittest
 

@@ -27,8 +27,8 @@
 
 #include "core/choice_table.h"
 #include "core/method.h"
-#include "methods/flow/flow_data.h"
-#include "methods/flow/flow_privacy.h"
+#include "flow/flow_data.h"
+#include "flow/flow_privacy.h"
 
 namespace dpw {
 

@@ -7,14 +7,14 @@
 #include "core/frame_pacing.h"
 #include "core/decimated_series.h"
 #include "core/rng.h"
-#include "methods/flow/flow_accounting.h"
-#include "methods/flow/flow_data.h"
-#include "methods/flow/frechet_features.h"
-#include "methods/flow/mlp.h"
+#include "flow/flow_accounting.h"
+#include "flow/flow_data.h"
+#include "flow/frechet_features.h"
+#include "nn/mlp.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "privacy/privacy_params.h"
-#include "privacy/private_sampling.h"
+#include "privacy/mechanisms/private_sampling.h"
 
 namespace dpw {
 
@@ -200,7 +200,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
        << flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
   }
   result.privacyStatement = st.str();
-  if (plan.multiplier > 0) {  // teaching or secure mode (privacy/mechanisms.h)
+  if (plan.multiplier > 0) {  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
     const Mechanism law = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections);
     const double proven = flowProvenSecureEpsilon(s.privacy.accountant, law, plan.sampleRate, s.steps, plan.mechanismDelta);
     if (std::isfinite(proven)) result.metrics["epsilon_proven"] = proven;

@@ -13,8 +13,8 @@
 #include <string>
 
 #include "core/method.h"
-#include "methods/flow/flow_data.h"
-#include "methods/flow/flow_privacy.h"
+#include "flow/flow_data.h"
+#include "flow/flow_privacy.h"
 
 namespace dpw {
 

@@ -8,7 +8,7 @@
 #include "core/parameter_text.h"
 #include "methods/flow/dpsw_flow.h"
 #include "methods/flow/dpsw_generator.h"
-#include "methods/flow/flow_data.h"
+#include "flow/flow_data.h"
 
 namespace dpw {
 namespace {

@@ -17,7 +17,7 @@
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "ot/wasserstein_1d.h"
-#include "privacy/fair_sensitivity.h"
+#include "privacy/sensitivity/fair_sensitivity.h"
 
 using namespace dpw;
 using nn::Activation;

@@ -4,7 +4,7 @@
 #include "core/error.h"
 #include "fair_regression/binning.h"
 #include "fair_regression/private_histogram.h"
-#include "privacy/discrete_noise.h"
+#include "privacy/mechanisms/discrete_noise.h"
 #include "support/throws_with.h"
 
 using namespace dpw;
@@ -63,7 +63,7 @@ class TestPrivateHistogram : public QObject {
     s2 /= 20000;
     QVERIFY2(std::abs(s2 / (2 * b * b) - 1) < 0.1, qPrintable(QString::number(s2 / (2 * b * b))));
   }
-  // Analytic Gaussian (Balle & Wang 2018 Thm. 8; the one calibration of privacy/mechanisms.h): the returned σ meets δ with equality and is below
+  // Analytic Gaussian (Balle & Wang 2018 Thm. 8; the one calibration of privacy/mechanisms/mechanisms.h): the returned σ meets δ with equality and is below
   // the classic bound sqrt(2 ln(1.25/δ)) Δ/ε (valid for ε < 1).
   void analyticGaussian() {
     for (double eps : {0.1, 0.5, 0.9}) {

@@ -8,7 +8,7 @@
 
 #include "core/error.h"
 #include "methods/accountant_explorer.h"
-#include "privacy/accountant.h"
+#include "privacy/accountants/accountant.h"
 #include "support/cli_runner.h"
 
 using namespace dpw;

@@ -1,4 +1,4 @@
-// Tests of the count lesson (engine/methods/count_query.h, engine/privacy/count_release.h) against closed
+// Tests of the count lesson (engine/methods/count_query.h, engine/privacy/mechanisms/count_release.h) against closed
 // forms: the Laplace ratio is exactly e^{±1/b} = e^{±ε}, the Gaussian's hockey stick at ε is
 // Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) = δ, the discrete Gaussian's normaliser is Jacobi's theta form, the
 // discrete laws' masses sum to 1, and the best test's β(α) is the Laplace and Gaussian trade-off functions.
@@ -9,9 +9,9 @@
 #include "core/error.h"
 #include "core/method.h"
 #include "methods/count_query.h"
-#include "privacy/count_release.h"
-#include "privacy/gdp_analysis.h"
-#include "privacy/normal_tail.h"
+#include "privacy/mechanisms/count_release.h"
+#include "privacy/accountants/gdp_analysis.h"
+#include "privacy/accountants/normal_tail.h"
 
 using namespace dpw;
 

@@ -6,7 +6,7 @@
 #include "core/error.h"
 #include "core/method.h"
 #include "methods/privacy_tradeoff.h"
-#include "privacy/normal_tail.h"
+#include "privacy/accountants/normal_tail.h"
 
 using namespace dpw;
 

@@ -6,7 +6,7 @@
 #include "core/rng.h"
 #include "methods/projection_sensitivity_explorer.h"
 #include "ot/directions.h"
-#include "privacy/projection_sensitivity.h"
+#include "privacy/sensitivity/projection_sensitivity.h"
 
 using namespace dpw;
 

@@ -1,11 +1,11 @@
-// Tests of engine/privacy/accountant.h (factory, composition, calibration) against Opacus reference
+// Tests of engine/privacy/accountants/accountant.h (factory, composition, calibration) against Opacus reference
 // values committed in tests/golden/opacus_accountants.json (recipe in tests/golden/README.md).
 #include <QJsonArray>
 #include <QtTest>
 #include <cmath>
 
 #include "core/error.h"
-#include "privacy/accountant.h"
+#include "privacy/accountants/accountant.h"
 #include "support/golden.h"
 
 using namespace dpw;

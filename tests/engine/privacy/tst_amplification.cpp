@@ -1,9 +1,9 @@
-// Tests of engine/privacy/amplification.h ([FairLearn] Lemma 5.1).
+// Tests of engine/privacy/accountants/amplification.h ([FairLearn] Lemma 5.1).
 #include <QtTest>
 #include <cmath>
 
 #include "core/error.h"
-#include "privacy/amplification.h"
+#include "privacy/accountants/amplification.h"
 
 using namespace dpw;
 

@@ -1,13 +1,13 @@
-// Tests of the one root finder (engine/privacy/root_finding.h) and of the calibrations built on it:
+// Tests of the one root finder (engine/privacy/calibration/root_finding.h) and of the calibrations built on it:
 // calibrateNoiseMultiplier (accountant.h) for every accountant that calibrates, and gdpEpsilon.
 #include <QtTest>
 #include <cmath>
 #include <limits>
 
 #include "core/error.h"
-#include "privacy/accountant.h"
-#include "privacy/gdp_analysis.h"
-#include "privacy/root_finding.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/accountants/gdp_analysis.h"
+#include "privacy/calibration/root_finding.h"
 
 using namespace dpw;
 

@@ -9,9 +9,9 @@
 
 #include "core/error.h"
 #include "core/rng.h"
-#include "privacy/discrete_noise.h"
-#include "privacy/gdp_analysis.h"
-#include "privacy/secure_noise.h"
+#include "privacy/mechanisms/discrete_noise.h"
+#include "privacy/accountants/gdp_analysis.h"
+#include "privacy/mechanisms/secure_noise.h"
 #include "support/throws_with.h"
 
 using namespace dpw;

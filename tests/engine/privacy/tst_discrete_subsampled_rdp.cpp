@@ -1,13 +1,13 @@
-// Tests of engine/privacy/discrete_subsampled_rdp.h: the proven RDP bound of secure mode's Poisson-subsampled
+// Tests of engine/privacy/accountants/discrete_subsampled_rdp.h: the proven RDP bound of secure mode's Poisson-subsampled
 // grid discrete Gaussian (CKS20 curve through Zhu & Wang 2019 Thm 6) against the continuous Gaussian's exact
 // Poisson RDP (Mironov et al. 2019, rdp_analysis.h): never below it, and close to it.
 #include <QtTest>
 #include <cmath>
 
 #include "core/error.h"
-#include "privacy/accountant.h"
-#include "privacy/discrete_subsampled_rdp.h"
-#include "privacy/rdp_analysis.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/accountants/discrete_subsampled_rdp.h"
+#include "privacy/accountants/rdp_analysis.h"
 #include "support/golden.h"
 
 using namespace dpw;

@@ -1,10 +1,10 @@
-// Tests of engine/privacy/fair_sensitivity.h: the theorems' formulas at hand-computed values,
+// Tests of engine/privacy/sensitivity/fair_sensitivity.h: the theorems' formulas at hand-computed values,
 // their limits and relations, throws.
 #include <QtTest>
 #include <cmath>
 
 #include "core/error.h"
-#include "privacy/fair_sensitivity.h"
+#include "privacy/sensitivity/fair_sensitivity.h"
 
 using namespace dpw;
 

@@ -1,10 +1,10 @@
-// Tests of engine/privacy/gdp_analysis.h: closed forms, the [FairLearn] calibration check, throws.
+// Tests of engine/privacy/accountants/gdp_analysis.h: closed forms, the [FairLearn] calibration check, throws.
 #include <QtTest>
 #include <cmath>
 
 #include "core/error.h"
-#include "privacy/gdp_analysis.h"
-#include "privacy/normal_tail.h"
+#include "privacy/accountants/gdp_analysis.h"
+#include "privacy/accountants/normal_tail.h"
 #include "support/golden.h"
 
 using namespace dpw;

@@ -1,4 +1,4 @@
-// Tests of engine/privacy/mechanisms.h (the one noise module) and privacy/root_finding.h: replay and
+// Tests of engine/privacy/mechanisms/mechanisms.h (the one noise module) and privacy/calibration/root_finding.h: replay and
 // bit-compatibility of the seeded draws, moments, the secure grid law (sensitivity bound, lattice
 // output, OS source), the calibrations, the shared choice lists.
 #include <QtTest>
@@ -8,10 +8,10 @@
 #include <random>
 
 #include "core/error.h"
-#include "privacy/gdp_analysis.h"
-#include "privacy/mechanisms.h"
+#include "privacy/accountants/gdp_analysis.h"
+#include "privacy/mechanisms/mechanisms.h"
 #include "privacy/privacy_params.h"
-#include "privacy/root_finding.h"
+#include "privacy/calibration/root_finding.h"
 #include "support/throws_with.h"
 
 using namespace dpw;

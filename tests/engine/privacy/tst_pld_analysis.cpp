@@ -1,4 +1,4 @@
-// Tests of engine/privacy/pld_analysis.h and the "pld" accountant: exact Gaussian mechanism, the
+// Tests of engine/privacy/accountants/pld_analysis.h and the "pld" accountant: exact Gaussian mechanism, the
 // pessimistic direction, normalisation, Google dp_accounting reference values, tight ≤ loose, throws.
 #include <QJsonArray>
 #include <QtTest>
@@ -7,10 +7,10 @@
 #include <tuple>
 
 #include "core/error.h"
-#include "privacy/accountant.h"
-#include "privacy/gdp_analysis.h"
-#include "privacy/pld_accountant.h"
-#include "privacy/pld_analysis.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/accountants/gdp_analysis.h"
+#include "privacy/accountants/pld_accountant.h"
+#include "privacy/accountants/pld_analysis.h"
 #include "support/golden.h"
 
 using namespace dpw;

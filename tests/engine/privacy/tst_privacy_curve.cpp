@@ -1,9 +1,9 @@
-// Tests of engine/privacy/privacy_curve.h: the "privacy" LinesFrame methods publish.
+// Tests of engine/privacy/curves/privacy_curve.h: the "privacy" LinesFrame methods publish.
 #include <QtTest>
 
 #include "core/error.h"
-#include "privacy/accountant.h"
-#include "privacy/privacy_curve.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/curves/privacy_curve.h"
 
 using namespace dpw;
 

@@ -1,4 +1,4 @@
-// Tests of engine/privacy/projection_sensitivity.h against the values of reference sections 1-2.
+// Tests of engine/privacy/sensitivity/projection_sensitivity.h against the values of reference sections 1-2.
 #include <QtTest>
 #include <boost/math/distributions/binomial.hpp>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
-#include "privacy/projection_sensitivity.h"
+#include "privacy/sensitivity/projection_sensitivity.h"
 
 using namespace dpw;
 

@@ -1,12 +1,12 @@
-// Tests of engine/privacy/rdp_accountant.h: the DP-SWD paper's calibration (reference §1), the
+// Tests of engine/privacy/accountants/rdp_accountant.h: the DP-SWD paper's calibration (reference §1), the
 // Poisson vs without-replacement gap, RDP curves of other mechanisms, names.
 #include <QtTest>
 #include <cmath>
 
 #include "core/error.h"
-#include "privacy/projection_sensitivity.h"
-#include "privacy/accountant.h"
-#include "privacy/rdp_accountant.h"
+#include "privacy/sensitivity/projection_sensitivity.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/accountants/rdp_accountant.h"
 
 using namespace dpw;
 

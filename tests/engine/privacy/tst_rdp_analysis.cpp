@@ -1,10 +1,10 @@
-// Tests of engine/privacy/rdp_analysis.h: closed forms, invariants, Opacus reference curves, throws.
+// Tests of engine/privacy/accountants/rdp_analysis.h: closed forms, invariants, Opacus reference curves, throws.
 #include <QJsonArray>
 #include <QtTest>
 #include <cmath>
 
 #include "core/error.h"
-#include "privacy/rdp_analysis.h"
+#include "privacy/accountants/rdp_analysis.h"
 #include "support/golden.h"
 
 using namespace dpw;

@@ -1,13 +1,13 @@
-// Tests of engine/privacy/tradeoff_curve.h: the PLD trade-off curve against the Gaussian's closed
+// Tests of engine/privacy/curves/tradeoff_curve.h: the PLD trade-off curve against the Gaussian's closed
 // form, GDP curves, symmetry and monotonicity, composition, throws.
 #include <QtTest>
 #include <cmath>
 
 #include "core/error.h"
-#include "privacy/gdp_analysis.h"
-#include "privacy/normal_tail.h"
-#include "privacy/pld_accountant.h"
-#include "privacy/tradeoff_curve.h"
+#include "privacy/accountants/gdp_analysis.h"
+#include "privacy/accountants/normal_tail.h"
+#include "privacy/accountants/pld_accountant.h"
+#include "privacy/curves/tradeoff_curve.h"
 
 using namespace dpw;
 

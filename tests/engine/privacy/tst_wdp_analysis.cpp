@@ -1,13 +1,13 @@
-// Tests of engine/privacy/wdp_analysis.h and the "wdp" accountant: the reference check value, closed
+// Tests of engine/privacy/accountants/wdp_analysis.h and the "wdp" accountant: the reference check value, closed
 // forms, numerical integration by scipy (tests/reference/wdp_reference.py), Fig. 1 shapes, throws.
 #include <QJsonArray>
 #include <QtTest>
 #include <cmath>
 
 #include "core/error.h"
-#include "privacy/accountant.h"
-#include "privacy/wdp_accountant.h"
-#include "privacy/wdp_analysis.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/accountants/wdp_accountant.h"
+#include "privacy/accountants/wdp_analysis.h"
 #include "support/golden.h"
 #include "support/reference_python.h"
 

@@ -5,8 +5,8 @@
 #include "core/error.h"
 #include "core/method.h"
 #include "methods/flow/dpsw_flow.h"
-#include "methods/flow/flow_accounting.h"
-#include "privacy/accountant.h"
+#include "flow/flow_accounting.h"
+#include "privacy/accountants/accountant.h"
 
 using namespace dpw;
 

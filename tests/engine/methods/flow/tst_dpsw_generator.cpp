@@ -4,7 +4,7 @@
 
 #include "core/error.h"
 #include "methods/flow/dpsw_generator.h"
-#include "methods/flow/flow_privacy.h"
+#include "flow/flow_privacy.h"
 
 using namespace dpw;
 

@@ -1,0 +1,75 @@
+#include "fair_regression/private_histogram_audit.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "core/error.h"
+#include "fair_regression/private_histogram.h"
+
+namespace dpw {
+
+// ---- fair-histogram: privateJointHistogram on 2 groups x 2 bins, n = 20 rows.
+namespace {
+constexpr int kGroups = 2, kBins = 2, kRows = 20;
+}  // namespace
+
+AuditTarget fairHistogramAuditTarget(const MechanismAuditSettings& s, std::uint64_t) {
+  const NoiseMechanism law = s.histogramNoise;
+  const bool secure = s.noiseSource == NoiseSource::OsEntropy;
+  require(!secure || isDiscrete(law), "secure noise needs histogram_noise discrete-laplace or discrete-gaussian, got '",
+          noiseMechanismId(law), "'");
+  const bool gaussianLaw = law == NoiseMechanism::Gaussian || law == NoiseMechanism::DiscreteGaussian;
+  if (gaussianLaw) require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
+  AuditTarget out;
+  out.claimedEpsilon = s.epsilon;
+  out.claimedDelta = gaussianLaw ? s.delta : 0.0;
+  const HistogramNoise claimed{s.epsilon, out.claimedDelta, law, secure};
+  HistogramNoise used = claimed;
+  if (s.fault == AuditFault::NoiseQuarter) used.epsilon = 4 * s.epsilon;  // calibrated for 4ε: Laplace scale ÷ 4
+  out.noiseScale = histogramNoiseScale(used, kRows) * kRows;
+  const double claimedScale = histogramNoiseScale(claimed, kRows) * kRows;  // what the attacker assumes
+
+  // D: row 0 in (0, 0), row 1 in (0, 1), the others cycle over the four cells.
+  auto data = std::make_shared<std::array<std::vector<int>, 4>>();  // binsD, groupsD, binsP, groupsP
+  auto& [binsD, groupsD, binsP, groupsP] = *data;
+  for (int i = 0; i < kRows; ++i) groupsD.push_back((i % 4) / 2), binsD.push_back(i % 2);
+  binsP = binsD, groupsP = groupsD;
+  groupsP[0] = 1, binsP[0] = 1;  // substitution: row 0 moves to (1, 1)
+  if (s.fault == AuditFault::SkipClip) groupsP[1] = 1, binsP[1] = 1;  // the same person's second row moves too
+  const Points countD = jointHistogram(binsD, groupsD, kGroups, kBins) * kRows;
+  const Points countP = jointHistogram(binsP, groupsP, kGroups, kBins) * kRows;
+  // Log-likelihood ratio log p_D'(o) − log p_D(o) of the claimed law, summed over the cells that differ
+  // (the others cancel). For the discrete laws the same formulas hold (the normalisers cancel).
+  // likelihood-ratio: the Laplace ratio is written with a clamp, so its extreme values ±|μ_D − μ_D'|/b are
+  // exact and carry no rounding: this attacker sees the mechanism as real numbers. low-order-bits: the
+  // textbook expression (|o − μ_D| − |o − μ_D'|)/b in floating point; at the extremes its rounding depends
+  // on the last bits of the released double, which differ between D and D' for floating-point noise
+  // (Mironov 2012), and not for the discrete laws, whose output is a function of an integer.
+  const bool bits = s.attack == AuditAttack::LowOrderBits;
+  out.trial = [data, used, gaussianLaw, claimedScale, countD, countP, bits](bool neighbour, Rng& rng) {
+    const auto& d = *data;
+    const Points h = privateJointHistogram(neighbour ? d[2] : d[0], neighbour ? d[3] : d[1], kGroups, kBins, used, rng);
+    double llr = 0;
+    for (int a = 0; a < kGroups; ++a)
+      for (int b = 0; b < kBins; ++b) {
+        const double muD = std::round(countD(a, b)), muP = std::round(countP(a, b));
+        if (muD == muP) continue;
+        const double o = h(a, b) * kRows;
+        if (gaussianLaw) {
+          llr += ((o - muD) * (o - muD) - (o - muP) * (o - muP)) / (2 * claimedScale * claimedScale);
+        } else if (bits) {
+          llr += (std::abs(o - muD) - std::abs(o - muP)) / claimedScale;
+        } else {
+          const double gap = std::abs(muD - muP), towardP = muP < muD ? muD + muP - 2 * o : 2 * o - muD - muP;
+          llr += std::clamp(towardP, -gap, gap) / claimedScale;
+        }
+      }
+    return llr;
+  };
+  return out;
+}
+
+}  // namespace dpw

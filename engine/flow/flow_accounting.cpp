@@ -1,0 +1,61 @@
+#include "flow/flow_accounting.h"
+
+#include "core/error.h"
+#include "flow/flow_privacy.h"
+
+#include <cmath>
+#include <limits>
+
+#include "privacy/accountants/accountant.h"
+#include "privacy/accountants/discrete_subsampled_rdp.h"
+
+namespace dpw {
+
+std::string accountantName(AccountantKind accountant) { return makeAccountant(accountant)->name(); }
+
+double flowEpsilonSpent(AccountantKind accountant, double noiseMultiplier, double sampleRate, long steps,
+                        double delta) {
+  auto a = makeAccountant(accountant);
+  a->addGaussianSteps(noiseMultiplier, sampleRate, steps);
+  return a->epsilon(delta);
+}
+
+double flowCalibrateMultiplier(AccountantKind accountant, double epsilon, double delta, double sampleRate,
+                               long steps) {
+  return calibrateNoiseMultiplier(accountantId(accountant), epsilon, delta, sampleRate, steps);
+}
+
+double flowProvenSecureEpsilon(AccountantKind accountant, const Mechanism& law, double sampleRate, long steps,
+                               double delta) {
+  if (law.isNone() || law.gridSensitivity() <= 0 || sampleRate >= 1 ||
+      !(accountant == AccountantKind::Rdp || accountant == AccountantKind::RdpMironov))
+    return std::numeric_limits<double>::quiet_NaN();
+  return discreteGaussianPoissonEpsilon(law.scale() / law.gridSensitivity(), sampleRate, steps, delta);
+}
+
+SecureAccounting flowSecureAccounting(AccountantKind accountant, double sampleRate) {
+  if (sampleRate >= 1 && (accountant == AccountantKind::Rdp || accountant == AccountantKind::RdpMironov ||
+                          accountant == AccountantKind::RdpWor))
+    return SecureAccounting::Unsubsampled;
+  if (accountant == AccountantKind::RdpWor) return SecureAccounting::ProvenWithoutReplacement;
+  return SecureAccounting::Approximation;
+}
+
+SubsampledNoisePlan planSubsampledNoise(FlowConvention conv, FlowBound bound, long k, long d, double delta,
+                                        long steps, double epsilon, double noiseMultiplier, AccountantKind accountant,
+                                        double sampleRate) {
+  SubsampledNoisePlan plan;
+  plan.sensitivity = conv == FlowConvention::Reference
+                         ? referenceFlowSensitivity(k, d, delta)
+                         : flowSensitivity(resolveFlowBound(bound, k), k, d, boundDeltaPerDraw(conv, delta, steps));
+  plan.mechanismDelta = conv == FlowConvention::Reference ? delta : delta / 2;
+  plan.sampleRate = sampleRate;
+  if (noiseMultiplier > 0)
+    plan.multiplier = noiseMultiplier;
+  else if (!std::isinf(epsilon))
+    plan.multiplier = flowCalibrateMultiplier(accountant, epsilon, plan.mechanismDelta, sampleRate, steps);
+  plan.noiseStd = plan.multiplier * plan.sensitivity;
+  return plan;
+}
+
+}  // namespace dpw

@@ -1,0 +1,55 @@
+#pragma once
+/// The flows' use of the privacy accountants (engine/privacy/accountants/accountant.h): every ε a flow reports
+/// goes through these two functions, so the accounting is in one place.
+///
+/// DPSWflow-r: T steps of the subsampled Gaussian with noise multiplier m = s/Δ and rate q = batch/m
+/// ([DPSWFlow] Alg. 1, App. C.4; the reference uses the moments accountant, orders 1..32).
+/// DPSWflow: T steps of the Gaussian mechanism on the whole data (q = 1); the accountant composes them
+/// (at q = 1 T Gaussians with multiplier m are one Gaussian with multiplier m/√T).
+#include <string>
+
+#include "flow/flow_privacy.h"  // FlowConvention, FlowBound
+#include "privacy/accountants/accountant.h"         // AccountantKind
+#include "privacy/mechanisms/mechanisms.h"         // NoiseSource, SecureAccounting
+
+namespace dpw {
+
+/// The noise of a run that draws k fresh directions and a subsample (rate q) every step, T steps
+/// (DPSWflow-r, DPSWgen): Δ = 2 w(k, d, δ_b) (flow_privacy.h conventions: paper δ_b = δ/(2T) and
+/// δ/2 to the accountant; reference: referenceFlowSensitivity and δ to the accountant); the
+/// multiplier is `noiseMultiplier` if > 0, 0 if ε = ∞, else calibrated by the accountant.
+struct SubsampledNoisePlan {
+  double sensitivity = 0;     ///< Δ
+  double multiplier = 0;      ///< s / Δ
+  double noiseStd = 0;        ///< s
+  double mechanismDelta = 0;  ///< δ given to the accountant
+  double sampleRate = 1;      ///< q
+};
+
+/// @throws InvalidArgument on bad values.
+SubsampledNoisePlan planSubsampledNoise(FlowConvention convention, FlowBound bound, long k, long d, double delta,
+                                        long steps, double epsilon, double noiseMultiplier, AccountantKind accountant,
+                                        double sampleRate);
+
+/// The accountant's human-readable name (with its conversion), for privacy statements.
+std::string accountantName(AccountantKind accountant);
+
+/// ε after `steps` steps of the Gaussian with this multiplier at rate q, at δ, by this accountant.
+/// @throws InvalidArgument on bad values.
+double flowEpsilonSpent(AccountantKind accountant, double noiseMultiplier, double sampleRate, long steps,
+                        double delta);
+
+/// Smallest multiplier reaching ε at δ after `steps` steps at rate q (calibrateNoiseMultiplier).
+/// @throws InvalidArgument on bad values.
+double flowCalibrateMultiplier(AccountantKind accountant, double epsilon, double delta, double sampleRate,
+                               long steps);
+
+/// Secure mode, Poisson steps (q < 1, accountant rdp or rdp-mironov): the proven ε of the grid discrete Gaussian
+/// `law` (privacy/accountants/discrete_subsampled_rdp.h, at its own multiplier σ_Z g / (Δ + g√dim)); NaN otherwise.
+double flowProvenSecureEpsilon(AccountantKind accountant, const Mechanism& law, double sampleRate, long steps,
+                               double delta);
+
+/// How a secure-mode ε of this accountant at rate q holds for the grid law (for noiseSourceStatement).
+SecureAccounting flowSecureAccounting(AccountantKind accountant, double sampleRate);
+
+}  // namespace dpw

@@ -1,0 +1,83 @@
+#pragma once
+/// Targets of the flows and of the generator: private data the mechanism sees, held-out data for the
+/// quality metric, and how to show points (2-D toys) or decode them (Fashion-MNIST latents).
+///
+/// - Toys (toy_targets.h): `toySize` private and `toySize` held-out points. The mechanism needs rows
+///   in the unit ball (‖y − y'‖ ≤ 2, flow_privacy.h), so toy rows are clipped to norm ≤ R = 4 (a
+///   public constant; the toys lie within it) and divided by R; `displayScale` = R maps back.
+/// - "fashion-mnist": the 60000 training images are split into a public half (even rows) and a
+///   private half (odd rows); PCA to d = 8 is fitted on the public half (data/pca.h), latents are
+///   normalised to the unit sphere (reference §2) and the flow runs on the private half; the
+///   held-out data are the 10000 test images encoded the same way. Decoding: μ + V (r̄ z), r̄ = median
+///   latent norm of the public half (public information).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/parameters.h"
+#include "core/rng.h"
+#include "core/types.h"
+#include "data/pca.h"
+#include "privacy/mechanisms/secure_noise.h"
+
+namespace dpw {
+
+/// Which target the flows and the generator learn (parameters target, toy_size, per_class).
+struct FlowTargetSettings {
+  std::string target = "ring5";
+  long toySize = 10000;
+  bool perClass = false;  ///< Fashion-MNIST: one flow / generator per label
+  std::string fashionDir = "/usr/share/datasets/fashion-mnist";
+
+  static FlowTargetSettings fromParams(const ParamValues& p);
+  /// @throws InvalidArgument if perClass is asked of an unlabelled target (`what`: "flows", ...).
+  void validate(const std::string& what) const;
+};
+
+struct FlowData {
+  Points privateData;              ///< m x d, rows in the unit ball
+  std::vector<int> privateLabels;  ///< m labels (Fashion-MNIST), else empty
+  Points publicData;               ///< Fashion-MNIST: the public half's latents (normalised the same), else empty
+  std::vector<int> publicLabels;   ///< their labels
+  Points heldOut;                  ///< held-out target sample, same space
+  /// A public sample of the same law and size as the private data, for reference values (floors) that must
+  /// not be computed on the private rows: toys, a fresh draw of the (public) generator; Fashion-MNIST, the
+  /// public half (as many rows as the private half).
+  Points reference;
+  std::vector<int> referenceLabels;  ///< labels of `reference` (Fashion-MNIST), else empty
+  std::vector<int> heldOutLabels;  ///< labels of heldOut (Fashion-MNIST), else empty
+  double displayScale = 1.0;       ///< multiply points by this to show / measure them in data units
+  bool unitSphere = false;         ///< every row has norm 1 by construction (public: the preprocessing)
+  bool hasImages = false;          ///< decodeImages is available
+  Pca pca;                         ///< Fashion-MNIST latent map
+  double latentNorm = 1.0;         ///< r̄
+  int width = 0, height = 0;
+  std::string description;         ///< one line for summaries
+};
+
+/// Ids of the targets: the toys, then "fashion-mnist".
+std::vector<std::string> flowTargetIds();
+
+/// Loads target `id`. Fashion-MNIST is read once per folder and process (cached).
+/// @throws InvalidArgument for an unknown id, toySize < 2, or missing/corrupt Fashion-MNIST files.
+FlowData loadFlowTarget(const std::string& id, long toySize, std::uint64_t seed,
+                        const std::string& fashionDir = "/usr/share/datasets/fashion-mnist");
+
+/// Images (values clamped to [0, 1]) of the first `count` latent rows of Z. Requires hasImages.
+std::vector<std::vector<float>> decodeImages(const FlowData& data, const PointsRef& Z, Eigen::Index count);
+
+/// The rows (ascending for Poisson) of a minibatch of m rows: Poisson sampling (each row independently
+/// with probability q, as the "rdp" accountant assumes) or, if !poisson, `fixedSize` rows uniformly
+/// without replacement ("rdp-wor"). `coins` is PrivateSampling::words() (privacy/mechanisms/private_sampling.h):
+/// the OS in secure mode, so a published seed does not reveal which rows were used.
+std::vector<Eigen::Index> drawMinibatchRows(Eigen::Index m, bool poisson, double q, long fixedSize, RandomWords& coins);
+
+/// The rows `rows` of `data`, in that order.
+Points selectRows(const Points& data, const std::vector<Eigen::Index>& rows);
+
+/// Fraction of `queries` whose nearest neighbour (Euclidean) in `reference` has the same label.
+/// @throws InvalidArgument on empty or mismatched input.
+double nearestNeighbourAccuracy(const PointsRef& reference, const std::vector<int>& referenceLabels,
+                                const PointsRef& queries, const std::vector<int>& queryLabels);
+
+}  // namespace dpw

@@ -1,0 +1,190 @@
+#include "flow/flow_privacy.h"
+
+#include <cmath>
+#include <sstream>
+#include <utility>
+
+#include "core/error.h"
+#include "privacy/mechanisms/mechanisms.h"
+#include "privacy/privacy_params.h"  // readNoiseSource
+
+namespace dpw {
+
+namespace {
+const std::string kAuto = "auto";  // the "auto" choice of the bound and accountant settings
+
+std::string joinIds(const std::vector<std::string>& ids) {
+  std::string out;
+  for (std::size_t i = 0; i < ids.size(); ++i) out += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + ids[i];
+  return out;
+}
+
+ParamSpec choiceParam(std::string key, std::string label, const std::vector<std::string>& ids, std::string help) {
+  return {std::move(key), std::move(label), ParamKind::Choice, 0, -std::numeric_limits<double>::infinity(),
+          std::numeric_limits<double>::infinity(), false, ids, ids.front(), "", std::move(help), true, true};
+}
+}  // namespace
+
+FlowPrivacySettings FlowPrivacySettings::fromParams(const ParamValues& p) {
+  FlowPrivacySettings s;
+  s.epsilon = p.real("epsilon");
+  s.delta = p.real("delta");
+  s.noiseMultiplier = p.real("noise_multiplier");
+  s.bound = parseFlowBound(p.text("bound"));
+  if (p.values().count("accountant")) {
+    const std::string id = p.text("accountant");
+    s.accountantAuto = id == kAuto;
+    if (s.accountantAuto) {
+      const bool perClass = p.values().count("per_class") && p.integer("per_class") != 0;
+      s.accountant = perClass ? AccountantKind::Rdp : AccountantKind::RdpWor;
+    } else {
+      s.accountant = parseAccountant(id);
+    }
+  }
+  s.convention = flowConventionFromId(p.text("convention"));
+  s.noiseSource = readNoiseSource(p);
+  return s;
+}
+
+void FlowPrivacySettings::validate(bool perClassSubsampled) const {
+  require(epsilon > 0, "epsilon must be > 0 (inf for no privacy), got ", epsilon);
+  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+  require(noiseMultiplier >= 0 && std::isfinite(noiseMultiplier), "the noise multiplier must be >= 0, got ",
+          noiseMultiplier);
+  require(accountant == AccountantKind::Rdp || accountant == AccountantKind::RdpWor, "unknown accountant '",
+          accountantId(accountant), "'; choose ", accountantId(AccountantKind::Rdp), " or ",
+          accountantId(AccountantKind::RdpWor));
+  require(!(perClassSubsampled && accountant == AccountantKind::RdpWor),
+          "per-class flows need accountant rdp (Poisson sampling, add/remove): a replaced record can change "
+          "class, which changes two flows and the fixed per-class batch sizes, so rdp-wor (replace-one) does not "
+          "cover it; choose rdp or auto");
+}
+
+const std::vector<std::string>& flowConventionIds() {
+  static const std::vector<std::string> ids{"union-bound", "paper-per-draw", "reference"};  // FlowConvention order
+  return ids;
+}
+
+const std::string& flowConventionId(FlowConvention convention) { return flowConventionIds()[std::size_t(convention)]; }
+
+FlowConvention flowConventionFromId(const std::string& id) {
+  for (FlowConvention c : {FlowConvention::UnionBound, FlowConvention::PaperPerDraw, FlowConvention::Reference})
+    if (id == flowConventionId(c)) return c;
+  if (id == "paper")
+    throw InvalidArgument("the convention 'paper' is now called 'union-bound' (it spends δ/(2T) per draw, stricter "
+                          "than the paper); the paper's own is 'paper-per-draw'");
+  throw InvalidArgument("unknown convention '" + id + "'; choose " + joinIds(flowConventionIds()));
+}
+
+const std::vector<std::string>& flowBoundIds() {
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> v{kAuto};
+    for (ProjectionBound b : {ProjectionBound::Chernoff, ProjectionBound::Clt, ProjectionBound::Bernstein})
+      v.push_back(projectionBoundId(b));  // FlowBound order after Auto
+    return v;
+  }();
+  return ids;
+}
+
+const std::string& flowBoundId(FlowBound bound) { return flowBoundIds()[std::size_t(bound)]; }
+
+FlowBound parseFlowBound(const std::string& id) {
+  for (FlowBound b : {FlowBound::Auto, FlowBound::Chernoff, FlowBound::Clt, FlowBound::Bernstein})
+    if (id == flowBoundId(b)) return b;
+  throw InvalidArgument("unknown sensitivity bound '" + id + "'; choose " + joinIds(flowBoundIds()));
+}
+
+ProjectionBound resolveFlowBound(FlowBound bound, long k) {
+  switch (bound) {
+    case FlowBound::Chernoff: return ProjectionBound::Chernoff;
+    case FlowBound::Clt: return ProjectionBound::Clt;
+    case FlowBound::Bernstein: return ProjectionBound::Bernstein;
+    case FlowBound::Auto: break;
+  }
+  return defaultProjectionBound(k);
+}
+
+const std::vector<std::string>& flowAccountantIds() {
+  static const std::vector<std::string> ids{kAuto, accountantId(AccountantKind::RdpWor),
+                                            accountantId(AccountantKind::Rdp)};
+  return ids;
+}
+
+ParamSpec flowBoundParam(std::string help) {
+  return choiceParam("bound", "Sensitivity bound", flowBoundIds(), std::move(help));
+}
+ParamSpec flowConventionParam(std::string help) {
+  return choiceParam("convention", "Convention", flowConventionIds(), std::move(help));
+}
+ParamSpec flowAccountantParam(std::string help) {
+  return choiceParam("accountant", "Accountant", flowAccountantIds(), std::move(help));
+}
+
+double flowSensitivity(ProjectionBound bound, long k, long d, double boundDelta) {
+  return 2.0 * projectionSensitivity(bound, k, d, boundDelta);
+}
+
+double referenceFlowSensitivity(long k, long d, double delta) {
+  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+  return k > 30 ? 2.0 * projectionSensitivityClt(k, d, delta / 2) : 2.0 * projectionSensitivityBernstein(k, d, delta);
+}
+
+double boundDeltaPerDraw(FlowConvention convention, double delta, long draws) {
+  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+  require(draws >= 1, "the number of direction draws must be at least 1, got ", draws);
+  switch (convention) {
+    case FlowConvention::UnionBound: return delta / (2.0 * double(draws));
+    case FlowConvention::PaperPerDraw: return delta / 2.0;
+    case FlowConvention::Reference: break;
+  }
+  return delta;
+}
+
+double pooledFlowNoiseStd(FlowConvention convention, ProjectionBound bound, long poolSize, long d, double epsilon,
+                          double delta) {
+  const double sensitivity = convention == FlowConvention::Reference
+                                 ? referenceFlowSensitivity(poolSize, d, delta)
+                                 : flowSensitivity(bound, poolSize, d, delta / 2);
+  return classicGaussianNoiseStd(epsilon, delta / 2, sensitivity);
+}
+
+std::string flowPrivacyTerms(const FlowPrivacySettings& s, bool subsampled, bool perClass, long k, long draws,
+                             double sampleRate, double sensitivity) {
+  const FlowConvention conv = s.convention;
+  std::ostringstream os;
+  os.precision(4);
+  const bool poisson = s.accountant == AccountantKind::Rdp;
+  os << "Neighbours: " << (subsampled && poisson ? "add/remove one row (Δ = 2w over-covers it)" : "replace-one row (‖y − y'‖ ≤ 2)")
+     << "; sampler: ";
+  if (!subsampled)
+    os << "the whole private data every step (q = 1)";
+  else if (poisson)
+    os << "Poisson, q = " << sampleRate;
+  else
+    os << "fixed-size batches without replacement, q = " << sampleRate;
+  os << "; sensitivity Δ = 2w = " << sensitivity << " for k = " << k << " directions, ";
+  if (conv == FlowConvention::Reference) {
+    os << "the reference code's bound (CLT at δ/2 for k > 30, else Bernstein at δ) per draw, not union-bounded";
+  } else {
+    const ProjectionBound bound = resolveFlowBound(s.bound, k);
+    os << projectionBoundDescription(bound) << ", failing with probability ";
+    if (draws == 1)
+      os << "δ/2 (directions drawn once)";
+    else if (conv == FlowConvention::UnionBound)
+      os << "δ/(2T) per draw, δ/2 over all " << draws << " draws (union bound)";
+    else
+      os << "δ/2 per draw as in the paper, NOT union-bounded over the " << draws << " draws (up to T·δ/2 in total)";
+    os << ", δ/2 to the accountant";
+  }
+  os << "; accountant: " << accountantId(s.accountant);
+  if (perClass) {
+    if (!subsampled)
+      os << "; per class: a record changing class moves two flows by ≤ w each, jointly √2 w ≤ Δ, covered by one flow's bound";
+    else
+      os << "; per class: each record is in one class, so one added/removed record changes one flow (parallel composition "
+            "at ε); a replaced record is two such changes (basic composition or group privacy: (2ε, (1 + e^ε)δ) for replace-one)";
+  }
+  return os.str();
+}
+
+}  // namespace dpw

@@ -1,0 +1,39 @@
+#pragma once
+/// How a DPSWflow(-r) run turns its privacy settings into noise ([DPSWFlow] Alg. 1, 2 and the histogram
+/// release of flow/projection_histogram.h): the sensitivity of what is released, the noise multiplier
+/// (given, or calibrated from ε), the δ handed to the mechanism, the sampling rate, and ε after t steps.
+#include <string>
+
+#include "methods/flow/dpsw_flow.h"
+
+namespace dpw {
+
+struct NoisePlan {
+  double sensitivity = 0;     ///< Δ of the k directions used per step (pool: of the pool)
+  double multiplier = 0;      ///< s / Δ
+  double noiseStd = 0;        ///< s
+  double perStepEpsilon = 0;  ///< DPSWflow: ε of one step (classic Gaussian mechanism)
+  double mechanismDelta = 0;  ///< δ given to the accountant / mechanism
+  double sampleRate = 1;      ///< q
+  bool exactBound = false;    ///< orthonormal blocks: Δ exact, no δ on the bound
+  bool releaseOnce = false;   ///< DPSWflow: the pool's noisy data projections are released once
+  bool histogram = false;     ///< DPSWflow-r: noisy histograms of the batch projections (Δ = √(2k) or √k)
+};
+
+/// True for the public code's convention (no union bound; per-step claim).
+inline bool usesReferenceConvention(const DpswFlowSettings& s) { return s.privacy.convention == FlowConvention::Reference; }
+
+/// The noise of a run on m private rows of dimension d (see the struct's fields).
+/// @throws InvalidArgument from the calibration on bad budgets.
+NoisePlan planNoise(const DpswFlowSettings& s, long m, long d);
+
+/// ε after t steps: DPSWflow-r and DPSWflow (paper) by the accountant, DPSWflow (reference, or noise once)
+/// the one release's claim; +inf without noise.
+double epsilonAfter(const DpswFlowSettings& s, const NoisePlan& plan, long t);
+
+/// The run's privacy statement (relation, sampler, sensitivity, accountant and the choices made), from the
+/// settings and the plan; `eps` is ε spent at the end, `m` the private row count, `ortho` whether the
+/// directions are orthonormal blocks. Written by dpsw_flow_statement.cpp.
+std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& plan, double eps, long m, bool ortho);
+
+}  // namespace dpw

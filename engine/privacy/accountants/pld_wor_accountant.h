@@ -1,0 +1,40 @@
+#pragma once
+/// "pld-wor": the tight numerical accountant of the Gaussian step under fixed-size sampling without
+/// replacement with replace-one neighbours: C_p(G_{1/σ})^{⊗T} of Dong, Roth & Su 2022 (Thm 4.2 with Thm 3.2)
+/// by its privacy loss distribution (pld_wor_analysis.h), discretised pessimistically (connect-the-dots,
+/// Δ = 1e-4, tail truncation 1e-15 per composition, as "pld"). ε is an upper bound.
+/// Steps are counted per distinct (σ, q) and composed when ε or δ is asked: one PLD per (σ, q), one T-fold FFT
+/// of its total count, one convolution across distinct (σ, q). So a curve recorded in chunks ends at exactly
+/// the ε of one T-fold composition, the number calibration solved for (no chunking rounding above the target).
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "privacy/accountants/accountant.h"
+#include "privacy/accountants/pld_analysis.h"
+
+namespace dpw {
+
+class PldWorAccountant : public Accountant {
+ public:
+  /// @throws InvalidArgument unless interval ∈ (0, 1).
+  explicit PldWorAccountant(double interval = 1e-4);
+  std::string id() const override { return "pld-wor"; }
+  std::string name() const override;
+  std::string shortName() const override { return "PLD w/o replacement"; }
+  void addGaussianSteps(double noiseMultiplier, double sampleRate, long steps) override;
+  double epsilon(double delta) const override;
+  double delta(double epsilon) const override;
+  std::unique_ptr<Accountant> clone() const override { return std::make_unique<PldWorAccountant>(*this); }
+
+ private:
+  void fold() const;
+  double interval_;
+  std::map<std::pair<double, double>, long> steps_;  ///< steps per (σ, q)
+  mutable bool dirty_ = false;
+  mutable std::optional<PldPmf> composed_;
+  mutable std::map<std::pair<double, double>, PldPmf> single_;
+};
+
+}  // namespace dpw

@@ -1,0 +1,65 @@
+#include "privacy/accountants/rdp_accountant.h"
+
+#include <cmath>
+
+#include "core/error.h"
+#include "privacy/accountants/wdp_analysis.h"
+
+namespace dpw {
+
+RdpAccountant::RdpAccountant(Sampling sampling, RdpConversion conversion)
+    : sampling_(sampling), conversion_(conversion), orders_(defaultRdpOrders()), total_(orders_.size(), 0.0) {}
+
+std::string RdpAccountant::id() const {
+  if (sampling_ == Sampling::WithoutReplacement) return "rdp-wor";
+  return conversion_ == RdpConversion::Mironov ? "rdp-mironov" : "rdp";
+}
+
+std::string RdpAccountant::name() const {
+  const std::string conv = conversion_ == RdpConversion::Mironov ? "Mironov 2017 conversion" : "Balle et al. 2020 conversion";
+  return sampling_ == Sampling::WithoutReplacement
+             ? "RDP (fixed-size sampling without replacement, replace-one, Wang et al. 2019 Thm 9 capped by the Gaussian; " + conv + ")"
+             : "RDP (Poisson, add/remove; " + conv + ")";
+}
+
+std::string RdpAccountant::shortName() const {
+  if (sampling_ == Sampling::WithoutReplacement) return "RDP w/o replacement";
+  return conversion_ == RdpConversion::Mironov ? "RDP (Mironov)" : "RDP (Balle et al.)";
+}
+
+void RdpAccountant::addGaussianSteps(double sigma, double q, long steps) {
+  require(q > 0 && q <= 1, "the sampling rate q must lie in (0, 1], got ", q);
+  require(sigma > 0 && std::isfinite(sigma), "the noise multiplier must be a finite number > 0, got ", sigma);
+  require(steps >= 0, "the number of steps must be >= 0, got ", steps);
+  if (sigma != cachedSigma_ || q != cachedQ_) {
+    cachedStep_.resize(orders_.size());
+    for (size_t i = 0; i < orders_.size(); ++i)
+      cachedStep_[i] = sampling_ == Sampling::Poisson ? rdpPoissonGaussian(q, sigma, orders_[i])
+                                                      : rdpWithoutReplacementGaussian(q, sigma, orders_[i]);
+    cachedSigma_ = sigma;
+    cachedQ_ = q;
+  }
+  for (size_t i = 0; i < orders_.size(); ++i) total_[i] += double(steps) * cachedStep_[i];
+}
+
+void RdpAccountant::addRdpCurve(const std::vector<double>& rdpPerStep, long steps) {
+  require(rdpPerStep.size() == orders_.size(), "an RDP curve needs ", orders_.size(), " values, got ",
+          rdpPerStep.size());
+  require(steps >= 0, "the number of steps must be >= 0, got ", steps);
+  for (size_t i = 0; i < orders_.size(); ++i) total_[i] += double(steps) * rdpPerStep[i];
+}
+
+void RdpAccountant::addLaplaceSteps(double lambda, long steps) {
+  require(lambda > 0 && std::isfinite(lambda), "the Laplace scale over sensitivity must be a finite number > 0, got ", lambda);
+  std::vector<double> curve(orders_.size());
+  for (size_t i = 0; i < orders_.size(); ++i) curve[i] = rdpLaplaceMechanism(lambda, orders_[i]);
+  addRdpCurve(curve, steps);
+}
+
+double RdpAccountant::epsilon(double delta) const { return epsilonFromRdp(orders_, total_, delta, conversion_).epsilon; }
+
+double RdpAccountant::bestOrder(double delta) const { return epsilonFromRdp(orders_, total_, delta, conversion_).order; }
+
+double RdpAccountant::delta(double epsilon) const { return deltaFromRdp(orders_, total_, epsilon, conversion_); }
+
+}  // namespace dpw

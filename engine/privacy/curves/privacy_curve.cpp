@@ -1,0 +1,45 @@
+#include "privacy/curves/privacy_curve.h"
+
+#include <sstream>
+
+#include "core/error.h"
+
+namespace dpw {
+
+PrivacyCurve::PrivacyCurve(const std::vector<std::string>& accountantIds, double delta) : delta_(delta) {
+  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+  require(!accountantIds.empty(), "a privacy curve needs at least one accountant");
+  for (const auto& id : accountantIds) {
+    accountants_.push_back(makeAccountant(id));
+    series_.emplace_back(accountants_.back()->shortName());
+    series_.back().append(0.0, 0.0);
+  }
+}
+
+void PrivacyCurve::record(double noiseMultiplier, double sampleRate, long steps) {
+  for (auto& a : accountants_) a->addGaussianSteps(noiseMultiplier, sampleRate, steps);
+  step_ += steps;
+  for (size_t i = 0; i < accountants_.size(); ++i) {
+    series_[i].append(double(step_), accountants_[i]->epsilon(delta_));
+  }
+}
+
+void PrivacyCurve::replaceAccountant(size_t i, std::unique_ptr<Accountant> accountant) {
+  require(step_ == 0, "accountants can only be replaced before any step is recorded");
+  require(i < accountants_.size(), "no accountant at index ", i);
+  accountants_[i] = std::move(accountant);
+  series_[i] = DecimatedSeries(accountants_[i]->shortName());
+  series_[i].append(0.0, 0.0);
+}
+
+double PrivacyCurve::epsilon(size_t i) const { return accountants_.at(i)->epsilon(delta_); }
+
+FramePtr PrivacyCurve::frame() const {
+  std::ostringstream title;
+  title << "Privacy spent (ε at δ = " << delta_ << ")";
+  LinesFrame lines{"step", "ε", {}};
+  for (const auto& s : series_) lines.series.push_back(s.series());
+  return makeFrame("privacy", title.str(), step_, std::move(lines));
+}
+
+}  // namespace dpw

@@ -1,0 +1,180 @@
+#pragma once
+/// The noise mechanisms of DPW Lab: the only place where privacy noise is calibrated and drawn.
+///
+/// Every private release in the engine (the fair-regression histogram, the flows' and DP-SWD's noisy
+/// projections, the DP-SGD step) and every audit of it builds a `Mechanism` here and calls its `addTo`
+/// (or `drawInteger`). A new mechanism is one more law in this file; the audits
+/// (engine/audit/mechanism_audits.h) take any trial function, so it can be audited without touching
+/// them.
+///
+/// Laws (Dwork & Roth 2014, Def. 3.3 and App. A; Canonne, Kamath & Steinke 2020 = CKS20):
+/// - Laplace(b): x + b (E₁ − E₂), E₁, E₂ ~ Exp(1) i.i.d.; b = Δ₁/ε gives (ε, 0)-DP.
+/// - Gaussian(σ): x + N(0, σ²) per coordinate; σ = Δ₂/μ is μ-GDP ([FairLearn] Lemma 2.3), i.e. (ε, δ(ε))
+///   with δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2), and (α, α/(2σ²)·Δ₂²)-RDP.
+/// - Discrete Laplace Lap_Z(t) and discrete Gaussian N_Z(0, σ²) on integers (CKS20 Alg. 2, 3;
+///   privacy/mechanisms/discrete_noise.h): exact samplers, integer arithmetic only.
+/// - Discrete Gaussian on a grid (the secure counterpart of the Gaussian for real vectors): every
+///   value v is rounded to the nearest multiple of the grid step g, N_Z(0, σ_Z²) is added to the
+///   integer and the result is multiplied back by g. Rounding moves each of x and x' by at most g/2
+///   per coordinate, so if ‖x − x'‖₂ ≤ Δ over `dim` coordinates that can differ,
+///     ‖round(x) − round(x')‖₂ ≤ Δ + g √dim                       (triangle inequality)
+///   and the variance is calibrated for that inflated sensitivity: σ_Z = ⌈(σ/Δ)² (Δ/g + √dim)²⌉^{1/2},
+///   i.e. the same noise multiplier z = σ/Δ on the grid sensitivity. The step is g = Δ/(64 √dim), so
+///   the inflation is exactly 1/64 (1.6% more noise than the floating Gaussian). For integer shifts v
+///   the Rényi divergence of N_Z is D_α(N_Z(0,σ²) ‖ N_Z(v,σ²)) = α v²/(2σ²), the continuous value (CKS20
+///   Prop. 5; coordinates add), so every accountant's Gaussian RDP curve holds for it unsubsampled;
+///   the subsampled analyses of rdp (Poisson, Mironov et al. 2019) rely on the Gaussian's rotation
+///   invariance: applied to the discrete law they are an approximation, which the statement says, beside
+///   the proven (looser) bound of discrete_subsampled_rdp.h.
+///   The release is (integer)·g: its bits are a function of the noisy integer only, which is what
+///   defeats the low-order-bits attack (Mironov 2012) on floating-point noise.
+///
+/// Sources (privacy/mechanisms/secure_noise.h): seeded (teaching mode, replayable, `Rng&`) or the OS CSPRNG
+/// (secure mode, `OsEntropy`). Secure mode accepts only the discrete laws: floating-point draws leak
+/// through their low-order bits whatever their source.
+///
+/// Seeded draws are bit-compatible with the code they replaced: the Gaussian uses one
+/// `std::normal_distribution(0, σ)` per `addTo` call, the Laplace b·(E₁ − E₂) with one
+/// `std::exponential_distribution(1)`; the discrete laws read 64-bit words of the Rng.
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
+#include "core/types.h"
+#include "privacy/mechanisms/discrete_noise.h"
+#include "privacy/mechanisms/secure_noise.h"
+
+namespace dpw {
+
+enum class NoiseMechanism { Laplace, Gaussian, DiscreteLaplace, DiscreteGaussian };
+enum class NoiseSource {
+  Seeded,    ///< teaching mode: noise from the run's seed, replayable (and removable by whoever has the seed)
+  OsEntropy  ///< secure mode: noise from the OS CSPRNG (getrandom), discrete laws only, not replayable
+};
+
+/// The settings' spellings, in menu order: "laplace", "gaussian", "discrete-laplace", "discrete-gaussian".
+/// Every ParamSpec offering a mechanism uses this list.
+const std::vector<std::string>& noiseMechanismIds();
+/// "seeded", "os-entropy". Every ParamSpec offering a noise source uses this list.
+const std::vector<std::string>& noiseSourceIds();
+/// @throws InvalidArgument naming the value and the choices.
+NoiseMechanism parseNoiseMechanism(const std::string& id);
+/// @throws InvalidArgument naming the value and the choices.
+NoiseSource parseNoiseSource(const std::string& id);
+const std::string& noiseMechanismId(NoiseMechanism m);
+const std::string& noiseSourceId(NoiseSource s);
+bool isDiscrete(NoiseMechanism m);
+/// One sentence for privacy statements: "Teaching mode: ..." or "Secure mode: ...".
+std::string describeNoiseSource(NoiseSource s);
+
+/// The one analytic-Gaussian solve: the largest μ with δ(ε; μ) ≤ δ for a μ-GDP mechanism (the formula
+/// above; Balle & Wang 2018 Thm 8 is the same equation in σ = Δ/μ), by largestBelow
+/// (privacy/calibration/root_finding.h) to 1e-13 relative. @throws InvalidArgument unless ε ∈ (0, 700], δ ∈ (0, 1).
+double gdpMuFor(double epsilon, double delta);
+
+/// Exact (analytic) calibration: s = Δ₂ / gdpMuFor(ε, δ), the smallest std for (ε, δ)-DP. Never larger
+/// than the classic one for ε < 1. @throws as gdpMuFor, and unless Δ₂ ≥ 0.
+double analyticGaussianNoiseStd(double epsilon, double delta, double l2Sensitivity);
+
+/// Classic calibration (Dwork & Roth 2014, Thm A.1; a proof only for ε < 1, used beyond by the
+/// DPSWflow reference, reference §2): s = √(2 ln(1.25/δ)) · Δ₂ / ε.
+/// Check: Δ₂ = 7.5408151363, ε = 5, δ = 1e-5/2 gives 7.5194341218.
+/// @throws InvalidArgument unless ε > 0, δ ∈ (0, 1), Δ₂ ≥ 0.
+double classicGaussianNoiseStd(double epsilon, double delta, double l2Sensitivity);
+
+/// Adds N(0, stddev²) draws to `values`: the very numbers std::normal_distribution<double>(0, stddev)
+/// of libstdc++ (the polar method) adds in one pass with `rng`, leaving `rng` in the same state, at
+/// about half the cost (batched candidates, no branches). Every seeded Gaussian draw goes through it.
+void addGaussianPolar(std::span<double> values, double stddev, Rng& rng);
+
+/// A calibrated noise law. Immutable; cheap to copy.
+class Mechanism {
+ public:
+  /// No noise (ε = ∞, or a zero scale).
+  Mechanism() = default;
+
+  /// Laplace with b = Δ₁/ε ((ε, 0)-DP); ε = +inf gives no noise. @throws unless ε > 0, Δ₁ ≥ 0 finite.
+  static Mechanism laplace(double epsilon, double l1Sensitivity);
+  /// Laplace with the scale b given. @throws unless b ≥ 0 finite.
+  static Mechanism laplaceScale(double b);
+  /// Gaussian, analytic calibration for (ε, δ) at L2 sensitivity Δ₂. @throws as analyticGaussianNoiseStd.
+  static Mechanism gaussian(double epsilon, double delta, double l2Sensitivity);
+  /// Gaussian with std σ = multiplier · Δ₂ (the accountants' parametrisation). @throws unless both ≥ 0 finite.
+  static Mechanism gaussianStd(double sigma);
+  /// Discrete Laplace on integer data: scale t ≥ Δ₁/ε on the 2^-20 grid (discreteLaplaceScale).
+  static Mechanism discreteLaplace(double epsilon, long l1Sensitivity);
+  /// Discrete Gaussian on integer data: σ² for (ε, δ) via ρ-zCDP, ρ = Δ₂²/(2σ²) (discreteGaussianVariance).
+  static Mechanism discreteGaussian(double epsilon, double delta, double l2SensitivitySquared);
+  /// The secure counterpart of Gaussian(σ) on real vectors whose L2 sensitivity is Δ over at most `dim`
+  /// differing coordinates: the grid construction above (g = Δ/(64 √dim), σ_Z² an integer).
+  /// σ = 0 gives no noise. @throws InvalidArgument unless σ ≥ 0, Δ > 0 (when σ > 0), dim ≥ 1, and σ_Z² < 2^62.
+  static Mechanism discreteGaussianOnGrid(double sigma, double l2Sensitivity, long dim);
+
+  NoiseMechanism law() const { return law_; }
+  bool isNone() const { return none_; }
+  /// The noise scale in units of the values: b (Laplace), σ (Gaussian), t·g or σ_Z·g (discrete laws).
+  double scale() const;
+  /// Grid step g of the discrete laws (1 on integer data); 0 for the continuous ones.
+  double gridStep() const { return grid_; }
+  /// Lap_Z scale t or N_Z variance σ_Z², in grid units (discrete laws).
+  ExactRational discreteParameter() const { return param_; }
+  /// The L2 sensitivity the grid law was calibrated for, Δ + g√dim (0 unless discreteGaussianOnGrid).
+  double gridSensitivity() const { return gridSensitivity_; }
+
+  /// Rounds every value to the nearest multiple of the grid step (discrete laws; the first half of
+  /// addTo, exposed so tests can check the sensitivity bound). @throws InvalidArgument for a continuous
+  /// law or a value beyond 2^52 grid steps.
+  void roundToGrid(std::span<double> values) const;
+
+  /// Adds independent noise to every value, drawn from the seeded `rng` (teaching mode; the discrete
+  /// laws read its 64-bit words).
+  void addTo(std::span<double> values, Rng& rng) const;
+  /// Adds independent noise from `words` (the OS in secure mode). @throws InvalidArgument for a
+  /// continuous law (floating-point noise is refused there).
+  void addTo(std::span<double> values, RandomWords& words) const;
+  /// Seeded: addTo(values, rng); OsEntropy: a fresh OsEntropy (rng untouched).
+  /// @throws InvalidArgument for OsEntropy with a continuous law; EntropyError if the OS fails.
+  void addTo(std::span<double> values, NoiseSource source, Rng& rng) const;
+  /// One integer draw of a discrete law in grid units. @throws InvalidArgument for a continuous law.
+  std::int64_t drawInteger(RandomWords& words) const;
+
+  /// The law and its parameters, for privacy statements, e.g. "Gaussian noise (σ = 3.2, floating point)".
+  std::string describe() const;
+
+ private:
+  NoiseMechanism law_ = NoiseMechanism::Gaussian;
+  bool none_ = true;
+  double scale_ = 0;  // b or σ (continuous laws)
+  double grid_ = 0;
+  double gridSensitivity_ = 0;
+  ExactRational param_;
+};
+
+/// Secure mode's law for a release whose teaching mode adds N(0, σ²) to a real vector of L2 sensitivity
+/// Δ over `dim` coordinates: Mechanism::discreteGaussianOnGrid(σ, Δ, dim); no noise for Seeded or σ = 0.
+/// @throws as discreteGaussianOnGrid.
+Mechanism secureGaussianFor(NoiseSource source, double sigma, double l2Sensitivity, long dim);
+
+/// The Gaussian law of a release of L2 sensitivity Δ over `dim` coordinates with noise std σ, for
+/// `addTo(values, source, rng)`: N(0, σ²) from the seed in teaching mode, secureGaussianFor's grid law
+/// in secure mode; no noise for σ = 0. @throws as gaussianStd and discreteGaussianOnGrid.
+Mechanism gaussianFor(NoiseSource source, double sigma, double l2Sensitivity, long dim);
+
+/// How a secure-mode run's ε relates to its grid discrete Gaussian (for the statement).
+enum class SecureAccounting {
+  Unsubsampled,              ///< no subsampling: the Gaussian's RDP holds exactly (CKS20 Prop. 5)
+  ProvenWithoutReplacement,  ///< fixed-size batches: CKS20 curve through Wang, Balle & Kasiviswanathan 2019 Thm 9
+  Approximation              ///< a Gaussian-specific subsampled analysis applied to the discrete law: not proven
+};
+
+/// The end of a privacy statement: in secure mode the law (its grid and inflated sensitivity) and how the
+/// accountant's ε holds for it (`accounting`; with Approximation and a finite `provenEpsilon`, also the proven
+/// bound of discrete_subsampled_rdp.h); then describeNoiseSource. Starts with a space.
+std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw,
+                                 SecureAccounting accounting = SecureAccounting::Approximation,
+                                 double provenEpsilon = std::numeric_limits<double>::quiet_NaN());
+
+}  // namespace dpw
