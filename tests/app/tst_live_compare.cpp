@@ -4,6 +4,7 @@
 // gone after Clear pins and never on another method's charts; draws pile up across seeds; undo, redo
 // and per-field reset of parameter values.
 #include <QAction>
+#include <QDir>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -235,6 +236,12 @@ class TestLiveCompare : public QObject {
     QVERIFY(waitFinished(w));
     w.charts()->flush();
     QCOMPARE(drawnOverlays(w, chart), (QStringList{"pinned: σ = 1", "pinned: σ = 2"}));
+    if (const QString shots = qEnvironmentVariable("DPW_SCREENSHOT_DIR"); !shots.isEmpty()) {  // for the README
+      w.resize(1400, 860);
+      w.show();
+      QTest::qWait(300);
+      QVERIFY(w.grab().save(QDir(shots).filePath("pinned-runs.png")));
+    }
     QSet<int> styles;
     for (auto* s : qobject_cast<QChartView*>(w.charts()->view(chart))->chart()->series())
       if (!s->property("dpwOverlay").toString().isEmpty()) styles.insert(int(qobject_cast<QXYSeries*>(s)->pen().style()));

@@ -66,9 +66,13 @@ has() {  # has DEB PATH...: every PATH (as dpkg-deb -c prints it, without the le
   local list; list="$(dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\.||')"
   for f in "$@"; do grep -qxF "$f" <<<"$list" || fail "$(basename "$deb") lacks $f"; done
 }
+paths() { dpkg-deb -c "$1" | awk '{print $6}'; }  # the paths in DEB, as dpkg-deb -c prints them
+# Listings are kept in variables before grep -q reads them: grep -q (or head) closing a pipe early kills
+# its writer with SIGPIPE, which pipefail turns into a failed test or, in an `if`, a hidden match.
 lacks() {  # lacks DEB REGEX: no path in DEB matches REGEX
-  if dpkg-deb -c "$1" | awk '{print $6}' | grep -qE "$2"; then
-    fail "$(basename "$1") holds $(dpkg-deb -c "$1" | awk '{print $6}' | grep -E "$2" | head -3 | tr '\n' ' ')"
+  local list; list="$(paths "$1")"
+  if grep -qE "$2" <<<"$list"; then
+    fail "$(basename "$1") holds $(grep -E "$2" <<<"$list" | sed -n 1,3p | tr '\n' ' ')"
   fi
 }
 field() { dpkg-deb -f "$1" "$2"; }
@@ -81,14 +85,16 @@ for pair in "dpwlab:$app" "python3-dpwlab:$py" "libdpwlab-dev:$dev"; do
     || fail "$name has maintainer '$(field "$deb" Maintainer)'"
   has "$deb" "/usr/share/doc/$name/copyright" "/usr/share/doc/$name/changelog.Debian.gz"
   # The copyright file is the DEP-5 one, the changelog's first entry is this version.
-  dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/share/doc/$name/copyright" | head -1 \
-    | grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' \
+  # (Extracted whole first: `head` closing a pipe early would fail the pipeline under pipefail.)
+  dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/share/doc/$name/copyright" >"$out/$name.copyright"
+  [[ "$(sed -n 1p "$out/$name.copyright")" == 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' ]] \
     || fail "$name: copyright is not DEP-5"
-  dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/share/doc/$name/changelog.Debian.gz" | gzip -dc | head -1 \
-    | grep -q "^dpwlab ($deb_version) " || fail "$name: changelog.Debian.gz does not start with $deb_version"
+  dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/share/doc/$name/changelog.Debian.gz" | gzip -dc >"$out/$name.changelog"
+  grep -q "^dpwlab ($deb_version) " <(sed -n 1p "$out/$name.changelog") \
+    || fail "$name: changelog.Debian.gz does not start with $deb_version"
   lacks "$deb" '^\./usr/share/doc/DPWLab'
   # A lintian override only with its reason: a comment right above every overridden tag.
-  if dpkg-deb -c "$deb" | awk '{print $6}' | grep -qxF "./usr/share/lintian/overrides/$name"; then
+  if grep -qxF "./usr/share/lintian/overrides/$name" <<<"$(paths "$deb")"; then
     dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/share/lintian/overrides/$name" \
       | awk 'NF && !/^#/ && prev !~ /^#/ { print "override without a reason: " $0; bad = 1 } { prev = $0 } END { exit bad }' \
       || fail "$name: a lintian override has no written reason"
@@ -107,7 +113,7 @@ has "$app" /usr/bin/dpwlab /usr/bin/dpwlab-cli /usr/share/man/man1/dpwlab.1.gz /
     /usr/share/icons/hicolor/scalable/apps/org.dpwlab.DPWLab.svg /usr/share/doc/dpwlab/README.md
 lacks "$app" '^\./usr/(include|lib)/'
 has "$py" /usr/lib/python3/dist-packages/dpwlab/__init__.py
-dpkg-deb -c "$py" | awk '{print $6}' | grep -qE '^\./usr/lib/python3/dist-packages/dpwlab/_dpwlab\.cpython-[0-9]+-[^/]*\.so$' \
+grep -qE '^\./usr/lib/python3/dist-packages/dpwlab/_dpwlab\.cpython-[0-9]+-[^/]*\.so$' <<<"$(paths "$py")" \
   || fail "python3-dpwlab lacks the extension _dpwlab.cpython-*.so in /usr/lib/python3/dist-packages/dpwlab"
 lacks "$py" '^\./usr/(bin|include|share/dpwlab)/|python3\.[0-9]+/'
 has "$dev" /usr/include/dpw/ot/sliced_wasserstein.h /usr/include/dpw/core/build_info.h \
@@ -135,16 +141,17 @@ done
 # Packaged programs are the portable build, and their man pages were made from them: the page of
 # dpwlab-cli names the version and every command of `dpwlab-cli --help`.
 mkdir -p "$out/app" && dpkg-deb -x "$app" "$out/app"
-"$out/app/usr/bin/dpwlab-cli" --version | grep -qx "dpwlab-cli $version (portable)" \
+grep -qx "dpwlab-cli $version (portable)" <<<"$("$out/app/usr/bin/dpwlab-cli" --version)" \
   || fail "packaged dpwlab-cli --version: $("$out/app/usr/bin/dpwlab-cli" --version)"
-file -L "$out/app/usr/bin/dpwlab-cli" | grep -q 'stripped' && ! file -L "$out/app/usr/bin/dpwlab-cli" | grep -q 'not stripped' \
+kind="$(file -L "$out/app/usr/bin/dpwlab-cli")"
+grep -q 'stripped' <<<"$kind" && ! grep -q 'not stripped' <<<"$kind" \
   || fail "dpwlab-cli is not stripped: $(file -L "$out/app/usr/bin/dpwlab-cli")"
 page="$(gzip -dc "$out/app/usr/share/man/man1/dpwlab-cli.1.gz")"
 grep -q "dpwlab-cli $version" <<<"$page" || fail "dpwlab-cli.1 does not name version $version"
 commands="$("$out/app/usr/bin/dpwlab-cli" --help | sed -n '/^subcommands:/I,$p' | awk 'NR > 1 && /^  [a-z]/ {print $1}')"
 [[ -n "$commands" ]] || fail "no commands in dpwlab-cli --help"
 for c in $commands; do grep -q "^\.SS \"$c\"" <<<"$page" || fail "dpwlab-cli.1 lacks the command $c"; done
-gzip -dc "$out/app/usr/share/man/man1/dpwlab.1.gz" | grep -qF -- '\-\-screenshot' || fail "dpwlab.1 lacks the option --screenshot"
+grep -qF -- '\-\-screenshot' <<<"$(gzip -dc "$out/app/usr/share/man/man1/dpwlab.1.gz")" || fail "dpwlab.1 lacks the option --screenshot"
 
 echo "deb_lintian_test: dpwlab, python3-dpwlab, libdpwlab-dev $deb_version: lintian clean; contents and Depends as expected"
 echo "  commands in dpwlab-cli.1: $(echo $commands)"
