@@ -1,5 +1,7 @@
 #include "gui/comparison_grid.h"
 
+#include "charts/chart_style.h"
+
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QCloseEvent>
@@ -79,9 +81,7 @@ class PictureCell : public QWidget {
   void paintEvent(QPaintEvent*) override {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    QFont f = p.font();
-    f.setPointSizeF(7);
-    p.setFont(f);
+    p.setFont(chartFont(7, p.font()));  // small, times the zoom (charts/chart_style.h)
     if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame_->data))
       paintPoints(*pts, QString(), p, rect(), range_);
     else
@@ -101,8 +101,7 @@ QWidget* smallChart(const dpw::Frame& frame, QString* legend) {
   chart->setTitle(QString());
   chart->setMargins(QMargins(0, 0, 2, 0));
   chart->layout()->setContentsMargins(2, 2, 2, 2);
-  QFont small;
-  small.setPointSizeF(7);
+  const QFont small = chartFont(7);  // small, times the zoom (charts/chart_style.h)
   for (QAbstractAxis* axis : chart->axes()) {
     axis->setLabelsFont(small);
     axis->setTitleFont(small);
@@ -657,9 +656,7 @@ void ComparisonGridDialog::buildEmptyGrid() {
       caption->setObjectName("caption");
       caption->setAlignment(Qt::AlignCenter);
       caption->setWordWrap(true);
-      QFont f = caption->font();
-      f.setPointSizeF(8);
-      caption->setFont(f);
+      caption->setFont(chartFont(8, caption->font()));
       v->addWidget(caption);
       v->addStretch(1);
       gridLayout_->addWidget(cell, r + 1, c + 1);
