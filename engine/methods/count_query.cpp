@@ -108,9 +108,15 @@ RunResult runCountQuery(const CountQuerySettings& s, std::uint64_t seed, RunObse
     observer.onFrame(makeFrame(id, title, 0, LinesFrame{"released count y", "density / mass", series}));
   }
 
-  // The privacy-loss ratio p_D′(y)/p_D(y) and its bounds e^{±ε}.
+  // The privacy-loss ratio p_D′(y)/p_D(y) and its bounds e^{±ε}, on a window wide enough to show where the
+  // Gaussian's ratio leaves the bounds (|y − c − ½| > εσ²) and 2σ beyond.
   RunResult r;
   {
+    const double sigmaG = laws[1].mechanism.scale();
+    const Window ratioWindow = window(std::max(c1 - from, s.epsilon * sigmaG * sigmaG + 0.5 + 2 * sigmaG));
+    const std::vector<double>& ys = ratioWindow.ys;
+    const std::vector<double>& ints = ratioWindow.ints;
+    const double from = ratioWindow.from, to = ratioWindow.to;
     std::vector<Series> series;
     double maxLoss = 0;
     for (size_t k = 0; k < 4; ++k) {
