@@ -144,6 +144,8 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
           "' cannot account fair learning; use 'pld-wor', 'gdp-uniform' or 'rdp-wor'");
   require(s.accountant || s.noiseMultiplier >= 0 || !std::isfinite(s.epsilon),
           "accountant 'none' needs an explicit noise multiplier");
+  require(s.noiseMultiplier == -1 || s.noiseMultiplier >= 0, "noise multiplier ", s.noiseMultiplier,
+          " is neither -1 (from ε) nor a multiplier >= 0");
 
   SyntheticBiasSettings gen{s.n, s.p, s.coreFeatures, s.spuriousFeatures, 0.2, 0.4};
   FairDataset train, test;

@@ -338,6 +338,9 @@ class TestFairLearning : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runFairLearning(s, 1, obs));
     s.groupColumn = "sex", s.task = FairTask::Regression2d;
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runFairLearning(s, 1, obs));
+    // A multiplier between −1 (from ε) and 0 is neither: refused, not read as "from ε".
+    s.task = FairTask::Classifier, s.noiseMultiplier = -0.5;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, runFairLearning(s, 1, obs));
   }
 
   // Only accountants for the sampler the methods run (fixed-size batches per cell without replacement,
