@@ -213,9 +213,9 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
 }
 
 FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data, const std::vector<long>& batchSizes,
-                             const FairStepSettings& s, Rng& rng, OptimizerState* state) {
+                             const FairStepSettings& s, Rng& rng, nn::Adam* adam) {
   require(batchSizes.size() == data.cells.size(), "need one batch size per cell");
-  require(s.optimizer == Optimizer::Sgd || state != nullptr, "the Adam optimizer needs a state");
+  require(s.optimizer == Optimizer::Sgd || adam != nullptr, "the Adam optimizer needs its state (an nn::Adam)");
   std::vector<std::vector<Eigen::Index>> batches(data.cells.size());
   PrivateSampling coins(s.noiseSource, rng);  // which rows: the OS in secure mode (privacy/mechanisms/private_sampling.h)
   for (std::size_t c = 0; c < data.cells.size(); ++c) {
@@ -257,14 +257,7 @@ FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data
   if (s.optimizer == Optimizer::Sgd) {
     net.addToParameters(-s.learningRate * g);
   } else {
-    constexpr double b1 = 0.9, b2 = 0.999, eps = 1e-8;
-    if (state->t == 0) state->m = Vector::Zero(g.size()), state->v = Vector::Zero(g.size());
-    require(state->m.size() == g.size(), "optimizer state belongs to another network");
-    state->t += 1;
-    state->m = b1 * state->m + (1 - b1) * g;
-    state->v = b2 * state->v + (1 - b2) * g.cwiseAbs2();
-    const double c1 = 1 - std::pow(b1, double(state->t)), c2 = 1 - std::pow(b2, double(state->t));
-    net.addToParameters(-s.learningRate * ((state->m / c1).array() / ((state->v / c2).array().sqrt() + eps)).matrix());
+    net.addToParameters(adam->step(g, s.learningRate));
   }
   return rep;
 }

@@ -21,6 +21,7 @@
 
 #include "core/rng.h"
 #include "core/types.h"
+#include "nn/adam.h"
 #include "nn/dense_network.h"
 #include "privacy/mechanisms/mechanisms.h"
 
@@ -47,13 +48,7 @@ struct FairTrainingData {
 /// How the privatised gradient g is applied (post-processing: either choice keeps the guarantee).
 enum class Optimizer {
   Sgd,  ///< θ ← θ − lr g
-  Adam  ///< Kingma & Ba 2015, β₁ = 0.9, β₂ = 0.999, ε = 1e-8, bias-corrected
-};
-
-/// Adam's moments, carried from step to step (empty before the first step).
-struct OptimizerState {
-  Vector m, v;
-  long t = 0;
+  Adam  ///< nn::Adam (nn/adam.h): Kingma & Ba 2015, β₁ = 0.9, β₂ = 0.999, ε = 1e-8, bias-corrected
 };
 
 struct FairStepSettings {
@@ -122,9 +117,9 @@ double fairStepSensitivity(const FairTrainingData& data, const FairStepSettings&
 
 /// Draws the per-cell batches without replacement (fixed sizes), computes the clipped gradient, adds
 /// the noise (then the optional clip after noise) and applies g + noise with the optimizer (Adam needs
-/// `state`, kept by the caller across steps). @throws InvalidArgument as fairGradient, or if Adam is
-/// asked for without a state.
+/// `adam`, kept by the caller across steps). @throws InvalidArgument as fairGradient, or if Adam is
+/// asked for without an optimiser.
 FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data, const std::vector<long>& batchSizes,
-                             const FairStepSettings& s, Rng& rng, OptimizerState* state = nullptr);
+                             const FairStepSettings& s, Rng& rng, nn::Adam* adam = nullptr);
 
 }  // namespace dpw

@@ -187,7 +187,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   st.scaleFreePenalty = s.penaltyForm == PenaltyForm::Sw2ScaleFree;
   st.optimizer = s.optimizer;
   st.noiseSource = s.noiseSource;
-  OptimizerState optState;
+  nn::Adam adam;  // used when st.optimizer is Adam
 
   const std::vector<long> batch = cellBatchSizes(data, s.batchFraction);
   const double q = cellSampleRate(data, batch);
@@ -270,7 +270,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   publish(0);  // the starting picture (untrained network), so a run is seen to learn; draws no random number
   for (long t = 0; t < s.steps; ++t) {
     throwIfCancelled(observer);
-    last = fairDpSgdStep(net, data, batch, st, rng, &optState);
+    last = fairDpSgdStep(net, data, batch, st, rng, &adam);
     if (s.task == FairTask::Representation) nn::orthonormaliseRows(net, kCodeLayer);  // post-processing
     const double x = double(t + 1);
     obj.append(x, last.objective);

@@ -425,7 +425,7 @@ class TestFairDpSgd : public QObject {
     s.privatise = false;
     s.optimizer = Optimizer::Adam;
     s.learningRate = 0.01;
-    OptimizerState st;
+    nn::Adam st;
     const auto sizes = cellBatchSizes(data, 0.2);
     Rng rng = makeRng(9);
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDpSgdStep(net, data, sizes, s, rng));
@@ -442,7 +442,7 @@ class TestFairDpSgd : public QObject {
     const Vector v = (0.999 * 0.001 * g1.cwiseAbs2() + 0.001 * g2.cwiseAbs2()) / (1 - 0.999 * 0.999);
     const Vector expected = -0.01 * (m.array() / (v.array().sqrt() + 1e-8)).matrix();
     QVERIFY(((net.parameters() - before) - expected).cwiseAbs().maxCoeff() < 1e-12);
-    QCOMPARE(st.t, 2L);
+    QCOMPARE(st.steps(), 2L);
   }
 
   // Batch sizes round(n_j/5), q = max_j n′_j/n_j; each drawn batch has distinct members of its cell.
