@@ -1,6 +1,7 @@
 #include "nn/dense_network.h"
 
 #include <cmath>
+#include <random>
 
 #include "core/error.h"
 
@@ -36,20 +37,28 @@ void multiplyByDerivative(Matrix& G, const Matrix& A, Activation act) {
 
 }  // namespace
 
-DenseNetwork::DenseNetwork(const std::vector<int>& widths, const std::vector<Activation>& activations, Rng& rng) {
+DenseNetwork::DenseNetwork(const std::vector<int>& widths, const std::vector<Activation>& activations, Rng& rng,
+                           Initialisation init) {
   require(widths.size() >= 2, "a network needs at least an input and an output width, got ", widths.size(),
           " widths");
   require(activations.size() + 1 == widths.size(), "need one activation per layer: ", widths.size() - 1,
           " layers but ", activations.size(), " activations");
   for (int w : widths) require(w >= 1, "layer widths must be >= 1, got ", w);
   for (std::size_t l = 0; l + 1 < widths.size(); ++l) {
-    const double bound = 1.0 / std::sqrt(double(widths[l]));
-    std::uniform_real_distribution<double> u(-bound, bound);
     DenseLayer layer;
     layer.W.resize(widths[l + 1], widths[l]);
     layer.b.resize(widths[l + 1]);
-    for (Eigen::Index j = 0; j < layer.W.size(); ++j) layer.W.data()[j] = u(rng);
-    for (Eigen::Index j = 0; j < layer.b.size(); ++j) layer.b[j] = u(rng);
+    if (init == Initialisation::UniformFanIn) {
+      const double bound = 1.0 / std::sqrt(double(widths[l]));
+      std::uniform_real_distribution<double> u(-bound, bound);
+      for (Eigen::Index j = 0; j < layer.W.size(); ++j) layer.W.data()[j] = u(rng);
+      for (Eigen::Index j = 0; j < layer.b.size(); ++j) layer.b[j] = u(rng);
+    } else {
+      std::normal_distribution<double> normal(0.0, std::sqrt(2.0 / double(widths[l])));
+      for (Eigen::Index o = 0; o < layer.W.rows(); ++o)
+        for (Eigen::Index i = 0; i < layer.W.cols(); ++i) layer.W(o, i) = normal(rng);
+      layer.b.setZero();
+    }
     layer.activation = activations[l];
     offsets_.push_back(parameterCount_);
     parameterCount_ += layer.W.size() + layer.b.size();
@@ -147,6 +156,10 @@ Vector DenseNetwork::weightedGradientSum(const ForwardPass& f, const BackwardPas
     g.segment(offsets_[l - 1] + L.W.size(), L.b.size()) = wd.colwise().sum().transpose();
   }
   return g;
+}
+
+Vector DenseNetwork::gradient(const ForwardPass& f, const Matrix& gradOutput) const {
+  return weightedGradientSum(f, backward(f, gradOutput), Vector::Ones(f.a[0].rows()));
 }
 
 Matrix DenseNetwork::perExampleGradients(const ForwardPass& f, const BackwardPass& b) const {

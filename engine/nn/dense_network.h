@@ -1,5 +1,7 @@
 #pragma once
-/// A small fully connected network on Eigen with per-example gradients, for DP-SGD.
+/// The multilayer perceptron of the engine: a small fully connected network on Eigen with per-example
+/// gradients. Used by fair learning (DP-SGD, fair_learning/fair_dpsgd.h) and by DPSWgen's generator
+/// (methods/flow/dpsw_generator.cpp); both train it with nn::Adam (adam.h).
 ///
 /// Layer l maps a (n x in_l) batch A_{l-1} to A_l = act_l(Z_l), Z_l = A_{l-1} W_lᵀ + 1 b_lᵀ, with
 /// W_l (out_l x in_l). Parameters θ are flattened layer by layer: W_l in column-major order, then b_l.
@@ -25,6 +27,12 @@ using Matrix = Eigen::MatrixXd;  ///< column-major batches: one example per row
 
 enum class Activation { Identity, Sigmoid, ReLU };
 
+/// How the constructor draws the parameters of a layer with in_l inputs.
+enum class Initialisation {
+  UniformFanIn,  ///< W and b ~ U(−1/√in_l, 1/√in_l) (PyTorch's default for Linear); fair learning
+  HeNormal       ///< W ~ N(0, 2/in_l), b = 0 (He et al. 2015, for ReLU layers); DPSWgen's generator
+};
+
 struct DenseLayer {
   Matrix W;  ///< out x in
   Vector b;  ///< out
@@ -47,10 +55,12 @@ struct BackwardPass {
 class DenseNetwork {
  public:
   DenseNetwork() = default;
-  /// widths = {in, h_1, ..., out}; activations.size() == widths.size() - 1. Weights and biases are
-  /// drawn U(-1/√in_l, 1/√in_l) (PyTorch's default for Linear) from `rng`.
+  /// widths = {in, h_1, ..., out}; activations.size() == widths.size() - 1. Parameters are drawn from
+  /// `rng` layer by layer as `init` says. Draw order (kept so seeded runs repeat): UniformFanIn draws W
+  /// in column-major order, then b; HeNormal draws W row by row (each output unit's incoming weights).
   /// @throws InvalidArgument if a width is < 1 or the sizes disagree.
-  DenseNetwork(const std::vector<int>& widths, const std::vector<Activation>& activations, Rng& rng);
+  DenseNetwork(const std::vector<int>& widths, const std::vector<Activation>& activations, Rng& rng,
+               Initialisation init = Initialisation::UniformFanIn);
 
   int layerCount() const { return int(layers_.size()); }
   int inputWidth() const { return int(layers_.front().W.cols()); }
@@ -81,6 +91,11 @@ class DenseNetwork {
   /// Σ_i w_i ∇_θ f_i as a flat vector (zeros for layers after b.last).
   /// @throws InvalidArgument if weights has the wrong size.
   Vector weightedGradientSum(const ForwardPass& f, const BackwardPass& b, const VectorRef& weights) const;
+
+  /// ∇_θ of a batch scalar L whose gradient with respect to the network output is `gradOutput`
+  /// (n x out): Σ_i of the per-example gradients, the plain (unclipped) back-propagation.
+  /// @throws InvalidArgument on a wrong size.
+  Vector gradient(const ForwardPass& f, const Matrix& gradOutput) const;
 
   /// The explicit n x P matrix of per-example gradients (row i = ∇_θ f_i). O(n P) memory.
   Matrix perExampleGradients(const ForwardPass& f, const BackwardPass& b) const;

@@ -10,7 +10,8 @@
 #include "flow/flow_accounting.h"
 #include "flow/flow_data.h"
 #include "flow/frechet_features.h"
-#include "nn/mlp.h"
+#include "nn/adam.h"
+#include "nn/dense_network.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "privacy/privacy_params.h"
@@ -40,8 +41,16 @@ struct Generator {
   Points data;
   long batch = 0;
   int label = 0;
-  Mlp net;
+  nn::DenseNetwork net;  // g_φ
+  nn::Adam adam;
 };
+
+// g_φ: ReLU hidden layers, a linear output, He-normal weights and zero biases.
+nn::DenseNetwork generatorNetwork(const std::vector<int>& sizes, Rng& rng) {
+  std::vector<nn::Activation> activations(sizes.size() - 2, nn::Activation::ReLU);
+  activations.push_back(nn::Activation::Identity);
+  return nn::DenseNetwork(sizes, activations, rng, nn::Initialisation::HeNormal);
+}
 
 std::string fmt(double v) {
   std::ostringstream os;
@@ -75,7 +84,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   sizes.push_back(int(d));
   std::vector<Generator> gens;
   if (!s.data.perClass) {
-    gens.push_back({data.privateData, s.batch, 0, Mlp(sizes, initRng)});
+    gens.push_back({data.privateData, s.batch, 0, generatorNetwork(sizes, initRng), nn::Adam()});
   } else {
     for (int c = 0; c < 10; ++c) {
       std::vector<Eigen::Index> rows;
@@ -85,7 +94,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       Points part(Eigen::Index(rows.size()), d);
       for (std::size_t r = 0; r < rows.size(); ++r) part.row(Eigen::Index(r)) = data.privateData.row(rows[r]);
       const long b = std::max<long>(1, std::lround(double(s.batch) * double(rows.size()) / double(m)));
-      gens.push_back({std::move(part), b, c, Mlp(sizes, initRng)});
+      gens.push_back({std::move(part), b, c, generatorNetwork(sizes, initRng), nn::Adam()});
     }
   }
   Rng probeRng = makeRng(seed, 3);
@@ -101,7 +110,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     Points out(perGen * Eigen::Index(gens.size()), d);
     sampleLabels.clear();
     for (std::size_t g = 0; g < gens.size(); ++g) {
-      out.middleRows(Eigen::Index(g) * perGen, perGen) = gens[g].net.forward(evalZ);
+      out.middleRows(Eigen::Index(g) * perGen, perGen) = gens[g].net.forward(evalZ).output();
       sampleLabels.insert(sampleLabels.end(), std::size_t(perGen), gens[g].label);
     }
     return out;
@@ -157,11 +166,11 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
       const Points theta = randomDirections(s.projections, d, rng);
       const Points Z = standardNormal(g.batch, s.latent, rng);
-      const Points G = g.net.forward(Z);
+      const nn::ForwardPass f = g.net.forward(Z);
+      const Points G = f.output();
       const SlicedResult r = slicedW2SquaredWithGradients(
           G, batch, theta, {plan.noiseStd, rng(), secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections)});
-      g.net.backward(r.gradX);
-      g.net.adamStep(s.learningRate);
+      g.net.addToParameters(g.adam.step(g.net.gradient(f, r.gradX), s.learningRate));
       stepLoss += r.value / double(gens.size());
     }
     lastLoss = stepLoss;

@@ -5,8 +5,8 @@
 /// Every step: a minibatch Y_b of the private data (Poisson rate q = batch/m for "rdp", fixed size for
 /// "rdp-wor"), k fresh directions Θ, b generated points G = g_φ(Z), Z ~ N(0, I_latent); the loss is
 /// DP-SWD(G, Y_b) = (1/k) Σⱼ W₂²(G θⱼ + N(0, s²), Y_b θⱼ + N(0, s²)) (engine/ot/sliced_wasserstein.h);
-/// ∂loss/∂G comes from its gradients, is back-propagated through the MLP (mlp.h) and φ takes an Adam
-/// step. The data enter only through their noisy projections, so the privacy is that of DPSWflow-r
+/// ∂loss/∂G comes from its gradients, is back-propagated through the MLP (nn/dense_network.h) and φ takes
+/// an Adam step (nn/adam.h). The data enter only through their noisy projections, so the privacy is that of DPSWflow-r
 /// with the same (k, q, s, T) (flow_accounting.h). Per-class mode trains one generator per label.
 #include <cstdint>
 #include <limits>
