@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "privacy/ledger/noise_resolution.h"
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/calibration/root_finding.h"
 
@@ -143,7 +144,7 @@ double analyticGaussianNoiseStd(double epsilon, double delta, double l2Sensitivi
 
 double classicGaussianNoiseStd(double epsilon, double delta, double l2Sensitivity) {
   requireCalibration(epsilon, delta, l2Sensitivity);
-  return std::sqrt(2 * std::log(1.25 / delta)) * l2Sensitivity / epsilon;
+  return classicGaussianFactor(delta) * l2Sensitivity / epsilon;  // the one classic formula (noise_resolution.h)
 }
 
 // ---- construction (calibration)
