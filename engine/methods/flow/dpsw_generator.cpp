@@ -1,4 +1,5 @@
 #include "methods/flow/dpsw_generator.h"
+#include "methods/flow/flow_common_settings.h"
 
 #include <chrono>
 #include <cmath>
@@ -20,17 +21,13 @@ namespace dpw {
 
 DpswGeneratorSettings DpswGeneratorSettings::fromParams(const ParamValues& p) {
   DpswGeneratorSettings s;
+  readCommonFlowSettings(p, s);
   s.latent = p.integer("latent");
   s.width = p.integer("width");
   s.depth = p.integer("depth");
   s.learningRate = p.real("learning_rate");
-  s.projections = p.integer("projections");
   s.batch = p.integer("batch");
-  s.steps = p.integer("steps");
   s.samples = p.integer("samples");
-  s.privacy = FlowPrivacySettings::fromParams(p);
-  s.data = FlowTargetSettings::fromParams(p);
-  s.frameEvery = p.integer("frame_every");
   return s;
 }
 
