@@ -204,7 +204,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     request.steps = s.steps;
     st.noiseMultiplier = resolveNoiseMultiplier(request);
     if (s.accountant) {
-      curve = std::make_unique<PrivacyCurve>(std::vector<std::string>{accountantId(*s.accountant)}, delta);
+      curve = std::make_unique<PrivacyCurve>(PrivacyCurve::ofAccountants({*s.accountant}, delta));
       accountantName = makeAccountant(*s.accountant)->name();
     }
   }
