@@ -54,7 +54,7 @@ AuditTarget dpsgdCanaryAuditTarget(const MechanismAuditSettings& s, std::uint64_
   st.noiseSource = s.noiseSource;  // os-entropy: the secure grid law of fairDpSgdStep
   const double q = cellSampleRate(D, S->batch);
   // The calibration fair_learning.cpp uses, for one step at this q.
-  const double z = calibrateNoiseMultiplier(accountantId(s.accountant), s.epsilon, s.delta, q, 1);
+  const double z = calibrateNoiseMultiplier(s.accountant, s.epsilon, s.delta, q, 1);
   const double sensitivity = fairStepSensitivity(D, st, S->batch);
   st.noiseMultiplier = s.fault == AuditFault::NoiseQuarter ? z / 4 : z;
   if (s.fault == AuditFault::SkipClip) {

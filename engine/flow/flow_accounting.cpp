@@ -8,21 +8,16 @@
 
 #include "privacy/accountants/accountant.h"
 #include "privacy/accountants/discrete_subsampled_rdp.h"
+#include "privacy/ledger/noise_resolution.h"
 
 namespace dpw {
 
-std::string accountantName(AccountantKind accountant) { return makeAccountant(accountant)->name(); }
-
-double flowEpsilonSpent(AccountantKind accountant, double noiseMultiplier, double sampleRate, long steps,
-                        double delta) {
-  auto a = makeAccountant(accountant);
-  a->addGaussianSteps(noiseMultiplier, sampleRate, steps);
-  return a->epsilon(delta);
-}
-
-double flowCalibrateMultiplier(AccountantKind accountant, double epsilon, double delta, double sampleRate,
-                               long steps) {
-  return calibrateNoiseMultiplier(accountantId(accountant), epsilon, delta, sampleRate, steps);
+PrivacyLedger subsampledFlowLedger(AccountantKind accountant, const SubsampledNoisePlan& plan, long steps) {
+  const Neighbouring relation = neighbouringOf(accountant);
+  PrivacyLedger ledger(accountant, plan.mechanismDelta);
+  ledger.record({NoiseMechanism::Gaussian, plan.multiplier, plan.sensitivity, relation,
+                 minibatchSamplerOf(relation), plan.sampleRate, steps});
+  return ledger;
 }
 
 double flowProvenSecureEpsilon(AccountantKind accountant, const Mechanism& law, double sampleRate, long steps,
@@ -50,10 +45,14 @@ SubsampledNoisePlan planSubsampledNoise(FlowConvention conv, FlowBound bound, lo
                          : flowSensitivity(resolveFlowBound(bound, k), k, d, boundDeltaPerDraw(conv, delta, steps));
   plan.mechanismDelta = conv == FlowConvention::Reference ? delta : delta / 2;
   plan.sampleRate = sampleRate;
-  if (noiseMultiplier > 0)
-    plan.multiplier = noiseMultiplier;
-  else if (!std::isinf(epsilon))
-    plan.multiplier = flowCalibrateMultiplier(accountant, epsilon, plan.mechanismDelta, sampleRate, steps);
+  NoiseRequest request;
+  if (noiseMultiplier > 0) request.givenMultiplier = noiseMultiplier;  // the flows' rule: 0 = from ε
+  request.epsilon = epsilon;
+  request.delta = plan.mechanismDelta;
+  request.accountant = accountant;
+  request.sampleRate = sampleRate;
+  request.steps = steps;
+  plan.multiplier = resolveNoiseMultiplier(request);
   plan.noiseStd = plan.multiplier * plan.sensitivity;
   return plan;
 }

@@ -1,6 +1,6 @@
 #pragma once
-/// The flows' use of the privacy accountants (engine/privacy/accountants/accountant.h): every ε a flow reports
-/// goes through these two functions, so the accounting is in one place.
+/// The flows' use of the privacy ledger (engine/privacy/ledger/): every ε a flow reports is read from a
+/// PrivacyLedger built once per run, so the accounting is in one place.
 ///
 /// DPSWflow-r: T steps of the subsampled Gaussian with noise multiplier m = s/Δ and rate q = batch/m
 /// ([DPSWFlow] Alg. 1, App. C.4; the reference uses the moments accountant, orders 1..32).
@@ -10,6 +10,7 @@
 
 #include "flow/flow_privacy.h"  // FlowConvention, FlowBound
 #include "privacy/accountants/accountant.h"         // AccountantKind
+#include "privacy/ledger/privacy_ledger.h"         // PrivacyLedger
 #include "privacy/mechanisms/mechanisms.h"         // NoiseSource, SecureAccounting
 
 namespace dpw {
@@ -31,18 +32,10 @@ SubsampledNoisePlan planSubsampledNoise(FlowConvention convention, FlowBound bou
                                         long steps, double epsilon, double noiseMultiplier, AccountantKind accountant,
                                         double sampleRate);
 
-/// The accountant's human-readable name (with its conversion), for privacy statements.
-std::string accountantName(AccountantKind accountant);
-
-/// ε after `steps` steps of the Gaussian with this multiplier at rate q, at δ, by this accountant.
-/// @throws InvalidArgument on bad values.
-double flowEpsilonSpent(AccountantKind accountant, double noiseMultiplier, double sampleRate, long steps,
-                        double delta);
-
-/// Smallest multiplier reaching ε at δ after `steps` steps at rate q (calibrateNoiseMultiplier).
-/// @throws InvalidArgument on bad values.
-double flowCalibrateMultiplier(AccountantKind accountant, double epsilon, double delta, double sampleRate,
-                               long steps);
+/// The ledger of `steps` releases of the subsampled Gaussian planned above (DPSWflow-r, DPSWgen): the
+/// accountant's relation names the sampler (add/remove: Poisson; replace-one: fixed-size batches), δ is
+/// the plan's mechanism share. The ε-vs-step curve, the final ε and the statement read it.
+PrivacyLedger subsampledFlowLedger(AccountantKind accountant, const SubsampledNoisePlan& plan, long steps);
 
 /// Secure mode, Poisson steps (q < 1, accountant rdp or rdp-mironov): the proven ε of the grid discrete Gaussian
 /// `law` (privacy/accountants/discrete_subsampled_rdp.h, at its own multiplier σ_Z g / (Δ + g√dim)); NaN otherwise.

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/error.h"
+#include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/privacy_params.h"  // readNoiseSource
 
@@ -153,15 +154,11 @@ std::string flowPrivacyTerms(const FlowPrivacySettings& s, bool subsampled, bool
   const FlowConvention conv = s.convention;
   std::ostringstream os;
   os.precision(4);
-  const bool poisson = s.accountant == AccountantKind::Rdp;
-  os << "Neighbours: " << (subsampled && poisson ? "add/remove one row (Δ = 2w over-covers it)" : "replace-one row (‖y − y'‖ ≤ 2)")
-     << "; sampler: ";
-  if (!subsampled)
-    os << "the whole private data every step (q = 1)";
-  else if (poisson)
-    os << "Poisson, q = " << sampleRate;
-  else
-    os << "fixed-size batches without replacement, q = " << sampleRate;
+  // The sampler is the accountant's (privacy_event.h); without a minibatch, the whole data.
+  const Sampler sampler = subsampled ? minibatchSamplerOf(neighbouringOf(s.accountant)) : Sampler::WholeData;
+  os << "Neighbours: "
+     << (sampler == Sampler::Poisson ? "add/remove one row (Δ = 2w over-covers it)" : "replace-one row (‖y − y'‖ ≤ 2)")
+     << "; sampler: " << samplerDescription(sampler, sampleRate);
   os << "; sensitivity Δ = 2w = " << sensitivity << " for k = " << k << " directions, ";
   if (conv == FlowConvention::Reference) {
     os << "the reference code's bound (CLT at δ/2 for k > 30, else Bernstein at δ) per draw, not union-bounded";

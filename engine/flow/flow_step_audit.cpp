@@ -61,7 +61,7 @@ void requireAuditable(double epsilon, long k, long d, long n) {
 FlowStepAudit auditFlowStep(const FlowStepAuditSettings& s, std::uint64_t seed) {
   requireAuditable(s.epsilon, s.projections, s.dimension, s.particles);
   require(s.trials >= 200, "an audit needs at least 200 trials per data set, got ", s.trials);
-  const double multiplier = flowCalibrateMultiplier(s.accountant, s.epsilon, s.delta, 1.0, 1);
+  const double multiplier = calibrateNoiseMultiplier(s.accountant, s.epsilon, s.delta, 1.0, 1);
   const FlowStepScorer scorer(s.projections, s.dimension, s.particles, multiplier, s.noiseQuarter, seed);
   FlowStepAudit audit;
   audit.sensitivity = scorer.sensitivity;
@@ -83,7 +83,7 @@ AuditTarget flowStepAuditTarget(const MechanismAuditSettings& s, std::uint64_t s
   require(s.fault != AuditFault::SkipClip,
           "the flow-step audit has no clip to skip (orthonormal blocks bound ||Theta u|| exactly); use noise-quarter");
   require(s.noiseSource == NoiseSource::Seeded, "the flow-step audit runs the teaching-mode (seeded) step");
-  const double multiplier = flowCalibrateMultiplier(AccountantKind::Rdp, s.epsilon, s.delta, 1.0, 1);
+  const double multiplier = calibrateNoiseMultiplier(AccountantKind::Rdp, s.epsilon, s.delta, 1.0, 1);
   auto scorer = std::make_shared<const FlowStepScorer>(s.projections, s.dimension, 64, multiplier,
                                                        s.fault == AuditFault::NoiseQuarter, seed);
   AuditTarget t;

@@ -4,7 +4,7 @@
 ///
 /// Setting: the default DPSWflow-r choices: k directions in orthonormal blocks (Δ = 2 √⌈k/d⌉ exactly,
 /// flow_directions.h), noise multiplier from the run's calibration for ONE step on the whole data
-/// (flowCalibrateMultiplier(accountant, ε, δ, q = 1, T = 1)), s = multiplier · Δ. D = {u}, D' = {−u} with
+/// (calibrateNoiseMultiplier(accountant, ε, δ, q = 1, T = 1)), s = multiplier · Δ. D = {u}, D' = {−u} with
 /// u a unit vector (‖y − y'‖ = 2, the largest change in the unit ball); Θ and the particles X are public
 /// and fixed. Each trial runs slicedFlowDrift with a fresh noise seed and releases the drift. The
 /// attacker uses that the data quantiles of a one-row data set are its noisy projections t̃ (k-vector),

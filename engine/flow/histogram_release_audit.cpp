@@ -70,7 +70,7 @@ AuditTarget histogramReleaseAuditTarget(const MechanismAuditSettings& s, std::ui
           "the histogram release has no clip to skip (a row adds one count per histogram); use noise-quarter");
   const bool replaceOne = s.accountant == AccountantKind::RdpWor;
   const double multiplier =
-      flowCalibrateMultiplier(replaceOne ? AccountantKind::RdpWor : AccountantKind::Rdp, s.epsilon, s.delta, 1.0, 1);
+      calibrateNoiseMultiplier(replaceOne ? AccountantKind::RdpWor : AccountantKind::Rdp, s.epsilon, s.delta, 1.0, 1);
   auto scorer = std::make_shared<const HistogramReleaseScorer>(s.projections, s.dimension, multiplier,
                                                                s.fault == AuditFault::NoiseQuarter, s.noiseSource,
                                                                !replaceOne, seed);

@@ -4,7 +4,7 @@
 ///
 /// Setting: k directions in one orthonormal block per d (public, fixed), B bins on [−1, 1]; the
 /// noise multiplier of the run's calibration for ONE step on the whole data
-/// (flowCalibrateMultiplier(accountant, ε, δ, q = 1, T = 1)).
+/// (calibrateNoiseMultiplier(accountant, ε, δ, q = 1, T = 1)).
 /// Add/remove (the default, accountant rdp): D = {u}, D' = {} (u a unit vector), σ = multiplier · √k;
 /// the row sits in bin bⱼ of histogram j and the attacker scores Σⱼ c̃ⱼ[bⱼ]: N(k or 0, kσ²), the
 /// likelihood-ratio statistic at separation √k = Δ (tight).

@@ -24,6 +24,7 @@
 #include "ot/sliced_wasserstein.h"
 #include "privacy/accountants/accountant.h"
 #include "privacy/curves/privacy_curve.h"
+#include "privacy/ledger/noise_resolution.h"
 
 namespace dpw {
 
@@ -194,11 +195,16 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   std::unique_ptr<PrivacyCurve> curve;  // ε spent vs step by the selected accountant
   std::string accountantName;
   if (st.privatise) {
-    st.noiseMultiplier = s.noiseMultiplier >= 0
-                             ? s.noiseMultiplier
-                             : calibrateNoiseMultiplier(accountantId(*s.accountant), s.epsilon, delta, q, s.steps);
+    NoiseRequest request;  // fair learning's rule: a multiplier ≥ 0 is given, −1 means from ε
+    if (s.noiseMultiplier >= 0) request.givenMultiplier = s.noiseMultiplier;
+    request.epsilon = s.epsilon;
+    request.delta = delta;
+    if (s.accountant) request.accountant = *s.accountant;
+    request.sampleRate = q;
+    request.steps = s.steps;
+    st.noiseMultiplier = resolveNoiseMultiplier(request);
     if (s.accountant) {
-      curve = std::make_unique<PrivacyCurve>(std::vector<std::string>{accountantId(*s.accountant)}, delta);
+      curve = std::make_unique<PrivacyCurve>(PrivacyCurve::ofAccountants({*s.accountant}, delta));
       accountantName = makeAccountant(*s.accountant)->name();
     }
   }

@@ -199,7 +199,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
     if (plan.multiplier > 0 && step > 0) {
-      const double e = epsilonAfter(s, plan, step);
+      const double e = plan.ledger->epsilonAfter(step);
       if (std::isfinite(e)) epsAcc.append(double(step), e);
       std::vector<Series> curves;
       if (!epsAcc.empty()) curves.push_back(epsAcc.series());
@@ -243,7 +243,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       } else {  // the inclusion coins: the OS in secure mode (private_sampling.h), so the seed does not reveal them
         PrivateSampling coins(s.privacy.noiseSource, rng);
         const std::vector<Eigen::Index> rows = drawMinibatchRows(
-            g.data.rows(), s.privacy.accountant == AccountantKind::Rdp, plan.sampleRate, g.batch, coins.words());
+            g.data.rows(), plan.ledger->events().back().sampler == Sampler::Poisson, plan.sampleRate, g.batch, coins.words());
         if (s.inspectBatchRows) s.inspectBatchRows(t, gi, rows);
         batch = selectRows(g.data, rows);
       }
@@ -295,7 +295,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   result.metrics["sample_rate"] = plan.sampleRate;
   result.metrics["steps_per_second"] = double(s.steps) / std::max(flowSeconds, 1e-12);
   result.metrics["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const double eps = epsilonAfter(s, plan, s.steps);
+  const double eps = plan.ledger->epsilon();
   result.metrics["epsilon"] = eps;
   if (s.variant == FlowVariant::Pool && plan.multiplier > 0) {
     result.metrics["epsilon_per_step"] = plan.perStepEpsilon;

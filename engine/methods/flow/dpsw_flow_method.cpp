@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "flow/flow_privacy.h"
 #include "methods/flow/dpsw_flow.h"
+#include "methods/flow/flow_common_settings.h"
 #include "privacy/privacy_params.h"
 
 namespace dpw {
@@ -15,17 +16,13 @@ namespace dpw {
 DpswFlowSettings DpswFlowSettings::fromParams(const ParamValues& p, FlowVariant variant) {
   DpswFlowSettings s;
   s.variant = variant;
+  readCommonFlowSettings(p, s);
   s.particles = p.integer("particles");
-  s.projections = p.integer("projections");
   if (variant == FlowVariant::Pool) s.pool = p.integer("pool");
   if (variant == FlowVariant::Resampled) s.batch = p.integer("batch");
   s.quantiles = p.integer("quantiles");
   s.stepSize = p.real("step_size");
   s.regularisation = p.real("regularisation");
-  s.steps = p.integer("steps");
-  s.privacy = FlowPrivacySettings::fromParams(p);
-  s.data = FlowTargetSettings::fromParams(p);
-  s.frameEvery = p.integer("frame_every");
   const auto& v = p.values();
   if (v.count("direction_draw")) s.directions = flowDirectionDraws().parse(p.text("direction_draw"));
   if (v.count("data_noise")) s.dataNoise = poolDataNoises().parse(p.text("data_noise"));

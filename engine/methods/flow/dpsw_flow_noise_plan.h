@@ -1,10 +1,13 @@
 #pragma once
 /// How a DPSWflow(-r) run turns its privacy settings into noise ([DPSWFlow] Alg. 1, 2 and the histogram
 /// release of flow/projection_histogram.h): the sensitivity of what is released, the noise multiplier
-/// (given, or calibrated from ε), the δ handed to the mechanism, the sampling rate, and ε after t steps.
+/// (given, or calibrated from ε: privacy/ledger/noise_resolution.h), the δ handed to the mechanism, the
+/// sampling rate, and the run's privacy ledger, from which ε after t steps is read.
+#include <optional>
 #include <string>
 
 #include "methods/flow/dpsw_flow.h"
+#include "privacy/ledger/privacy_ledger.h"
 
 namespace dpw {
 
@@ -18,6 +21,9 @@ struct NoisePlan {
   bool exactBound = false;    ///< orthonormal blocks: Δ exact, no δ on the bound
   bool releaseOnce = false;   ///< DPSWflow: the pool's noisy data projections are released once
   bool histogram = false;     ///< DPSWflow-r: noisy histograms of the batch projections (Δ = √(2k) or √k)
+  /// The run's releases and how its ε is read (set by planNoise): the ε-vs-step curve, the final ε and
+  /// the statement read it.
+  std::optional<PrivacyLedger> ledger;
 };
 
 /// True for the public code's convention (no union bound; per-step claim).
@@ -26,10 +32,6 @@ inline bool usesReferenceConvention(const DpswFlowSettings& s) { return s.privac
 /// The noise of a run on m private rows of dimension d (see the struct's fields).
 /// @throws InvalidArgument from the calibration on bad budgets.
 NoisePlan planNoise(const DpswFlowSettings& s, long m, long d);
-
-/// ε after t steps: DPSWflow-r and DPSWflow (paper) by the accountant, DPSWflow (reference, or noise once)
-/// the one release's claim; +inf without noise.
-double epsilonAfter(const DpswFlowSettings& s, const NoisePlan& plan, long t);
 
 /// The run's privacy statement (relation, sampler, sensitivity, accountant and the choices made), from the
 /// settings and the plan; `eps` is ε spent at the end, `m` the private row count, `ortho` whether the

@@ -1,27 +1,24 @@
-// The privacy statement of a DPSWflow(-r) run, written from its settings and noise plan.
+// The privacy statement of a DPSWflow(-r) run, from its settings and noise plan; the accountant's claim
+// and the no-privacy sentence are generated from the plan's ledger (privacy/ledger/privacy_statement.h).
 #include <sstream>
 #include <string>
 
 #include "flow/flow_accounting.h"
 #include "flow/flow_privacy.h"
 #include "methods/flow/dpsw_flow_noise_plan.h"
+#include "privacy/ledger/privacy_statement.h"
 
 namespace dpw {
 
 namespace {
-std::string fmt(double v) {
-  std::ostringstream os;
-  os.precision(4);
-  os << v;
-  return os.str();
-}
+std::string fmt(double v) { return statementNumber(v); }
 }  // namespace
 
 std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& plan, double eps, long m, bool ortho) {
   std::ostringstream st;
   const char* name = s.variant == FlowVariant::Pool ? "DPSWflow" : "DPSWflow-r";
   if (plan.multiplier == 0) {
-    st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of " << name << ".";
+    st << noPrivacySentence("the projections", s.steps, name);
   } else if (plan.histogram && plan.releaseOnce) {
     st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << "): the " << s.pool
        << " pool directions' noisy histograms of all " << m << " rows (" << s.bins
@@ -32,10 +29,8 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
        << s.steps << " steps; the particles (public) get no noise";
     if (s.data.perClass) st << ", per class (parallel composition)";
   } else if (plan.histogram) {
-    const bool poisson = s.privacy.accountant == AccountantKind::Rdp;
-    st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant)
-       << ", q = " << fmt(plan.sampleRate) << (poisson ? " (Poisson)" : " (fixed batch)") << ", " << s.steps
-       << " steps, noise multiplier " << fmt(plan.multiplier) << ". Each step releases " << s.projections
+    const bool poisson = plan.ledger->events().back().relation == Neighbouring::AddRemove;
+    st << accountedClaimSentence(*plan.ledger, s.privacy.delta) << ". Each step releases " << s.projections
        << " noisy histograms (" << s.bins << " bins on [−1, 1]) of the batch's projections: Gaussian noise of std "
        << fmt(plan.noiseStd) << " counts, Δ = " << fmt(plan.sensitivity)
        << (poisson ? " = √k (add/remove neighbours: an added row adds one count to each histogram; a replaced row "
@@ -48,8 +43,7 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
       st << "; per class: each record is in one class, so one added/removed record changes one flow (parallel "
             "composition at ε)";
   } else if (s.variant == FlowVariant::Resampled) {
-    st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == AccountantKind::Rdp ? " (Poisson)" : " (fixed batch)") << ", "
-       << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity)
+    st << accountedClaimSentence(*plan.ledger, s.privacy.delta) << ", Δ = " << fmt(plan.sensitivity)
        << (plan.exactBound ? " (exact: orthonormal direction blocks, the whole δ to the accountant). " : ". ")
        << flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
   } else if (plan.releaseOnce) {
@@ -70,7 +64,7 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
        << s.pool << "; over " << s.steps << " steps basic composition gives ε = "
        << fmt(double(s.steps) * plan.perStepEpsilon) << " at δ = " << fmt((double(s.steps) + 1) * s.privacy.delta / 2)
        << " (T δ/2 + δ/2)";
-    st << "; the " << accountantName(s.privacy.accountant) << " composes them (q = 1) to ε = " << fmt(eps) << " at δ = "
+    st << "; the " << makeAccountant(plan.ledger->accountant())->name() << " composes them (q = 1) to ε = " << fmt(eps) << " at δ = "
        << s.privacy.delta << " (δ/2 + the bound's δ/2). "
        << flowPrivacyTerms(s.privacy, false, s.data.perClass, s.pool, 1, 1.0, plan.sensitivity);
   }

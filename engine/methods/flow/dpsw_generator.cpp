@@ -1,8 +1,8 @@
 #include "methods/flow/dpsw_generator.h"
+#include "methods/flow/flow_common_settings.h"
 
 #include <chrono>
 #include <cmath>
-#include <sstream>
 
 #include "core/frame_pacing.h"
 #include "core/decimated_series.h"
@@ -14,6 +14,7 @@
 #include "nn/dense_network.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
+#include "privacy/ledger/privacy_statement.h"
 #include "privacy/privacy_params.h"
 #include "privacy/mechanisms/private_sampling.h"
 
@@ -21,17 +22,13 @@ namespace dpw {
 
 DpswGeneratorSettings DpswGeneratorSettings::fromParams(const ParamValues& p) {
   DpswGeneratorSettings s;
+  readCommonFlowSettings(p, s);
   s.latent = p.integer("latent");
   s.width = p.integer("width");
   s.depth = p.integer("depth");
   s.learningRate = p.real("learning_rate");
-  s.projections = p.integer("projections");
   s.batch = p.integer("batch");
-  s.steps = p.integer("steps");
   s.samples = p.integer("samples");
-  s.privacy = FlowPrivacySettings::fromParams(p);
-  s.data = FlowTargetSettings::fromParams(p);
-  s.frameEvery = p.integer("frame_every");
   return s;
 }
 
@@ -52,13 +49,6 @@ nn::DenseNetwork generatorNetwork(const std::vector<int>& sizes, Rng& rng) {
   return nn::DenseNetwork(sizes, activations, rng, nn::Initialisation::HeNormal);
 }
 
-std::string fmt(double v) {
-  std::ostringstream os;
-  os.precision(4);
-  os << v;
-  return os.str();
-}
-
 }  // namespace
 
 RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, RunObserver& observer) {
@@ -77,6 +67,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   const SubsampledNoisePlan plan =
       planSubsampledNoise(s.privacy.convention, s.privacy.bound, s.projections, d, s.privacy.delta, s.steps, s.privacy.epsilon, s.privacy.noiseMultiplier,
                           s.privacy.accountant, double(s.batch) / double(m));
+  const PrivacyLedger ledger = subsampledFlowLedger(s.privacy.accountant, plan, s.steps);
 
   Rng initRng = makeRng(seed, 1);
   std::vector<int> sizes{int(s.latent)};
@@ -145,9 +136,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
     if (plan.multiplier > 0) {  // nothing is spent before the first step
-      eps.append(double(step), step == 0 ? 0.0
-                                         : flowEpsilonSpent(s.privacy.accountant, plan.multiplier, plan.sampleRate, step,
-                                                            plan.mechanismDelta));
+      eps.append(double(step), step == 0 ? 0.0 : ledger.epsilonAfter(step));
       observer.onFrame(makeFrame("epsilon", "Privacy spent ε vs step", step, LinesFrame{"step", "ε", {eps.series()}}));
     }
   };
@@ -161,7 +150,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       Generator& g = gens[gi];
       Rng rng = makeRng(seed, 16 + (std::uint64_t(t) << 5) + gi);
       PrivateSampling coins(s.privacy.noiseSource, rng);  // the OS in secure mode (private_sampling.h)
-      const Points batch = selectRows(g.data, drawMinibatchRows(g.data.rows(), s.privacy.accountant == AccountantKind::Rdp,
+      const Points batch = selectRows(g.data, drawMinibatchRows(g.data.rows(), ledger.events().back().sampler == Sampler::Poisson,
                                                                 plan.sampleRate, g.batch, coins.words()));
       if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
       const Points theta = randomDirections(s.projections, d, rng);
@@ -189,10 +178,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   result.metrics["noise_multiplier"] = plan.multiplier;
   result.metrics["sample_rate"] = plan.sampleRate;
   result.metrics["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  double epsilon = std::numeric_limits<double>::infinity();
-  if (plan.multiplier > 0)
-    epsilon = flowEpsilonSpent(s.privacy.accountant, plan.multiplier, plan.sampleRate, s.steps, plan.mechanismDelta);
-  result.metrics["epsilon"] = epsilon;
+  result.metrics["epsilon"] = ledger.epsilon();  // +inf without noise
   if (data.publicData.size() > 0) {  // Fréchet distance in the public LDA feature space (frechet_features.h)
     const PublicFeatureMap features = fitPublicFeatureMap(data.publicData, data.publicLabels);
     const Points heldOutFeatures = features.apply(data.heldOut);
@@ -200,15 +186,12 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
     result.metrics["frechet_floor"] = frechetDistance(features.apply(data.reference), heldOutFeatures);  // public
   }
   if (s.data.perClass) result.metrics["nn_accuracy"] = nearestNeighbourAccuracy(G, sampleLabels, data.heldOut, data.heldOutLabels);
-  std::ostringstream st;
-  if (plan.multiplier == 0) {
-    st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of DPSWgen.";
-  } else {
-    st << "(ε = " << fmt(epsilon) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == AccountantKind::Rdp ? " (Poisson)" : " (fixed batch)") << ", "
-       << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ". "
-       << flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
-  }
-  result.privacyStatement = st.str();
+  // The claim is generated from the ledger (privacy_statement.h); the flows' terms follow it.
+  result.privacyStatement =
+      plan.multiplier == 0
+          ? noPrivacySentence("the projections", s.steps, "DPSWgen")
+          : accountedClaimSentence(ledger, s.privacy.delta) + ". " +
+                flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
   if (plan.multiplier > 0) {  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
     const Mechanism law = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections);
     const double proven = flowProvenSecureEpsilon(s.privacy.accountant, law, plan.sampleRate, s.steps, plan.mechanismDelta);

@@ -83,25 +83,33 @@ std::vector<std::string> accountantIds() {
   return ids;
 }
 
-double epsilonAfterGaussianSteps(const std::string& accountantId, double noiseMultiplier, double sampleRate,
-                                 long steps, double delta) {
-  auto acc = makeAccountant(accountantId);
+double epsilonAfterGaussianSteps(AccountantKind kind, double noiseMultiplier, double sampleRate, long steps,
+                                 double delta) {
+  auto acc = makeAccountant(kind);
   acc->addGaussianSteps(noiseMultiplier, sampleRate, steps);
   return acc->epsilon(delta);
 }
 
-double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon, double delta, double sampleRate,
-                                long steps) {
+double epsilonAfterGaussianSteps(const std::string& accountantId, double noiseMultiplier, double sampleRate,
+                                 long steps, double delta) {
+  return epsilonAfterGaussianSteps(parseAccountant(accountantId), noiseMultiplier, sampleRate, steps, delta);
+}
+
+double calibrateNoiseMultiplier(AccountantKind kind, double epsilon, double delta, double sampleRate, long steps) {
   require(epsilon > 0 && std::isfinite(epsilon), "the target epsilon must be a finite number > 0, got ", epsilon);
   require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
   require(sampleRate > 0 && sampleRate <= 1, "the sampling rate q must lie in (0, 1], got ", sampleRate);
   require(steps >= 1, "the number of steps must be at least 1, got ", steps);
-  require(makeAccountant(accountantId)->decreasesWithNoise(), "accountant '", accountantId,
+  // One empty accountant of the kind, cloned at every σ the root finder tries (no id lookup per step).
+  const std::unique_ptr<Accountant> empty = makeAccountant(kind);
+  require(empty->decreasesWithNoise(), "accountant '", accountantId(kind),
           "' cannot be calibrated: its loss does not decrease as the noise grows");
   // A PLD too large to build means ε in the hundreds: above any target, so σ must grow.
   const auto eps = [&](double sigma) {
     try {
-      return epsilonAfterGaussianSteps(accountantId, sigma, sampleRate, steps, delta);
+      auto acc = empty->clone();
+      acc->addGaussianSteps(sigma, sampleRate, steps);
+      return acc->epsilon(delta);
     } catch (const PldTooLarge&) {
       return std::numeric_limits<double>::infinity();
     }
@@ -113,8 +121,9 @@ double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon,
   return sigma;
 }
 
-double calibrateNoiseMultiplier(AccountantKind kind, double epsilon, double delta, double sampleRate, long steps) {
-  return calibrateNoiseMultiplier(accountantId(kind), epsilon, delta, sampleRate, steps);
+double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon, double delta, double sampleRate,
+                                long steps) {
+  return calibrateNoiseMultiplier(parseAccountant(accountantId), epsilon, delta, sampleRate, steps);
 }
 
 }  // namespace dpw

@@ -81,8 +81,11 @@ std::unique_ptr<Accountant> makeAccountant(const std::string& id);
 /// Ids of the accountants makeAccountant knows, in menu order.
 std::vector<std::string> accountantIds();
 
-/// ε after `steps` Gaussian steps (σ, q) on a fresh accountant `accountantId`, at δ.
-/// @throws InvalidArgument on an unknown id or bad values.
+/// ε after `steps` Gaussian steps (σ, q) on a fresh accountant of this kind, at δ.
+/// @throws InvalidArgument on bad values.
+double epsilonAfterGaussianSteps(AccountantKind kind, double noiseMultiplier, double sampleRate, long steps,
+                                 double delta);
+/// The same by id (parsed once). @throws InvalidArgument on an unknown id or bad values.
 double epsilonAfterGaussianSteps(const std::string& accountantId, double noiseMultiplier, double sampleRate,
                                  long steps, double delta);
 
@@ -96,7 +99,7 @@ double epsilonAfterGaussianSteps(const std::string& accountantId, double noiseMu
 /// σ < 1e7 reaches the target.
 double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon, double delta, double sampleRate,
                                 long steps);
-/// The same, for the typed kind (no id round trip).
+/// The same, for the typed kind: the implementation (the id version parses once and calls it).
 double calibrateNoiseMultiplier(AccountantKind kind, double epsilon, double delta, double sampleRate, long steps);
 
 }  // namespace dpw

@@ -39,6 +39,7 @@ void RdpAccountant::addGaussianSteps(double sigma, double q, long steps) {
     cachedSigma_ = sigma;
     cachedQ_ = q;
   }
+  if (steps == 0) return;  // the per-step curve stays cached (a warm accountant); 0·∞ would be NaN
   for (size_t i = 0; i < orders_.size(); ++i) total_[i] += double(steps) * cachedStep_[i];
 }
 

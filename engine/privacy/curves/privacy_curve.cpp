@@ -1,19 +1,32 @@
 #include "privacy/curves/privacy_curve.h"
 
 #include <sstream>
+#include <utility>
 
 #include "core/error.h"
 
 namespace dpw {
 
-PrivacyCurve::PrivacyCurve(const std::vector<std::string>& accountantIds, double delta) : delta_(delta) {
+PrivacyCurve::PrivacyCurve(double delta) : delta_(delta) {
   require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+}
+
+void PrivacyCurve::add(std::unique_ptr<Accountant> accountant) {
+  accountants_.push_back(std::move(accountant));
+  series_.emplace_back(accountants_.back()->shortName());
+  series_.back().append(0.0, 0.0);
+}
+
+PrivacyCurve::PrivacyCurve(const std::vector<std::string>& accountantIds, double delta) : PrivacyCurve(delta) {
   require(!accountantIds.empty(), "a privacy curve needs at least one accountant");
-  for (const auto& id : accountantIds) {
-    accountants_.push_back(makeAccountant(id));
-    series_.emplace_back(accountants_.back()->shortName());
-    series_.back().append(0.0, 0.0);
-  }
+  for (const auto& id : accountantIds) add(makeAccountant(parseAccountant(id)));
+}
+
+PrivacyCurve PrivacyCurve::ofAccountants(const std::vector<AccountantKind>& accountants, double delta) {
+  PrivacyCurve curve(delta);
+  require(!accountants.empty(), "a privacy curve needs at least one accountant");
+  for (AccountantKind kind : accountants) curve.add(makeAccountant(kind));
+  return curve;
 }
 
 void PrivacyCurve::record(double noiseMultiplier, double sampleRate, long steps) {

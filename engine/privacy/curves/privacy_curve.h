@@ -18,8 +18,11 @@ namespace dpw {
 
 class PrivacyCurve {
  public:
-  /// @throws InvalidArgument on an unknown accountant id or δ outside (0, 1).
+  /// @throws InvalidArgument on an unknown accountant id, no accountant or δ outside (0, 1).
   PrivacyCurve(const std::vector<std::string>& accountantIds, double delta);
+  /// The same for typed accountants (no id round trip; a named factory, as a second constructor would
+  /// make a braced list of ids ambiguous). @throws InvalidArgument on no accountant or δ outside (0, 1).
+  static PrivacyCurve ofAccountants(const std::vector<AccountantKind>& accountants, double delta);
   /// Adds `steps` Gaussian steps to every accountant and appends (current step, ε) to each curve.
   /// @throws InvalidArgument on bad (σ, q, steps), as Accountant::addGaussianSteps.
   void record(double noiseMultiplier, double sampleRate, long steps);
@@ -33,6 +36,9 @@ class PrivacyCurve {
   FramePtr frame() const;
 
  private:
+  explicit PrivacyCurve(double delta);
+  void add(std::unique_ptr<Accountant> accountant);
+
   double delta_;
   long step_ = 0;
   std::vector<std::unique_ptr<Accountant>> accountants_;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "privacy/ledger/noise_resolution.h"
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/calibration/root_finding.h"
 
@@ -143,7 +144,7 @@ double analyticGaussianNoiseStd(double epsilon, double delta, double l2Sensitivi
 
 double classicGaussianNoiseStd(double epsilon, double delta, double l2Sensitivity) {
   requireCalibration(epsilon, delta, l2Sensitivity);
-  return std::sqrt(2 * std::log(1.25 / delta)) * l2Sensitivity / epsilon;
+  return classicGaussianFactor(delta) * l2Sensitivity / epsilon;  // the one classic formula (noise_resolution.h)
 }
 
 // ---- construction (calibration)
@@ -154,13 +155,13 @@ Mechanism Mechanism::laplace(double epsilon, double l1Sensitivity) {
   return laplaceScale(std::isinf(epsilon) ? 0.0 : l1Sensitivity / epsilon);
 }
 
+Mechanism::Mechanism(NoiseMechanism law, double scale, double grid, ExactRational param, double gridSensitivity)
+    : law_(law), none_(isDiscrete(law) ? grid == 0 : scale == 0), scale_(scale), grid_(grid),
+      gridSensitivity_(gridSensitivity), param_(param) {}
+
 Mechanism Mechanism::laplaceScale(double b) {
   requireFiniteNonNegative(b, "the Laplace scale");
-  Mechanism m;
-  m.law_ = NoiseMechanism::Laplace;
-  m.scale_ = b;
-  m.none_ = b == 0;
-  return m;
+  return Mechanism(NoiseMechanism::Laplace, b);
 }
 
 Mechanism Mechanism::gaussian(double epsilon, double delta, double l2Sensitivity) {
@@ -169,42 +170,25 @@ Mechanism Mechanism::gaussian(double epsilon, double delta, double l2Sensitivity
 
 Mechanism Mechanism::gaussianStd(double sigma) {
   requireFiniteNonNegative(sigma, "the Gaussian noise std");
-  Mechanism m;
-  m.law_ = NoiseMechanism::Gaussian;
-  m.scale_ = sigma;
-  m.none_ = sigma == 0;
-  return m;
+  return Mechanism(NoiseMechanism::Gaussian, sigma);
 }
 
 Mechanism Mechanism::discreteLaplace(double epsilon, long l1Sensitivity) {
-  Mechanism m;
-  m.law_ = NoiseMechanism::DiscreteLaplace;
-  m.grid_ = 1;
-  m.param_ = discreteLaplaceScale(epsilon, l1Sensitivity);
-  m.none_ = false;
-  return m;
+  return Mechanism(NoiseMechanism::DiscreteLaplace, 0, 1, discreteLaplaceScale(epsilon, l1Sensitivity));
 }
 
 Mechanism Mechanism::discreteGaussian(double epsilon, double delta, double l2SensitivitySquared) {
-  Mechanism m;
-  m.law_ = NoiseMechanism::DiscreteGaussian;
-  m.grid_ = 1;
-  m.param_ = discreteGaussianVariance(epsilon, delta, l2SensitivitySquared);
-  m.none_ = false;
-  return m;
+  return Mechanism(NoiseMechanism::DiscreteGaussian, 0, 1, discreteGaussianVariance(epsilon, delta, l2SensitivitySquared));
 }
 
 Mechanism Mechanism::discreteGaussianOnGrid(double sigma, double l2Sensitivity, long dim) {
   requireFiniteNonNegative(sigma, "the Gaussian noise std");
   require(dim >= 1, "the number of coordinates must be at least 1, got ", dim);
-  Mechanism m;
-  m.law_ = NoiseMechanism::DiscreteGaussian;
-  if (sigma == 0) return m;
+  if (sigma == 0) return Mechanism(NoiseMechanism::DiscreteGaussian, 0);  // no grid: no noise
   require(l2Sensitivity > 0 && std::isfinite(l2Sensitivity),
           "the secure (grid) Gaussian needs a positive finite l2 sensitivity, got ", l2Sensitivity);
   const double root = std::sqrt(double(dim));
-  m.grid_ = l2Sensitivity / (kGridResolution * root);
-  m.gridSensitivity_ = l2Sensitivity + m.grid_ * root;
+  const double grid = l2Sensitivity / (kGridResolution * root);
   // σ_Z² = z² (Δ/g + √dim)² = z² 65² dim in grid units, z = σ/Δ; rounded up to an integer (more noise).
   const long double z = (long double)sigma / l2Sensitivity;
   const long double target = z * z * (kGridResolution + 1) * (kGridResolution + 1) * (long double)dim;
@@ -212,9 +196,7 @@ Mechanism Mechanism::discreteGaussianOnGrid(double sigma, double l2Sensitivity, 
           " (grid units) is too large for the exact sampler");
   auto num = std::uint64_t(std::ceil(target));
   if (num == 0) num = 1;
-  m.param_ = {num, 1};
-  m.none_ = false;
-  return m;
+  return Mechanism(NoiseMechanism::DiscreteGaussian, 0, grid, {num, 1}, l2Sensitivity + grid * root);
 }
 
 double Mechanism::scale() const {

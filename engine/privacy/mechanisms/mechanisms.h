@@ -145,6 +145,12 @@ class Mechanism {
   std::string describe() const;
 
  private:
+  /// The one constructor every factory goes through: the law and its scale in units of the values
+  /// (continuous laws); the discrete laws add their grid step, exact parameter (grid units) and, on a
+  /// grid, the sensitivity it was calibrated for. No noise: a continuous law of scale 0, a discrete one
+  /// without a grid.
+  Mechanism(NoiseMechanism law, double scale, double grid = 0, ExactRational param = {}, double gridSensitivity = 0);
+
   NoiseMechanism law_ = NoiseMechanism::Gaussian;
   bool none_ = true;
   double scale_ = 0;  // b or σ (continuous laws)

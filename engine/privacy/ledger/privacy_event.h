@@ -1,0 +1,40 @@
+#pragma once
+/// One typed privacy event: what a private release is, in the terms every privacy claim needs.
+///
+/// A method turns its settings into its events once (privacy_ledger.h); calibration, the accountants,
+/// the ε-vs-step curve and the privacy statement read them, so no consumer re-derives the sampler from
+/// an accountant id or the noise from a method's own fields.
+#include "privacy/accountants/accountant.h"  // Neighbouring
+#include "privacy/mechanisms/mechanisms.h"   // NoiseMechanism
+
+namespace dpw {
+
+/// How the rows a release reads are chosen from the private data.
+enum class Sampler {
+  WholeData,                   ///< every row, every time (q = 1)
+  Poisson,                     ///< each row independently with probability q (add/remove neighbours)
+  FixedSizeWithoutReplacement  ///< a batch of q·m distinct rows (replace-one neighbours)
+};
+
+/// The minibatch sampler an accountant's analysis assumes (accountant.h: the relation names the sampler):
+/// Poisson for add/remove, fixed-size without replacement for replace-one (also at q = 1).
+inline Sampler minibatchSamplerOf(Neighbouring relation) {
+  return relation == Neighbouring::AddRemove ? Sampler::Poisson : Sampler::FixedSizeWithoutReplacement;
+}
+
+/// `count` releases of one noise law at scale multiplier · sensitivity, each on rows drawn by `sampler`
+/// at rate `sampleRate`, private for neighbours under `relation`.
+struct PrivacyEvent {
+  NoiseMechanism law = NoiseMechanism::Gaussian;
+  double multiplier = 0;   ///< noise scale / sensitivity (σ/Δ₂ for the Gaussian); 0 = no noise
+  double sensitivity = 0;  ///< Δ of what is released (L2 for the Gaussian)
+  Neighbouring relation = Neighbouring::ReplaceOne;  ///< the relation Δ holds for
+  Sampler sampler = Sampler::WholeData;
+  double sampleRate = 1;  ///< q ∈ (0, 1]
+  long count = 1;         ///< how many times the release is made
+
+  /// The noise scale in units of the released values (σ of the Gaussian).
+  double scale() const { return multiplier * sensitivity; }
+};
+
+}  // namespace dpw

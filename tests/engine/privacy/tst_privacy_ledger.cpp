@@ -1,0 +1,129 @@
+// Tests of the privacy ledger (engine/privacy/ledger/): the ledger's ε against a fresh accountant's, the
+// one "given multiplier or calibrate" decision, the Gaussian formulas against independent values, and
+// the claim sentence generated from the events.
+#include <QtTest>
+#include <cmath>
+#include <limits>
+
+#include "core/error.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/ledger/noise_resolution.h"
+#include "privacy/ledger/privacy_ledger.h"
+#include "privacy/ledger/privacy_statement.h"
+#include "privacy/mechanisms/mechanisms.h"
+
+using namespace dpw;
+
+namespace {
+PrivacyEvent gaussianSteps(double multiplier, double q, long count, Neighbouring relation) {
+  return {NoiseMechanism::Gaussian, multiplier, 2.0, relation, minibatchSamplerOf(relation), q, count};
+}
+}  // namespace
+
+class TestPrivacyLedger : public QObject {
+  Q_OBJECT
+ private slots:
+  // The ledger keeps one warm accountant and clones it; the composition is the same arithmetic as a
+  // fresh accountant's (RDP: 0 + t·ε_α per order), so ε is equal to the last bit at every step count.
+  void epsilonAfterEqualsAFreshAccountant() {
+    for (AccountantKind kind : {AccountantKind::Rdp, AccountantKind::RdpWor, AccountantKind::Gdp, AccountantKind::Pld}) {
+      PrivacyLedger ledger(kind, 1e-5);
+      ledger.record(gaussianSteps(1.3, 0.02, 200, neighbouringOf(kind)));
+      QCOMPARE(ledger.releases(), 200L);
+      for (long t : {1L, 7L, 50L, 200L})
+        QCOMPARE(ledger.epsilonAfter(t), epsilonAfterGaussianSteps(kind, 1.3, 0.02, t, 1e-5));
+      QCOMPARE(ledger.epsilon(), ledger.epsilonAfter(200));
+      QCOMPARE(ledger.epsilonAfter(500), ledger.epsilon());  // nothing is spent beyond the recorded releases
+    }
+  }
+
+  // Two events compose in recording order: the first 30 releases are the first event's.
+  void eventsComposeInOrder() {
+    PrivacyLedger ledger(AccountantKind::Rdp, 1e-5);
+    ledger.record(gaussianSteps(1.0, 0.01, 30, Neighbouring::AddRemove));
+    ledger.record(gaussianSteps(2.0, 0.05, 20, Neighbouring::AddRemove));
+    auto a = makeAccountant(AccountantKind::Rdp);
+    a->addGaussianSteps(1.0, 0.01, 30);
+    QCOMPARE(ledger.epsilonAfter(30), a->epsilon(1e-5));
+    a->addGaussianSteps(2.0, 0.05, 5);
+    QCOMPARE(ledger.epsilonAfter(35), a->epsilon(1e-5));
+    QVERIFY(ledger.epsilonAfter(35) > ledger.epsilonAfter(30));
+  }
+
+  void noNoiseIsNoPrivacy() {
+    PrivacyLedger ledger(AccountantKind::RdpWor, 1e-5);
+    ledger.record(gaussianSteps(0.0, 0.1, 10, Neighbouring::ReplaceOne));
+    QVERIFY(!ledger.noisy());
+    QCOMPARE(ledger.epsilon(), std::numeric_limits<double>::infinity());
+  }
+
+  // One Gaussian release with multiplier 2 is μ-GDP with μ = 1/2; its exact ε at δ = 1e-5 solves
+  // Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) = δ: 1.9930914044151207 by bisection in /usr/bin/python3 (math.erfc,
+  // 200 halvings). Tolerance 1e-9 relative: gdpEpsilon's root finder stops at 1e-13 of ε's bracket.
+  void exactSingleReleaseMatchesTheGdpFormula() {
+    PrivacyLedger ledger(AccountantKind::RdpWor, 1e-5, LedgerAccounting::ExactSingleGaussian);
+    ledger.record({NoiseMechanism::Gaussian, 2.0, 1.0, Neighbouring::ReplaceOne, Sampler::WholeData, 1.0, 1});
+    QVERIFY(std::abs(ledger.epsilon() - 1.9930914044151207) < 1e-9 * 1.9930914044151207);
+    QCOMPARE(ledger.epsilonAfter(1000), ledger.epsilon());  // reused: no composition
+  }
+
+  // Reference §2 (flow_privacy.h): Δ = 7.5408151363, ε = 5, δ = 1e-5/2 gives σ = 7.5194341218, so the
+  // classic ε of multiplier σ/Δ is 5 (both values given to 11 digits: 1e-9 relative).
+  void classicFormulaMatchesTheReference() {
+    const double multiplier = 7.5194341218 / 7.5408151363;
+    QVERIFY(std::abs(classicGaussianEpsilon(multiplier, 0.5e-5) - 5.0) < 1e-9 * 5.0);
+    PrivacyLedger ledger(AccountantKind::Rdp, 0.5e-5, LedgerAccounting::ClassicPerRelease);
+    ledger.record({NoiseMechanism::Gaussian, multiplier, 7.5408151363, Neighbouring::ReplaceOne, Sampler::WholeData, 1.0, 300});
+    QCOMPARE(ledger.epsilonAfter(300), classicGaussianEpsilon(multiplier, 0.5e-5));  // per release, not composed
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, classicGaussianFactor(0.0));
+  }
+
+  void resolutionGivenOrCalibrated() {
+    NoiseRequest r;
+    r.epsilon = 2.0, r.delta = 1e-5, r.accountant = AccountantKind::RdpWor, r.sampleRate = 0.1, r.steps = 50;
+    QCOMPARE(resolveNoiseMultiplier(r), calibrateNoiseMultiplier(AccountantKind::RdpWor, 2.0, 1e-5, 0.1, 50));
+    r.givenMultiplier = 0.7;  // given: no calibration, whatever ε
+    QCOMPARE(resolveNoiseMultiplier(r), 0.7);
+    r.givenMultiplier.reset();
+    r.epsilon = std::numeric_limits<double>::infinity();
+    QCOMPARE(resolveNoiseMultiplier(r), 0.0);
+    r.epsilon = 2.0;
+    r.calibration = Calibration::ExactSingleGaussian;
+    QCOMPARE(resolveNoiseMultiplier(r), analyticGaussianNoiseStd(2.0, 1e-5, 1.0));
+    r.calibration = Calibration::ClassicGaussian;
+    r.sensitivity = 7.5408151363;
+    QCOMPARE(resolveNoiseMultiplier(r) * r.sensitivity, classicGaussianNoiseStd(2.0, 1e-5, r.sensitivity));
+    r.calibration = Calibration::Accountant;
+    r.epsilon = 0.0;  // a bad budget gets the calibration's message
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, resolveNoiseMultiplier(r));
+  }
+
+  void badEventsAreRefused() {
+    PrivacyLedger ledger(AccountantKind::Rdp, 1e-5);
+    PrivacyEvent laplace{NoiseMechanism::Laplace, 1.0, 1.0, Neighbouring::AddRemove, Sampler::WholeData, 1.0, 1};
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, ledger.record(laplace));  // the accountants analyse the Gaussian
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, ledger.record(gaussianSteps(1.0, 1.5, 1, Neighbouring::AddRemove)));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, ledger.record(gaussianSteps(1.0, 0.1, 0, Neighbouring::AddRemove)));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, ledger.record(gaussianSteps(-1.0, 0.1, 1, Neighbouring::AddRemove)));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, ledger.epsilonAfter(-1));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, PrivacyLedger(AccountantKind::Rdp, 1.0));
+  }
+
+  // The claim is generated from the events: the sampler from the relation, the numbers from the event.
+  void claimSentenceFromTheEvents() {
+    PrivacyLedger poisson(AccountantKind::Rdp, 1e-5);
+    poisson.record(gaussianSteps(1.25, 0.025, 500, Neighbouring::AddRemove));
+    const std::string p = accountedClaimSentence(poisson, 2e-5);
+    QVERIFY2(p.find("δ = 2e-05) by the " + makeAccountant(AccountantKind::Rdp)->name() +
+                    ", q = 0.025 (Poisson), 500 steps, noise multiplier 1.25") != std::string::npos, p.c_str());
+    QVERIFY2(p.rfind("(ε = " + statementNumber(poisson.epsilon()) + ",", 0) == 0, p.c_str());
+    PrivacyLedger fixed(AccountantKind::RdpWor, 1e-5);
+    fixed.record(gaussianSteps(1.25, 0.025, 500, Neighbouring::ReplaceOne));
+    QVERIFY(accountedClaimSentence(fixed, 1e-5).find("q = 0.025 (fixed batch)") != std::string::npos);
+    QCOMPARE(samplerDescription(Sampler::WholeData, 1.0), std::string("the whole private data every step (q = 1)"));
+    QCOMPARE(noPrivacySentence("the projections", 3, "X"), std::string("No privacy: ε = ∞ (no noise on the projections), 3 steps of X."));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestPrivacyLedger)
+#include "tst_privacy_ledger.moc"
