@@ -7,6 +7,7 @@
 #include "cli/command.h"
 #include "core/rng.h"
 #include "ot/directions.h"
+#include "ot/sliced_floor.h"
 #include "ot/sliced_wasserstein.h"
 
 namespace dpwcli {
@@ -15,7 +16,7 @@ namespace {
 struct Options {
   long n = 10000, m = -1, d = 8, k = 500, repeat = 5, seed = 0;
   double sigma = 0;
-  bool gradients = false;
+  bool gradients = false, floor = false;
 };
 
 CommandRun setup(CLI::App& cmd) {
@@ -28,6 +29,9 @@ CommandRun setup(CLI::App& cmd) {
   addInteger(cmd, "--seed", o->seed, "random seed >= 0")->default_str("0");
   addInteger(cmd, "--repeat", o->repeat, "timed repetitions (the median is reported)")->default_str("5");
   cmd.add_flag("--gradients", o->gradients, "also compute the gradients");
+  cmd.add_flag("--floor", o->floor,
+               "also measure this machine's floor for the value (ot/sliced_floor.h: the projection's flops at the "
+               "measured rate plus the sort's passes at the measured copy speed) and the ratios to it");
   return [o] {
     const long n = o->n, m = o->m < 0 ? o->n : o->m, d = o->d, k = o->k, repeat = o->repeat, seed = o->seed;
     const double sigma = o->sigma;
@@ -40,24 +44,40 @@ CommandRun setup(CLI::App& cmd) {
     const dpw::Points Y = dpw::standardNormal(m, d, rng).array() + 1.0;
     const dpw::Points theta = dpw::randomDirections(k, d, rng);
     const dpw::SlicedOptions options{sigma, std::uint64_t(seed) + 1};
-    std::vector<double> seconds;
+    std::vector<double> seconds, cpu;
     double value = 0;
     for (long r = 0; r < repeat; ++r) {
       const auto t0 = std::chrono::steady_clock::now();
+      const double c0 = dpw::processCpuSeconds();
       value = o->gradients ? dpw::slicedW2SquaredWithGradients(X, Y, theta, options).value
                            : dpw::slicedW2Squared(X, Y, theta, options).value;
       seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      cpu.push_back(dpw::processCpuSeconds() - c0);
     }
     std::sort(seconds.begin(), seconds.end());
-    printJson({{"sw2", jsonNumber(std::sqrt(value))},
-               {"sw2_squared", jsonNumber(value)},
-               {"seconds_median", seconds[seconds.size() / 2]},
-               {"n", n},
-               {"m", m},
-               {"d", d},
-               {"k", k},
-               {"sigma", sigma},
-               {"gradients", o->gradients}});
+    std::sort(cpu.begin(), cpu.end());
+    const double wall = seconds[seconds.size() / 2], cpuSeconds = cpu[cpu.size() / 2];
+    Json out = {{"sw2", jsonNumber(std::sqrt(value))},
+                {"sw2_squared", jsonNumber(value)},
+                {"seconds_median", wall},
+                {"cpu_seconds_median", cpuSeconds},
+                {"n", n},
+                {"m", m},
+                {"d", d},
+                {"k", k},
+                {"sigma", sigma},
+                {"gradients", o->gradients}};
+    if (o->floor) {  // measured after the runs, in the same process
+      const dpw::SlicedFloor f = dpw::measureSlicedFloor(n, m, d, k);
+      out["floor_seconds"] = f.secondsWall();
+      out["floor_cpu_seconds"] = f.secondsCpu();
+      out["floor_ratio"] = wall / f.secondsWall();
+      out["floor_ratio_cpu"] = cpuSeconds / f.secondsCpu();
+      out["floor_bytes_per_value"] = f.bytesPerValue;
+      out["projection_gflops"] = f.flopRateWall * 1e-9;
+      out["copy_gbps"] = f.copyRateWall * 1e-9;
+    }
+    printJson(out);
     return 0;
   };
 }

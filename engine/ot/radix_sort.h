@@ -24,6 +24,15 @@ void radixSort(std::span<double> values, std::vector<double>& scratch);
 /// monotone; a range far from the values' only costs speed.
 void radixSort(std::span<double> values, std::vector<double>& scratch, double lo, double hi);
 
+/// Σᵢ (u₍ᵢ₎ − v₍ᵢ₎)² over the ascending orders of u and v (equal sizes), summed in rank order with one
+/// accumulator, so bit for bit the sum over the arrays sorted by radixSort; [loU, hiU] and [loV, hiV] are
+/// the key ranges as for radixSort. Both spans are scratch: their contents are left unspecified. Past
+/// 2^17 values both arrays are scattered on their top digit and the buckets of u and v are then sorted
+/// in cache and consumed together in rank order, so the sorted arrays are never written to memory.
+/// Unequal sizes sum over the first min(n, m) ranks (callers use it for n = m only).
+double sortedSquaredDifferenceSum(std::span<double> u, std::span<double> v, std::vector<double>& scratch,
+                                  double loU, double hiU, double loV, double hiV);
+
 /// Fills `order` with the permutation that sorts `values` ascending (values[order[0]] is smallest);
 /// `values` is not modified. `scratch` is reused across calls.
 void radixArgsort(std::span<const double> values, std::vector<std::uint32_t>& order,

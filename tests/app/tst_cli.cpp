@@ -77,6 +77,19 @@ class TestCli : public QObject {
     // sphere of (θᵀ1)² is ‖1‖²/d = 1), up to sampling and direction noise.
     QVERIFY(o["sw2"].toDouble() > 0.7 && o["sw2"].toDouble() < 1.3);
     QVERIFY(o["seconds_median"].toDouble() > 0);
+    QVERIFY(o["cpu_seconds_median"].toDouble() > 0);
+    QVERIFY(!o.contains("floor_seconds"));
+  }
+
+  // --floor adds the machine's floor (ot/sliced_floor.h) and the ratios of the run to it.
+  void swFloor() {
+    const CliResult r = cli({"sw", "--n", "200000", "--d", "4", "--k", "4", "--repeat", "1", "--floor"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o["floor_bytes_per_value"].toDouble(), 40.0);  // 2·10^5 values a row: the MSD sort's passes
+    for (const char* key : {"floor_seconds", "floor_cpu_seconds", "floor_ratio", "floor_ratio_cpu", "projection_gflops", "copy_gbps"})
+      QVERIFY2(o[key].toDouble() > 0, key);
+    QCOMPARE(o["floor_ratio"].toDouble(), o["seconds_median"].toDouble() / o["floor_seconds"].toDouble());
   }
 
   void badUsageExitsWithTwo_data() {
