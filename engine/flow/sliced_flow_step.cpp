@@ -19,6 +19,7 @@ constexpr Eigen::Index kBlock = 16;  // directions projected together (one small
 constexpr Eigen::Index kChunks = 8;  // fixed work partition: results independent of the thread count
 constexpr Eigen::Index kDiffusionBlock = 1024;  // particles per diffusion noise stream
 constexpr Eigen::Index kSelectionRatio = 40;   // particle side by selection when n > 40 P, else by sorting
+constexpr Eigen::Index kLookupSlice = 1 << 15; // particles per task of the CDF lookup
 
 void validate(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const FlowStepOptions& o) {
   require(X.rows() > 0, "the particle set is empty");
@@ -124,19 +125,30 @@ void coefficientsBySelection(const double* proj, Eigen::Index n, const Interpola
     grid = steps <= 16;  // else many equal qp (ties): binary search, O(log P) whatever the runs
   }
   const std::uint32_t* firstIndex = w.firstIndex.data();
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const double x = proj[i];
-    int hi = 0;
-    if (x >= a && x < b) {  // then b > a, and qp[P−1] = b > x bounds the scan
-      if (grid) {
-        // A step past qp[hi] > x adds nothing: a fixed count of steps, no data-dependent branch.
-        hi = int(firstIndex[cell(x)]);
-        for (int s = 0; s < steps; ++s) hi += qp[hi] <= x ? 1 : 0;
-      } else {
-        hi = int(std::upper_bound(qp, qp + P, x) - qp);
+  auto lookup = [&](Eigen::Index i0, Eigen::Index i1) {
+    for (Eigen::Index i = i0; i < i1; ++i) {
+      const double x = proj[i];
+      int hi = 0;
+      if (x >= a && x < b) {  // then b > a, and qp[P−1] = b > x bounds the scan
+        if (grid) {
+          // A step past qp[hi] > x adds nothing: a fixed count of steps, no data-dependent branch.
+          hi = int(firstIndex[cell(x)]);
+          for (int s = 0; s < steps; ++s) hi += qp[hi] <= x ? 1 : 0;
+        } else {
+          hi = int(std::upper_bound(qp, qp + P, x) - qp);
+        }
       }
+      g[i] = f.coefficient(x, hi);
     }
-    g[i] = f.coefficient(x, hi);
+  };
+  // Each particle's coefficient depends on nothing but qp, so slices of particles can go to other
+  // threads: with fewer directions than threads (DPSWflow-r's default k = 2 at 10⁶ particles) the
+  // threads without a direction block wait at the loop's barrier and take these tasks.
+  if (n >= 2 * kLookupSlice) {
+#pragma omp taskloop grainsize(kLookupSlice)
+    for (Eigen::Index i0 = 0; i0 < n; i0 += kLookupSlice) lookup(i0, std::min(n, i0 + kLookupSlice));
+  } else {
+    lookup(0, n);
   }
 }
 
@@ -234,7 +246,12 @@ void slicedFlowStep(Points& X, const PointsRef& Y, const PointsRef& directions, 
   require(o.regularisation >= 0 && std::isfinite(o.regularisation),
           "the regularisation λ must be >= 0, got ", o.regularisation);
   const Points drift = slicedFlowDrift(X, Y, directions, o);
-  X.noalias() -= o.stepSize * drift;
+  const Eigen::Index rowsPerBlock = 4096;
+#pragma omp parallel for schedule(static)
+  for (Eigen::Index r0 = 0; r0 < X.rows(); r0 += rowsPerBlock) {  // elementwise: the same bits on any thread
+    const Eigen::Index rows = std::min(rowsPerBlock, X.rows() - r0);
+    X.middleRows(r0, rows).noalias() -= o.stepSize * drift.middleRows(r0, rows);
+  }
   if (o.regularisation > 0) {
     const double sd = std::sqrt(2.0 * o.stepSize * o.regularisation);
     const Eigen::Index n = X.rows(), d = X.cols();
