@@ -20,6 +20,7 @@ constexpr Eigen::Index kChunks = 8;  // fixed work partition: results independen
 constexpr Eigen::Index kDiffusionBlock = 1024;  // particles per diffusion noise stream
 constexpr Eigen::Index kSelectionRatio = 40;   // particle side by selection when n > 40 P, else by sorting
 constexpr Eigen::Index kLookupSlice = 1 << 15; // particles per task of the CDF lookup
+constexpr Eigen::Index kKeepScratch = 1 << 21; // per-thread scratch kept between calls up to n + m of this
 
 void validate(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const FlowStepOptions& o) {
   require(X.rows() > 0, "the particle set is empty");
@@ -185,8 +186,10 @@ Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& 
       k <= kBlock ? 1 : std::max<Eigen::Index>((k + kBlock - 1) / kBlock, std::min<Eigen::Index>(k / 2, kChunks));
   const Eigen::Index blockSize = (k + blocks - 1) / blocks;
   const Eigen::Index chunks = std::min<Eigen::Index>(blocks, kChunks);
-  // Scratch kept per thread between calls (OpenMP's threads persist): a fresh 10⁴ x 8 partial and the
-  // argsort's scratch per call page-faulted (~7% of a step at n = 10⁴, d = 8).
+  // Scratch kept per thread between calls (OpenMP's threads persist) while n + m ≤ 2^21: fresh buffers
+  // page-faulted every call (~7% of a step at n = 10⁴, d = 8; half the CPU time of a 10⁶-particle step,
+  // k = 2: 96-102 vs 45-49 ms measured). The price: at 10⁶ particles, d = 2, k = 2 about 50 MB stay
+  // held per thread between steps (more with more directions per block); larger runs free it per call.
   thread_local std::vector<Points> partialCache;
   std::vector<Points>& partial = partialCache;
   partial.resize(std::size_t(chunks));
@@ -224,6 +227,7 @@ Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& 
         partial[c].noalias() += G.transpose() * directions.middleRows(j0, jn);  // Σⱼ gⱼ θⱼᵀ
       }
     }
+    if (n + m > kKeepScratch) pu = Points(), pv = Points(), G = Points(), w = DirectionWorkspace();
   }
   // drift = (partial₀ + partial₁ + … ) / k, element by element in that order (so no bit depends on the
   // threads), over row blocks in parallel: at n = 10⁴, d = 8 one thread summing 8 partials took ~10%
@@ -238,6 +242,7 @@ Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& 
     for (Eigen::Index c = 1; c < chunks; ++c) sum += partial[c].middleRows(r0, rows);
     sum /= double(k);
   }
+  if (n + m > kKeepScratch) partial.clear();  // large runs: page faults are a small share, memory is not
   return drift;
 }
 
