@@ -14,10 +14,13 @@
 /// The noise is drawn by privacy/mechanisms/mechanisms.h (Mechanism::addTo), seeded or, with `secureNoise`, from the OS.
 /// Directions are processed in blocks of at most 16 (one small GEMM each; beyond 16, at least 8 equal
 /// blocks so the threads stay balanced) over a fixed partition of chunks run in parallel with OpenMP; the noise of direction j is stream j of `noiseSeed` and the diffusion
-/// noise of particles [1024 b, 1024 (b + 1)) is stream b of `diffusionSeed`, so no bit depends on the thread count. Each
-/// direction is sorted once (radix argsort, engine/ot/radix_sort.h); F and T are then read by monotone
-/// walks (O(n + m + P) per direction, the uniform grid u is indexed directly). The n x m coupling is
-/// never formed. Cost O(k (n + m) d) for projections and drift, O(k (n + m)) for sorting and walks;
+/// noise of particles [1024 b, 1024 (b + 1)) is stream b of `diffusionSeed`, so no bit depends on the thread count. The
+/// quantiles of a direction come from the 2P order statistics they read (engine/ot/order_statistics.h:
+/// bucket selection, or one radix sort when 2P is a twentieth of the sample or more). For the particles,
+/// n ≤ 40 P: a radix argsort and a monotone walk for F; n > 40 P: selection, then F of each particle in
+/// input order through a uniform grid over [qp₀, qp_last] (no sort, no scatter). Both give the same
+/// bits (tests/engine/flow/tst_flow_drift_selection.cpp); T indexes the uniform grid u directly. The n x m coupling is
+/// never formed. Cost O(k (n + m) d) for projections and drift, O(k (n + m)) for sorting, selection and lookups;
 /// extra memory O(16 (n + m) + n d) per thread.
 #include <cstdint>
 

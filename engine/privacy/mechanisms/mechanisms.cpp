@@ -1,8 +1,12 @@
 #include "privacy/mechanisms/mechanisms.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
+#if defined(__AVX__) || defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 #include <random>
 #include <sstream>
 
@@ -242,8 +246,9 @@ namespace {
 /// generate_canonical<double, 53>(mt19937_64) as libstdc++ computes it: one 64-bit word, rounded to
 /// double, divided by 2^64, kept below 1.
 inline double canonical(std::uint64_t word) {
+  constexpr double kBelowOne = 0x1.fffffffffffffp-1;  // std::nextafter(1.0, 0.0), as a constant: a select
   const double u = double(word) / 18446744073709551616.0;
-  return u >= 1.0 ? std::nextafter(1.0, 0.0) : u;
+  return u >= 1.0 ? kBelowOne : u;
 }
 
 /// a·b + c as GCC compiles libstdc++'s expressions: one rounding (fused) where the target has FMA
@@ -254,6 +259,21 @@ inline double mulAdd(double a, double b, double c) {
 #else
   return a * b + c;
 #endif
+}
+
+/// ms[t] = √(−2 ms[t] / rs[t]) for t < kept, ms holding ln r², rs r² ∈ (0, 1]: vector ÷ and √ where the
+/// target has them (IEEE, correctly rounded, as the scalar ones; Eigen's AVX-512 √ is not: an rsqrt
+/// estimate and Newton steps), since std::sqrt in a plain loop stays scalar (errno, though the argument
+/// is never negative).
+inline void polarMultipliers(double* ms, const double* rs, std::size_t kept) {
+  std::size_t t = 0;
+#if defined(__AVX__)  // 4 lanes (GCC 12's 512-bit √ intrinsic warns: an undefined merge operand)
+  const __m256d minusTwo = _mm256_set1_pd(-2.0);
+  for (; t + 4 <= kept; t += 4)
+    _mm256_storeu_pd(ms + t, _mm256_sqrt_pd(_mm256_div_pd(_mm256_mul_pd(minusTwo, _mm256_loadu_pd(ms + t)),
+                                                          _mm256_loadu_pd(rs + t))));
+#endif
+  for (; t < kept; ++t) ms[t] = std::sqrt(-2 * ms[t] / rs[t]);
 }
 
 }  // namespace
@@ -269,22 +289,40 @@ void addGaussianPolar(std::span<double> values, double stddev, Rng& rng) {
   constexpr std::size_t kBatch = 128;
   const double mean = 0.0;
   std::uint64_t words[2 * kBatch];
-  double xs[kBatch], ys[kBatch], rs[kBatch], ms[kBatch];
+  double xs[kBatch + 8], ys[kBatch + 8], rs[kBatch + 8], ms[kBatch], cx[kBatch], cy[kBatch], cr[kBatch];
   std::size_t i = 0;
   const std::size_t n = values.size();
   while (i < n) {
     const std::size_t want = std::min(kBatch, (n - i + 1) / 2);
     for (std::size_t j = 0; j < 2 * want; ++j) words[j] = rng();
-    std::size_t kept = 0;
+    // Every candidate of the batch first (a vector loop), then the accepted ones compacted.
     for (std::size_t j = 0; j < want; ++j) {
       const double x = 2.0 * canonical(words[2 * j]) - 1.0;
       const double y = 2.0 * canonical(words[2 * j + 1]) - 1.0;
-      const double r2 = mulAdd(x, x, y * y);  // libstdc++'s x * x + y * y, contracted as GCC does
-      xs[kept] = x, ys[kept] = y, rs[kept] = r2;
+      cx[j] = x, cy[j] = y, cr[j] = mulAdd(x, x, y * y);  // libstdc++'s x * x + y * y, contracted as GCC does
+    }
+    std::size_t kept = 0, j = 0;
+#if defined(__AVX512F__)
+    // 8 candidates at a time, compressed in a register and stored whole (the lanes past the accepted
+    // ones land in the slack and are overwritten): a compress straight to memory is slow on Zen 4.
+    for (; j + 8 <= want; j += 8) {
+      const __m512d r2 = _mm512_loadu_pd(cr + j);
+      // accepted: not (r² > 1 or r² == 0), the same predicate with unordered compares
+      const __mmask8 keep = _mm512_cmp_pd_mask(r2, _mm512_set1_pd(1.0), _CMP_NGT_UQ) &
+                            _mm512_cmp_pd_mask(r2, _mm512_setzero_pd(), _CMP_NEQ_UQ);
+      _mm512_storeu_pd(xs + kept, _mm512_maskz_compress_pd(keep, _mm512_loadu_pd(cx + j)));
+      _mm512_storeu_pd(ys + kept, _mm512_maskz_compress_pd(keep, _mm512_loadu_pd(cy + j)));
+      _mm512_storeu_pd(rs + kept, _mm512_maskz_compress_pd(keep, r2));
+      kept += std::size_t(std::popcount(unsigned(keep)));
+    }
+#endif
+    for (; j < want; ++j) {
+      const double r2 = cr[j];
+      xs[kept] = cx[j], ys[kept] = cy[j], rs[kept] = r2;
       kept += (r2 > 1.0 || r2 == 0.0) ? 0 : 1;
     }
     for (std::size_t t = 0; t < kept; ++t) ms[t] = std::log(rs[t]);
-    for (std::size_t t = 0; t < kept; ++t) ms[t] = std::sqrt(-2 * ms[t] / rs[t]);  // vectorises: IEEE ÷ and √
+    polarMultipliers(ms, rs, kept);
     for (std::size_t t = 0; t < kept; ++t) {
       const double mult = ms[t];
       values[i++] += mulAdd(ys[t] * mult, stddev, mean);
