@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "flow/flow_privacy.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -20,6 +21,13 @@ double flowEpsilonSpent(AccountantKind accountant, double noiseMultiplier, doubl
   return a->epsilon(delta);
 }
 
+bool flowEpsilonPointDue(AccountantKind accountant, long step, long lastStep, long steps) {
+  if (accountant != AccountantKind::Pld && accountant != AccountantKind::PldWor) return true;
+  if (step >= steps) return true;
+  if (step <= 16) return (step & (step - 1)) == 0;  // 1, 2, 4, 8, 16
+  return step - lastStep >= std::max(1L, steps / 16);
+}
+
 double flowCalibrateMultiplier(AccountantKind accountant, double epsilon, double delta, double sampleRate,
                                long steps) {
   return calibrateNoiseMultiplier(accountantId(accountant), epsilon, delta, sampleRate, steps);
@@ -28,7 +36,7 @@ double flowCalibrateMultiplier(AccountantKind accountant, double epsilon, double
 double flowProvenSecureEpsilon(AccountantKind accountant, const Mechanism& law, double sampleRate, long steps,
                                double delta) {
   if (law.isNone() || law.gridSensitivity() <= 0 || sampleRate >= 1 ||
-      !(accountant == AccountantKind::Rdp || accountant == AccountantKind::RdpMironov))
+      !(accountant == AccountantKind::Rdp || accountant == AccountantKind::RdpMironov || accountant == AccountantKind::Pld))
     return std::numeric_limits<double>::quiet_NaN();
   return discreteGaussianPoissonEpsilon(law.scale() / law.gridSensitivity(), sampleRate, steps, delta);
 }

@@ -198,7 +198,8 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       observer.onFrame(makeFrame("samples", "Decoded particles", step,
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
-    if (plan.multiplier > 0 && step > 0) {
+    if (plan.multiplier > 0 && step > 0 &&
+        flowEpsilonPointDue(s.privacy.accountant, step, epsAcc.empty() ? 0 : long(epsAcc.lastX()), s.steps)) {
       const double e = epsilonAfter(s, plan, step);
       if (std::isfinite(e)) epsAcc.append(double(step), e);
       std::vector<Series> curves;
@@ -243,7 +244,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       } else {  // the inclusion coins: the OS in secure mode (private_sampling.h), so the seed does not reveal them
         PrivateSampling coins(s.privacy.noiseSource, rng);
         const std::vector<Eigen::Index> rows = drawMinibatchRows(
-            g.data.rows(), s.privacy.accountant == AccountantKind::Rdp, plan.sampleRate, g.batch, coins.words());
+            g.data.rows(), s.privacy.poissonSampling(), plan.sampleRate, g.batch, coins.words());
         if (s.inspectBatchRows) s.inspectBatchRows(t, gi, rows);
         batch = selectRows(g.data, rows);
       }

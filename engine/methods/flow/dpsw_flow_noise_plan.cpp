@@ -44,7 +44,7 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
     // projection_histogram.h: exact Δ for any directions, the whole δ to the accountant.
     plan.histogram = true;
     plan.exactBound = true;
-    plan.sensitivity = projectionHistogramSensitivity(s.projections, s.privacy.accountant == AccountantKind::Rdp);
+    plan.sensitivity = projectionHistogramSensitivity(s.projections, s.privacy.poissonSampling());
     plan.mechanismDelta = s.privacy.delta;
     plan.sampleRate = std::min(1.0, double(s.batch) / double(m));
     if (s.privacy.noiseMultiplier > 0)

@@ -32,7 +32,7 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
        << s.steps << " steps; the particles (public) get no noise";
     if (s.data.perClass) st << ", per class (parallel composition)";
   } else if (plan.histogram) {
-    const bool poisson = s.privacy.accountant == AccountantKind::Rdp;
+    const bool poisson = s.privacy.poissonSampling();
     st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant)
        << ", q = " << fmt(plan.sampleRate) << (poisson ? " (Poisson)" : " (fixed batch)") << ", " << s.steps
        << " steps, noise multiplier " << fmt(plan.multiplier) << ". Each step releases " << s.projections
@@ -48,7 +48,7 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
       st << "; per class: each record is in one class, so one added/removed record changes one flow (parallel "
             "composition at ε)";
   } else if (s.variant == FlowVariant::Resampled) {
-    st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == AccountantKind::Rdp ? " (Poisson)" : " (fixed batch)") << ", "
+    st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.poissonSampling() ? " (Poisson)" : " (fixed batch)") << ", "
        << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity)
        << (plan.exactBound ? " (exact: orthonormal direction blocks, the whole δ to the accountant). " : ". ")
        << flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);

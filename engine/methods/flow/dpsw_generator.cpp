@@ -135,7 +135,8 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       observer.onFrame(makeFrame("samples", "Decoded generated samples", step,
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
-    if (plan.multiplier > 0) {  // nothing is spent before the first step
+    if (plan.multiplier > 0 &&  // nothing is spent before the first step
+        (step == 0 || flowEpsilonPointDue(s.privacy.accountant, step, long(eps.lastX()), s.steps))) {
       eps.append(double(step), step == 0 ? 0.0
                                          : flowEpsilonSpent(s.privacy.accountant, plan.multiplier, plan.sampleRate, step,
                                                             plan.mechanismDelta));
@@ -152,7 +153,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       Generator& g = gens[gi];
       Rng rng = makeRng(seed, 16 + (std::uint64_t(t) << 5) + gi);
       PrivateSampling coins(s.privacy.noiseSource, rng);  // the OS in secure mode (private_sampling.h)
-      const Points batch = selectRows(g.data, drawMinibatchRows(g.data.rows(), s.privacy.accountant == AccountantKind::Rdp,
+      const Points batch = selectRows(g.data, drawMinibatchRows(g.data.rows(), s.privacy.poissonSampling(),
                                                                 plan.sampleRate, g.batch, coins.words()));
       if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
       const Points theta = randomDirections(s.projections, d, rng);
@@ -195,7 +196,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   if (plan.multiplier == 0) {
     st << "No privacy: ε = ∞ (no noise on the projections), " << s.steps << " steps of DPSWgen.";
   } else {
-    st << "(ε = " << fmt(epsilon) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.accountant == AccountantKind::Rdp ? " (Poisson)" : " (fixed batch)") << ", "
+    st << "(ε = " << fmt(epsilon) << ", δ = " << s.privacy.delta << ") by the " << accountantName(s.privacy.accountant) << ", q = " << fmt(plan.sampleRate) << (s.privacy.poissonSampling() ? " (Poisson)" : " (fixed batch)") << ", "
        << s.steps << " steps, noise multiplier " << fmt(plan.multiplier) << ". "
        << flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
   }
@@ -249,8 +250,9 @@ MethodInfo dpswGeneratorMethod() {
                   0, "from ε"),
       flowBoundParam("w(k, d, δ): auto = chernoff (rigorous, exact MGF); clt = the papers' approximation (not a bound); "
                      "bernstein = [DP-SWD] Lemma 2."),
-      flowAccountantParam("auto: rdp-wor for one generator, rdp per class; rdp-wor: fixed-size batches, replace-one "
-                          "(matches Δ = 2w); rdp: Poisson sampling, add/remove."),
+      flowAccountantParam("auto: the tightest proven accountant, pld-wor for one generator, pld per class (rdp-wor / "
+                          "rdp in secure mode); pld-wor, rdp-wor: fixed-size batches, replace-one (matches Δ = 2w); "
+                          "pld, rdp: Poisson sampling, add/remove."),
       flowConventionParam("union-bound: δ/2 on the bound over all draws (δ/(2T) each); paper-per-draw: the paper's δ/2 "
                           "per draw, not union-bounded; reference: the public code's bound at δ."),
       {"target", "Target", K::Choice, 0, -inf, inf, false, flowTargetIds(), "ring5", "", "2-D toy or Fashion-MNIST latents."},
