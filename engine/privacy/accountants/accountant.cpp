@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <map>
 #include <sstream>
 
 #include "core/error.h"
@@ -128,20 +129,31 @@ double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon,
   require(steps >= 1, "the number of steps must be at least 1, got ", steps);
   require(makeAccountant(accountantId)->decreasesWithNoise(), "accountant '", accountantId,
           "' cannot be calibrated: its loss does not decrease as the noise grows");
-  // A PLD too large to build means ε in the hundreds: above any target, so σ must grow.
+  // A PLD too large to build means ε in the hundreds: above any target, so σ must grow. Memoised: the bracket
+  // checked below is evaluated again by the root finder.
+  std::map<double, double> seen;
   const auto eps = [&](double sigma) {
+    if (const auto it = seen.find(sigma); it != seen.end()) return it->second;
+    double e;
     try {
-      return epsilonAfterGaussianSteps(accountantId, sigma, sampleRate, steps, delta);
+      e = epsilonAfterGaussianSteps(accountantId, sigma, sampleRate, steps, delta);
     } catch (const PldTooLarge&) {
-      return std::numeric_limits<double>::infinity();
+      e = std::numeric_limits<double>::infinity();
     }
+    seen.emplace(sigma, e);
+    return e;
   };
   // ε decreases in σ: the smallest σ with ε(σ) ≤ target, bracket grown by doubling/halving from [lo, hi]
   // (default [0.5, 1]) within [1e-6, 1e7]; an ε = ∞ (PLD at a small σ) counts as above the target (root_finding.h).
   double lo = 0.5, hi = 1.0;
   if (const double guess = coarsePldSigma(accountantId, epsilon, delta, sampleRate, steps); guess > 0) {
-    lo = std::max(1e-6, guess * (1 - kPldBracket));  // the coarse grid is the more pessimistic: σ is below, mostly
-    hi = std::min(1e7, guess * (1 + 1e-6));
+    // The coarse grid is the more pessimistic: σ is below its guess, mostly. A bracket that does not hold (far
+    // from the guess, e.g. at ε in the hundreds) falls back to the blind one rather than doubling from here.
+    const double gLo = std::max(1e-6, guess * (1 - kPldBracket)), gHi = std::min(1e7, guess * (1 + 1e-6));
+    if (eps(gHi) <= epsilon && !(eps(gLo) <= epsilon)) {
+      lo = gLo;
+      hi = gHi;
+    }
   }
   const double sigma = smallestBelow(eps, epsilon, lo, hi, 1e-6, 1e7, kCalibrationRelTol);
   require(std::isfinite(sigma), "no noise multiplier below 1e7 reaches epsilon ", epsilon, " at delta ", delta);
