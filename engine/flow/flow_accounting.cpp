@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "flow/flow_privacy.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -20,10 +21,17 @@ PrivacyLedger subsampledFlowLedger(AccountantKind accountant, const SubsampledNo
   return ledger;
 }
 
+bool flowEpsilonPointDue(AccountantKind accountant, long step, long lastStep, long steps) {
+  if (accountant != AccountantKind::Pld && accountant != AccountantKind::PldWor) return true;
+  if (step >= steps) return true;
+  if (step <= 16) return (step & (step - 1)) == 0;  // 1, 2, 4, 8, 16
+  return step - lastStep >= std::max(1L, steps / 16);
+}
+
 double flowProvenSecureEpsilon(AccountantKind accountant, const Mechanism& law, double sampleRate, long steps,
                                double delta) {
   if (law.isNone() || law.gridSensitivity() <= 0 || sampleRate >= 1 ||
-      !(accountant == AccountantKind::Rdp || accountant == AccountantKind::RdpMironov))
+      !(accountant == AccountantKind::Rdp || accountant == AccountantKind::RdpMironov || accountant == AccountantKind::Pld))
     return std::numeric_limits<double>::quiet_NaN();
   return discreteGaussianPoissonEpsilon(law.scale() / law.gridSensitivity(), sampleRate, steps, delta);
 }

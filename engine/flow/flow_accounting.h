@@ -37,7 +37,13 @@ SubsampledNoisePlan planSubsampledNoise(FlowConvention convention, FlowBound bou
 /// the plan's mechanism share. The ε-vs-step curve, the final ε and the statement read it.
 PrivacyLedger subsampledFlowLedger(AccountantKind accountant, const SubsampledNoisePlan& plan, long steps);
 
-/// Secure mode, Poisson steps (q < 1, accountant rdp or rdp-mironov): the proven ε of the grid discrete Gaussian
+/// Whether a chart frame at `step` (of `steps`) adds a point to the ε-vs-step curve, the last point being at
+/// `lastStep` (0: none yet): every frame for the Rényi accountants (microseconds per ε); for the PLD ones (two
+/// FFTs of ~10⁵ points, ~50 ms per ε) steps 1, 2, 4, 8, 16, then every ≥ steps/16 steps, and the last step: about
+/// 20 points, so that the curve does not cost more than the run.
+bool flowEpsilonPointDue(AccountantKind accountant, long step, long lastStep, long steps);
+
+/// Secure mode, Poisson steps (q < 1, accountant rdp, rdp-mironov or pld: the same sampler): the proven ε of the grid discrete Gaussian
 /// `law` (privacy/accountants/discrete_subsampled_rdp.h, at its own multiplier σ_Z g / (Δ + g√dim)); NaN otherwise.
 double flowProvenSecureEpsilon(AccountantKind accountant, const Mechanism& law, double sampleRate, long steps,
                                double delta);

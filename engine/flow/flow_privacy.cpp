@@ -1,5 +1,6 @@
 #include "flow/flow_privacy.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <utility>
@@ -32,19 +33,28 @@ FlowPrivacySettings FlowPrivacySettings::fromParams(const ParamValues& p) {
   s.delta = p.real("delta");
   s.noiseMultiplier = p.real("noise_multiplier");
   s.bound = parseFlowBound(p.text("bound"));
-  if (p.values().count("accountant")) {
-    const std::string id = p.text("accountant");
-    s.accountantAuto = id == kAuto;
-    if (s.accountantAuto) {
-      const bool perClass = p.values().count("per_class") && p.integer("per_class") != 0;
-      s.accountant = perClass ? AccountantKind::Rdp : AccountantKind::RdpWor;
-    } else {
-      s.accountant = parseAccountant(id);
-    }
-  }
   s.convention = flowConventionFromId(p.text("convention"));
   s.noiseSource = readNoiseSource(p);
+  const std::string id = p.values().count("accountant") ? p.text("accountant") : kAuto;
+  s.accountantAuto = id == kAuto;
+  if (s.accountantAuto) {
+    // The projection release: per-class flows sample by Poisson (add/remove), one flow by fixed-size batches.
+    const bool perClass = p.values().count("per_class") && p.integer("per_class") != 0;
+    s.resolveAutoAccountant(perClass ? Neighbouring::AddRemove : Neighbouring::ReplaceOne);
+  } else {
+    s.accountant = parseAccountant(id);
+  }
   return s;
+}
+
+void FlowPrivacySettings::resolveAutoAccountant(Neighbouring relation) {
+  if (accountantAuto) accountant = flowAutoAccountant(relation, noiseSource);
+}
+
+AccountantKind flowAutoAccountant(Neighbouring relation, NoiseSource source) {
+  if (source == NoiseSource::OsEntropy)  // the discrete Gaussian: the Rényi accountants (flow_privacy.h)
+    return relation == Neighbouring::AddRemove ? AccountantKind::Rdp : AccountantKind::RdpWor;
+  return tightestProvenAccountant(relation);
 }
 
 void FlowPrivacySettings::validate(bool perClassSubsampled) const {
@@ -52,13 +62,13 @@ void FlowPrivacySettings::validate(bool perClassSubsampled) const {
   require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
   require(noiseMultiplier >= 0 && std::isfinite(noiseMultiplier), "the noise multiplier must be >= 0, got ",
           noiseMultiplier);
-  require(accountant == AccountantKind::Rdp || accountant == AccountantKind::RdpWor, "unknown accountant '",
-          accountantId(accountant), "'; choose ", accountantId(AccountantKind::Rdp), " or ",
-          accountantId(AccountantKind::RdpWor));
-  require(!(perClassSubsampled && accountant == AccountantKind::RdpWor),
-          "per-class flows need accountant rdp (Poisson sampling, add/remove): a replaced record can change "
-          "class, which changes two flows and the fixed per-class batch sizes, so rdp-wor (replace-one) does not "
-          "cover it; choose rdp or auto");
+  const auto& ok = flowAccountantIds();
+  require(std::find(ok.begin() + 1, ok.end(), accountantId(accountant)) != ok.end(), "the flows cannot use accountant '",
+          accountantId(accountant), "'; choose ", joinIds(ok));
+  require(!(perClassSubsampled && !poissonSampling()),
+          "per-class flows need a Poisson accountant (pld or rdp: Poisson sampling, add/remove): a replaced record "
+          "can change class, which changes two flows and the fixed per-class batch sizes, so ",
+          accountantId(accountant), " (replace-one) does not cover it; choose pld, rdp or auto");
 }
 
 const std::vector<std::string>& flowConventionIds() {
@@ -106,8 +116,8 @@ ProjectionBound resolveFlowBound(FlowBound bound, long k) {
 }
 
 const std::vector<std::string>& flowAccountantIds() {
-  static const std::vector<std::string> ids{kAuto, accountantId(AccountantKind::RdpWor),
-                                            accountantId(AccountantKind::Rdp)};
+  static const std::vector<std::string> ids{kAuto, accountantId(AccountantKind::PldWor), accountantId(AccountantKind::Pld),
+                                            accountantId(AccountantKind::RdpWor), accountantId(AccountantKind::Rdp)};
   return ids;
 }
 

@@ -9,11 +9,13 @@
 /// s = multiplier · Δ.
 ///
 /// Neighbouring relation: replace-one (one row of the unit ball replaced, ‖y − y'‖ ≤ 2), for which
-/// Δ = 2w is the sensitivity of one row's projections. The accountants match it: "rdp-wor" (fixed-size
-/// batches without replacement, replace-one, Wang et al. 2019 Thm 9 capped by the Gaussian; the
-/// default for one flow) or "rdp" (Poisson sampling, add/remove: Δ = 2w then over-covers the w an added
-/// row can move, so the claim holds for add/remove neighbours). "auto" picks rdp-wor for one flow and
-/// rdp for per-class flows (below). DPSWflow (q = 1) has no sampler: both give T Gaussians.
+/// Δ = 2w is the sensitivity of one row's projections. The accountants match it: fixed-size batches
+/// without replacement, replace-one ("pld-wor": Dong-Roth-Su Thm 4.2 composed exactly; "rdp-wor": Wang et al.
+/// 2019 Thm 9 capped by the Gaussian) or Poisson sampling, add/remove ("pld", "rdp": Δ = 2w then over-covers
+/// the w an added row can move, so the claim holds for add/remove neighbours). "auto" is the tightest proven
+/// accountant for the relation and sampler of the release (flowAutoAccountant): pld-wor for one flow, pld for
+/// per-class flows (below) and for the histogram release. DPSWflow (q = 1) has no sampler: every accountant
+/// composes T Gaussians (the PLD ones exactly up to their grid).
 ///
 /// Per-class flows: a replaced record can change class, so two flows see a change (one loses a row,
 /// one gains one). With Poisson sampling (rdp) the relation is add/remove, every record lies in one
@@ -66,20 +68,35 @@ struct FlowPrivacySettings {
   double delta = 1e-5;
   double noiseMultiplier = 0;    ///< > 0: use this multiplier (ε is then reported, not targeted)
   FlowBound bound = FlowBound::Auto;
-  AccountantKind accountant = AccountantKind::RdpWor;  ///< resolved: RdpWor | Rdp ("auto" is resolved by fromParams)
+  AccountantKind accountant = AccountantKind::RdpWor;  ///< resolved: PldWor | Pld | RdpWor | Rdp ("auto" is resolved by fromParams)
   bool accountantAuto = false;  ///< the setting was "auto" (a method may resolve it otherwise, e.g. the histogram release)
   FlowConvention convention = FlowConvention::UnionBound;
 
-  /// Reads and parses the parameters above; `accountant` only if the method has one (DPSWflow has
-  /// none), "auto" resolved to rdp for per_class = 1 and rdp-wor otherwise.
+  /// Reads and parses the parameters above; "auto" (or no `accountant` parameter: DPSWflow, q = 1) is
+  /// resolved by resolveAutoAccountant for the projection release: add/remove (Poisson) for per_class = 1,
+  /// replace-one (fixed-size batches) otherwise.
   /// @throws InvalidArgument on an unknown bound, convention (the old name "paper" with a message saying
   /// it is now "union-bound") or accountant id.
   static FlowPrivacySettings fromParams(const ParamValues& p);
+  /// If the setting was "auto": accountant = flowAutoAccountant(relation, noiseSource), for a release whose
+  /// sensitivity holds for `relation` (a method with another release calls it again, e.g. the histograms).
+  void resolveAutoAccountant(Neighbouring relation);
+  /// True when the accountant assumes Poisson sampling with add/remove neighbours (pld, rdp): the sampler the
+  /// run draws its minibatches with and the relation its sensitivity is stated for.
+  bool poissonSampling() const { return neighbouringOf(accountant) == Neighbouring::AddRemove; }
   /// @throws InvalidArgument unless ε > 0 (inf: no privacy), 0 < δ < 1, the multiplier is finite and
-  /// ≥ 0, and the accountant is rdp or rdp-wor, and not rdp-wor for subsampled per-class flows
-  /// (`perClassSubsampled`, see above).
+  /// ≥ 0, and the accountant is one of flowAccountantIds(), and not a replace-one one (pld-wor, rdp-wor) for
+  /// subsampled per-class flows (`perClassSubsampled`, see above).
   void validate(bool perClassSubsampled = false) const;
 };
+
+/// What the flows' "auto" accountant is, in one place: the tightest proven accountant for the neighbouring
+/// relation and sampler the release's sensitivity holds for (tightestProvenAccountant: pld for Poisson
+/// add/remove, pld-wor for fixed-size batches without replacement, replace-one). In secure mode (os-entropy)
+/// the noise is a discrete Gaussian, for which the PLD accountants (built on the continuous Gaussian's loss)
+/// are not proven, while the Rényi ones are (CKS20 Prop. 5: unsubsampled exactly, without replacement through
+/// Wang et al. Thm 9; Poisson with the proven discrete bound beside it), so auto keeps rdp / rdp-wor there.
+AccountantKind flowAutoAccountant(Neighbouring relation, NoiseSource source);
 
 /// "union-bound", "paper-per-draw", "reference" (FlowConvention order): the one id table, used by every
 /// ParamSpec offering a convention (flowConventionParam).
@@ -98,8 +115,7 @@ FlowBound parseFlowBound(const std::string& id);
 /// The bound used for k directions: defaultProjectionBound(k) for Auto, else the named one.
 ProjectionBound resolveFlowBound(FlowBound bound, long k);
 
-/// The flows' `accountant` choices: "auto" (fromParams resolves it: rdp for per-class flows, rdp-wor
-/// otherwise), then accountantId(RdpWor), accountantId(Rdp).
+/// The flows' `accountant` choices: "auto" (flowAutoAccountant), then pld-wor, pld, rdp-wor, rdp.
 const std::vector<std::string>& flowAccountantIds();
 
 /// The shared ParamSpecs (key, choices from the tables above, default, advanced, restarts the run);

@@ -213,7 +213,8 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       observer.onFrame(makeFrame("samples", "Decoded particles", step,
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
-    if (plan.multiplier > 0 && step > 0) {
+    if (plan.multiplier > 0 && step > 0 &&
+        flowEpsilonPointDue(s.privacy.accountant, step, epsAcc.empty() ? 0 : long(epsAcc.lastX()), s.steps)) {
       const double e = plan.ledger->epsilonAfter(step);
       if (std::isfinite(e)) epsAcc.append(double(step), e);
       std::vector<Series> curves;

@@ -27,10 +27,12 @@ DpswFlowSettings DpswFlowSettings::fromParams(const ParamValues& p, FlowVariant 
   if (v.count("direction_draw")) s.directions = flowDirectionDraws().parse(p.text("direction_draw"));
   if (v.count("data_noise")) s.dataNoise = poolDataNoises().parse(p.text("data_noise"));
   if (v.count("release")) s.release = flowReleases().parse(p.text("release"));
-  // The histogram release is a fixed-size vector to which an added row adds one count per histogram:
-  // the sampled Gaussian mechanism with Poisson sampling and add/remove neighbours (Mironov et al. 2019),
-  // so "auto" picks rdp for it (for one flow too).
-  if (s.release == FlowRelease::Histogram && s.privacy.accountantAuto) s.privacy.accountant = AccountantKind::Rdp;
+  // DPSWflow-r's histogram release is a fixed-size vector to which an added row adds one count per
+  // histogram: the sampled Gaussian mechanism with Poisson sampling and add/remove neighbours (Mironov et
+  // al. 2019), so "auto" is the add/remove one (pld) for it, for one flow too. (DPSWflow's histograms are
+  // released once, calibrated exactly without an accountant.)
+  if (variant == FlowVariant::Resampled && s.release == FlowRelease::Histogram)
+    s.privacy.resolveAutoAccountant(Neighbouring::AddRemove);
   if (v.count("public_rows")) s.publicRows = p.integer("public_rows");
   if (v.count("bins")) s.bins = p.integer("bins");
   if (v.count("histogram_cutoff")) s.histogramCutoff = p.real("histogram_cutoff");
@@ -122,9 +124,11 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
   });
   if (variant == FlowVariant::Resampled)
     p.push_back(flowAccountantParam(
-        "auto: rdp (Poisson sampling, add/remove, Δ = √k) for the histogram release; for the projections release "
-        "rdp-wor for one flow, rdp per class. rdp-wor: fixed-size batches, replace-one (Δ = 2w, or √(2k) for "
-        "histograms); rdp: Poisson sampling, add/remove."));
+        "auto: the tightest proven accountant for the release: pld (Poisson sampling, add/remove, Δ = √k) for the "
+        "histogram release; for the projections release pld-wor for one flow, pld per class (rdp / rdp-wor in "
+        "secure mode). pld-wor, rdp-wor: fixed-size batches, replace-one (Δ = 2w, or √(2k) for histograms); pld, "
+        "rdp: Poisson sampling, add/remove. pld / pld-wor: privacy-loss distributions, tight; rdp / rdp-wor: Rényi "
+        "bounds, looser."));
   p.insert(p.end(), {
       flowConventionParam("union-bound: δ/2 on the bound over all direction draws (δ/(2T) each), δ/2 to the "
                           "accountant; paper-per-draw: the paper's δ/2 per draw, not union-bounded; reference: the "

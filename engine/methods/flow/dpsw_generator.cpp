@@ -135,7 +135,8 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       observer.onFrame(makeFrame("samples", "Decoded generated samples", step,
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
-    if (plan.multiplier > 0) {  // nothing is spent before the first step
+    if (plan.multiplier > 0 &&  // nothing is spent before the first step
+        (step == 0 || flowEpsilonPointDue(s.privacy.accountant, step, long(eps.lastX()), s.steps))) {
       eps.append(double(step), step == 0 ? 0.0 : ledger.epsilonAfter(step));
       observer.onFrame(makeFrame("epsilon", "Privacy spent ε vs step", step, LinesFrame{"step", "ε", {eps.series()}}));
     }
@@ -241,8 +242,9 @@ MethodInfo dpswGeneratorMethod() {
                   0, "from ε"),
       flowBoundParam("w(k, d, δ): auto = chernoff (rigorous, exact MGF); clt = the papers' approximation (not a bound); "
                      "bernstein = [DP-SWD] Lemma 2."),
-      flowAccountantParam("auto: rdp-wor for one generator, rdp per class; rdp-wor: fixed-size batches, replace-one "
-                          "(matches Δ = 2w); rdp: Poisson sampling, add/remove."),
+      flowAccountantParam("auto: the tightest proven accountant, pld-wor for one generator, pld per class (rdp-wor / "
+                          "rdp in secure mode); pld-wor, rdp-wor: fixed-size batches, replace-one (matches Δ = 2w); "
+                          "pld, rdp: Poisson sampling, add/remove."),
       flowConventionParam("union-bound: δ/2 on the bound over all draws (δ/(2T) each); paper-per-draw: the paper's δ/2 "
                           "per draw, not union-bounded; reference: the public code's bound at δ."),
       {"target", "Target", K::Choice, 0, -inf, inf, false, flowTargetIds(), "ring5", "", "2-D toy or Fashion-MNIST latents."},

@@ -45,25 +45,37 @@ double inverseLoss(double sigma, double q, PldAdjacency adj, double eps) {
   return s2 * std::log((std::expm1(-eps) + q) / q) + 0.5;
 }
 
-// The smallest even 2-3-5-smooth length ≥ n (even: the real FFT packs two reals per complex).
+// The smallest FFT length ≥ n of the form 2^k·{16, 20, 24}: a multiple of 4 (kissfft's fast real path), at most
+// 1/3 above n, and few distinct lengths, so that the plans kissfft caches per length (fftEngine) stay few.
 size_t nextFastLength(size_t n) {
-  for (size_t m = std::max<size_t>(n, 2);; ++m) {
-    if (m % 2) continue;
-    size_t r = m;
-    for (size_t p : {2, 3, 5})
-      while (r % p == 0) r /= p;
-    if (r == 1) return m;
+  size_t best = 0;
+  for (size_t base : {16, 20, 24}) {
+    size_t m = base;
+    while (m < n) m *= 2;
+    if (best == 0 || m < best) best = m;
   }
+  return best;
 }
 
-// One FFT object per thread: Eigen's kissfft caches its twiddle plans per length.
-Eigen::FFT<double>& fftEngine() {
-  thread_local Eigen::FFT<double> fft = [] {
-    Eigen::FFT<double> f;
-    f.SetFlag(Eigen::FFT<double>::HalfSpectrum);
-    return f;
-  }();
-  return fft;
+// One FFT object per thread: Eigen's kissfft caches its twiddle plans per length, a few MB each at the
+// PLDs' lengths. A run asks for PLDs of many lengths (an ε per chart frame), so the plans are dropped
+// once more than kMaxPlans lengths have been used (memory stays flat; a plan costs one pass of sin/cos).
+constexpr size_t kMaxPlans = 6;
+struct FftEngine {
+  Eigen::FFT<double> fft;
+  std::vector<size_t> lengths;
+  FftEngine() { fft.SetFlag(Eigen::FFT<double>::HalfSpectrum); }
+};
+Eigen::FFT<double>& fftEngine(size_t length) {
+  thread_local FftEngine engine;
+  if (std::find(engine.lengths.begin(), engine.lengths.end(), length) == engine.lengths.end()) {
+    if (engine.lengths.size() >= kMaxPlans) {
+      engine.fft.impl().clear();
+      engine.lengths.clear();
+    }
+    engine.lengths.push_back(length);
+  }
+  return engine.fft;
 }
 
 // Half spectrum (length/2 + 1 bins) of x zero-padded to `length` (even).
@@ -71,14 +83,14 @@ std::vector<Complex> forward(const std::vector<double>& x, size_t length) {
   std::vector<double> in(length, 0.0);
   std::copy(x.begin(), x.end(), in.begin());
   std::vector<Complex> out;
-  fftEngine().fwd(out, in);
+  fftEngine(length).fwd(out, in);
   return out;
 }
 
 // Inverse of a half spectrum, scaled by 1/length.
 std::vector<double> inverseReal(const std::vector<Complex>& spectrum, size_t length) {
   std::vector<double> out;
-  fftEngine().inv(out, spectrum, Eigen::Index(length));
+  fftEngine(length).inv(out, spectrum, Eigen::Index(length));
   return out;
 }
 
@@ -93,15 +105,18 @@ Complex power(Complex z, long n) {
 }
 
 // Chernoff bounds [lower, upper] on the index of the T-fold sum outside which at most tailMass lies
-// (dp_accounting common.compute_self_convolve_bounds, orders ±1..20 / n).
+// (dp_accounting common.compute_self_convolve_bounds uses every order ±1..20 / n; here a geometric set up to
+// ±640 / n, whose larger orders give a shorter support, so a shorter FFT, at the loss grids' sizes, for half the
+// passes over p: every order is a valid Chernoff bound, the tightest is kept).
 std::pair<long, long> selfConvolveBounds(const std::vector<double>& p, long times, double tailMass) {
   const long n = long(p.size());
   long lower = 0, upper = (n - 1) * times;
   if (tailMass == 0) return {lower, upper};
-  // Σ pᵢ e^{i·k/n}: the weights stay within [e^{−20}, e^{20}], so a running product is safe (its
+  // Σ pᵢ e^{i·k/n}: the weights stay within [e^{−640}, e^{640}] (double reaches e^{±709}), so a running product is safe (its
   // rounding, ~n·1e-16 relative, only loosens a bound that is itself loose).
-  for (int k = -20; k <= 20; ++k) {
-    if (k == 0) continue;
+  static const int kOrders[] = {-640, -320, -160, -80, -40, -20, -13, -8, -5, -3, -2, -1,
+                                 1,    2,    3,    5,   8,   13,  20,  40, 80, 160, 320, 640};
+  for (const int k : kOrders) {
     const double order = double(k) / double(n), step = std::exp(order);
     double sum = 0, w = 1;
     for (long i = 0; i < n; ++i, w *= step) sum += p[i] * w;
@@ -184,6 +199,9 @@ PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, l
                               "], too many points at interval ", interval, "; use a larger interval or an RDP accountant"));
   const size_t n = size_t(iHi - iLo + 1);
   std::vector<double> deltas(n);
+  // ~10⁵ independent evaluations of the exact curve (normal CDFs): split over the cores (`delta` is pure, and
+  // every caller validated its parameters first, so it does not throw: an exception cannot leave the loop).
+#pragma omp parallel for schedule(static) if (n > 4096)
   for (size_t i = 0; i < n; ++i) deltas[i] = delta(double(iLo + long(i)) * interval);
   PldPmf pmf;
   pmf.interval = interval;

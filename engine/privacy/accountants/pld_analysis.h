@@ -61,7 +61,8 @@ PldPmf subsampledGaussianPld(double noiseMultiplier, double sampleRate, PldAdjac
 
 /// Connect-the-dots pessimistic PLD (Doroshenko et al. 2022, Alg. 1) of any pair whose exact hockey-stick
 /// curve is `delta(ε)`, on the loss grid iLo·interval … iHi·interval; the mass above the grid goes to +∞.
-/// Every accountant built on PLDs makes its one-step PMF here. @throws InvalidArgument on an empty grid or
+/// Every accountant built on PLDs makes its one-step PMF here; `delta` is called from several threads (OpenMP), so
+/// it must be pure. @throws InvalidArgument on an empty grid or
 /// interval ≤ 0; PldTooLarge above 2^25 points.
 PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, long iHi, double interval);
 

@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "privacy/accountants/pld_laplace_analysis.h"
+#include "privacy/accountants/pld_step_cache.h"
 #include "privacy/accountants/pld_wor_analysis.h"
 
 namespace dpw {
@@ -25,7 +27,16 @@ void PldWorAccountant::addGaussianSteps(double sigma, double q, long steps) {
   require(sigma > 0 && std::isfinite(sigma), "the noise multiplier must be a finite number > 0, got ", sigma);
   require(steps >= 0, "the number of steps must be >= 0, got ", steps);
   if (steps == 0) return;
-  steps_[{sigma, q}] += steps;
+  steps_[{Kind::Gaussian, sigma, q}] += steps;
+  dirty_ = true;
+}
+
+void PldWorAccountant::addLaplaceReleases(double scale, long count) {
+  require(scale > 0 && std::isfinite(scale), "the Laplace scale (in units of the sensitivity) must be a finite number > 0, got ",
+          scale);
+  require(count >= 0, "the number of releases must be >= 0, got ", count);
+  if (count == 0) return;
+  steps_[{Kind::Laplace, scale, 1.0}] += count;
   dirty_ = true;
 }
 
@@ -34,9 +45,17 @@ void PldWorAccountant::fold() const {
   composed_.reset();
   for (const auto& [key, count] : steps_) {
     auto it = single_.find(key);
-    if (it == single_.end())
-      it = single_.emplace(key, withoutReplacementGaussianPld(key.first, key.second, interval_)).first;
-    PldPmf batch = count == 1 ? it->second : selfCompose(it->second, count);
+    if (it == single_.end()) {
+      const auto [kind, param, q] = key;
+      const double interval = interval_;
+      it = single_
+               .emplace(key, cachedPldStep<PldPmf>({1, int(kind), param, q, interval}, [kind, param, q, interval] {
+                          return kind == Kind::Laplace ? laplacePld(param, interval)
+                                                       : withoutReplacementGaussianPld(param, q, interval);
+                        }))
+               .first;
+    }
+    PldPmf batch = count == 1 ? *it->second : selfCompose(*it->second, count);
     composed_ = composed_ ? compose(*composed_, batch) : std::move(batch);
   }
   dirty_ = false;

@@ -6,8 +6,12 @@
 /// Steps are counted per distinct (σ, q) and composed when ε or δ is asked: one PLD per (σ, q), one T-fold FFT
 /// of its total count, one convolution across distinct (σ, q). So a curve recorded in chunks ends at exactly
 /// the ε of one T-fold composition, the number calibration solved for (no chunking rounding above the target).
+/// Laplace releases (addLaplaceReleases, q = 1, replace-one sensitivity) are read by their exact PLD
+/// (pld_laplace_analysis.h) and compose with the Gaussian steps.
 #include <map>
+#include <memory>
 #include <optional>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -24,6 +28,9 @@ class PldWorAccountant : public Accountant {
   std::string name() const override;
   std::string shortName() const override { return "PLD w/o replacement"; }
   void addGaussianSteps(double noiseMultiplier, double sampleRate, long steps) override;
+  /// Records `count` Laplace releases with scale b = `scale`·Δ (no sampling; pld_laplace_analysis.h).
+  /// @throws InvalidArgument unless scale > 0 is finite and count ≥ 0.
+  void addLaplaceReleases(double scale, long count);
   double epsilon(double delta) const override;
   double delta(double epsilon) const override;
   std::unique_ptr<Accountant> clone() const override { return std::make_unique<PldWorAccountant>(*this); }
@@ -31,10 +38,12 @@ class PldWorAccountant : public Accountant {
  private:
   void fold() const;
   double interval_;
-  std::map<std::pair<double, double>, long> steps_;  ///< steps per (σ, q)
+  enum class Kind { Gaussian, Laplace };
+  using Key = std::tuple<Kind, double, double>;  ///< (mechanism, σ or Laplace scale, q)
+  std::map<Key, long> steps_;                    ///< steps per key
   mutable bool dirty_ = false;
   mutable std::optional<PldPmf> composed_;
-  mutable std::map<std::pair<double, double>, PldPmf> single_;
+  mutable std::map<Key, std::shared_ptr<const PldPmf>> single_;  ///< one-step PLDs (pld_step_cache.h)
 };
 
 }  // namespace dpw

@@ -95,25 +95,45 @@ class TestFlowPrivacy : public QObject {
              qPrintable(QString("%1 vs %2").arg(r.metrics.at("noise_std"), 0, 'g', 15).arg(expectedDelta, 0, 'g', 15)));
     QCOMPARE(r.metrics.at("noise_multiplier"), 1.3);
   }
-  // Accountant "auto": rdp-wor (replace-one, matching Δ = 2w) for one flow, rdp (Poisson, add/remove)
-  // per class; rdp-wor per class is refused (a change of class touches two flows and the per-class
-  // batch sizes). The statement names the relation, the sampler, the sensitivity and the accountant.
+  // Accountant "auto": the tightest proven accountant for the release's relation and sampler: for the
+  // projection release pld-wor (replace-one, matching Δ = 2w) for one flow, pld (Poisson, add/remove) per
+  // class; DPSWflow-r's default histogram release pld (add/remove, Δ = √k); in secure mode the Rényi ones
+  // (proven for the discrete Gaussian). Replace-one accountants per class are refused (a change of class
+  // touches two flows and the per-class batch sizes). The statement names the relation, the sampler, the
+  // sensitivity and the accountant.
   void accountantMatchesNeighbouringRelation() {
+    QCOMPARE(flowAutoAccountant(Neighbouring::ReplaceOne, NoiseSource::Seeded), AccountantKind::PldWor);
+    QCOMPARE(flowAutoAccountant(Neighbouring::AddRemove, NoiseSource::Seeded), AccountantKind::Pld);
+    QCOMPARE(flowAutoAccountant(Neighbouring::ReplaceOne, NoiseSource::OsEntropy), AccountantKind::RdpWor);
+    QCOMPARE(flowAutoAccountant(Neighbouring::AddRemove, NoiseSource::OsEntropy), AccountantKind::Rdp);
     ParamValues p(findMethod("dpswflow-r").params);
-    QCOMPARE(FlowPrivacySettings::fromParams(p).accountant, AccountantKind::RdpWor);
+    QCOMPARE(FlowPrivacySettings::fromParams(p).accountant, AccountantKind::PldWor);
+    QCOMPARE(DpswFlowSettings::fromParams(p, FlowVariant::Resampled).privacy.accountant, AccountantKind::Pld);
+    p.set("release", std::string("projections"));
+    QCOMPARE(DpswFlowSettings::fromParams(p, FlowVariant::Resampled).privacy.accountant, AccountantKind::PldWor);
+    p.set("noise_source", std::string("os-entropy"));
+    QCOMPARE(DpswFlowSettings::fromParams(p, FlowVariant::Resampled).privacy.accountant, AccountantKind::RdpWor);
+    p.set("noise_source", std::string("seeded"));
     QCOMPARE(FlowPrivacySettings::fromParams(p).convention, FlowConvention::UnionBound);
     QCOMPARE(FlowPrivacySettings::fromParams(p).bound, FlowBound::Auto);
     p.set("per_class", 1.0);
-    QCOMPARE(FlowPrivacySettings::fromParams(p).accountant, AccountantKind::Rdp);
+    QCOMPARE(FlowPrivacySettings::fromParams(p).accountant, AccountantKind::Pld);
     p.set("accountant", std::string("rdp-wor"));
     QCOMPARE(FlowPrivacySettings::fromParams(p).accountant, AccountantKind::RdpWor);  // parsed; validate() refuses it
+    ParamValues gen(findMethod("dpswgen").params);
+    QCOMPARE(FlowPrivacySettings::fromParams(gen).accountant, AccountantKind::PldWor);
     FlowPrivacySettings s;
     QCOMPARE(s.accountant, AccountantKind::RdpWor);
+    s.validate(false);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, s.validate(true));
+    s.accountant = AccountantKind::PldWor;
     s.validate(false);
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, s.validate(true));
     s.accountant = AccountantKind::Gdp;  // not offered by the flows
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, s.validate(false));
     s.accountant = AccountantKind::Rdp;
+    s.validate(true);
+    s.accountant = AccountantKind::Pld;
     s.validate(true);
     const std::string wor = flowPrivacyTerms(FlowPrivacySettings{}, true, false, 70, 100, 0.01, 7.5);
     QVERIFY2(wor.find("replace-one") != std::string::npos && wor.find("without replacement") != std::string::npos &&
