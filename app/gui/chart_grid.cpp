@@ -26,6 +26,7 @@ class PictureView : public QWidget {
  public:
   void setFrame(dpw::FramePtr f) {
     frame_ = std::move(f);
+    density_.clear();  // binned for the previous frame
     if (frame_)
       if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame_->data)) updateRange(*pts, range_);
     update();
@@ -61,7 +62,7 @@ class PictureView : public QWidget {
     }
     if (!frame_) return;
     if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame_->data))
-      paintPoints(*pts, QString::fromStdString(frame_->title), p, rect(), range_);
+      paintPoints(*pts, QString::fromStdString(frame_->title), p, rect(), range_, &density_);
     else
       paintPicture(*frame_, p, rect());
   }
@@ -71,6 +72,7 @@ class PictureView : public QWidget {
   dpw::FramePtr standIn_;
   QString standInLabel_;
   PlotRange range_;
+  DensityCache density_;  ///< frame_'s density images (large clouds), kept for repaints
 };
 
 /// A chart view that remembers whether the user zoomed (then auto-scaling pauses).
