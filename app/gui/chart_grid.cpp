@@ -11,6 +11,7 @@
 #include <QResizeEvent>
 #include <QTimer>
 #include <algorithm>
+#include <cmath>
 #include <QtCharts/QChartView>
 
 #include "charts/chart_builder.h"
@@ -154,8 +155,11 @@ void ChartGrid::draw(const std::string& id) {
   lastDrawn_[id].start();
   pending_.erase(id);
   auto* cv = static_cast<ZoomableChartView*>(views_.at(id));
-  if (cv->chart() && !cv->chart()->series().isEmpty() && updateChart(cv->chart(), *frame, !cv->zoomed)) return;
-  if (QChart* chart = buildChart(*frame)) {
+  // Lines cut to the view's device pixel columns (every point kept while zoomed in: the columns of the
+  // whole range would be too coarse there).
+  const int columns = cv->zoomed ? 0 : std::max(1, int(std::ceil(cv->width() * cv->devicePixelRatioF())));
+  if (cv->chart() && !cv->chart()->series().isEmpty() && updateChart(cv->chart(), *frame, !cv->zoomed, columns)) return;
+  if (QChart* chart = buildChart(*frame, columns)) {
     QChart* old = cv->chart();
     cv->setChart(chart);
     delete old;
