@@ -84,7 +84,7 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
   for (int g = 0; g < int(f.labelNames.size()); ++g) {
     QString name = QString::fromStdString(f.labelNames[g]);
     if (dense[std::size_t(g)])
-      name += QString(": density of all %1 (colour: log count per pixel)")
+      name += QString(": density of all %1 (log scale)")
                   .arg(QLocale(QLocale::English).toString(qlonglong(sizes[std::size_t(g)])));
     names.push_back(name);
   }
