@@ -1,8 +1,15 @@
 #include "gui/run_controller.h"
-#include "core/output_classes.h"
 
 #include <QMetaObject>
 #include <QVariantMap>
+
+#include "core/output_classes.h"
+
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 namespace dpwapp {
 
@@ -59,6 +66,12 @@ void RunController::start(const Scenario& scenario) {
     order_.clear();
   }
   thread_ = QThread::create([this, scenario] {
+#ifdef __linux__
+    // On a busy machine the engine yields to the GUI thread: this thread and the OpenMP team it starts
+    // (created from it, so inheriting its nice value) run at nice +kWorkerNice. An idle core still runs
+    // them at full speed; only the wait for a core changes (bench/bench_gui_flow_live: longest stall).
+    setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), kWorkerNice);
+#endif
     Observer observer(this);
     bool ok = true;
     QString message;
