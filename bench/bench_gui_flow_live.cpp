@@ -7,10 +7,13 @@
 // second (timed between the phase's first and last step), paints per second of the particle chart and of all charts, CPU time of the GUI thread
 // (ms per s), the longest event-loop stall (a 10 ms precise timer's largest lateness) and the longest
 // GUI-thread CPU time between two ticks of that timer (the GUI's own share of a stall). Then, with
-// the run paused, the paint time of every chart (synchronous repaint, median of 30): the drawing
-// capacity in frames/s. Prints JSON.
+// the run paused, the paint time of every chart in the GUI thread (synchronous repaint, median of 30):
+// the drawing capacity in frames/s; and for a large cloud, which a helper thread draws
+// (gui/cloud_renderer.h), that thread's time for one new frame at the view's size (median of 10: axis
+// range, binning every particle into the density image, the chart): its frames/s.
+// Prints JSON; --screenshot FILE saves the window after the last phase.
 //   QT_QPA_PLATFORM=offscreen build/bench/bench_gui_flow_live [--particles 100000] [--phase 4]
-//       [--phases 6] [--frame-every 1] [--scenario :/scenarios/dpswflow-r-ring5.json]
+//       [--phases 6] [--frame-every 1] [--scenario :/scenarios/dpswflow-r-ring5.json] [--screenshot FILE]
 // Built with -DDPW_BUILD_BENCH=ON; not a test (the figures depend on the machine).
 #include <QAbstractScrollArea>
 #include <QApplication>
@@ -28,6 +31,7 @@
 
 #include "common/scenario.h"
 #include "gui/chart_grid.h"
+#include "gui/cloud_renderer.h"
 #include "gui/main_window.h"
 #include "gui/run_controller.h"
 
@@ -126,7 +130,7 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   double particles = 100000, phaseSeconds = 4, frameEvery = 1;
   int phases = 6;
-  QString scenarioPath = ":/scenarios/dpswflow-r-ring5.json";
+  QString scenarioPath = ":/scenarios/dpswflow-r-ring5.json", screenshot;
   const QStringList args = app.arguments();
   for (int i = 1; i + 1 < args.size(); i += 2) {
     if (args[i] == "--particles") particles = args[i + 1].toDouble();
@@ -134,6 +138,7 @@ int main(int argc, char** argv) {
     else if (args[i] == "--phases") phases = args[i + 1].toInt();
     else if (args[i] == "--frame-every") frameEvery = args[i + 1].toDouble();
     else if (args[i] == "--scenario") scenarioPath = args[i + 1];
+    else if (args[i] == "--screenshot") screenshot = args[i + 1];
     else {
       std::fprintf(stderr, "unknown option %s\n", qPrintable(args[i]));
       return 2;
@@ -188,11 +193,15 @@ int main(int argc, char** argv) {
     if (drawing) fpsOn.push_back(fps);
   }
   w.charts()->setUpdatesEnabled(true);
+  if (!screenshot.isEmpty()) {
+    runEventLoopFor(300);  // the newest frames painted
+    w.grab().save(screenshot);
+  }
 
   // Drawing capacity: with the run paused, the synchronous paint time of each chart.
   run->pause();
   for (int i = 0; i < 200 && !run->waitingAtPause(); ++i) runEventLoopFor(10);
-  QJsonObject paintMs, linePoints;
+  QJsonObject paintMs, renderMs, linePoints;
   double frameMs = 0;
   for (const auto& f : w.charts()->frames()) {
     QWidget* v = w.charts()->view(f->chart);
@@ -206,6 +215,16 @@ int main(int argc, char** argv) {
       ms.push_back(t.nsecsElapsed() / 1e6);
     }
     paintMs[QString::fromStdString(f->chart)] = median(ms);
+    if (dpwapp::CloudRenderer::wants(*f)) {
+      std::vector<double> render;
+      for (int i = 0; i < 10; ++i) {
+        QElapsedTimer t;
+        t.start();
+        dpwapp::CloudRenderer::render({f, {}, v->size(), v->devicePixelRatioF(), 0});
+        render.push_back(t.nsecsElapsed() / 1e6);
+      }
+      renderMs[QString::fromStdString(f->chart)] = median(render);
+    }
     if (const auto* lines = std::get_if<dpw::LinesFrame>(&f->data)) {
       QJsonArray sizes;
       for (const auto& series : lines->series) sizes.append(double(series.x.size()));
@@ -230,6 +249,7 @@ int main(int argc, char** argv) {
                   {"longest_stall_ms_not_drawing", stallOff.empty() ? 0.0 : *std::max_element(stallOff.begin(), stallOff.end())},
                   {"longest_gui_work_between_ticks_ms", busy.empty() ? 0.0 : *std::max_element(busy.begin(), busy.end())},
                   {"paint_ms_per_chart", paintMs},
+                  {"helper_thread_render_ms_per_new_frame", renderMs},
                   {"line_chart_points_per_series", linePoints},
                   {"all_charts_paint_ms", frameMs},
                   {"drawing_capacity_frames_per_second", frameMs > 0 ? 1000.0 / frameMs : 0.0}};
