@@ -2,6 +2,7 @@
 
 #include <QMetaObject>
 #include <QVariantMap>
+#include <utility>
 
 #include "core/output_classes.h"
 
@@ -17,9 +18,13 @@ class RunController::Observer : public dpw::RunObserver {
  public:
   explicit Observer(RunController* c) : c_(c) {}
   void onFrame(dpw::FramePtr frame) override {
+    dpw::FramePtr replaced;  // an unpulled older frame: freed after the lock (10⁶ particles are 20 MB to
+                             // unmap; the GUI thread must not wait for that, at this thread's low priority)
     QMutexLocker lock(&c_->mutex_);
-    if (!c_->pending_.count(frame->chart)) c_->order_.push_back(frame->chart);
-    c_->pending_[frame->chart] = std::move(frame);
+    dpw::FramePtr& slot = c_->pending_[frame->chart];
+    if (!slot) c_->order_.push_back(frame->chart);
+    replaced = std::exchange(slot, std::move(frame));
+    lock.unlock();
   }
   void onProgress(long step, long total) override {
     c_->step_ = step;
