@@ -1,11 +1,13 @@
-// Is the GUI live while a flow runs with 10^5 particles? (issue #15, item 5.) The real GUI path: the
+// Is the GUI live while a flow runs with 10^5 or 10^6 particles? (issue #15 item 5, #22 item 6.) The real GUI path: the
 // main window (offscreen), its run controller's worker thread running dpswflow-r on the ring5 toy
 // (the preset, with `particles` = 10^5 and a frame every step), the 30 Hz frame pull and the charts.
 // One run, alternating phases of PHASE seconds with the chart drawing on and off (the chart grid's
 // updates disabled: frames are still pulled and handed to the charts, nothing is painted), so both
 // see the same machine load. Per phase: engine steps/s, new frames published by the engine per
-// second (timed between the phase's first and last step), paints per second of the particle chart and of all charts, CPU time of the GUI thread
-// (ms per s), the longest event-loop stall (a 10 ms precise timer's largest lateness) and the longest
+// second (timed between the phase's first and last step), paints per second of the particle chart (all,
+// and those showing a new frame) and of all charts, CPU time of the GUI thread
+// (ms per s), the longest event-loop stall (a 10 ms precise timer's largest lateness; with its parts: the
+// GUI thread's CPU time in it and the time it waited for a core, Linux schedstat) and the longest
 // GUI-thread CPU time between two ticks of that timer (the GUI's own share of a stall). Then, with
 // the run paused, the paint time of every chart in the GUI thread (synchronous repaint, median of 30):
 // the drawing capacity in frames/s; and for a large cloud, which a helper thread draws
@@ -24,6 +26,7 @@
 #include <QJsonObject>
 #include <QTimer>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <utility>
@@ -37,6 +40,16 @@
 
 namespace {
 
+/// Time this thread has waited for a core so far (ms; Linux schedstat: run-queue wait), or NaN.
+double threadRunQueueWaitMs() {
+  std::FILE* f = std::fopen("/proc/thread-self/schedstat", "r");
+  if (!f) return NAN;
+  unsigned long long run = 0, wait = 0;
+  const int n = std::fscanf(f, "%llu %llu", &run, &wait);
+  std::fclose(f);
+  return n == 2 ? double(wait) / 1e6 : NAN;
+}
+
 double threadCpuMs() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -49,11 +62,12 @@ void runEventLoopFor(int ms) {
   loop.exec();
 }
 
-/// Counts paint events of the chart views (children of the chart grid), per chart id.
+/// Counts paint events of the chart views (children of the chart grid), per chart id, and the paints of the
+/// particle chart that show a new frame.
 class PaintCounter : public QObject {
  public:
   explicit PaintCounter(QWidget* grid) : grid_(grid) {}
-  long particles = 0, all = 0;
+  long particles = 0, all = 0, newPictures = 0;
 
  protected:
   bool eventFilter(QObject* o, QEvent* e) override {
@@ -62,6 +76,10 @@ class PaintCounter : public QObject {
       for (QObject* p = o; p && p != grid_; p = p->parent())
         if (p->objectName() == "particles") {
           ++particles;
+          // A paint that shows another frame than the last paint did (the view's "dpwShownStep"): a new
+          // picture, as opposed to a repaint of the same one (e.g. when the window around it repaints).
+          const QVariant step = p->property("dpwShownStep");
+          if (step.isValid() && step.toLongLong() != lastStep_) ++newPictures, lastStep_ = step.toLongLong();
           break;
         }
     }
@@ -70,6 +88,7 @@ class PaintCounter : public QObject {
 
  private:
   QWidget* grid_;
+  long long lastStep_ = -2;
 };
 
 /// Largest lateness of a 10 ms precise timer since the last reset: how long the event loop was busy.
@@ -81,11 +100,16 @@ class StallProbe : public QObject {
     timer_.setTimerType(Qt::PreciseTimer);
     timer_.setInterval(10);
     connect(&timer_, &QTimer::timeout, this, [this, run] {
-      const double now = clock_.nsecsElapsed() / 1e6, cpu = threadCpuMs();
-      worst = std::max(worst, now - last_ - 10.0);
+      const double now = clock_.nsecsElapsed() / 1e6, cpu = threadCpuMs(), waited = threadRunQueueWaitMs();
+      if (now - last_ - 10.0 > worst) {  // the worst stall, and its parts
+        worst = now - last_ - 10.0;
+        worstStallBusy = cpu - lastCpu_;
+        worstStallWaitingForCore = waited - lastWait_;
+      }
       worstBusy = std::max(worstBusy, cpu - lastCpu_);
       last_ = now;
       lastCpu_ = cpu;
+      lastWait_ = waited;
       const long step = run->step();
       if (steps.empty() || steps.back().second != step) steps.emplace_back(now, step);
     });
@@ -93,9 +117,10 @@ class StallProbe : public QObject {
     timer_.start();
   }
   void reset() {
-    worst = worstBusy = 0;
+    worst = worstBusy = worstStallBusy = worstStallWaitingForCore = 0;
     last_ = clock_.nsecsElapsed() / 1e6;
     lastCpu_ = threadCpuMs();
+    lastWait_ = threadRunQueueWaitMs();
     steps.clear();
   }
   /// Steps per second between the first and the last step change seen since reset().
@@ -109,12 +134,15 @@ class StallProbe : public QObject {
   /// Largest GUI-thread CPU time between two ticks: the part of a stall that is the GUI's own work
   /// (the rest of a stall is the thread waiting for a core on a loaded machine).
   double worstBusy = 0;
+  /// The worst stall's parts: GUI-thread CPU time in it, and time the thread waited for a core (the
+  /// rest of it the thread was blocked: a lock, a page fault, the kernel).
+  double worstStallBusy = 0, worstStallWaitingForCore = 0;
   std::vector<std::pair<double, long>> steps;
 
  private:
   QTimer timer_;
   QElapsedTimer clock_;
-  double last_ = 0, lastCpu_ = 0;
+  double last_ = 0, lastCpu_ = 0, lastWait_ = 0;
 };
 
 double median(std::vector<double> v) {
@@ -162,11 +190,11 @@ int main(int argc, char** argv) {
   runEventLoopFor(3000);  // warm-up: charts created, first frames drawn
 
   QJsonArray rows;
-  std::vector<double> rateOn, rateOff, fpsOn, stallOn, stallOff, cpuOn, cpuOff, busy;
+  std::vector<double> rateOn, rateOff, fpsOn, newOn, stallOn, stallOff, cpuOn, cpuOff, busy;
   for (int ph = 0; ph < phases; ++ph) {
     const bool drawing = ph % 2 == 0;
     w.charts()->setUpdatesEnabled(drawing);
-    const long p0 = paints.particles, a0 = paints.all;
+    const long p0 = paints.particles, a0 = paints.all, n0 = paints.newPictures;
     const double cpu0 = threadCpuMs();
     QElapsedTimer t;
     t.start();
@@ -181,16 +209,19 @@ int main(int argc, char** argv) {
                     {"engine_steps_per_second", rate},
                     {"frames_published_per_second", rate / frameEvery},
                     {"particle_chart_paints_per_second", fps},
+                    {"particle_chart_new_frames_drawn_per_second", double(paints.newPictures - n0) / sec},
                     {"all_chart_paints_per_second", double(paints.all - a0) / sec},
                     {"gui_thread_cpu_ms_per_second", cpu},
                     {"longest_stall_ms", stall.worst},
-                    {"longest_gui_work_between_ticks_ms", stall.worstBusy}};
+                    {"longest_gui_work_between_ticks_ms", stall.worstBusy},
+                    {"longest_stall_gui_work_ms", stall.worstStallBusy},
+                    {"longest_stall_waiting_for_a_core_ms", stall.worstStallWaitingForCore}};
     rows.append(row);
     (drawing ? rateOn : rateOff).push_back(rate);
     (drawing ? stallOn : stallOff).push_back(stall.worst);
     (drawing ? cpuOn : cpuOff).push_back(cpu);
     busy.push_back(stall.worstBusy);
-    if (drawing) fpsOn.push_back(fps);
+    if (drawing) fpsOn.push_back(fps), newOn.push_back(double(paints.newPictures - n0) / sec);
   }
   w.charts()->setUpdatesEnabled(true);
   if (!screenshot.isEmpty()) {
@@ -245,6 +276,7 @@ int main(int argc, char** argv) {
                   {"gui_thread_cpu_ms_per_second_drawing", median(cpuOn)},
                   {"gui_thread_cpu_ms_per_second_not_drawing", median(cpuOff)},
                   {"particle_chart_paints_per_second_min", fpsOn.empty() ? 0.0 : *std::min_element(fpsOn.begin(), fpsOn.end())},
+                  {"particle_chart_new_frames_drawn_per_second_min", newOn.empty() ? 0.0 : *std::min_element(newOn.begin(), newOn.end())},
                   {"longest_stall_ms_drawing", stallOn.empty() ? 0.0 : *std::max_element(stallOn.begin(), stallOn.end())},
                   {"longest_stall_ms_not_drawing", stallOff.empty() ? 0.0 : *std::max_element(stallOff.begin(), stallOff.end())},
                   {"longest_gui_work_between_ticks_ms", busy.empty() ? 0.0 : *std::max_element(busy.begin(), busy.end())},

@@ -92,6 +92,7 @@ class PictureView : public QWidget {
     frame_ = std::move(f);
     picture_ = std::move(picture);
     density_.clear();  // binned for the previous frame
+    setProperty("dpwShownStep", qlonglong(frame_ ? frame_->step : -1));  // which frame is on screen (benches)
     update();
   }
   void startWaiting() {
