@@ -126,12 +126,16 @@ class ZoomableChartView : public QChartView {
     setRenderHint(QPainter::Antialiasing);
   }
   bool zoomed = false;
+  /// Called when a zoom begins (the lines, cut to the whole range's pixel columns, are drawn whole again).
+  std::function<void()> onZoom;
 
  protected:
   void mouseReleaseEvent(QMouseEvent* e) override {
+    const bool wasZoomed = zoomed;
     if (e->button() == Qt::LeftButton) zoomed = true;
     if (e->button() == Qt::RightButton) return;  // right button opens the context menu, not zoom-out
     QChartView::mouseReleaseEvent(e);
+    if (zoomed && !wasZoomed && onZoom) onZoom();
   }
 };
 
@@ -154,6 +158,10 @@ QWidget* ChartGrid::ensureView(const dpw::Frame& frame) {
   auto it = views_.find(frame.chart);
   if (it != views_.end()) return it->second;
   QWidget* view = isPicture(frame) ? static_cast<QWidget*>(new PictureView) : new ZoomableChartView;
+  if (auto* cv = dynamic_cast<ZoomableChartView*>(view)) {
+    const std::string chart = frame.chart;
+    cv->onZoom = [this, chart] { draw(chart); };
+  }
   view->setObjectName(QString::fromStdString(frame.chart));
   view->setMinimumSize(minChart_);
   view->setContextMenuPolicy(Qt::CustomContextMenu);

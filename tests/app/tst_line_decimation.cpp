@@ -1,7 +1,7 @@
 // Line charts are cut to their pixel width (charts/line_decimation.h, issue #22 item 6): at most four
 // points per pixel column, and per column the same lowest and highest value as the whole curve, so a
 // one-point spike stays visible; curves that turn back are left whole; the chart grid's line views get
-// the cut series, files keep every point.
+// the cut series, a zoomed view and files every point.
 #include <QtCharts/QChartView>
 #include <QtCharts/QXYSeries>
 #include <QtTest>
@@ -80,6 +80,13 @@ class TestLineDecimation : public QObject {
     QVERIFY2(drawn->count() <= 4 * columns, qPrintable(QString("%1 points, %2 columns").arg(drawn->count()).arg(columns)));
     QVERIFY(drawn->count() > 100);
     QVERIFY(drawn->points().contains(QPointF(60000, 20.0)));
+    // Zoomed in: every point again (the columns of the whole range would be too coarse there).
+    grid.QWidget::show();
+    QVERIFY(QTest::qWaitForWindowExposed(&grid));
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, QPoint(200, 150));
+    QTest::mouseMove(view->viewport(), QPoint(260, 220));
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, QPoint(260, 220));
+    QCOMPARE(static_cast<QXYSeries*>(view->chart()->series().first())->count(), 100000);
     // A file keeps every point.
     QChart* full = dpwapp::buildChart(*frame);
     QCOMPARE(static_cast<QXYSeries*>(full->series().first())->count(), 100000);
