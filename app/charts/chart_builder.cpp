@@ -1,6 +1,7 @@
 #include "charts/chart_builder.h"
 
 #include "charts/chart_style.h"
+#include "charts/line_decimation.h"
 #include "charts/frame_overlay.h"
 #include "charts/point_cloud_painter.h"
 
@@ -107,7 +108,7 @@ struct Part {
   bool first = true;       ///< the first part of its series (the one in the legend)
 };
 
-std::vector<Part> linesParts(const dpw::LinesFrame& f) {
+std::vector<Part> linesParts(const dpw::LinesFrame& f, int columns) {
   std::vector<Part> out;
   for (std::size_t i = 0; i < f.series.size(); ++i) {
     const auto& s = f.series[i];
@@ -134,6 +135,13 @@ std::vector<Part> linesParts(const dpw::LinesFrame& f) {
     close();
     if (!any) out.push_back(part);  // an empty series keeps its place (and legend entry)
   }
+  if (columns > 0) {  // lines cut to the chart's pixel columns over the x range of all of them
+    double x0 = INFINITY, x1 = -INFINITY;
+    for (const Part& part : out)
+      for (const auto& pt : part.points) x0 = std::min(x0, pt.x()), x1 = std::max(x1, pt.x());
+    for (Part& part : out)
+      if (!f.series[part.source].markers) part.points = decimateToColumns(part.points, x0, x1, columns);
+  }
   return out;
 }
 
@@ -151,11 +159,11 @@ std::vector<Part> histogramParts(const dpw::HistogramFrame& h) {
   return out;
 }
 
-QChart* linesChart(const dpw::LinesFrame& f) {
+QChart* linesChart(const dpw::LinesFrame& f, int columns) {
   auto* chart = new QChart;
   Bounds b;
   std::vector<std::string> overlays;
-  for (const Part& part : linesParts(f)) {
+  for (const Part& part : linesParts(f, columns)) {
     const auto& s = f.series[part.source];
     const QColor colour = paletteColour(s.colour >= 0 ? s.colour : int(part.source));
     QXYSeries* line = nullptr;
@@ -442,8 +450,8 @@ class ChartTextFitter : public QObject {
 };
 
 /// The Qt series of `frame` (see Part), in the order linesChart and histogramChart add them.
-std::vector<Part> frameParts(const dpw::Frame& frame) {
-  if (const auto* f = std::get_if<dpw::LinesFrame>(&frame.data)) return linesParts(*f);
+std::vector<Part> frameParts(const dpw::Frame& frame, int columns) {
+  if (const auto* f = std::get_if<dpw::LinesFrame>(&frame.data)) return linesParts(*f, columns);
   if (const auto* h = std::get_if<dpw::HistogramFrame>(&frame.data)) return histogramParts(*h);
   return {};
 }
@@ -465,8 +473,8 @@ void paintWithCharts(const dpw::Frame& frame, QPainter& painter, QSizeF size) {
 
 }  // namespace
 
-bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
-  const std::vector<Part> parts = frameParts(frame);
+bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int columns) {
+  const std::vector<Part> parts = frameParts(frame, columns);
   const auto series = chart->series();
   if (series.size() != int(parts.size()) || parts.empty()) return false;
   for (int i = 0; i < series.size(); ++i)
@@ -528,11 +536,11 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale) {
   return true;
 }
 
-QChart* buildChart(const dpw::Frame& frame) {
+QChart* buildChart(const dpw::Frame& frame, int columns) {
   QChart* chart = std::visit(
-      [](const auto& payload) -> QChart* {
+      [columns](const auto& payload) -> QChart* {
         using T = std::decay_t<decltype(payload)>;
-        if constexpr (std::is_same_v<T, dpw::LinesFrame>) return linesChart(payload);
+        if constexpr (std::is_same_v<T, dpw::LinesFrame>) return linesChart(payload, columns);
         if constexpr (std::is_same_v<T, dpw::HistogramFrame>) return histogramChart(payload);
         return nullptr;
       },

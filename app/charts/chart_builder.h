@@ -13,13 +13,16 @@ namespace dpwapp {
 
 /// A new chart showing `frame` (lines, step-line histograms). Returns nullptr for payloads that are
 /// painted rather than charted (point clouds, heat maps, image grids): see paintPicture.
-QChart* buildChart(const dpw::Frame& frame);
+/// `columns` > 0: line series are cut to that many pixel columns (charts/line_decimation.h: first,
+/// lowest, highest and last point per column); 0 keeps every point (files, zoomed views).
+QChart* buildChart(const dpw::Frame& frame, int columns = 0);
 
 /// Updates `chart` (built by buildChart for an earlier frame of the same chart) in place: replaces
 /// the points of every series and, when `autoScale`, widens the axes if the data left them (ranges
 /// are rounded to nice numbers and never shrink while a run goes on). Returns false when the frame's
 /// structure differs (series added or renamed): then build a new chart.
-bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale);
+/// `columns` as for buildChart.
+bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int columns = 0);
 
 /// Renders `frame` at `size` (logical pixels) times `scale` (1x, 2x, 3x device pixels).
 QImage renderFrame(const dpw::Frame& frame, QSize size = {800, 500}, qreal scale = 1.0);

@@ -1,10 +1,14 @@
 #include "charts/point_cloud_painter.h"
 
 #include <QFontMetricsF>
+#include <QLinearGradient>
+#include <QLocale>
 #include <QPolygonF>
+#include <algorithm>
 #include <cmath>
 
 #include "charts/chart_style.h"
+#include "charts/density_image.h"
 #include "charts/plot_painter.h"
 
 namespace dpwapp {
@@ -24,7 +28,25 @@ std::vector<double> ticks(double lo, double hi) {
   return out;
 }
 
+/// Number of points per group (rows without a label belong to group 0, labels clamped to the groups).
+std::vector<long> groupSizes(const dpw::PointsFrame& f, int groups) {
+  std::vector<long> sizes(std::size_t(groups), 0);
+  const Eigen::Index labelled = std::min<Eigen::Index>(f.xy.rows(), Eigen::Index(f.label.size()));
+  for (Eigen::Index r = 0; r < labelled; ++r) ++sizes[std::size_t(std::clamp(f.label[std::size_t(r)], 0, groups - 1))];
+  sizes[0] += long(f.xy.rows() - labelled);
+  return sizes;
+}
+
 }  // namespace
+
+std::vector<int> densityGroups(const dpw::PointsFrame& f) {
+  const int groups = std::max<int>(1, int(f.labelNames.size()));
+  const std::vector<long> sizes = groupSizes(f, groups);
+  std::vector<int> out;
+  for (int g = 0; g < groups; ++g)
+    if (sizes[std::size_t(g)] > kDensityThreshold) out.push_back(g);
+  return out;
+}
 
 void updateRange(const dpw::PointsFrame& f, PlotRange& range) {
   if (f.xy.rows() == 0) return;
@@ -44,7 +66,7 @@ void updateRange(const dpw::PointsFrame& f, PlotRange& range) {
 }
 
 void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, const QRectF& target,
-                 const PlotRange& range) {
+                 const PlotRange& range, DensityCache* cache) {
   p.save();
   p.fillRect(target, Qt::white);
   const QFont font = chartFont(kTickPointSize, p.font());
@@ -54,12 +76,24 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
   const QFontMetricsF lm(legendFont), am(axisFont);
   const double u = chartTextScale(), marker = 2.0 * chartLineScale();  // marker half-size (4 px markers at scale 1)
   const int groups = std::max<int>(1, int(f.labelNames.size()));
+  const std::vector<long> sizes = groupSizes(f, groups);
+  std::vector<char> dense(std::size_t(groups), 0);
+  for (int g = 0; g < groups; ++g) dense[std::size_t(g)] = sizes[std::size_t(g)] > kDensityThreshold;
+  // Legend names: a density group says it is one, of how many points.
+  std::vector<QString> names;
+  for (int g = 0; g < int(f.labelNames.size()); ++g) {
+    QString name = QString::fromStdString(f.labelNames[g]);
+    if (dense[std::size_t(g)])
+      name += QString(": density of all %1 (log scale)")
+                  .arg(QLocale(QLocale::English).toString(qlonglong(sizes[std::size_t(g)])));
+    names.push_back(name);
+  }
   // Legend entries packed into rows that fit the width.
   std::vector<std::pair<int, QPointF>> entries;
   double lx = 0, rows = f.labelNames.empty() ? 0 : 1;
   const double rowH = lm.height() + 6, legendRoom = target.width() - 40;
   for (int g = 0; g < int(f.labelNames.size()); ++g) {
-    const double w = 16 * u + lm.horizontalAdvance(QString::fromStdString(f.labelNames[g])) + 16 * u;
+    const double w = 16 * u + lm.horizontalAdvance(names[std::size_t(g)]) + 16 * u;
     if (lx > 0 && lx + w > legendRoom) ++rows, lx = 0;
     entries.push_back({g, QPointF(lx, (rows - 1) * rowH)});
     lx += w;
@@ -96,15 +130,38 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
              QString::fromStdString(f.yLabel));
   p.restore();
   p.setFont(font);
-  // Points: one polygon per group, drawn as 3-pixel squares; later groups on top.
+  // Points: one polygon per group, drawn as 3-pixel squares; later groups on top. Dense groups: an
+  // image of the counts per device pixel, under every group drawn with markers.
   std::vector<QPolygonF> polys(groups);
-  for (auto& poly : polys) poly.reserve(int(f.xy.rows()) / groups + 1);
+  for (int g = 0; g < groups; ++g)
+    if (!dense[std::size_t(g)]) polys[std::size_t(g)].reserve(int(sizes[std::size_t(g)]));
   for (Eigen::Index r = 0; r < f.xy.rows(); ++r) {
     const int g = r < Eigen::Index(f.label.size()) ? std::clamp(f.label[r], 0, groups - 1) : 0;
-    polys[g].append(QPointF(X(f.xy(r, 0)), Y(f.xy(r, 1))));
+    if (!dense[std::size_t(g)]) polys[g].append(QPointF(X(f.xy(r, 0)), Y(f.xy(r, 1))));
   }
   p.setClipRect(plot);
-  for (int g = groups - 1; g >= 0; --g) {  // colour and marker shape per group (chart_style.h); group 0 (the
+  const QRectF device = p.worldTransform().mapRect(plot);
+  const qreal dpr = p.device() ? p.device()->devicePixelRatioF() : 1.0;
+  const QSize pixels(std::clamp(int(std::ceil(device.width() * dpr)), 1, 8192), std::clamp(int(std::ceil(device.height() * dpr)), 1, 8192));
+  DensityCache local;
+  DensityCache& dc = cache ? *cache : local;
+  if (dc.pixels != pixels || dc.range.x0 != range.x0 || dc.range.x1 != range.x1 || dc.range.y0 != range.y0 ||
+      dc.range.y1 != range.y1)
+    dc.clear();
+  for (int g = groups - 1; g >= 0; --g) {
+    if (!dense[std::size_t(g)]) continue;
+    auto it = std::find_if(dc.images.begin(), dc.images.end(), [g](const DensityCache::Image& i) { return i.group == g; });
+    if (it == dc.images.end()) {
+      const DensityCounts counts = binDensity(f, g, range.x0, range.x1, range.y0, range.y1, pixels);
+      dc.images.push_back({g, densityImage(counts, paletteColour(g)), counts.inside, counts.total});
+      it = std::prev(dc.images.end());
+    }
+    dc.pixels = pixels;
+    dc.range = range;
+    p.drawImage(plot, it->image);
+  }
+  for (int g = groups - 1; g >= 0; --g) {
+    if (dense[std::size_t(g)]) continue;  // colour and marker shape per group (chart_style.h); group 0 (the
                                             // particles, the first group) on top of the targets it moves to
     QColor c = paletteColour(g);
     c.setAlphaF(0.7);
@@ -119,12 +176,18 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
   const double ly = target.bottom() - rows * rowH - 2;
   for (const auto& [g, at] : entries) {
     const QPointF o(target.left() + 20 + at.x(), ly + at.y());
-    p.setPen(markerShape(g) == MarkerShape::Cross ? QPen(paletteColour(g), chartPenWidth(1.5)) : QPen(Qt::NoPen));
-    p.setBrush(paletteColour(g));
-    drawMarker(p, QPointF(o.x() + 5 * u, o.y() + rowH / 2), markerShape(g), 4 * u);
-    p.setBrush(Qt::NoBrush);
+    if (dense[std::size_t(g)]) {  // the ramp, one point (left) to the fullest pixel (right)
+      QLinearGradient ramp(o.x(), 0, o.x() + 12 * u, 0);
+      for (double t : {0.0, 0.5, 1.0}) ramp.setColorAt(t, densityColour(t == 0 ? 1 : t == 0.5 ? 10 : 100, 100, paletteColour(g)));
+      p.fillRect(QRectF(o.x(), o.y() + rowH / 2 - 4 * u, 12 * u, 8 * u), ramp);
+    } else {
+      p.setPen(markerShape(g) == MarkerShape::Cross ? QPen(paletteColour(g), chartPenWidth(1.5)) : QPen(Qt::NoPen));
+      p.setBrush(paletteColour(g));
+      drawMarker(p, QPointF(o.x() + 5 * u, o.y() + rowH / 2), markerShape(g), 4 * u);
+      p.setBrush(Qt::NoBrush);
+    }
     p.setPen(Qt::black);
-    p.drawText(QPointF(o.x() + 16 * u, o.y() + (rowH - lm.height()) / 2 + lm.ascent()), QString::fromStdString(f.labelNames[g]));
+    p.drawText(QPointF(o.x() + 16 * u, o.y() + (rowH - lm.height()) / 2 + lm.ascent()), names[std::size_t(g)]);
   }
   p.restore();
 }

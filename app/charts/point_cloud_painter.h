@@ -5,8 +5,12 @@
 /// same cloud with one QPainter::drawPoints call per group (a few ms), so particle plots refresh at
 /// screen pace. The axis range is kept in `PlotRange` between frames and only changes when the data
 /// leaves it or shrinks to a small part of it (axes rescale rarely, to round numbers).
+/// A group of more than kDensityThreshold points is drawn as a density image instead (every point
+/// counted into its pixel, charts/density_image.h), the other groups' markers on top of it.
+#include <QImage>
 #include <QPainter>
 #include <QRectF>
+#include <vector>
 
 #include "core/frame.h"
 
@@ -21,8 +25,27 @@ struct PlotRange {
 /// quarter of it, otherwise recomputed and rounded outward to nice numbers.
 void updateRange(const dpw::PointsFrame& frame, PlotRange& range);
 
-/// Paints title, axes with ticks, the points of each group in its colour, and a legend into `target`.
+/// Density images of one frame kept between paints: a repaint of the same frame at the same size and
+/// range bins nothing. The owner clears it when its frame changes.
+struct DensityCache {
+  PlotRange range;
+  QSize pixels;
+  struct Image {
+    int group = 0;
+    QImage image;
+    long inside = 0, total = 0;
+  };
+  std::vector<Image> images;
+  void clear() { images.clear(), pixels = QSize(); }
+};
+
+/// Paints title, axes with ticks, the points of each group in its colour (a group above
+/// kDensityThreshold points as a density image, its legend entry saying so), and a legend into `target`.
+/// `cache` (optional) keeps the density images for the next paint of the same frame.
 void paintPoints(const dpw::PointsFrame& frame, const QString& title, QPainter& painter, const QRectF& target,
-                 const PlotRange& range);
+                 const PlotRange& range, DensityCache* cache = nullptr);
+
+/// The groups of `frame` drawn as density images (more than kDensityThreshold points each).
+std::vector<int> densityGroups(const dpw::PointsFrame& frame);
 
 }  // namespace dpwapp

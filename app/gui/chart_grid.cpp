@@ -11,23 +11,40 @@
 #include <QResizeEvent>
 #include <QTimer>
 #include <algorithm>
+#include <cmath>
 #include <QtCharts/QChartView>
 
 #include "charts/chart_builder.h"
 #include "charts/point_cloud_painter.h"
 #include "common/chart_export.h"
+#include "gui/cloud_renderer.h"
 
 namespace dpwapp {
 namespace {
 
 /// Point clouds, heat maps and image grids, painted by the chart layer. Keeps its axis range between
-/// frames so the view does not jump.
+/// frames so the view does not jump. A large cloud (a density image) is drawn by a CloudRenderer in a
+/// helper thread; the view shows the previous frame's picture until the new one is done, and only the
+/// newest frame waits for the renderer.
 class PictureView : public QWidget {
  public:
   void setFrame(dpw::FramePtr f) {
-    frame_ = std::move(f);
+    ++sequence_;
+    if (f && !size().isEmpty() && CloudRenderer::wants(*f)) {
+      waiting_ = std::move(f);
+      startWaiting();
+      return;
+    }
+    waiting_.reset();
+    shownSequence_ = sequence_;
+    display(std::move(f), QImage());
     if (frame_)
       if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame_->data)) updateRange(*pts, range_);
+  }
+  /// Draws again at the chart style now (text and line scale): a rendered picture is dropped.
+  void restyle() {
+    picture_ = QImage();
+    density_.clear();
     update();
   }
   /// Another run's picture, shown faded under its label while there is no live frame.
@@ -60,17 +77,45 @@ class PictureView : public QWidget {
       return;
     }
     if (!frame_) return;
-    if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame_->data))
-      paintPoints(*pts, QString::fromStdString(frame_->title), p, rect(), range_);
+    if (!picture_.isNull() && picture_.size() == (QSizeF(size()) * devicePixelRatioF()).toSize()) {
+      p.drawImage(QRectF(rect()), picture_);  // rendered in the helper thread for this frame and size
+      return;
+    }
+    if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame_->data))  // (resized: drawn here, binned once)
+      paintPoints(*pts, QString::fromStdString(frame_->title), p, rect(), range_, &density_);
     else
       paintPicture(*frame_, p, rect());
   }
 
  private:
+  void display(dpw::FramePtr f, QImage picture) {
+    frame_ = std::move(f);
+    picture_ = std::move(picture);
+    density_.clear();  // binned for the previous frame
+    setProperty("dpwShownStep", qlonglong(frame_ ? frame_->step : -1));  // which frame is on screen (benches)
+    update();
+  }
+  void startWaiting() {
+    if (!waiting_ || renderer_.busy()) return;
+    renderer_.start({std::exchange(waiting_, nullptr), range_, size(), devicePixelRatioF(), sequence_});
+  }
+  void rendered(CloudRenderer::Result r) {
+    if (r.sequence >= shownSequence_) {  // not older than what is shown (a small frame may have come since)
+      shownSequence_ = r.sequence;
+      range_ = r.range;
+      display(std::move(r.frame), std::move(r.picture));
+    }
+    startWaiting();
+  }
   dpw::FramePtr frame_;
+  QImage picture_;            ///< frame_ drawn by the renderer (null: drawn in paintEvent)
+  dpw::FramePtr waiting_;     ///< the newest large frame not yet given to the renderer
+  long sequence_ = 0, shownSequence_ = 0;
+  CloudRenderer renderer_{[this](CloudRenderer::Result r) { rendered(std::move(r)); }};
   dpw::FramePtr standIn_;
   QString standInLabel_;
   PlotRange range_;
+  DensityCache density_;  ///< frame_'s density images (large clouds), kept for repaints
 };
 
 /// A chart view that remembers whether the user zoomed (then auto-scaling pauses).
@@ -81,12 +126,16 @@ class ZoomableChartView : public QChartView {
     setRenderHint(QPainter::Antialiasing);
   }
   bool zoomed = false;
+  /// Called when a zoom begins (the lines, cut to the whole range's pixel columns, are drawn whole again).
+  std::function<void()> onZoom;
 
  protected:
   void mouseReleaseEvent(QMouseEvent* e) override {
+    const bool wasZoomed = zoomed;
     if (e->button() == Qt::LeftButton) zoomed = true;
     if (e->button() == Qt::RightButton) return;  // right button opens the context menu, not zoom-out
     QChartView::mouseReleaseEvent(e);
+    if (zoomed && !wasZoomed && onZoom) onZoom();
   }
 };
 
@@ -109,6 +158,10 @@ QWidget* ChartGrid::ensureView(const dpw::Frame& frame) {
   auto it = views_.find(frame.chart);
   if (it != views_.end()) return it->second;
   QWidget* view = isPicture(frame) ? static_cast<QWidget*>(new PictureView) : new ZoomableChartView;
+  if (auto* cv = dynamic_cast<ZoomableChartView*>(view)) {
+    const std::string chart = frame.chart;
+    cv->onZoom = [this, chart] { draw(chart); };
+  }
   view->setObjectName(QString::fromStdString(frame.chart));
   view->setMinimumSize(minChart_);
   view->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -152,8 +205,11 @@ void ChartGrid::draw(const std::string& id) {
   lastDrawn_[id].start();
   pending_.erase(id);
   auto* cv = static_cast<ZoomableChartView*>(views_.at(id));
-  if (cv->chart() && !cv->chart()->series().isEmpty() && updateChart(cv->chart(), *frame, !cv->zoomed)) return;
-  if (QChart* chart = buildChart(*frame)) {
+  // Lines cut to the view's device pixel columns (every point kept while zoomed in: the columns of the
+  // whole range would be too coarse there).
+  const int columns = cv->zoomed ? 0 : std::max(1, int(std::ceil(cv->width() * cv->devicePixelRatioF())));
+  if (cv->chart() && !cv->chart()->series().isEmpty() && updateChart(cv->chart(), *frame, !cv->zoomed, columns)) return;
+  if (QChart* chart = buildChart(*frame, columns)) {
     QChart* old = cv->chart();
     cv->setChart(chart);
     delete old;
@@ -184,6 +240,8 @@ void ChartGrid::restyle() {
           delete old;
           cv->zoomed = false;
         }
+    } else if (auto* picture = dynamic_cast<PictureView*>(view)) {
+      picture->restyle();
     } else {
       view->update();
     }

@@ -1,8 +1,16 @@
 #include "gui/run_controller.h"
-#include "core/output_classes.h"
 
 #include <QMetaObject>
 #include <QVariantMap>
+#include <utility>
+
+#include "core/output_classes.h"
+
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 namespace dpwapp {
 
@@ -10,9 +18,13 @@ class RunController::Observer : public dpw::RunObserver {
  public:
   explicit Observer(RunController* c) : c_(c) {}
   void onFrame(dpw::FramePtr frame) override {
+    dpw::FramePtr replaced;  // an unpulled older frame: freed after the lock (10⁶ particles are 20 MB to
+                             // unmap; the GUI thread must not wait for that, at this thread's low priority)
     QMutexLocker lock(&c_->mutex_);
-    if (!c_->pending_.count(frame->chart)) c_->order_.push_back(frame->chart);
-    c_->pending_[frame->chart] = std::move(frame);
+    dpw::FramePtr& slot = c_->pending_[frame->chart];
+    if (!slot) c_->order_.push_back(frame->chart);
+    replaced = std::exchange(slot, std::move(frame));
+    lock.unlock();
   }
   void onProgress(long step, long total) override {
     c_->step_ = step;
@@ -59,6 +71,12 @@ void RunController::start(const Scenario& scenario) {
     order_.clear();
   }
   thread_ = QThread::create([this, scenario] {
+#ifdef __linux__
+    // On a busy machine the engine yields to the GUI thread: this thread and the OpenMP team it starts
+    // (created from it, so inheriting its nice value) run at nice +kWorkerNice. An idle core still runs
+    // them at full speed; only the wait for a core changes (bench/bench_gui_flow_live: longest stall).
+    setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), kWorkerNice);
+#endif
     Observer observer(this);
     bool ok = true;
     QString message;

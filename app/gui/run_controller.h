@@ -22,6 +22,8 @@ class RunController : public QObject {
   Q_OBJECT
  public:
   explicit RunController(QObject* parent = nullptr);
+  /// Nice value of the worker thread and its OpenMP team (Linux): the GUI thread comes first on a busy machine.
+  static constexpr int kWorkerNice = 10;
   ~RunController() override;
 
   /// Starts `scenario` in a new worker thread; ignored while a run is active.

@@ -96,14 +96,15 @@ Points allParticles(const std::vector<Group>& groups) {
   return X;
 }
 
-/// The first `count` rows of allParticles(groups): all a frame reads (not a copy of 10⁶ particles).
-Points firstParticles(const std::vector<Group>& groups, Eigen::Index count) {
+/// The first `k` rows of allParticles(groups), copying only those.
+Points firstParticles(const std::vector<Group>& groups, Eigen::Index k) {
   Eigen::Index n = 0;
   for (const auto& g : groups) n += g.X.rows();
-  Points X(std::min(n, count), groups.front().X.cols());
+  Points X(std::min(k, n), groups.front().X.cols());
   Eigen::Index at = 0;
   for (const auto& g : groups) {
     const Eigen::Index take = std::min(g.X.rows(), X.rows() - at);
+    if (take <= 0) break;
     X.middleRows(at, take) = g.X.topRows(take), at += take;
   }
   return X;
@@ -186,20 +187,25 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   double flowSeconds = 0;
 
   auto publish = [&](long step) {
-    const Points X = firstParticles(groups, kLiveParticles);
-    sw.append(double(step), scale2 * liveSw2(X));
+    // Every particle goes into the frame (the chart draws a large cloud as a density image, counting each
+    // one), copied once from the groups; the held-out target as before, at most 2000 points. The live
+    // SW₂² reads the first kLiveParticles particles against the once-sorted held-out side.
+    sw.append(double(step), scale2 * liveSw2(firstParticles(groups, kLiveParticles)));
     swFloor.append(double(step), floor);
     observer.onFrame(makeFrame("sw2", "SW₂² to held-out data", step,
                                LinesFrame{"step", "SW₂²", {sw.series(), swFloor.series()}, false, true}));
     PointsFrame pf{d >= 2 ? "x₁" : "x", d >= 2 ? "x₂" : "", {}, {}, {"particles", "held-out target"}};
-    const Eigen::Index showX = std::min<Eigen::Index>(X.rows(), 2000), showY = std::min<Eigen::Index>(data.heldOut.rows(), 2000);
+    const Eigen::Index showX = totalParticles, showY = std::min<Eigen::Index>(data.heldOut.rows(), 2000);
     const Eigen::Index cols = std::min<Eigen::Index>(d, 2);
     pf.xy = Points::Zero(showX + showY, 2);
-    pf.xy.topLeftCorner(showX, cols) = data.displayScale * X.topLeftCorner(showX, cols);
+    Eigen::Index at = 0;
+    for (const auto& g : groups)
+      pf.xy.block(at, 0, g.X.rows(), cols) = data.displayScale * g.X.leftCols(cols), at += g.X.rows();
     pf.xy.bottomLeftCorner(showY, cols) = data.displayScale * data.heldOut.topLeftCorner(showY, cols);
     pf.label.assign(std::size_t(showX), 0);
     pf.label.insert(pf.label.end(), std::size_t(showY), 1);
-    const std::string shown = totalParticles > showX ? "; " + std::to_string(showX) + " of " + std::to_string(totalParticles) + " shown" : "";
+    const std::string shown =
+        data.heldOut.rows() > showY ? "; target: " + std::to_string(showY) + " of " + std::to_string(data.heldOut.rows()) + " shown" : "";
     observer.onFrame(makeFrame("particles", "Particles and target (first two coordinates" + shown + ")", step, std::move(pf)));
     if (data.hasImages) {
       Points sample(0, d);
@@ -208,7 +214,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
         for (std::size_t g = 0; g < groups.size(); ++g)
           for (int r = 0; r < 4; ++r) sample.row(Eigen::Index(4 * g + r)) = groups[g].X.row(r % groups[g].X.rows());
       } else {
-        sample = X.topRows(std::min<Eigen::Index>(X.rows(), 40));
+        sample = firstParticles(groups, 40);
       }
       observer.onFrame(makeFrame("samples", "Decoded particles", step,
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
