@@ -14,9 +14,7 @@ namespace dpw {
 namespace {
 
 void requireSecureIsDiscrete(const HistogramNoise& noise) {
-  require(!noise.secure || isDiscrete(noise.mechanism),
-          "secure noise needs an exact discrete mechanism (discrete-laplace or discrete-gaussian): floating-point "
-          "Laplace or Gaussian draws leak the true value through their low-order bits (Mironov 2012)");
+  if (noise.secure && !isDiscrete(noise.mechanism)) throw InvalidArgument(secureNeedsDiscreteMessage());
 }
 
 }  // namespace
@@ -27,15 +25,7 @@ Mechanism histogramMechanism(const HistogramNoise& noise, long n) {
           noise.epsilon);
   requireSecureIsDiscrete(noise);
   if (std::isinf(noise.epsilon)) return Mechanism();
-  switch (noise.mechanism) {
-    case NoiseMechanism::Laplace: return Mechanism::laplaceScale(2.0 / (noise.epsilon * double(n)));  // b = Δ₁/ε
-    case NoiseMechanism::Gaussian:
-      require(noise.delta > 0 && noise.delta < 1, "delta must lie in (0, 1) for the Gaussian mechanism, got ", noise.delta);
-      return Mechanism::gaussian(noise.epsilon, noise.delta, std::sqrt(2.0) / double(n));
-    case NoiseMechanism::DiscreteLaplace: return Mechanism::discreteLaplace(noise.epsilon, 2);
-    case NoiseMechanism::DiscreteGaussian: return Mechanism::discreteGaussian(noise.epsilon, noise.delta, 2.0);
-  }
-  return Mechanism();
+  return noiseLaw(noise.mechanism).histogram(noise.epsilon, noise.delta, n);  // the law's file (privacy/mechanisms/laws/)
 }
 
 double histogramNoiseScale(const HistogramNoise& noise, long n) {
@@ -85,22 +75,8 @@ std::string describePrivacy(const HistogramNoise& noise) {
   std::ostringstream os;
   if (std::isinf(noise.epsilon)) {
     os << "No privacy (ε = inf): the histogram is used without noise.";
-  } else if (noise.mechanism == NoiseMechanism::Laplace) {
-    os << "ε = " << noise.epsilon << " (pure DP) by the Laplace mechanism on the joint histogram (L1 sensitivity 2/n), "
-       << "one release; everything after it is post-processing.";
-  } else if (noise.mechanism == NoiseMechanism::DiscreteLaplace) {
-    const ExactRational t = discreteLaplaceScale(noise.epsilon, 2);
-    os << "ε = " << discreteLaplaceEpsilon(t, 2) << " (pure DP, asked " << noise.epsilon
-       << ") by the exact discrete Laplace mechanism (scale " << t.value()
-       << ", CKS20 Alg. 2) on the integer counts of the joint histogram (L1 sensitivity 2), one release.";
-  } else if (noise.mechanism == NoiseMechanism::DiscreteGaussian) {
-    const ExactRational v = discreteGaussianVariance(noise.epsilon, noise.delta, 2.0);
-    os << "(ε = " << noise.epsilon << ", δ = " << noise.delta << ") by the exact discrete Gaussian mechanism (σ = "
-       << std::sqrt(v.value()) << ", ρ = " << 1.0 / v.value()
-       << "-zCDP, CKS20 Alg. 3) on the integer counts of the joint histogram (L2 sensitivity √2), one release.";
   } else {
-    os << "(ε = " << noise.epsilon << ", δ = " << noise.delta
-       << ") by the analytic Gaussian mechanism on the joint histogram (L2 sensitivity √2/n), one release.";
+    os << noiseLaw(noise.mechanism).histogramStatement(noise.epsilon, noise.delta);
   }
   if (!std::isinf(noise.epsilon))
     os << ' ' << describeNoiseSource(noise.secure ? NoiseSource::OsEntropy : NoiseSource::Seeded);

@@ -189,12 +189,14 @@ RunResult runCountQuery(const CountQuerySettings& s, std::uint64_t seed, RunObse
   r.metrics["discrete_gaussian_delta"] = countHockeyStick(onD[3], onDPrime[3], s.epsilon);
 
   // Releases of the chosen mechanism piling up, in 20 frames.
-  const Mechanism chosen = laws[s.mechanism == NoiseMechanism::Laplace           ? 0
-                               : s.mechanism == NoiseMechanism::Gaussian         ? 1
-                               : s.mechanism == NoiseMechanism::DiscreteLaplace  ? 2
-                                                                                 : 3]
-                               .mechanism;
-  const bool laplaceLike = s.mechanism == NoiseMechanism::Laplace || s.mechanism == NoiseMechanism::DiscreteLaplace;
+  // The lesson's four laws, found by kind (a law of the registry the lesson does not draw is refused).
+  const Law* chosenLaw = nullptr;
+  for (const Law& law : laws)
+    if (law.mechanism.law() == s.mechanism) chosenLaw = &law;
+  require(chosenLaw != nullptr, "the count lesson draws laplace, gaussian, discrete-laplace or discrete-gaussian releases, got ",
+          noiseMechanismId(s.mechanism));
+  const Mechanism chosen = chosenLaw->mechanism;
+  const bool laplaceLike = noiseLaw(s.mechanism).norm == SensitivityNorm::L1;  // the Laplace window
   const Window& drawWindow = laplaceLike ? laplaceWindow : gaussianWindow;
   std::vector<double> edges;  // unit bins centred on the integers
   for (double e = drawWindow.from - 0.5; e <= drawWindow.to + 0.5 + 1e-9; e += 1) edges.push_back(e);

@@ -38,7 +38,7 @@ class CountRelease {
   double density(double y) const;
   /// P(Y ≤ t).
   double cdf(double t) const;
-  /// The normaliser Z of the discrete Gaussian (sum over |k| ≤ 40σ + 10); 0 for the other laws.
+  /// The law's normaliser (NoiseLaw::normaliser): the discrete Gaussian's Z (sum over |k| ≤ 40σ + 10); 0 for the other laws.
   double discreteGaussianNormaliser() const { return normaliser_; }
   /// Half-width around the count that holds all but ≈ 1e-6 of the mass (for plot ranges and sums).
   double reach() const;

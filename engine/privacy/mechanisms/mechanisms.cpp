@@ -22,12 +22,6 @@ namespace {
 constexpr double kGridResolution = 64;  // g = Δ/(64 √dim): the grid adds 1/64 to the sensitivity
 constexpr double kMaxGridIndex = 4503599627370496.0;  // 2^52: |v/g| beyond this is refused (exact integers)
 
-const std::vector<NoiseMechanism>& mechanismOrder() {
-  static const std::vector<NoiseMechanism> order = {NoiseMechanism::Laplace, NoiseMechanism::Gaussian,
-                                                    NoiseMechanism::DiscreteLaplace, NoiseMechanism::DiscreteGaussian};
-  return order;
-}
-
 std::string joined(const std::vector<std::string>& ids) {
   std::string s;
   for (std::size_t i = 0; i < ids.size(); ++i) s += (i ? ", " : "") + ids[i];
@@ -46,8 +40,20 @@ void requireCalibration(double epsilon, double delta, double l2Sensitivity) {
 
 }  // namespace
 
+std::string secureNeedsDiscreteMessage() {
+  std::string ids;
+  for (const NoiseLaw* law : noiseLawRegistry())
+    if (law->discrete) ids += (ids.empty() ? "" : " or ") + std::string(law->id);
+  return "secure noise needs an exact discrete mechanism (" + ids +
+         "): floating-point Laplace or Gaussian draws leak the true value through their low-order bits (Mironov 2012)";
+}
+
 const std::vector<std::string>& noiseMechanismIds() {
-  static const std::vector<std::string> ids = {"laplace", "gaussian", "discrete-laplace", "discrete-gaussian"};
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> v;
+    for (const NoiseLaw* law : noiseLawRegistry()) v.emplace_back(law->id);
+    return v;
+  }();
   return ids;
 }
 
@@ -59,7 +65,7 @@ const std::vector<std::string>& noiseSourceIds() {
 NoiseMechanism parseNoiseMechanism(const std::string& id) {
   const auto& ids = noiseMechanismIds();
   for (std::size_t i = 0; i < ids.size(); ++i)
-    if (ids[i] == id) return mechanismOrder()[i];
+    if (ids[i] == id) return noiseLawRegistry()[i]->kind;
   throw InvalidArgument("unknown noise mechanism '" + id + "' (" + joined(ids) + ")");
 }
 
@@ -70,15 +76,15 @@ NoiseSource parseNoiseSource(const std::string& id) {
 }
 
 const std::string& noiseMechanismId(NoiseMechanism m) {
-  const auto& order = mechanismOrder();
-  for (std::size_t i = 0; i < order.size(); ++i)
-    if (order[i] == m) return noiseMechanismIds()[i];
+  const auto& laws = noiseLawRegistry();
+  for (std::size_t i = 0; i < laws.size(); ++i)
+    if (laws[i]->kind == m) return noiseMechanismIds()[i];
   return noiseMechanismIds()[0];
 }
 
 const std::string& noiseSourceId(NoiseSource s) { return noiseSourceIds()[s == NoiseSource::Seeded ? 0 : 1]; }
 
-bool isDiscrete(NoiseMechanism m) { return m == NoiseMechanism::DiscreteLaplace || m == NoiseMechanism::DiscreteGaussian; }
+bool isDiscrete(NoiseMechanism m) { return noiseLaw(m).discrete; }
 
 std::string describeNoiseSource(NoiseSource s) {
   return s == NoiseSource::OsEntropy
@@ -161,7 +167,21 @@ Mechanism Mechanism::laplace(double epsilon, double l1Sensitivity) {
 
 Mechanism::Mechanism(NoiseMechanism law, double scale, double grid, ExactRational param, double gridSensitivity)
     : law_(law), none_(isDiscrete(law) ? grid == 0 : scale == 0), scale_(scale), grid_(grid),
-      gridSensitivity_(gridSensitivity), param_(param) {}
+      gridSensitivity_(gridSensitivity), param_(param) {
+  if (isDiscrete(law)) scale_ = none_ ? 0 : noiseLaw(law).unitScale(param) * grid;  // in units of the values
+}
+
+Mechanism Mechanism::ofContinuousLaw(NoiseMechanism law, double scale) {
+  require(!isDiscrete(law), "a continuous law expected, got ", noiseMechanismId(law));
+  requireFiniteNonNegative(scale, "the noise scale");
+  return Mechanism(law, scale);
+}
+
+Mechanism Mechanism::ofDiscreteLaw(NoiseMechanism law, ExactRational param, double grid) {
+  require(isDiscrete(law), "a discrete law expected, got ", noiseMechanismId(law));
+  require(grid > 0 && std::isfinite(grid), "the grid step must be a finite number > 0, got ", grid);
+  return Mechanism(law, 0, grid, param);
+}
 
 Mechanism Mechanism::laplaceScale(double b) {
   requireFiniteNonNegative(b, "the Laplace scale");
@@ -203,19 +223,13 @@ Mechanism Mechanism::discreteGaussianOnGrid(double sigma, double l2Sensitivity, 
   return Mechanism(NoiseMechanism::DiscreteGaussian, 0, grid, {num, 1}, l2Sensitivity + grid * root);
 }
 
-double Mechanism::scale() const {
-  if (none_) return 0;
-  if (!isDiscrete(law_)) return scale_;
-  const double p = param_.value();
-  return (law_ == NoiseMechanism::DiscreteLaplace ? p : std::sqrt(p)) * grid_;
-}
+double Mechanism::scale() const { return none_ ? 0 : scale_; }
 
 // ---- draws
 
 std::int64_t Mechanism::drawInteger(RandomWords& words) const {
   require(isDiscrete(law_) && !none_, "integer noise needs a discrete mechanism, got ", noiseMechanismId(law_));
-  return law_ == NoiseMechanism::DiscreteLaplace ? sampleDiscreteLaplace(param_, words)
-                                                 : sampleDiscreteGaussian(param_, words);
+  return lawInfo().drawInteger(param_, words);
 }
 
 void Mechanism::roundToGrid(std::span<double> values) const {
@@ -228,9 +242,7 @@ void Mechanism::roundToGrid(std::span<double> values) const {
 }
 
 void Mechanism::addTo(std::span<double> values, RandomWords& words) const {
-  require(isDiscrete(law_),
-          "secure noise needs an exact discrete mechanism (discrete-laplace or discrete-gaussian): floating-point "
-          "Laplace or Gaussian draws leak the true value through their low-order bits (Mironov 2012)");
+  if (!isDiscrete(law_)) throw InvalidArgument(secureNeedsDiscreteMessage());
   if (none_) return;
   for (double& v : values) {
     // Round to the grid (a deterministic function of v), add integer noise, map back: the output is
@@ -337,46 +349,19 @@ void Mechanism::addTo(std::span<double> values, Rng& rng) const {
   if (isDiscrete(law_)) {
     SeededWords words(rng);
     addTo(values, words);
-  } else if (law_ == NoiseMechanism::Gaussian) {
-    addGaussianPolar(values, scale_, rng);
   } else {
-    // Laplace(0, b) = b (E₁ − E₂) with E₁, E₂ standard exponential.
-    std::exponential_distribution<double> e(1.0);
-    for (double& v : values) v += scale_ * (e(rng) - e(rng));
+    lawInfo().addSeeded(values, scale_, rng);
   }
 }
 
 void Mechanism::addTo(std::span<double> values, NoiseSource source, Rng& rng) const {
   if (source == NoiseSource::Seeded) return addTo(values, rng);
   if (none_) return;  // no noise: nothing to draw, whatever the source
-  require(isDiscrete(law_),
-          "secure noise needs an exact discrete mechanism (discrete-laplace or discrete-gaussian): floating-point "
-          "Laplace or Gaussian draws leak the true value through their low-order bits (Mironov 2012)");
+  if (!isDiscrete(law_)) throw InvalidArgument(secureNeedsDiscreteMessage());
   OsEntropy words;
   addTo(values, words);
 }
 
-std::string Mechanism::describe() const {
-  std::ostringstream os;
-  os.precision(4);
-  if (none_) return "no noise";
-  switch (law_) {
-    case NoiseMechanism::Laplace: os << "Laplace noise (b = " << scale_ << ", floating point)"; break;
-    case NoiseMechanism::Gaussian: os << "Gaussian noise (σ = " << scale_ << ", floating point)"; break;
-    case NoiseMechanism::DiscreteLaplace:
-      os << "exact discrete Laplace noise (scale " << param_.value() << (grid_ == 1 ? " on integer counts" : "")
-         << ", CKS20 Alg. 2)";
-      break;
-    case NoiseMechanism::DiscreteGaussian:
-      if (gridSensitivity_ > 0)
-        os << "exact discrete Gaussian noise on a grid of step g = " << grid_ << " (σ = " << scale()
-           << ", CKS20 Alg. 3); rounding to the grid raises the L2 sensitivity to Δ + g√dim = " << gridSensitivity_
-           << ", which the variance covers";
-      else
-        os << "exact discrete Gaussian noise (σ = " << std::sqrt(param_.value()) << " on integer counts, CKS20 Alg. 3)";
-      break;
-  }
-  return os.str();
-}
+std::string Mechanism::describe() const { return none_ ? "no noise" : lawInfo().describe(*this); }
 
 }  // namespace dpw

@@ -3,7 +3,8 @@
 ///
 /// Every private release in the engine (the fair-regression histogram, the flows' and DP-SWD's noisy
 /// projections, the DP-SGD step) and every audit of it builds a `Mechanism` here and calls its `addTo`
-/// (or `drawInteger`). A new mechanism is one more law in this file; the audits
+/// (or `drawInteger`). A new law is one file in privacy/mechanisms/laws/ (its descriptor, noise_law.h),
+/// its test and one line of laws/law_list.h; the audits
 /// (engine/audit/mechanism_audits.h) take any trial function, so it can be audited without touching
 /// them.
 ///
@@ -45,18 +46,18 @@
 #include "core/rng.h"
 #include "core/types.h"
 #include "privacy/mechanisms/discrete_noise.h"
+#include "privacy/mechanisms/noise_law.h"  // NoiseMechanism, NoiseLaw, the registry
 #include "privacy/mechanisms/secure_noise.h"
 
 namespace dpw {
 
-enum class NoiseMechanism { Laplace, Gaussian, DiscreteLaplace, DiscreteGaussian };
 enum class NoiseSource {
   Seeded,    ///< teaching mode: noise from the run's seed, replayable (and removable by whoever has the seed)
   OsEntropy  ///< secure mode: noise from the OS CSPRNG (getrandom), discrete laws only, not replayable
 };
 
-/// The settings' spellings, in menu order: "laplace", "gaussian", "discrete-laplace", "discrete-gaussian".
-/// Every ParamSpec offering a mechanism uses this list.
+/// The settings' spellings, in menu order (the registry's, laws/law_list.h): "laplace", "gaussian",
+/// "discrete-laplace", "discrete-gaussian". Every ParamSpec offering a mechanism uses this list.
 const std::vector<std::string>& noiseMechanismIds();
 /// "seeded", "os-entropy". Every ParamSpec offering a noise source uses this list.
 const std::vector<std::string>& noiseSourceIds();
@@ -67,6 +68,9 @@ NoiseSource parseNoiseSource(const std::string& id);
 const std::string& noiseMechanismId(NoiseMechanism m);
 const std::string& noiseSourceId(NoiseSource s);
 bool isDiscrete(NoiseMechanism m);
+/// Why secure mode refuses a continuous law: "secure noise needs an exact discrete mechanism (discrete-laplace
+/// or discrete-gaussian): ..." (the registry's discrete laws).
+std::string secureNeedsDiscreteMessage();
 /// One sentence for privacy statements: "Teaching mode: ..." or "Secure mode: ...".
 std::string describeNoiseSource(NoiseSource s);
 
@@ -113,7 +117,16 @@ class Mechanism {
   /// σ = 0 gives no noise. @throws InvalidArgument unless σ ≥ 0, Δ > 0 (when σ > 0), dim ≥ 1, and σ_Z² < 2^62.
   static Mechanism discreteGaussianOnGrid(double sigma, double l2Sensitivity, long dim);
 
+  /// Any continuous law of the registry with its scale in units of the values (how a law file in
+  /// laws/ builds its Mechanism). @throws InvalidArgument for a discrete law or a scale not ≥ 0 finite.
+  static Mechanism ofContinuousLaw(NoiseMechanism law, double scale);
+  /// Any discrete law of the registry with its exact parameter in grid units on the grid `grid` (1: integer data).
+  /// @throws InvalidArgument for a continuous law or a grid step not > 0 finite.
+  static Mechanism ofDiscreteLaw(NoiseMechanism law, ExactRational param, double grid = 1);
+
   NoiseMechanism law() const { return law_; }
+  /// The law's descriptor (noise_law.h).
+  const NoiseLaw& lawInfo() const { return noiseLaw(law_); }
   bool isNone() const { return none_; }
   /// The noise scale in units of the values: b (Laplace), σ (Gaussian), t·g or σ_Z·g (discrete laws).
   double scale() const;
@@ -153,7 +166,7 @@ class Mechanism {
 
   NoiseMechanism law_ = NoiseMechanism::Gaussian;
   bool none_ = true;
-  double scale_ = 0;  // b or σ (continuous laws)
+  double scale_ = 0;  // b or σ (continuous laws); t·g or σ_Z·g (discrete laws)
   double grid_ = 0;
   double gridSensitivity_ = 0;
   ExactRational param_;

@@ -1,0 +1,48 @@
+/// Gaussian(σ): x + N(0, σ²) per coordinate; σ = Δ₂/μ is μ-GDP, the analytic calibration for (ε, δ)
+/// (mechanisms.h). Seeded draws: addGaussianPolar, the very numbers of one std::normal_distribution(0, σ).
+/// Its secure counterpart is the discrete Gaussian on a grid (Mechanism::discreteGaussianOnGrid).
+#include <cmath>
+#include <numbers>
+#include <sstream>
+
+#include "core/error.h"
+#include "privacy/accountants/normal_tail.h"
+#include "privacy/mechanisms/mechanisms.h"
+
+namespace dpw {
+
+namespace {
+
+std::string describe(const Mechanism& m) {
+  std::ostringstream os;
+  os.precision(4);
+  os << "Gaussian noise (σ = " << m.scale() << ", floating point)";
+  return os.str();
+}
+
+double reach(double s) { return std::ceil(5 * s) + 1; }  // 2Φ(−5) ≈ 6e-7
+double normaliser(double) { return 0; }  // unused: the density has a closed form
+double density(double z, double s, double) {
+  return std::exp(-0.5 * z * z / (s * s)) / (s * std::sqrt(2 * std::numbers::pi));
+}
+double cdf(double z, double s, double) { return normalCdf(z / s); }
+
+Mechanism histogram(double epsilon, double delta, long n) {
+  require(delta > 0 && delta < 1, "delta must lie in (0, 1) for the Gaussian mechanism, got ", delta);
+  return Mechanism::gaussian(epsilon, delta, std::sqrt(2.0) / double(n));
+}
+
+std::string histogramStatement(double epsilon, double delta) {
+  std::ostringstream os;
+  os << "(ε = " << epsilon << ", δ = " << delta
+     << ") by the analytic Gaussian mechanism on the joint histogram (L2 sensitivity √2/n), one release.";
+  return os.str();
+}
+
+}  // namespace
+
+const NoiseLaw kGaussianLaw = {NoiseMechanism::Gaussian, "gaussian", "Gaussian", SensitivityNorm::L2, false,
+                               addGaussianPolar, nullptr, nullptr, describe, reach, normaliser, density, cdf,
+                               histogram, histogramStatement};
+
+}  // namespace dpw
