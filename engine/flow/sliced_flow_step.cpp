@@ -213,9 +213,10 @@ Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& 
             o.secureNoise.addTo(std::span<double>(rowU, std::size_t(n)), words);
             if (!pre) o.secureNoise.addTo(std::span<double>(pv.row(r).data(), std::size_t(m)), words);
           } else if (o.noiseStd > 0) {
-            Rng rng = makeRng(o.noiseSeed, std::uint64_t(j0 + r));
-            addNoise(rowU, n, o.noiseStd, rng);
-            if (!pre) addNoise(pv.row(r).data(), m, o.noiseStd, rng);
+            // makeRng's stream, its words a state at a time (the same numbers as Mechanism::addTo)
+            BlockRng rng = makeBlockRng(o.noiseSeed, std::uint64_t(j0 + r));
+            addGaussianPolar(std::span<double>(rowU, std::size_t(n)), o.noiseStd, rng);
+            if (!pre) addGaussianPolar(std::span<double>(pv.row(r).data(), std::size_t(m)), o.noiseStd, rng);
           }
           w.qt.resize(o.quantiles);
           if (pre)

@@ -8,6 +8,7 @@
 #include <immintrin.h>
 #endif
 #include <random>
+#include <type_traits>
 #include <sstream>
 
 #include "core/error.h"
@@ -288,9 +289,8 @@ inline void polarMultipliers(double* ms, const double* rs, std::size_t kept) {
   for (; t < kept; ++t) ms[t] = std::sqrt(-2 * ms[t] / rs[t]);
 }
 
-}  // namespace
-
-void addGaussianPolar(std::span<double> values, double stddev, Rng& rng) {
+template <class Generator>
+void polarDraws(std::span<double> values, double stddev, Generator& rng) {
   // std::normal_distribution<double>(0, σ) of libstdc++ (Marsaglia's polar method) draws candidate
   // pairs (x, y) = 2 U − 1 until 0 < r² = x² + y² ≤ 1, returns y·m, then x·m, m = √(−2 ln r² / r²).
   // Here the candidates come in batches, never more than the pairs still needed (each of them would be
@@ -306,7 +306,10 @@ void addGaussianPolar(std::span<double> values, double stddev, Rng& rng) {
   const std::size_t n = values.size();
   while (i < n) {
     const std::size_t want = std::min(kBatch, (n - i + 1) / 2);
-    for (std::size_t j = 0; j < 2 * want; ++j) words[j] = rng();
+    if constexpr (std::is_same_v<Generator, BlockRng>)
+      rng.fill(words, 2 * want);
+    else
+      for (std::size_t j = 0; j < 2 * want; ++j) words[j] = rng();
     // Every candidate of the batch first (a vector loop), then the accepted ones compacted.
     for (std::size_t j = 0; j < want; ++j) {
       const double x = 2.0 * canonical(words[2 * j]) - 1.0;
@@ -343,6 +346,12 @@ void addGaussianPolar(std::span<double> values, double stddev, Rng& rng) {
     }
   }
 }
+
+}  // namespace
+
+void addGaussianPolar(std::span<double> values, double stddev, Rng& rng) { polarDraws(values, stddev, rng); }
+
+void addGaussianPolar(std::span<double> values, double stddev, BlockRng& rng) { polarDraws(values, stddev, rng); }
 
 void Mechanism::addTo(std::span<double> values, Rng& rng) const {
   if (none_) return;

@@ -93,6 +93,8 @@ double classicGaussianNoiseStd(double epsilon, double delta, double l2Sensitivit
 /// of libstdc++ (the polar method) adds in one pass with `rng`, leaving `rng` in the same state, at
 /// about half the cost (batched candidates, no branches). Every seeded Gaussian draw goes through it.
 void addGaussianPolar(std::span<double> values, double stddev, Rng& rng);
+/// The same from a BlockRng (core/rng.h): the same numbers as from the Rng of the same seed sequence.
+void addGaussianPolar(std::span<double> values, double stddev, BlockRng& rng);
 
 /// A calibrated noise law. Immutable; cheap to copy.
 class Mechanism {

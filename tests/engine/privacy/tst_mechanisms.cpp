@@ -31,6 +31,7 @@ class TestMechanisms : public QObject {
       for (std::size_t n : {0ul, 1ul, 2ul, 3ul, 127ul, 128ul, 255ul, 256ul, 257ul, 1000ul, 100001ul})
         for (double sd : {1.0, 7.5408151363, 1e-300, 3e300}) {
           Rng a = makeRng(seed, n), b = makeRng(seed, n);
+          BlockRng c = makeBlockRng(seed, n);
           for (int call = 0; call < 3; ++call) {
             std::vector<double> base(n + call);
             for (std::size_t i = 0; i < base.size(); ++i) base[i] = std::sin(double(i)) * (i % 3 == 0 ? -1.0 : 1.0);
@@ -44,10 +45,35 @@ class TestMechanisms : public QObject {
                                      .arg(seed).arg(n).arg(sd).arg(call).arg(i).arg(got[i], 0, 'g', 17)
                                      .arg(expected[i], 0, 'g', 17)));
             compared += long(got.size());
+            std::vector<double> fromBlocks = base;
+            addGaussianPolar(fromBlocks, sd, c);
+            QVERIFY(std::memcmp(fromBlocks.data(), expected.data(), expected.size() * sizeof(double)) == 0);
           }
-          QCOMPARE(a(), b());  // the generators are in the same state
+          const std::uint64_t nextA = a(), nextB = b(), nextC = c();
+          QCOMPARE(nextA, nextB);  // the generators are in the same state
+          QCOMPARE(nextC, nextA);
         }
     QVERIFY(compared > 1000000);
+  }
+
+  // BlockRng (a state of words at a time) is std::mt19937_64 from the same seed sequence: 10^6 words
+  // per stream, one at a time and in runs of every length across the state boundary.
+  void blockRngEqualsMt19937_64() {
+    for (std::uint64_t stream : {0ull, 1ull, 12345ull}) {
+      Rng a = makeRng(99, stream);
+      BlockRng b = makeBlockRng(99, stream);
+      std::vector<std::uint64_t> run(1000);
+      long compared = 0;
+      for (std::size_t len = 1; compared < 1000000; len = len % 999 + 1) {
+        if (len % 2) {
+          b.fill(run.data(), len);
+          for (std::size_t i = 0; i < len; ++i) QCOMPARE(run[i], a());
+        } else {
+          for (std::size_t i = 0; i < len; ++i) QCOMPARE(b(), a());
+        }
+        compared += long(len);
+      }
+    }
   }
 
   // Same seed, same stream: bit-identical output; another stream differs. Every law.
