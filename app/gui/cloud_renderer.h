@@ -37,7 +37,8 @@ class CloudRenderer : public QObject {
   explicit CloudRenderer(std::function<void(Result)> done, QObject* parent = nullptr);
   /// Waits for a job under way (its picture is dropped).
   ~CloudRenderer() override;
-  /// True for frames worth drawing off the GUI thread: point clouds with a group drawn as a density image.
+  /// True for frames worth drawing off the GUI thread: point clouds of more than kDensityThreshold points (a
+  /// group may be drawn as a density image); decided from the row count alone, O(1) in the GUI thread.
   static bool wants(const dpw::Frame& frame);
   /// Starts `job` in the helper thread; false (nothing started) while another job is under way.
   bool start(Job job);

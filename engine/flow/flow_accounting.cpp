@@ -25,7 +25,9 @@ bool flowEpsilonPointDue(AccountantKind accountant, long step, long lastStep, lo
   if (accountant != AccountantKind::Pld && accountant != AccountantKind::PldWor) return true;
   if (step >= steps) return true;
   if (step <= 16) return (step & (step - 1)) == 0;  // 1, 2, 4, 8, 16
-  return step - lastStep >= std::max(1L, steps / 16);
+  // Every ≥ steps/16 steps, and at least every 25% more steps, so a long run's curve keeps up (T = 10⁶: a
+  // point at step ~20, 25, 31, ... rather than none until step 62500).
+  return step - lastStep >= std::max(1L, std::min(steps / 16, lastStep / 4));
 }
 
 double flowProvenSecureEpsilon(AccountantKind accountant, const Mechanism& law, double sampleRate, long steps,

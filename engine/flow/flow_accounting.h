@@ -39,8 +39,9 @@ PrivacyLedger subsampledFlowLedger(AccountantKind accountant, const SubsampledNo
 
 /// Whether a chart frame at `step` (of `steps`) adds a point to the ε-vs-step curve, the last point being at
 /// `lastStep` (0: none yet): every frame for the Rényi accountants (microseconds per ε); for the PLD ones (two
-/// FFTs of ~10⁵ points, ~50 ms per ε) steps 1, 2, 4, 8, 16, then every ≥ steps/16 steps, and the last step: about
-/// 20 points, so that the curve does not cost more than the run.
+/// FFTs of ~10⁵ points, ~50 ms per ε) steps 1, 2, 4, 8, 16, then every ≥ min(steps/16, 25% of
+/// the step) steps, and the last step: about 20-40 points in a run of 500, ~60 in 10⁶ steps, so that the curve
+/// does not cost more than the run and a long run's curve still grows.
 bool flowEpsilonPointDue(AccountantKind accountant, long step, long lastStep, long steps);
 
 /// Secure mode, Poisson steps (q < 1, accountant rdp, rdp-mironov or pld: the same sampler): the proven ε of the grid discrete Gaussian

@@ -45,7 +45,8 @@ class TestCloudRenderer : public QObject {
   Q_OBJECT
  private slots:
   void onlyDensityCloudsGoToTheHelperThread() {
-    QVERIFY(!dpwapp::CloudRenderer::wants(*cloud(dpwapp::kDensityThreshold, 0, 1)));
+    // By the row count alone (O(1) in the GUI thread): cloud(n) has n particles and 4 target markers.
+    QVERIFY(!dpwapp::CloudRenderer::wants(*cloud(dpwapp::kDensityThreshold - 4, 0, 1)));
     QVERIFY(dpwapp::CloudRenderer::wants(*cloud(dpwapp::kDensityThreshold + 1, 0, 1)));
     const auto lines = dpw::makeFrame("sw2", "SW", 1, dpw::LinesFrame{"step", "SW", {}});
     QVERIFY(!dpwapp::CloudRenderer::wants(*lines));
