@@ -42,20 +42,6 @@ void pickFromStableSort(std::span<const double> values, std::span<const std::siz
   for (std::size_t j = 0; j < ranks.size(); ++j) out[j] = w.gathered[ranks[j]];
 }
 
-/// Minimum and maximum in four independent lanes (the compiler keeps them in vector registers).
-std::pair<double, double> minMax(const double* v, std::size_t n) {
-  double lo4[4] = {v[0], v[0], v[0], v[0]}, hi4[4] = {v[0], v[0], v[0], v[0]};
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4)
-    for (int l = 0; l < 4; ++l) {
-      lo4[l] = v[i + l] < lo4[l] ? v[i + l] : lo4[l];
-      hi4[l] = v[i + l] > hi4[l] ? v[i + l] : hi4[l];
-    }
-  for (; i < n; ++i) lo4[0] = std::min(lo4[0], v[i]), hi4[0] = std::max(hi4[0], v[i]);
-  return {std::min(std::min(lo4[0], lo4[1]), std::min(lo4[2], lo4[3])),
-          std::max(std::max(hi4[0], hi4[1]), std::max(hi4[2], hi4[3]))};
-}
-
 struct Wanted {
   std::uint32_t bucket;
   std::size_t firstRank;  // rank of the bucket's first element in the whole sample
@@ -76,7 +62,7 @@ void selectOrderStatistics(std::span<const double> values, std::span<const std::
   if (ranks.empty()) return;
   if (n <= kSmall) return pickFromStableSort(values, ranks, out, w);
   const double* v = values.data();
-  const auto [lo, hi] = minMax(v, n);
+  const auto [lo, hi] = minMaxOf(values);
   const double range = hi - lo;
   const auto B = std::clamp<std::uint32_t>(std::bit_ceil(std::uint32_t(n)) / 2, kMinBuckets, kMaxBuckets);
   const double scale = double(B) / range;

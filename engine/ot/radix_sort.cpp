@@ -35,22 +35,10 @@ bool makeKey(double lo, double hi, LinearKey& key) {
   return std::isfinite(key.scale) && key.scale > 0;
 }
 
-/// The range of the values when the radix path will be taken (n > kSmall), else a placeholder: four
-/// independent lanes so the compiler can keep the min/max chains in vector registers.
+/// The range of the values when the radix path will be taken (n > kSmall), else a placeholder.
 std::pair<double, double> valueRange(std::span<const double> values) {
-  const std::size_t n = values.size();
-  if (n <= kSmall) return {0.0, 0.0};
-  const double* v = values.data();
-  double lo4[4] = {v[0], v[0], v[0], v[0]}, hi4[4] = {v[0], v[0], v[0], v[0]};
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4)
-    for (int l = 0; l < 4; ++l) {
-      lo4[l] = v[i + l] < lo4[l] ? v[i + l] : lo4[l];
-      hi4[l] = v[i + l] > hi4[l] ? v[i + l] : hi4[l];
-    }
-  for (; i < n; ++i) lo4[0] = std::min(lo4[0], v[i]), hi4[0] = std::max(hi4[0], v[i]);
-  return {std::min(std::min(lo4[0], lo4[1]), std::min(lo4[2], lo4[3])),
-          std::max(std::max(hi4[0], hi4[1]), std::max(hi4[2], hi4[3]))};
+  if (values.size() <= kSmall) return {0.0, 0.0};
+  return minMaxOf(values);
 }
 
 inline std::uint32_t digit(std::uint32_t key, int pass) { return (key >> (pass * kBits)) & (kBuckets - 1); }
@@ -359,6 +347,22 @@ void radixArgsort(std::span<const double> values, std::vector<std::uint32_t>& or
     fallbackArgsort(values, order);
   else
     argsortWithKey(values, order, scratch, key);
+}
+
+std::pair<double, double> minMaxOf(std::span<const double> values) {
+  // Four independent lanes, so the compiler keeps the min/max chains in vector registers.
+  const std::size_t n = values.size();
+  const double* v = values.data();
+  double lo4[4] = {v[0], v[0], v[0], v[0]}, hi4[4] = {v[0], v[0], v[0], v[0]};
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4)
+    for (int l = 0; l < 4; ++l) {
+      lo4[l] = v[i + l] < lo4[l] ? v[i + l] : lo4[l];
+      hi4[l] = v[i + l] > hi4[l] ? v[i + l] : hi4[l];
+    }
+  for (; i < n; ++i) lo4[0] = std::min(lo4[0], v[i]), hi4[0] = std::max(hi4[0], v[i]);
+  return {std::min(std::min(lo4[0], lo4[1]), std::min(lo4[2], lo4[3])),
+          std::max(std::max(hi4[0], hi4[1]), std::max(hi4[2], hi4[3]))};
 }
 
 }  // namespace dpw

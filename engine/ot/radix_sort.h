@@ -12,9 +12,14 @@
 /// pass): the same exact result, 0.4-0.8x the LSD time once the arrays leave the caches.
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace dpw {
+
+/// Smallest and largest of a non-empty span, in one pass (the radix sorts' key range and the order
+/// statistics' buckets read it).
+std::pair<double, double> minMaxOf(std::span<const double> values);
 
 /// Sorts `values` ascending. `scratch` is resized as needed and may be reused across calls.
 void radixSort(std::span<double> values, std::vector<double>& scratch);
