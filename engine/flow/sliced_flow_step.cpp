@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "core/error.h"
@@ -170,10 +171,12 @@ void driftCoefficients(const double* proj, Eigen::Index n, int P, DirectionWorks
     coefficientsBySorting(proj, n, base, w, g);
 }
 
-}  // namespace
-
-Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
-                       const FlowStepOptions& o) {
+/// The drift of slicedFlowDrift, handed over in row blocks: finish(r0, rows, sum) receives drift rows
+/// [r0, r0 + rows) in `sum` (rows x d), inside the one parallel region of the step, so a caller can use
+/// them (store, or move the particles) without a second region or an n x d matrix.
+template <class Finish>
+void driftInRowBlocks(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const FlowStepOptions& o,
+                      Finish finish) {
   validate(X, Y, directions, o);
   const Points* pre = o.sortedNoisyTargets;
   require(pre == nullptr || (pre->rows() == directions.rows() && pre->cols() > 0), "the released target projections have ",
@@ -186,6 +189,13 @@ Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& 
       k <= kBlock ? 1 : std::max<Eigen::Index>((k + kBlock - 1) / kBlock, std::min<Eigen::Index>(k / 2, kChunks));
   const Eigen::Index blockSize = (k + blocks - 1) / blocks;
   const Eigen::Index chunks = std::min<Eigen::Index>(blocks, kChunks);
+  // Small samples: the directions of a block run as OpenMP tasks, so a thread that has run out of
+  // blocks takes directions of a block still in progress (k = 50 is 7 blocks of 7 and one of 1: two
+  // threads would otherwise split them 28 : 22). Each direction's coefficients fill its own row of
+  // the block's G, whichever thread computes them, and the block's product waits for all of them, so
+  // the bits are those of the loop. Not with the selection path's own lookup tasks (n ≥ 2 kLookupSlice):
+  // a thread waiting for those could start another direction on the same workspace.
+  const bool directionTasks = n < 2 * kLookupSlice && chunks > 1;
   // Scratch kept per thread between calls (OpenMP's threads persist) while n + m ≤ 2^21: fresh buffers
   // page-faulted every call (~7% of a step at n = 10⁴, d = 8; half the CPU time of a 10⁶-particle step,
   // k = 2: 96-102 vs 45-49 ms measured). The price: at 10⁶ particles, d = 2, k = 2 about 50 MB stay
@@ -193,9 +203,16 @@ Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& 
   thread_local std::vector<Points> partialCache;
   std::vector<Points>& partial = partialCache;
   partial.resize(std::size_t(chunks));
+  // drift = (partial₀ + partial₁ + … ) / k, element by element in that order (so no bit depends on the
+  // threads), over row blocks in parallel: at n = 10⁴, d = 8 one thread summing 8 partials took ~10%
+  // of the step.
+  constexpr Eigen::Index kRows = 512;
 #pragma omp parallel
   {
     thread_local Points pu, pv, G;  // projections (jn x n, jn x m) and drift coefficients (jn x n) of one block
+    thread_local Points sum;        // kRows x d rows of the drift
+    // A lambda does not capture a thread_local: `w` in the task below is the workspace of the thread
+    // running it.
     thread_local DirectionWorkspace w;
 #pragma omp for schedule(dynamic, 1)
     for (Eigen::Index c = 0; c < chunks; ++c) {
@@ -206,44 +223,58 @@ Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& 
         pu.noalias() = directions.middleRows(j0, jn) * X.transpose();
         if (!pre) pv.noalias() = directions.middleRows(j0, jn) * Y.transpose();
         G.resize(jn, n);
-        for (Eigen::Index r = 0; r < jn; ++r) {
-          double* rowU = pu.row(r).data();
+        // This thread's block (a task may run on another thread: the names pu, pv, G there are its own).
+        Points* const U = &pu;
+        Points* const V = &pv;
+        Points* const C = &G;
+        auto direction = [&, U, V, C](Eigen::Index r) {
+          double* rowU = U->row(r).data();
           if (!o.secureNoise.isNone()) {  // secure mode: exact discrete Gaussian on a grid, OS entropy
             OsEntropy words;
             o.secureNoise.addTo(std::span<double>(rowU, std::size_t(n)), words);
-            if (!pre) o.secureNoise.addTo(std::span<double>(pv.row(r).data(), std::size_t(m)), words);
+            if (!pre) o.secureNoise.addTo(std::span<double>(V->row(r).data(), std::size_t(m)), words);
           } else if (o.noiseStd > 0) {
             // makeRng's stream, its words a state at a time (the same numbers as Mechanism::addTo)
             BlockRng rng = makeBlockRng(o.noiseSeed, std::uint64_t(j0 + r));
             addGaussianPolar(std::span<double>(rowU, std::size_t(n)), o.noiseStd, rng);
-            if (!pre) addGaussianPolar(std::span<double>(pv.row(r).data(), std::size_t(m)), o.noiseStd, rng);
+            if (!pre) addGaussianPolar(std::span<double>(V->row(r).data(), std::size_t(m)), o.noiseStd, rng);
           }
           w.qt.resize(o.quantiles);
           if (pre)
             uniformQuantiles(std::span<const double>(pre->row(j0 + r).data(), m), w.qt);
           else
-            uniformQuantilesUnsorted(std::span<const double>(pv.row(r).data(), m), w.qt, w.select);
-          driftCoefficients(rowU, n, o.quantiles, w, G.row(r).data());
+            uniformQuantilesUnsorted(std::span<const double>(V->row(r).data(), m), w.qt, w.select);
+          driftCoefficients(rowU, n, o.quantiles, w, C->row(r).data());
+        };
+        if (directionTasks) {
+#pragma omp taskloop grainsize(1)
+          for (Eigen::Index r = 0; r < jn; ++r) direction(r);
+        } else {
+          for (Eigen::Index r = 0; r < jn; ++r) direction(r);
         }
         partial[c].noalias() += G.transpose() * directions.middleRows(j0, jn);  // Σⱼ gⱼ θⱼᵀ
       }
     }
     if (n + m > kKeepScratch) pu = Points(), pv = Points(), G = Points(), w = DirectionWorkspace();
-  }
-  // drift = (partial₀ + partial₁ + … ) / k, element by element in that order (so no bit depends on the
-  // threads), over row blocks in parallel: at n = 10⁴, d = 8 one thread summing 8 partials took ~10%
-  // of the step.
-  constexpr Eigen::Index kRows = 512;
-  Points drift(n, d);
-#pragma omp parallel for schedule(static)
-  for (Eigen::Index r0 = 0; r0 < n; r0 += kRows) {
-    const Eigen::Index rows = std::min(kRows, n - r0);
-    auto sum = drift.middleRows(r0, rows);
-    sum = partial[0].middleRows(r0, rows);
-    for (Eigen::Index c = 1; c < chunks; ++c) sum += partial[c].middleRows(r0, rows);
-    sum /= double(k);
+#pragma omp for schedule(static)
+    for (Eigen::Index r0 = 0; r0 < n; r0 += kRows) {
+      const Eigen::Index rows = std::min(kRows, n - r0);
+      sum = partial[0].middleRows(r0, rows);
+      for (Eigen::Index c = 1; c < chunks; ++c) sum += partial[c].middleRows(r0, rows);
+      sum /= double(k);
+      finish(r0, rows, std::as_const(sum));
+    }
   }
   if (n + m > kKeepScratch) partial.clear();  // large runs: page faults are a small share, memory is not
+}
+
+}  // namespace
+
+Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
+                       const FlowStepOptions& o) {
+  Points drift(X.rows(), X.cols());
+  driftInRowBlocks(X, Y, directions, o,
+                   [&](Eigen::Index r0, Eigen::Index rows, const Points& sum) { drift.middleRows(r0, rows) = sum; });
   return drift;
 }
 
@@ -251,13 +282,12 @@ void slicedFlowStep(Points& X, const PointsRef& Y, const PointsRef& directions, 
   require(o.stepSize > 0 && std::isfinite(o.stepSize), "the step size h must be > 0, got ", o.stepSize);
   require(o.regularisation >= 0 && std::isfinite(o.regularisation),
           "the regularisation λ must be >= 0, got ", o.regularisation);
-  const Points drift = slicedFlowDrift(X, Y, directions, o);
-  const Eigen::Index rowsPerBlock = 4096;
-#pragma omp parallel for schedule(static)
-  for (Eigen::Index r0 = 0; r0 < X.rows(); r0 += rowsPerBlock) {  // elementwise: the same bits on any thread
-    const Eigen::Index rows = std::min(rowsPerBlock, X.rows() - r0);
-    X.middleRows(r0, rows).noalias() -= o.stepSize * drift.middleRows(r0, rows);
-  }
+  // X ← X − h drift, row block by row block as the drift is summed (elementwise: the same bits on any
+  // thread). X is read by the projections until the region's barrier before the sums, so moving it
+  // there is safe.
+  driftInRowBlocks(X, Y, directions, o, [&](Eigen::Index r0, Eigen::Index rows, const Points& sum) {
+    X.middleRows(r0, rows).noalias() -= o.stepSize * sum;
+  });
   if (o.regularisation > 0) {
     const double sd = std::sqrt(2.0 * o.stepSize * o.regularisation);
     const Eigen::Index n = X.rows(), d = X.cols();

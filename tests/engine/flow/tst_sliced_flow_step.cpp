@@ -103,6 +103,41 @@ class TestSlicedFlowStep : public QObject {
     QVERIFY((a - e).norm() > 1e-3);
   }
 
+  // The step moves the particles as its drift's row blocks are summed (one parallel region, the
+  // directions of a block shared out as tasks): bit for bit X − h·slicedFlowDrift(X), on 1, 2 and 3
+  // threads, at the bench toy's shape (k = 50: blocks of 7 and 1, where the tasks rebalance) and with
+  // fewer particles than a row block's 512 and than the threads' work.
+  void stepIsParticlesMinusHTimesDrift_data() {
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("d");
+    QTest::addColumn<int>("k");
+    QTest::newRow("toy shape") << 5000 << 2 << 50;
+    QTest::newRow("d = 8, k = 70") << 3000 << 8 << 70;
+    QTest::newRow("n = 3, one block") << 3 << 2 << 5;
+    QTest::newRow("n = 700, 17 directions") << 700 << 3 << 17;
+  }
+  void stepIsParticlesMinusHTimesDrift() {
+    QFETCH(int, n);
+    QFETCH(int, d);
+    QFETCH(int, k);
+    Rng rng = makeRng(std::uint64_t(n + k));
+    const Points X0 = standardNormal(n, d, rng), Y = 0.5 * standardNormal(2 * n + 1, d, rng);
+    const Points theta = randomDirections(k, d, rng);
+    FlowStepOptions o;
+    o.noiseStd = 1.0;
+    o.noiseSeed = 21;
+    o.quantiles = std::min(1000, n + 1);
+    o.stepSize = 0.7;
+    const Points expected = X0 - o.stepSize * slicedFlowDrift(X0, Y, theta, o);
+    for (const int threads : {1, 2, 3}) {
+      omp_set_num_threads(threads);
+      Points X = X0;
+      slicedFlowStep(X, Y, theta, o);
+      QVERIFY2(X == expected, qPrintable(QString("%1 threads").arg(threads)));
+    }
+    omp_set_num_threads(2);
+  }
+
   // σ = 0 flow on the default toy (5 Gaussians on a ring): SW₂² between the particles and the target
   // sample, on 200 fresh directions, falls below 0.01 (it starts at 0.34: N(0, I) vs the radius-2 ring).
   void noiselessFlowReachesTheRing() {
