@@ -41,14 +41,39 @@ void addNoise(double* p, Eigen::Index n, double sd, Rng& rng) {
   Mechanism::gaussianStd(sd).addTo(std::span<double>(p, std::size_t(n)), rng);
 }
 
-/// Quantiles of sorted x at u = i/(P−1), i = 0..P−1 (engine/ot/quantile.h convention), into q.
-void uniformQuantiles(std::span<const double> sorted, std::vector<double>& q) {
-  const int P = int(q.size());
-  for (int i = 0; i < P; ++i) q[i] = quantileOfSorted(sorted, i == P - 1 ? 1.0 : double(i) / double(P - 1));
-}
+/// quantileOfSorted (engine/ot/quantile.cpp) at u = i/(P−1), i = 0..P−1, on sorted samples of n values:
+/// its positions pos = u (n − 1), lo = ⌊pos⌋, t = pos − lo are the same for every direction and step,
+/// so they are computed once per (n, P) (P divisions and floors saved per direction and side), and
+/// each quantile is quantileOfSorted's own expression: the same bits.
+struct UniformQuantileGrid {
+  std::size_t n = 0;
+  int P = 0;
+  std::vector<std::size_t> lo;
+  std::vector<double> t;
+  void prepare(std::size_t size, int quantiles) {
+    if (size == n && quantiles == P) return;
+    n = size, P = quantiles;
+    lo.resize(P), t.resize(P);
+    for (int i = 0; i < P; ++i) {
+      const double u = i == P - 1 ? 1.0 : double(i) / double(P - 1);
+      const double pos = std::clamp(u, 0.0, 1.0) * double(n - 1);
+      lo[i] = static_cast<std::size_t>(std::floor(pos));
+      t[i] = pos - double(lo[i]);
+    }
+  }
+  /// q[i] for the ascending sample `sorted` (n values).
+  void quantiles(const double* sorted, double* q) const {
+    for (int i = 0; i < P; ++i) {
+      const std::size_t l = lo[i];
+      q[i] = l + 1 >= n ? sorted[n - 1] : sorted[l] + t[i] * (sorted[l + 1] - sorted[l]);
+    }
+  }
+};
 
 struct DirectionWorkspace {
   OrderStatisticsWorkspace select;
+  UniformQuantileGrid particleGrid, dataGrid;
+  std::vector<double> radixScratch;
   std::vector<double> qp, qt, u, sorted;
   std::vector<std::uint32_t> firstIndex, order;
   std::vector<std::uint64_t> orderScratch;
@@ -86,7 +111,8 @@ void coefficientsBySorting(const double* proj, Eigen::Index n, const Interpolati
   radixArgsort(std::span<const double>(proj, n), w.order, w.orderScratch);
   w.sorted.resize(n);
   for (Eigen::Index i = 0; i < n; ++i) w.sorted[i] = proj[w.order[i]];
-  uniformQuantiles(w.sorted, w.qp);
+  w.particleGrid.prepare(std::size_t(n), base.P);
+  w.particleGrid.quantiles(w.sorted.data(), w.qp.data());
   Interpolation f = base;
   f.qp = w.qp.data(), f.a = w.qp[0], f.b = w.qp[f.P - 1];
   int hi = 0;
@@ -152,6 +178,28 @@ void coefficientsBySelection(const double* proj, Eigen::Index n, const Interpola
   } else {
     lookup(0, n);
   }
+}
+
+/// w.qt = the P quantiles of the m noisy data projections v (scratch: reordered here). When the 2P
+/// order statistics they read are a twentieth of the values or more, engine/ot/order_statistics.h would
+/// radix-sort a copy of them whole; sorted in place instead (no copy) with the same stable sort
+/// (radixSort on the same range, above its 256-value std::sort cut-off), and read through the cached
+/// positions: the same bits. Otherwise (few ranks, at most 256 values, a degenerate or tiny range) by
+/// uniformQuantilesUnsorted.
+void dataQuantiles(double* v, Eigen::Index m, int P, DirectionWorkspace& w) {
+  const std::span<double> values(v, std::size_t(m));
+  if (m > 256 && 20 * std::min<Eigen::Index>(2 * Eigen::Index(P), m) >= m) {
+    const auto [lo, hi] = minMaxOf(values);
+    // A range radixSort keys without overflow (else it and the selection fall back to different sorts,
+    // which could order tied ±0.0 differently).
+    if (hi - lo > 1e-300 && std::isfinite(hi - lo)) {
+      radixSort(values, w.radixScratch, lo, hi);
+      w.dataGrid.prepare(std::size_t(m), P);
+      w.dataGrid.quantiles(v, w.qt.data());
+      return;
+    }
+  }
+  uniformQuantilesUnsorted(values, w.qt, w.select);
 }
 
 /// For one direction: gᵢ = p̃ᵢ − T(F(p̃ᵢ)) for every particle (original order) into g; `proj` holds the
@@ -240,10 +288,12 @@ void driftInRowBlocks(const PointsRef& X, const PointsRef& Y, const PointsRef& d
             if (!pre) addGaussianPolar(std::span<double>(V->row(r).data(), std::size_t(m)), o.noiseStd, rng);
           }
           w.qt.resize(o.quantiles);
-          if (pre)
-            uniformQuantiles(std::span<const double>(pre->row(j0 + r).data(), m), w.qt);
-          else
-            uniformQuantilesUnsorted(std::span<const double>(V->row(r).data(), m), w.qt, w.select);
+          if (pre) {
+            w.dataGrid.prepare(std::size_t(m), o.quantiles);
+            w.dataGrid.quantiles(pre->row(j0 + r).data(), w.qt.data());
+          } else {
+            dataQuantiles(V->row(r).data(), m, o.quantiles, w);
+          }
           driftCoefficients(rowU, n, o.quantiles, w, C->row(r).data());
         };
         if (directionTasks) {
