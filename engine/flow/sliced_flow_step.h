@@ -13,7 +13,9 @@
 ///
 /// The noise is drawn by privacy/mechanisms/mechanisms.h (Mechanism::addTo), seeded or, with `secureNoise`, from the OS.
 /// Directions are processed in blocks of at most 16 (one small GEMM each; beyond 16, at least 8 equal
-/// blocks so the threads stay balanced) over a fixed partition of chunks run in parallel with OpenMP; the noise of direction j is stream j of `noiseSeed` and the diffusion
+/// blocks so the threads stay balanced) over a fixed partition of chunks run in parallel with OpenMP (below 2^16
+/// particles a block's directions are tasks, so an idle thread takes directions of a block in progress;
+/// the block's sum waits for them); the noise of direction j is stream j of `noiseSeed` and the diffusion
 /// noise of particles [1024 b, 1024 (b + 1)) is stream b of `diffusionSeed`, so no bit depends on the thread count. The
 /// quantiles of a direction come from the 2P order statistics they read (engine/ot/order_statistics.h:
 /// bucket selection, or one radix sort when 2P is a twentieth of the sample or more). For the particles,
