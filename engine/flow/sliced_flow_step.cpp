@@ -239,11 +239,12 @@ void driftInRowBlocks(const PointsRef& X, const PointsRef& Y, const PointsRef& d
   const Eigen::Index chunks = std::min<Eigen::Index>(blocks, kChunks);
   // Small samples: the directions of a block run as OpenMP tasks, so a thread that has run out of
   // blocks takes directions of a block still in progress (k = 50 is 7 blocks of 7 and one of 1: two
-  // threads would otherwise split them 28 : 22). Each direction's coefficients fill its own row of
-  // the block's G, whichever thread computes them, and the block's product waits for all of them, so
-  // the bits are those of the loop. Not with the selection path's own lookup tasks (n ≥ 2 kLookupSlice):
-  // a thread waiting for those could start another direction on the same workspace.
-  const bool directionTasks = n < 2 * kLookupSlice && chunks > 1;
+  // threads would otherwise split them 28 : 22; k ≤ 16 is one block, which one thread ran alone).
+  // Each direction's coefficients fill its own row of the block's G, whichever thread computes them,
+  // and the block's product waits for all of them, so the bits are those of the loop. Not with the
+  // selection path's own lookup tasks (n ≥ 2 kLookupSlice): a thread waiting for those could start
+  // another direction on the same workspace.
+  const bool directionTasks = n < 2 * kLookupSlice && k > 1;
   // Scratch kept per thread between calls (OpenMP's threads persist) while n + m ≤ 2^21: fresh buffers
   // page-faulted every call (~7% of a step at n = 10⁴, d = 8; half the CPU time of a 10⁶-particle step,
   // k = 2: 96-102 vs 45-49 ms measured). The price: at 10⁶ particles, d = 2, k = 2 about 50 MB stay
