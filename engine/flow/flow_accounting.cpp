@@ -22,6 +22,12 @@ PrivacyLedger subsampledFlowLedger(AccountantKind accountant, double multiplier,
   return ledger;
 }
 
+PrivacyLedger oneFlowStepLedger(AccountantKind accountant, double epsilon, double delta, double sensitivity) {
+  NoiseRequest request;
+  request.epsilon = epsilon, request.delta = delta, request.accountant = accountant;  // q = 1, one step
+  return subsampledFlowLedger(accountant, resolveNoiseMultiplier(request), {sensitivity, delta}, 1.0, 1);
+}
+
 NoiseRequest flowNoiseRequest(const FlowPrivacySettings& privacy, long steps) {
   NoiseRequest request;
   if (privacy.noiseMultiplier > 0) request.givenMultiplier = privacy.noiseMultiplier;  // the flows' rule: 0 = from ε

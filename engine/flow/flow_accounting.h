@@ -39,6 +39,11 @@ NoiseRequest flowNoiseRequest(const FlowPrivacySettings& privacy, long steps);
 PrivacyLedger subsampledFlowLedger(AccountantKind accountant, double multiplier, const SubsampledProjectionBound& bound,
                                    double sampleRate, long steps);
 
+/// The ledger of one flow step on the whole data (q = 1) whose multiplier the flows' decision calibrates for
+/// (ε, δ) with `accountant` (resolveNoiseMultiplier), at sensitivity Δ, the whole δ to the accountant: the
+/// claim of the flow-step and flow-histogram audits (the multiplier they add is the event's).
+PrivacyLedger oneFlowStepLedger(AccountantKind accountant, double epsilon, double delta, double sensitivity);
+
 /// Whether a chart frame at `step` (of `steps`) adds a point to the ε-vs-step curve, the last point being at
 /// `lastStep` (0: none yet): every frame for the Rényi accountants (microseconds per ε); for the PLD ones (two
 /// FFTs of ~10⁵ points, ~50 ms per ε) steps 1, 2, 4, 8, 16, then every ≥ min(steps/16, 25% of

@@ -353,10 +353,9 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     // Gaussian at this multiplier and sensitivity, fixed-size batches without replacement at rate q,
     // replace-one neighbours; the accountant's name and whether its ε is a proven bound come with it.
     if (s.accountant) {
-      PrivacyLedger ledger(*s.accountant, delta);
-      ledger.record({NoiseMechanism::Gaussian, st.noiseMultiplier, sensitivity, Neighbouring::ReplaceOne,
-                     Sampler::FixedSizeWithoutReplacement, q, s.steps});
-      ps << accountedClaimSentence(ledger, delta) << ". ";
+      ps << accountedClaimSentence(fairDpSgdLedger(*s.accountant, delta, st.noiseMultiplier, sensitivity, q, s.steps),
+                                   delta)
+         << ". ";
     } else {
       ps << "ε not accounted (accountant 'none'). ";
     }
