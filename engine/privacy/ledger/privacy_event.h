@@ -33,9 +33,10 @@ struct PrivacyEvent {
   Sampler sampler = Sampler::WholeData;
   double sampleRate = 1;  ///< q ∈ (0, 1]
   long count = 1;         ///< how many times the release is made
-  /// The release reads rows disjoint from those of the event before it (e.g. one histogram per group of
-  /// a partition): under LedgerAccounting::BasicComposition the two compose by parallel composition (the
-  /// larger ε, McSherry 2009 Thm 4) instead of adding. Refused by the other accountings.
+  /// The release reads rows disjoint from those of every event of the run it joins (the events before it
+  /// back to the last one without this mark; e.g. one histogram per group of a partition): under
+  /// LedgerAccounting::BasicComposition such a run composes by parallel composition (the largest ε,
+  /// McSherry 2009 Thm 4) instead of adding. Refused by the other accountings.
   bool disjointFromPrevious = false;
 
   /// The noise scale in units of the released values (σ of the Gaussian).
