@@ -30,11 +30,13 @@
 ///              n = 20 rows) under substitution of one row (Def. 2.1): D' moves one row from cell (0, 0)
 ///              to cell (1, 1). Noise: `histogramNoise`; `noiseSource` os-entropy for the discrete laws.
 ///              Score: the log-likelihood ratio of the claimed law on the changed cells, exact at its
-///              extremes. Faults: noise-quarter calibrates for 4ε; skip-clip is "a person counted twice".
+///              extremes. Claim: the release's ledger (histogramLedger), as fair regression reports it.
+///              Faults: noise-quarter calibrates for 4ε; skip-clip is "a person counted twice".
 ///   dpsgd-canary: one fairDpSgdStep of the fair classifier (logistic model, BCE loss, full batches so
 ///              q = 1, clip C = 5, M = L = 1) on 2 x 40 records, from θ = 0, with a canary whose label
-///              flips between D and D'; σ from calibrateNoiseMultiplier(accountant, ε, δ, 1, 1) as
-///              fair_learning. Secure: FairStepSettings::noiseSource = OsEntropy (the grid law).
+///              flips between D and D'; σ from the fair-learning noise decision (resolveNoiseMultiplier at
+///              q = 1, T = 1) and the claim from its ledger (fairDpSgdLedger), as fair_learning.
+///              Secure: FairStepSettings::noiseSource = OsEntropy (the grid law).
 ///
 /// Attacks (`attack`): likelihood-ratio (the Neyman-Pearson score, real-number view) or low-order-bits
 /// (Mironov 2012): for fair-histogram the likelihood ratio evaluated naively in floating point; for

@@ -9,6 +9,7 @@
 #include "fair_learning/fair_dpsgd.h"
 #include "nn/dense_network.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/ledger/noise_resolution.h"
 
 namespace dpw {
 
@@ -53,9 +54,14 @@ AuditTarget dpsgdCanaryAuditTarget(const MechanismAuditSettings& s, std::uint64_
   st.loss = FairLoss::BinaryCrossEntropy;
   st.noiseSource = s.noiseSource;  // os-entropy: the secure grid law of fairDpSgdStep
   const double q = cellSampleRate(D, S->batch);
-  // The calibration fair_learning.cpp uses, for one step at this q.
-  const double z = calibrateNoiseMultiplier(s.accountant, s.epsilon, s.delta, q, 1);
+  // The noise decision fair_learning.cpp makes (resolveNoiseMultiplier), for one step at this q, and the
+  // ledger it builds (fairDpSgdLedger): the audit tests the ledger's ε, not the typed target.
+  NoiseRequest request;
+  request.epsilon = s.epsilon, request.delta = s.delta, request.accountant = s.accountant;
+  request.sampleRate = q, request.steps = 1;
+  const double z = resolveNoiseMultiplier(request);
   const double sensitivity = fairStepSensitivity(D, st, S->batch);
+  const PrivacyLedger ledger = fairDpSgdLedger(s.accountant, s.delta, z, sensitivity, q, 1);
   st.noiseMultiplier = s.fault == AuditFault::NoiseQuarter ? z / 4 : z;
   if (s.fault == AuditFault::SkipClip) {
     st.clipGradient = 1e9;  // the clip is skipped, the noise still believes in C
@@ -69,8 +75,8 @@ AuditTarget dpsgdCanaryAuditTarget(const MechanismAuditSettings& s, std::uint64_
   require(diff.norm() > 0, "the canary does not move the gradient");
   S->direction = diff / diff.norm();
   AuditTarget out;
-  out.claimedEpsilon = s.epsilon;
-  out.claimedDelta = s.delta;
+  out.claimedEpsilon = ledger.epsilon();
+  out.claimedDelta = ledger.delta();
   out.noiseScale = st.noiseMultiplier * fairStepSensitivity(D, st, S->batch);
   if (st.noiseSource == NoiseSource::OsEntropy)  // the grid law fairDpSgdStep draws (1/64 more noise)
     out.noiseScale = Mechanism::discreteGaussianOnGrid(out.noiseScale, fairStepSensitivity(D, st, S->batch),

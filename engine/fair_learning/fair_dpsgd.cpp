@@ -262,4 +262,12 @@ FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data
   return rep;
 }
 
+PrivacyLedger fairDpSgdLedger(AccountantKind accountant, double delta, double multiplier, double sensitivity,
+                              double sampleRate, long steps) {
+  PrivacyLedger ledger(accountant, delta);
+  ledger.record({NoiseMechanism::Gaussian, multiplier, sensitivity, Neighbouring::ReplaceOne,
+                 Sampler::FixedSizeWithoutReplacement, sampleRate, steps});
+  return ledger;
+}
+
 }  // namespace dpw

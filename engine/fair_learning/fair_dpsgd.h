@@ -23,6 +23,7 @@
 #include "core/types.h"
 #include "nn/adam.h"
 #include "nn/dense_network.h"
+#include "privacy/ledger/privacy_ledger.h"
 #include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
@@ -121,5 +122,12 @@ double fairStepSensitivity(const FairTrainingData& data, const FairStepSettings&
 /// asked for without an optimiser.
 FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data, const std::vector<long>& batchSizes,
                              const FairStepSettings& s, Rng& rng, nn::Adam* adam = nullptr);
+
+/// The privacy ledger of `steps` DP-SGD steps of this family: the Gaussian at `multiplier` on gradients of
+/// sensitivity Δ (fairStepSensitivity), fixed-size batches without replacement in each cell at rate q = max
+/// n′/n, replace-one neighbours within a cell ([FairLearn] Def. 2.1, Lemma 5.1), read by `accountant` at δ.
+/// The fair-learning methods' statement and the DP-SGD canary audit's claim read it.
+PrivacyLedger fairDpSgdLedger(AccountantKind accountant, double delta, double multiplier, double sensitivity,
+                              double sampleRate, long steps);
 
 }  // namespace dpw

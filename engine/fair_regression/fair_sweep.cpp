@@ -51,12 +51,12 @@ FairSweepResult runFairSweep(const GroupedScores& input, const FairSweepSettings
   for (int k : s.bins) require(k >= 1, "the number of bins k must be at least 1, got ", k);
   for (double e : s.epsilons) {
     require(e > 0 && !std::isnan(e), "epsilon must be > 0 (or inf for no privacy), got ", e);
-    if ((s.mechanism == NoiseMechanism::Gaussian || s.mechanism == NoiseMechanism::DiscreteGaussian) && std::isfinite(e))
-      require(s.delta > 0 && s.delta < 1, "the Gaussian mechanism needs 0 < delta < 1, got ", s.delta);
+    if (!isPureEpsilon(noiseLaw(s.mechanism)) && std::isfinite(e))  // an L2 (Gaussian-type) law needs a δ
+      require(s.delta > 0 && s.delta < 1, "the ", noiseMechanismId(s.mechanism), " mechanism needs 0 < delta < 1, got ",
+              s.delta);
   }
   require(s.seeds >= 1, "seeds must be at least 1, got ", s.seeds);
-  require(!s.secureNoise || isDiscrete(s.mechanism),
-          "secure noise needs an exact discrete mechanism (discrete-laplace or discrete-gaussian)");
+  if (s.secureNoise && !isDiscrete(s.mechanism)) throw InvalidArgument(secureNeedsDiscreteMessage());
   require(s.testFraction > 0 && s.testFraction < 1, "test_fraction must lie in (0, 1), got ", s.testFraction);
 
   const std::size_t K = s.bins.size(), E = s.epsilons.size(), A = s.alphas.size(), S = std::size_t(s.seeds);

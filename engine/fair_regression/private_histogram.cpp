@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/discrete_noise.h"
 #include "privacy/mechanisms/secure_noise.h"
 
@@ -71,15 +72,30 @@ Points privateJointHistogram(const std::vector<int>& bins, const std::vector<int
   return h;
 }
 
-std::string describePrivacy(const HistogramNoise& noise) {
+double histogramSensitivity(NoiseMechanism law, long n) {
+  require(n >= 1, "the histogram needs at least one training row, got ", n);
+  const double counts = noiseLaw(law).norm == SensitivityNorm::L1 ? 2.0 : std::sqrt(2.0);
+  return isDiscrete(law) ? counts : counts / double(n);
+}
+
+PrivacyLedger histogramLedger(const HistogramNoise& noise, long n) {
+  const Mechanism mechanism = histogramMechanism(noise, n);
+  PrivacyLedger ledger = PrivacyLedger::basicComposition(isPureEpsilon(noiseLaw(noise.mechanism)) ? 0.0 : noise.delta);
+  PrivacyEvent release = oneReleaseOf(mechanism, histogramSensitivity(noise.mechanism, n), Neighbouring::ReplaceOne);
+  release.law = noise.mechanism;  // also without noise (ε = inf), whose Mechanism has no law
+  ledger.record(release);
+  return ledger;
+}
+
+std::string describePrivacy(const HistogramNoise& noise, long n) {
+  if (std::isinf(noise.epsilon)) return "No privacy (ε = inf): the histogram is used without noise.";
+  const PrivacyLedger ledger = histogramLedger(noise, n);
   std::ostringstream os;
-  if (std::isinf(noise.epsilon)) {
-    os << "No privacy (ε = inf): the histogram is used without noise.";
-  } else {
-    os << noiseLaw(noise.mechanism).histogramStatement(noise.epsilon, noise.delta);
-  }
-  if (!std::isinf(noise.epsilon))
-    os << ' ' << describeNoiseSource(noise.secure ? NoiseSource::OsEntropy : NoiseSource::Seeded);
+  os << claimSentence(ledger, ledger.deltaSpent(),
+                      isDiscrete(noise.mechanism) ? "the integer counts of the joint (group, bin) histogram"
+                                                  : "the frequencies of the joint (group, bin) histogram")
+     << "; everything after it is post-processing. "
+     << describeNoiseSource(noise.secure ? NoiseSource::OsEntropy : NoiseSource::Seeded);
   return os.str();
 }
 

@@ -24,6 +24,7 @@
 
 #include "core/rng.h"
 #include "core/types.h"
+#include "privacy/ledger/privacy_ledger.h"
 #include "privacy/mechanisms/mechanisms.h"  // NoiseMechanism, Mechanism
 
 namespace dpw {
@@ -57,7 +58,19 @@ Points jointHistogram(const std::vector<int>& bins, const std::vector<int>& grou
 Points privateJointHistogram(const std::vector<int>& bins, const std::vector<int>& groups, int groupCount, int k,
                              const HistogramNoise& noise, Rng& rng);
 
-/// One line for RunResult.privacyStatement, e.g. "ε = 1 (pure DP, Laplace on the joint histogram)".
-std::string describePrivacy(const HistogramNoise& noise);
+/// The histogram's sensitivity in its law's norm and in the units its noise is added in: substitution of one
+/// row moves one count from one cell to another, so L1 2 and L2 √2 on the integer counts (the discrete laws),
+/// 2/n and √2/n on the frequencies (the continuous laws).
+double histogramSensitivity(NoiseMechanism law, long n);
+
+/// The release's privacy ledger: one event (the law, multiplier = its scale / histogramSensitivity,
+/// replace-one neighbours, the whole training split, one release), read by basic composition at δ (0 for a
+/// pure law). Its ε is the run's ε (the metric, the statement) and the fair-histogram audit's claim.
+/// ε = inf: a noiseless event (ε = inf). @throws as histogramMechanism.
+PrivacyLedger histogramLedger(const HistogramNoise& noise, long n);
+
+/// The privacy statement of the release on `n` training rows, generated from histogramLedger (claimSentence),
+/// then the noise source.
+std::string describePrivacy(const HistogramNoise& noise, long n);
 
 }  // namespace dpw

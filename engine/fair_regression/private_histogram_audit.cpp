@@ -19,14 +19,19 @@ constexpr int kGroups = 2, kBins = 2, kRows = 20;
 AuditTarget fairHistogramAuditTarget(const MechanismAuditSettings& s, std::uint64_t) {
   const NoiseMechanism law = s.histogramNoise;
   const bool secure = s.noiseSource == NoiseSource::OsEntropy;
-  require(!secure || isDiscrete(law), "secure noise needs histogram_noise discrete-laplace or discrete-gaussian, got '",
-          noiseMechanismId(law), "'");
-  const bool gaussianLaw = law == NoiseMechanism::Gaussian || law == NoiseMechanism::DiscreteGaussian;
+  require(!secure || isDiscrete(law), "secure noise needs histogram_noise ",
+          noiseLawIdList([](const NoiseLaw& l) { return l.discrete; }), ", got '", noiseMechanismId(law), "'");
+  // The L2 laws (Gaussian-type) score by the Gaussian log-likelihood ratio and need a δ; the L1 laws are pure.
+  const bool gaussianLaw = noiseLaw(law).norm == SensitivityNorm::L2;
   if (gaussianLaw) require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
+  const HistogramNoise claimed{s.epsilon, gaussianLaw ? s.delta : 0.0, law, secure};
+  // The claim is the release's ledger's (private_histogram.h: histogramLedger, what fair regression reports),
+  // not the ε typed into the audit: for the discrete laws the calibration rounds toward more noise, so the
+  // ledger's ε is the one the release actually has.
+  const PrivacyLedger ledger = histogramLedger(claimed, kRows);
   AuditTarget out;
-  out.claimedEpsilon = s.epsilon;
-  out.claimedDelta = gaussianLaw ? s.delta : 0.0;
-  const HistogramNoise claimed{s.epsilon, out.claimedDelta, law, secure};
+  out.claimedEpsilon = ledger.epsilon();
+  out.claimedDelta = ledger.deltaSpent();
   HistogramNoise used = claimed;
   if (s.fault == AuditFault::NoiseQuarter) used.epsilon = 4 * s.epsilon;  // calibrated for 4ε: Laplace scale ÷ 4
   out.noiseScale = histogramNoiseScale(used, kRows) * kRows;

@@ -13,12 +13,28 @@
 
 namespace dpw {
 
-PrivacyLedger subsampledFlowLedger(AccountantKind accountant, const SubsampledNoisePlan& plan, long steps) {
+PrivacyLedger subsampledFlowLedger(AccountantKind accountant, double multiplier, const SubsampledProjectionBound& bound,
+                                   double sampleRate, long steps) {
   const Neighbouring relation = neighbouringOf(accountant);
-  PrivacyLedger ledger(accountant, plan.mechanismDelta);
-  ledger.record({NoiseMechanism::Gaussian, plan.multiplier, plan.sensitivity, relation,
-                 minibatchSamplerOf(relation), plan.sampleRate, steps});
+  PrivacyLedger ledger(accountant, bound.mechanismDelta);
+  ledger.record({NoiseMechanism::Gaussian, multiplier, bound.sensitivity, relation, minibatchSamplerOf(relation),
+                 sampleRate, steps});
   return ledger;
+}
+
+PrivacyLedger oneFlowStepLedger(AccountantKind accountant, double epsilon, double delta, double sensitivity) {
+  NoiseRequest request;
+  request.epsilon = epsilon, request.delta = delta, request.accountant = accountant;  // q = 1, one step
+  return subsampledFlowLedger(accountant, resolveNoiseMultiplier(request), {sensitivity, delta}, 1.0, 1);
+}
+
+NoiseRequest flowNoiseRequest(const FlowPrivacySettings& privacy, long steps) {
+  NoiseRequest request;
+  if (privacy.noiseMultiplier > 0) request.givenMultiplier = privacy.noiseMultiplier;  // the flows' rule: 0 = from ε
+  request.epsilon = privacy.epsilon;
+  request.accountant = privacy.accountant;
+  request.steps = steps;
+  return request;
 }
 
 bool flowEpsilonPointDue(AccountantKind accountant, long step, long lastStep, long steps) {
@@ -46,25 +62,14 @@ SecureAccounting flowSecureAccounting(AccountantKind accountant, double sampleRa
   return SecureAccounting::Approximation;
 }
 
-SubsampledNoisePlan planSubsampledNoise(FlowConvention conv, FlowBound bound, long k, long d, double delta,
-                                        long steps, double epsilon, double noiseMultiplier, AccountantKind accountant,
-                                        double sampleRate) {
-  SubsampledNoisePlan plan;
-  plan.sensitivity = conv == FlowConvention::Reference
-                         ? referenceFlowSensitivity(k, d, delta)
-                         : flowSensitivity(resolveFlowBound(bound, k), k, d, boundDeltaPerDraw(conv, delta, steps));
-  plan.mechanismDelta = conv == FlowConvention::Reference ? delta : delta / 2;
-  plan.sampleRate = sampleRate;
-  NoiseRequest request;
-  if (noiseMultiplier > 0) request.givenMultiplier = noiseMultiplier;  // the flows' rule: 0 = from ε
-  request.epsilon = epsilon;
-  request.delta = plan.mechanismDelta;
-  request.accountant = accountant;
-  request.sampleRate = sampleRate;
-  request.steps = steps;
-  plan.multiplier = resolveNoiseMultiplier(request);
-  plan.noiseStd = plan.multiplier * plan.sensitivity;
-  return plan;
+SubsampledProjectionBound subsampledProjectionBound(FlowConvention conv, FlowBound bound, long k, long d, double delta,
+                                                    long steps) {
+  SubsampledProjectionBound b;
+  b.sensitivity = conv == FlowConvention::Reference
+                      ? referenceFlowSensitivity(k, d, delta)
+                      : flowSensitivity(resolveFlowBound(bound, k), k, d, boundDeltaPerDraw(conv, delta, steps));
+  b.mechanismDelta = conv == FlowConvention::Reference ? delta : delta / 2;
+  return b;
 }
 
 }  // namespace dpw

@@ -10,32 +10,39 @@
 
 #include "flow/flow_privacy.h"  // FlowConvention, FlowBound
 #include "privacy/accountants/accountant.h"         // AccountantKind
+#include "privacy/ledger/noise_resolution.h"       // NoiseRequest
 #include "privacy/ledger/privacy_ledger.h"         // PrivacyLedger
 #include "privacy/mechanisms/mechanisms.h"         // NoiseSource, SecureAccounting
 
 namespace dpw {
 
-/// The noise of a run that draws k fresh directions and a subsample (rate q) every step, T steps
-/// (DPSWflow-r, DPSWgen): Δ = 2 w(k, d, δ_b) (flow_privacy.h conventions: paper δ_b = δ/(2T) and
-/// δ/2 to the accountant; reference: referenceFlowSensitivity and δ to the accountant); the
-/// multiplier is `noiseMultiplier` if > 0, 0 if ε = ∞, else calibrated by the accountant.
-struct SubsampledNoisePlan {
+/// What one step of k fresh directions and a subsample releases (DPSWflow-r's and DPSWgen's projection
+/// release): Δ = 2 w(k, d, δ_b) (flow_privacy.h conventions: paper δ_b = δ/(2T) and δ/2 to the accountant;
+/// reference: referenceFlowSensitivity and δ to the accountant).
+struct SubsampledProjectionBound {
   double sensitivity = 0;     ///< Δ
-  double multiplier = 0;      ///< s / Δ
-  double noiseStd = 0;        ///< s
   double mechanismDelta = 0;  ///< δ given to the accountant
-  double sampleRate = 1;      ///< q
 };
+/// @throws InvalidArgument on bad values (flowSensitivity).
+SubsampledProjectionBound subsampledProjectionBound(FlowConvention convention, FlowBound bound, long k, long d,
+                                                    double delta, long steps);
 
-/// @throws InvalidArgument on bad values.
-SubsampledNoisePlan planSubsampledNoise(FlowConvention convention, FlowBound bound, long k, long d, double delta,
-                                        long steps, double epsilon, double noiseMultiplier, AccountantKind accountant,
-                                        double sampleRate);
+/// The flows' side of the one noise decision (privacy/ledger/noise_resolution.h): the multiplier is given
+/// when noise_multiplier > 0 (the flows' rule: 0 = from ε), else calibrated for the target ε by the accountant
+/// over `steps` releases; the release sets δ, q and, for a one-time release, the calibration.
+NoiseRequest flowNoiseRequest(const FlowPrivacySettings& privacy, long steps);
 
-/// The ledger of `steps` releases of the subsampled Gaussian planned above (DPSWflow-r, DPSWgen): the
-/// accountant's relation names the sampler (add/remove: Poisson; replace-one: fixed-size batches), δ is
-/// the plan's mechanism share. The ε-vs-step curve, the final ε and the statement read it.
-PrivacyLedger subsampledFlowLedger(AccountantKind accountant, const SubsampledNoisePlan& plan, long steps);
+/// The ledger of `steps` releases of the subsampled Gaussian at this multiplier (DPSWflow-r, DPSWgen): the
+/// accountant's relation names the sampler (add/remove: Poisson; replace-one: fixed-size batches), δ is the
+/// mechanism's share. The ε-vs-step curve, the final ε, the noise std (the event's scale) and the statement
+/// read it.
+PrivacyLedger subsampledFlowLedger(AccountantKind accountant, double multiplier, const SubsampledProjectionBound& bound,
+                                   double sampleRate, long steps);
+
+/// The ledger of one flow step on the whole data (q = 1) whose multiplier the flows' decision calibrates for
+/// (ε, δ) with `accountant` (resolveNoiseMultiplier), at sensitivity Δ, the whole δ to the accountant: the
+/// claim of the flow-step and flow-histogram audits (the multiplier they add is the event's).
+PrivacyLedger oneFlowStepLedger(AccountantKind accountant, double epsilon, double delta, double sensitivity);
 
 /// Whether a chart frame at `step` (of `steps`) adds a point to the ε-vs-step curve, the last point being at
 /// `lastStep` (0: none yet): every frame for the Rényi accountants (microseconds per ε); for the PLD ones (two

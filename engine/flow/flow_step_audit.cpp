@@ -61,7 +61,11 @@ void requireAuditable(double epsilon, long k, long d, long n) {
 FlowStepAudit auditFlowStep(const FlowStepAuditSettings& s, std::uint64_t seed) {
   requireAuditable(s.epsilon, s.projections, s.dimension, s.particles);
   require(s.trials >= 200, "an audit needs at least 200 trials per data set, got ", s.trials);
-  const double multiplier = calibrateNoiseMultiplier(s.accountant, s.epsilon, s.delta, 1.0, 1);
+  const double multiplier =
+      oneFlowStepLedger(s.accountant, s.epsilon, s.delta, orthonormalBlockSensitivity(s.projections, s.dimension))
+          .events()
+          .back()
+          .multiplier;
   const FlowStepScorer scorer(s.projections, s.dimension, s.particles, multiplier, s.noiseQuarter, seed);
   FlowStepAudit audit;
   audit.sensitivity = scorer.sensitivity;
@@ -83,12 +87,14 @@ AuditTarget flowStepAuditTarget(const MechanismAuditSettings& s, std::uint64_t s
   require(s.fault != AuditFault::SkipClip,
           "the flow-step audit has no clip to skip (orthonormal blocks bound ||Theta u|| exactly); use noise-quarter");
   require(s.noiseSource == NoiseSource::Seeded, "the flow-step audit runs the teaching-mode (seeded) step");
-  const double multiplier = calibrateNoiseMultiplier(AccountantKind::Rdp, s.epsilon, s.delta, 1.0, 1);
-  auto scorer = std::make_shared<const FlowStepScorer>(s.projections, s.dimension, 64, multiplier,
+  // The claim is the step's ledger's ε (the accountant's at the calibrated multiplier), not the typed target.
+  const PrivacyLedger ledger =
+      oneFlowStepLedger(AccountantKind::Rdp, s.epsilon, s.delta, orthonormalBlockSensitivity(s.projections, s.dimension));
+  auto scorer = std::make_shared<const FlowStepScorer>(s.projections, s.dimension, 64, ledger.events().back().multiplier,
                                                        s.fault == AuditFault::NoiseQuarter, seed);
   AuditTarget t;
-  t.claimedEpsilon = s.epsilon;
-  t.claimedDelta = s.delta;
+  t.claimedEpsilon = ledger.epsilon();
+  t.claimedDelta = ledger.delta();
   t.noiseScale = scorer->noiseStd;
   t.trial = [scorer](bool neighbour, Rng& rng) { return scorer->score(neighbour, rng()); };
   return t;

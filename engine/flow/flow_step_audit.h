@@ -45,7 +45,8 @@ FlowStepAudit auditFlowStep(const FlowStepAuditSettings& s, std::uint64_t seed);
 
 /// The same step as a target of the privacy-audit method (`mechanism = flow-step`, registered by the
 /// method registry): k = `projections`, d = `dimension`, 64 public particles, σ from the RDP calibration
-/// of one step (q = 1, T = 1); fault noise-quarter only. @throws InvalidArgument as auditFlowStep, and for
+/// of one step (q = 1, T = 1) and the claim from that step's ledger (oneFlowStepLedger, flow_accounting.h);
+/// fault noise-quarter only. @throws InvalidArgument as auditFlowStep, and for
 /// skip-clip or secure mode.
 AuditTarget flowStepAuditTarget(const MechanismAuditSettings& s, std::uint64_t seed);
 

@@ -69,14 +69,16 @@ AuditTarget histogramReleaseAuditTarget(const MechanismAuditSettings& s, std::ui
   require(s.fault != AuditFault::SkipClip,
           "the histogram release has no clip to skip (a row adds one count per histogram); use noise-quarter");
   const bool replaceOne = s.accountant == AccountantKind::RdpWor;
-  const double multiplier =
-      calibrateNoiseMultiplier(replaceOne ? AccountantKind::RdpWor : AccountantKind::Rdp, s.epsilon, s.delta, 1.0, 1);
-  auto scorer = std::make_shared<const HistogramReleaseScorer>(s.projections, s.dimension, multiplier,
+  // The claim is the release's ledger's ε (the accountant's at the calibrated multiplier), not the typed target.
+  const PrivacyLedger ledger = oneFlowStepLedger(replaceOne ? AccountantKind::RdpWor : AccountantKind::Rdp, s.epsilon,
+                                                 s.delta, projectionHistogramSensitivity(s.projections, !replaceOne));
+  auto scorer = std::make_shared<const HistogramReleaseScorer>(s.projections, s.dimension,
+                                                               ledger.events().back().multiplier,
                                                                s.fault == AuditFault::NoiseQuarter, s.noiseSource,
                                                                !replaceOne, seed);
   AuditTarget t;
-  t.claimedEpsilon = s.epsilon;
-  t.claimedDelta = s.delta;
+  t.claimedEpsilon = ledger.epsilon();
+  t.claimedDelta = ledger.delta();
   t.noiseScale = scorer->noiseStd;
   t.trial = [scorer](bool neighbour, Rng& rng) { return scorer->score(neighbour, rng); };
   return t;

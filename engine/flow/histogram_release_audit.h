@@ -19,8 +19,9 @@
 namespace dpw {
 
 /// The release as a target of the privacy-audit method (`mechanism = flow-histogram`, registered by the
-/// method registry): k = `projections`, d = `dimension`, B = 32, σ from the RDP calibration of one step,
-/// add/remove unless `accountant` is rdp-wor (replace-one);
+/// method registry): k = `projections`, d = `dimension`, B = 32, σ from the RDP calibration of one step
+/// and the claim from that step's ledger (oneFlowStepLedger, flow_accounting.h), add/remove unless
+/// `accountant` is rdp-wor (replace-one);
 /// fault noise-quarter only; seeded (teaching) or secure (os-entropy, the exact discrete Gaussian) noise.
 /// @throws InvalidArgument unless ε > 0 is finite, k, d ≥ 1, and for the skip-clip fault.
 AuditTarget histogramReleaseAuditTarget(const MechanismAuditSettings& s, std::uint64_t seed);

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/count_release.h"
 #include "privacy/accountants/gdp_analysis.h"
 
@@ -193,8 +194,11 @@ RunResult runCountQuery(const CountQuerySettings& s, std::uint64_t seed, RunObse
   const Law* chosenLaw = nullptr;
   for (const Law& law : laws)
     if (law.mechanism.law() == s.mechanism) chosenLaw = &law;
-  require(chosenLaw != nullptr, "the count lesson draws laplace, gaussian, discrete-laplace or discrete-gaussian releases, got ",
-          noiseMechanismId(s.mechanism));
+  if (chosenLaw == nullptr) {
+    std::string drawn;
+    for (const Law& law : laws) drawn += (drawn.empty() ? "" : ", ") + noiseMechanismId(law.mechanism.law());
+    throw InvalidArgument("the count lesson draws " + drawn + " releases, got " + noiseMechanismId(s.mechanism));
+  }
   const Mechanism chosen = chosenLaw->mechanism;
   const bool laplaceLike = noiseLaw(s.mechanism).norm == SensitivityNorm::L1;  // the Laplace window
   const Window& drawWindow = laplaceLike ? laplaceWindow : gaussianWindow;
@@ -238,13 +242,22 @@ RunResult runCountQuery(const CountQuerySettings& s, std::uint64_t seed, RunObse
   r.metrics["draws_mean_d"] = drawn > 0 ? sumD / double(drawn) : std::nan("");
   r.metrics["draws_mean_d_prime"] = drawn > 0 ? sumP / double(drawn) : std::nan("");
 
+  // Each law's release of the count in its own ledger (one event: sensitivity 1 in the law's norm, one person
+  // added); the statement's claims and the ε spent by the drawn law are read from them.
   std::ostringstream st;
-  st << "(ε = " << s.epsilon << ", 0) for the Laplace laws, (ε = " << s.epsilon << ", δ = " << s.delta
-     << ") for the Gaussian laws, per release of one count (sensitivity 1, add/remove one person); Laplace b = "
-     << number(laws[0].mechanism.scale(), 4) << ", Gaussian σ = " << number(laws[1].mechanism.scale(), 4)
-     << " (analytic), discrete Laplace t = " << number(laws[2].mechanism.scale(), 4)
-     << ", discrete Gaussian σ = " << number(laws[3].mechanism.scale(), 4) << " (zCDP conversion). "
-     << describeNoiseSource(NoiseSource::Seeded);
+  std::string others;
+  for (const Law& law : laws) {
+    PrivacyLedger ledger = PrivacyLedger::basicComposition(isPureEpsilon(law.mechanism.lawInfo()) ? 0.0 : s.delta);
+    ledger.record(oneReleaseOf(law.mechanism, 1.0, Neighbouring::AddRemove));
+    const std::string claim = claimSentence(ledger, ledger.deltaSpent(), "one count");
+    if (&law == chosenLaw) {
+      r.metrics["epsilon_spent"] = ledger.epsilon();
+      st << "Drawn law: " << claim << ". ";
+    } else {
+      others += (others.empty() ? "" : "; ") + claim;
+    }
+  }
+  st << "The other plotted laws: " << others << ". " << describeNoiseSource(NoiseSource::Seeded);
   r.privacyStatement = st.str();
   return r;
 }
@@ -261,7 +274,8 @@ MethodInfo countQueryMethod() {
       "than on the other: at most e^ε times. Laplace noise keeps that ratio inside the bound everywhere; Gaussian "
       "noise exceeds it far out, and the probability of landing there is δ. The last chart is the best attacker "
       "who sees the answer and guesses whether the extra person was in: they cannot do better than the bound.";
-  m.privacy = {"", "", "", "epsilon", "ε per release", ""};
+  // ε per release: the parameter while the lesson runs, then the drawn law's ε read from its ledger.
+  m.privacy = {"", "", "epsilon_spent", "epsilon", "ε per release", ""};
   m.grid = {{"epsilon", "delta", "count"},
             {"laplace_scale", "gaussian_sigma", "gaussian_delta", "beta_at_0_1_laplace", "beta_at_0_1_gaussian",
              "laplace_max_loss"},

@@ -25,6 +25,7 @@
 #include "privacy/accountants/accountant.h"
 #include "privacy/curves/privacy_curve.h"
 #include "privacy/ledger/noise_resolution.h"
+#include "privacy/ledger/privacy_statement.h"
 
 namespace dpw {
 
@@ -193,7 +194,6 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   const std::vector<long> batch = cellBatchSizes(data, s.batchFraction);
   const double q = cellSampleRate(data, batch);
   std::unique_ptr<PrivacyCurve> curve;  // ε spent vs step by the selected accountant
-  std::string accountantName;
   if (st.privatise) {
     NoiseRequest request;  // fair learning's rule: a multiplier ≥ 0 is given, −1 means from ε
     if (s.noiseMultiplier >= 0) request.givenMultiplier = s.noiseMultiplier;
@@ -205,7 +205,6 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     st.noiseMultiplier = resolveNoiseMultiplier(request);
     if (s.accountant) {
       curve = std::make_unique<PrivacyCurve>(PrivacyCurve::ofAccountants({*s.accountant}, delta));
-      accountantName = makeAccountant(*s.accountant)->name();
     }
   }
   const double sensitivity = fairStepSensitivity(data, st, batch);
@@ -350,11 +349,16 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   }
   std::ostringstream ps;
   if (st.privatise) {
-    if (curve)
-      ps << "(ε = " << epsSpent << ", δ = " << delta << ") by " << accountantName
-         << (isProvenBound(*s.accountant) ? ": a proven bound. " : ": an approximation, not a bound. ");
-    else
+    // The claim is generated from the run's ledger (privacy/ledger/privacy_statement.h): T steps of the
+    // Gaussian at this multiplier and sensitivity, fixed-size batches without replacement at rate q,
+    // replace-one neighbours; the accountant's name and whether its ε is a proven bound come with it.
+    if (s.accountant) {
+      ps << accountedClaimSentence(fairDpSgdLedger(*s.accountant, delta, st.noiseMultiplier, sensitivity, q, s.steps),
+                                   delta)
+         << ". ";
+    } else {
       ps << "ε not accounted (accountant 'none'). ";
+    }
     ps << "Neighbours: replace one record by another of the same "
        << (s.task == FairTask::Matching ? "sample (generator input X or target Z)"
            : data.cells.size() > 2      ? "(label, group) cell (relation ∼₂R of [FairLearn] Def. 2.1)"
@@ -362,7 +366,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
        << (s.task == FairTask::Matching ? ", sample sizes public" : ", cell sizes public") << ". Sampler: fixed-size batches without replacement in each cell, sizes";
     for (std::size_t c = 0; c < batch.size(); ++c)
       ps << (c ? "/" : " ") << batch[c] << " of " << data.cells[c].size();
-    ps << ", q = max n′/n = " << q << ", " << s.steps << " steps. Sensitivity (replace-one) Δ = " << sensitivity
+    ps << ", q = max n′/n = " << q << ". Sensitivity (replace-one) Δ = " << sensitivity
        << " ([FairLearn] " << (s.task == FairTask::Matching ? "Thm A.1(b), L₂ = 0" : "Thm 6.1") << "); Gaussian noise σΔ, σ = "
        << st.noiseMultiplier << ".";
   } else {

@@ -92,9 +92,8 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   require(s.seeds >= 1, "seeds must be at least 1, got ", s.seeds);
   require(std::isfinite(s.lo) && std::isfinite(s.hi) && s.lo < s.hi,
           "the score bounds must be finite with lo < hi, got lo = ", s.lo, ", hi = ", s.hi);
-  require(!s.secureNoise || isDiscrete(s.mechanism),
-          "noise_source os-entropy needs mechanism discrete-laplace or discrete-gaussian (floating-point Laplace and "
-          "Gaussian draws are open to Mironov's 2012 attack), got a continuous mechanism");
+  require(!s.secureNoise || isDiscrete(s.mechanism), "noise_source os-entropy: ", secureNeedsDiscreteMessage(), "; got ",
+          noiseMechanismId(s.mechanism));
   throwIfCancelled(observer);
   GroupedScores data = loadFairRegressionData(s, seed);
   data.validate();
@@ -252,7 +251,10 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   result.metrics["rows"] = double(data.size());
   result.metrics["groups"] = double(m);
   result.metrics["seeds"] = double(s.seeds);
-  result.privacyStatement = describePrivacy(noise) + " Per seed, the training split is the private data set.";
+  // The run's ε is read from the release's ledger (private_histogram.h), as its statement is.
+  result.metrics["epsilon"] = histogramLedger(noise, long(train.size())).epsilon();
+  result.privacyStatement =
+      describePrivacy(noise, long(train.size())) + " Per seed, the training split is the private data set.";
   if (s.leastSquaresScores) {
     result.metrics["regressor_fit_mse"] = regressor.fit.fitMse;
     result.metrics["regressor_rows"] = double(regressor.fitRows);
@@ -330,8 +332,9 @@ MethodInfo fairRegressionMethod() {
        "the floating-point laplace leaks through its output's low-order bits (privacy-audit, attack low-order-bits: "
        "ε ≥ 2.3 measured for a claim of 1); the paper presets keep laplace to reproduce its tables.",
        true, true},
-      noiseSourceParam("the discrete mechanism's integer noise (discrete-laplace or discrete-gaussian only; Canonne, "
-                       "Kamath & Steinke 2020)"),
+      noiseSourceParam("the discrete mechanism's integer noise (" +
+                       noiseLawIdList([](const NoiseLaw& law) { return law.discrete; }) +
+                       " only; Canonne, Kamath & Steinke 2020)"),
       {"delta", "δ (Gaussian only)", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "",
        "δ of the Gaussian and discrete Gaussian mechanisms.", true, true},
       {"test_fraction", "Test fraction", K::Real, 0.3, 0.01, 0.99, false, {}, {}, "",
@@ -346,6 +349,7 @@ MethodInfo fairRegressionMethod() {
   // One release of the noisy histograms per seed's split: the run spends the parameter ε (by the
   // histogram mechanism; the statement says which neighbours and δ).
   m.privacy.param = "epsilon";
+  m.privacy.metric = "epsilon";  // after the run: ε read from the release's ledger
   m.grid = {{"epsilon", "alpha", "bins", "mechanism", "seeds"},
             {"mse_mean", "ks_mean", "mse_std", "ks_std", "baseline_mse_mean", "baseline_ks_mean"},
             "groups_after"};

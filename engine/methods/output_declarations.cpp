@@ -35,7 +35,7 @@ void declareOutputs(MethodInfo& m) {
   } else if (id == "fair-regression") {
     // Released: the noisy group histograms and what is computed from them (LP, transports). The scores
     // of the test split are private rows: every accuracy/fairness number is an evaluation.
-    o.release = {"lp_objective_seed0", "rows", "groups", "seeds", "regressor_rows"};
+    o.release = {"lp_objective_seed0", "rows", "groups", "seeds", "regressor_rows", "epsilon"};
     o.evaluation = {"mse_*", "ks_*", "raw_*", "binning_*", "baseline_*", "fair_eps_*", "regressor_fit_mse",
                     "scores_clipped"};
     o.evaluationCharts = {"groups_before", "groups_after", "tradeoff", "private_vs_true"};

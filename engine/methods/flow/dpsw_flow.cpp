@@ -337,7 +337,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
         nearestNeighbourAccuracy(data.reference, data.referenceLabels, data.heldOut, data.heldOutLabels);
   }
 
-  result.privacyStatement = flowPrivacyStatement(s, plan, eps, m, ortho);
+  result.privacyStatement = flowPrivacyStatement(s, plan, m, ortho);
   if (plan.multiplier > 0) {  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
     // The grid of the release actually drawn: its dimension is that of the noisy vector.
     const Mechanism law = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity,

@@ -15,11 +15,7 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
   NoisePlan plan;
   // Each branch says what is released (Δ, δ to the mechanism, q), how a missing multiplier is calibrated
   // and how ε is read; the multiplier and the ledger are made once, below.
-  NoiseRequest request;
-  if (s.privacy.noiseMultiplier > 0) request.givenMultiplier = s.privacy.noiseMultiplier;  // the flows' rule: 0 = from ε
-  request.epsilon = s.privacy.epsilon;
-  request.accountant = s.privacy.accountant;
-  request.steps = s.steps;
+  NoiseRequest request = flowNoiseRequest(s.privacy, s.steps);
   LedgerAccounting accounting = LedgerAccounting::Accountant;
   const bool pool = s.variant == FlowVariant::Pool;
   // The neighbours Δ holds for: the pool's releases (q = 1) are replace-one; a minibatch run's are the
@@ -50,13 +46,12 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
     plan.sampleRate = pool ? 1.0 : std::min(1.0, double(s.batch) / double(m));
     if (plan.releaseOnce) request.calibration = Calibration::ExactSingleGaussian;
   } else if (!pool) {
-    const SubsampledNoisePlan sub =
-        planSubsampledNoise(s.privacy.convention, s.privacy.bound, s.projections, d, s.privacy.delta, s.steps, s.privacy.epsilon, s.privacy.noiseMultiplier,
-                            s.privacy.accountant, std::min(1.0, double(s.batch) / double(m)));
-    plan.sensitivity = sub.sensitivity;
-    plan.mechanismDelta = sub.mechanismDelta;
-    plan.sampleRate = sub.sampleRate;
-    request.givenMultiplier = sub.multiplier;  // resolved there (the same rule)
+    // k fresh directions per step: a probabilistic Δ (flow_accounting.h), its δ share off the accountant's.
+    const SubsampledProjectionBound bound =
+        subsampledProjectionBound(s.privacy.convention, s.privacy.bound, s.projections, d, s.privacy.delta, s.steps);
+    plan.sensitivity = bound.sensitivity;
+    plan.mechanismDelta = bound.mechanismDelta;
+    plan.sampleRate = std::min(1.0, double(s.batch) / double(m));
   } else {
     // DPSWflow: the pool's directions are drawn once (one bound), the whole data every step.
     const FlowConvention conv = s.privacy.convention;

@@ -34,8 +34,8 @@ inline bool usesReferenceConvention(const DpswFlowSettings& s) { return s.privac
 NoisePlan planNoise(const DpswFlowSettings& s, long m, long d);
 
 /// The run's privacy statement (relation, sampler, sensitivity, accountant and the choices made), from the
-/// settings and the plan; `eps` is ε spent at the end, `m` the private row count, `ortho` whether the
-/// directions are orthonormal blocks. Written by dpsw_flow_statement.cpp.
-std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& plan, double eps, long m, bool ortho);
+/// settings and the plan: the claim is generated from plan.ledger (ε spent at the end); `m` is the private
+/// row count, `ortho` whether the directions are orthonormal blocks. Written by dpsw_flow_statement.cpp.
+std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& plan, long m, bool ortho);
 
 }  // namespace dpw

@@ -1,5 +1,6 @@
-// The privacy statement of a DPSWflow(-r) run, from its settings and noise plan; the accountant's claim
-// and the no-privacy sentence are generated from the plan's ledger (privacy/ledger/privacy_statement.h).
+// The privacy statement of a DPSWflow(-r) run, from its settings and noise plan; the claim (ε, δ, the
+// accountant or the one-release bound, sampler, multiplier, Δ and its relation) and the no-privacy sentence
+// are generated from the plan's ledger (privacy/ledger/privacy_statement.h).
 #include <sstream>
 #include <string>
 
@@ -14,25 +15,28 @@ namespace {
 std::string fmt(double v) { return statementNumber(v); }
 }  // namespace
 
-std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& plan, double eps, long m, bool ortho) {
+std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& plan, long m, bool ortho) {
   std::ostringstream st;
   const char* name = s.variant == FlowVariant::Pool ? "DPSWflow" : "DPSWflow-r";
+  // Every branch starts with the claim generated from the plan's ledger (claimSentence: ε, δ, the
+  // accountant or the one-release bound, the sampler, the multiplier, Δ and its neighbours); the method
+  // adds what is released and how the steps use it.
+  const PrivacyLedger& ledger = *plan.ledger;
+  const double delta = s.privacy.delta;
   if (plan.multiplier == 0) {
     st << noPrivacySentence("the projections", s.steps, name);
   } else if (plan.histogram && plan.releaseOnce) {
-    st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << "): the " << s.pool
-       << " pool directions' noisy histograms of all " << m << " rows (" << s.bins
-       << " bins on [−1, 1]) are released once by the Gaussian mechanism (noise std " << fmt(plan.noiseStd)
-       << " counts, multiplier " << fmt(plan.multiplier) << ", Δ = √(2K) = " << fmt(plan.sensitivity)
-       << ": replace-one, a row leaves one bin and enters one of each histogram, exact, no δ on a bound; ε exact for "
-          "one Gaussian release) and reused by all "
+    st << claimSentence(ledger, delta) << ": the " << s.pool << " pool directions' noisy histograms of all " << m
+       << " rows (" << s.bins << " bins on [−1, 1]), noise std " << fmt(plan.noiseStd)
+       << " counts, Δ = √(2K) (a row leaves one bin and enters one of each histogram: exact, no δ on a bound), "
+          "reused by all "
        << s.steps << " steps; the particles (public) get no noise";
     if (s.data.perClass) st << ", per class (parallel composition)";
   } else if (plan.histogram) {
-    const bool poisson = plan.ledger->events().back().relation == Neighbouring::AddRemove;
-    st << accountedClaimSentence(*plan.ledger, s.privacy.delta) << ". Each step releases " << s.projections
-       << " noisy histograms (" << s.bins << " bins on [−1, 1]) of the batch's projections: Gaussian noise of std "
-       << fmt(plan.noiseStd) << " counts, Δ = " << fmt(plan.sensitivity)
+    const bool poisson = ledger.events().back().relation == Neighbouring::AddRemove;
+    st << claimSentence(ledger, delta) << ". Each step releases " << s.projections << " noisy histograms ("
+       << s.bins << " bins on [−1, 1]) of the batch's projections: Gaussian noise of std " << fmt(plan.noiseStd)
+       << " counts, Δ = " << fmt(plan.sensitivity)
        << (poisson ? " = √k (add/remove neighbours: an added row adds one count to each histogram; a replaced row "
                      "is two such changes)"
                    : " = √(2k) (replace-one neighbours: one row leaves one bin and enters one of each histogram)")
@@ -43,30 +47,24 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
       st << "; per class: each record is in one class, so one added/removed record changes one flow (parallel "
             "composition at ε)";
   } else if (s.variant == FlowVariant::Resampled) {
-    st << accountedClaimSentence(*plan.ledger, s.privacy.delta) << ", Δ = " << fmt(plan.sensitivity)
+    st << claimSentence(ledger, delta) << ", Δ = " << fmt(plan.sensitivity)
        << (plan.exactBound ? " (exact: orthonormal direction blocks, the whole δ to the accountant). " : ". ")
        << flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
   } else if (plan.releaseOnce) {
-    st << "(ε = " << fmt(eps) << ", δ = " << s.privacy.delta << "): the pool's noisy data projections (" << s.pool
-       << " directions x " << m << " rows) are released once by the Gaussian mechanism (multiplier "
-       << fmt(plan.multiplier) << ", Δ = " << fmt(plan.sensitivity)
-       << (plan.exactBound ? ", exact for orthonormal blocks, δ to the mechanism"
-                           : ", probabilistic bound at δ/2, δ/2 to the mechanism")
-       << ", ε exact for one Gaussian release) and reused by all " << s.steps
-       << " steps; the particle-side noise is fresh every step and touches no data";
+    st << claimSentence(ledger, delta) << ": the pool's noisy data projections (" << s.pool << " directions x " << m
+       << " rows), "
+       << (plan.exactBound ? "Δ exact for orthonormal blocks, δ to the mechanism"
+                           : "Δ a probabilistic bound at δ/2, δ/2 to the mechanism")
+       << ", reused by all " << s.steps << " steps; the particle-side noise is fresh every step and touches no data";
     if (s.data.perClass) st << ", per class (parallel composition)";
   } else if (s.privacy.convention == FlowConvention::Reference) {
-    st << "Reference convention: (ε = " << fmt(plan.perStepEpsilon) << ", δ = " << s.privacy.delta
-       << ") per step by the classic Gaussian mechanism only; the " << s.steps
-       << " steps are NOT composed (as the public code), so this is not a guarantee for the run";
+    st << "Reference convention (the public code's claim): " << claimSentence(ledger, delta);
   } else {
-    st << "Per step (ε = " << fmt(plan.perStepEpsilon) << ", δ/2) classic Gaussian mechanism, Δ of the pool of "
-       << s.pool << "; over " << s.steps << " steps basic composition gives ε = "
-       << fmt(double(s.steps) * plan.perStepEpsilon) << " at δ = " << fmt((double(s.steps) + 1) * s.privacy.delta / 2)
-       << " (T δ/2 + δ/2)";
-    st << "; the " << makeAccountant(plan.ledger->accountant())->name() << " composes them (q = 1) to ε = " << fmt(eps) << " at δ = "
-       << s.privacy.delta << " (δ/2 + the bound's δ/2). "
-       << flowPrivacyTerms(s.privacy, false, s.data.perClass, s.pool, 1, 1.0, plan.sensitivity);
+    st << claimSentence(ledger, delta) << " (δ/2 to the mechanism, δ/2 on the bound). Per step, the classic Gaussian "
+       << "mechanism (Dwork & Roth 2014 Thm A.1) gives (ε = " << fmt(plan.perStepEpsilon) << ", δ/2) with Δ of the pool of "
+       << s.pool << "; basic composition of the " << s.steps << " steps would give only ε = "
+       << fmt(double(s.steps) * plan.perStepEpsilon) << " at δ = " << fmt((double(s.steps) + 1) * delta / 2)
+       << " (T δ/2 + δ/2). " << flowPrivacyTerms(s.privacy, false, s.data.perClass, s.pool, 1, 1.0, plan.sensitivity);
   }
   if (s.variant == FlowVariant::Resampled && plan.multiplier > 0)
     st << (s.publicRows > 0 ? "; q = batch / " + std::to_string(s.publicRows) + " (the public nominal row count)"

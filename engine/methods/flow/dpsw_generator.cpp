@@ -64,10 +64,17 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   const FlowData data = loadFlowTarget(s.data.target, s.data.toySize, seed, s.data.fashionDir);
   const long m = long(data.privateData.rows()), d = long(data.privateData.cols());
   require(s.batch <= m, "the batch size ", s.batch, " exceeds the ", m, " private rows");
-  const SubsampledNoisePlan plan =
-      planSubsampledNoise(s.privacy.convention, s.privacy.bound, s.projections, d, s.privacy.delta, s.steps, s.privacy.epsilon, s.privacy.noiseMultiplier,
-                          s.privacy.accountant, double(s.batch) / double(m));
-  const PrivacyLedger ledger = subsampledFlowLedger(s.privacy.accountant, plan, s.steps);
+  // The run's privacy: Δ of k fresh directions, the one noise decision (given or calibrated), the ledger;
+  // the noise std, rate and ε are read from the ledger's release.
+  const SubsampledProjectionBound bound =
+      subsampledProjectionBound(s.privacy.convention, s.privacy.bound, s.projections, d, s.privacy.delta, s.steps);
+  const double sampleRate = double(s.batch) / double(m);
+  NoiseRequest request = flowNoiseRequest(s.privacy, s.steps);
+  request.delta = bound.mechanismDelta;
+  request.sampleRate = sampleRate;
+  const PrivacyLedger ledger =
+      subsampledFlowLedger(s.privacy.accountant, resolveNoiseMultiplier(request), bound, sampleRate, s.steps);
+  const PrivacyEvent& release = ledger.events().back();  // the repeated release
 
   Rng initRng = makeRng(seed, 1);
   std::vector<int> sizes{int(s.latent)};
@@ -135,7 +142,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       observer.onFrame(makeFrame("samples", "Decoded generated samples", step,
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
-    if (plan.multiplier > 0 &&  // nothing is spent before the first step
+    if (release.multiplier > 0 &&  // nothing is spent before the first step
         (step == 0 || flowEpsilonPointDue(s.privacy.accountant, step, long(eps.lastX()), s.steps))) {
       eps.append(double(step), step == 0 ? 0.0 : ledger.epsilonAfter(step));
       observer.onFrame(makeFrame("epsilon", "Privacy spent ε vs step", step, LinesFrame{"step", "ε", {eps.series()}}));
@@ -152,14 +159,14 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       Rng rng = makeRng(seed, 16 + (std::uint64_t(t) << 5) + gi);
       PrivateSampling coins(s.privacy.noiseSource, rng);  // the OS in secure mode (private_sampling.h)
       const Points batch = selectRows(g.data, drawMinibatchRows(g.data.rows(), ledger.events().back().sampler == Sampler::Poisson,
-                                                                plan.sampleRate, g.batch, coins.words()));
+                                                                release.sampleRate, g.batch, coins.words()));
       if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
       const Points theta = randomDirections(s.projections, d, rng);
       const Points Z = standardNormal(g.batch, s.latent, rng);
       const nn::ForwardPass f = g.net.forward(Z);
       const Points G = f.output();
       const SlicedResult r = slicedW2SquaredWithGradients(
-          G, batch, theta, {plan.noiseStd, rng(), secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections)});
+          G, batch, theta, {release.scale(), rng(), secureGaussianFor(s.privacy.noiseSource, release.scale(), release.sensitivity, s.projections)});
       g.net.addToParameters(g.adam.step(g.net.gradient(f, r.gradX), s.learningRate));
       stepLoss += r.value / double(gens.size());
     }
@@ -174,10 +181,10 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   result.metrics["sw2_heldout"] = sw.lastY();
   result.metrics["sw2_floor"] = floor;
   result.metrics["final_loss"] = lastLoss;
-  result.metrics["noise_std"] = plan.noiseStd;
-  result.metrics["sensitivity"] = plan.sensitivity;
-  result.metrics["noise_multiplier"] = plan.multiplier;
-  result.metrics["sample_rate"] = plan.sampleRate;
+  result.metrics["noise_std"] = release.scale();
+  result.metrics["sensitivity"] = release.sensitivity;
+  result.metrics["noise_multiplier"] = release.multiplier;
+  result.metrics["sample_rate"] = release.sampleRate;
   result.metrics["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.metrics["epsilon"] = ledger.epsilon();  // +inf without noise
   if (data.publicData.size() > 0) {  // Fréchet distance in the public LDA feature space (frechet_features.h)
@@ -189,16 +196,16 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   if (s.data.perClass) result.metrics["nn_accuracy"] = nearestNeighbourAccuracy(G, sampleLabels, data.heldOut, data.heldOutLabels);
   // The claim is generated from the ledger (privacy_statement.h); the flows' terms follow it.
   result.privacyStatement =
-      plan.multiplier == 0
+      release.multiplier == 0
           ? noPrivacySentence("the projections", s.steps, "DPSWgen")
           : accountedClaimSentence(ledger, s.privacy.delta) + ". " +
-                flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
-  if (plan.multiplier > 0) {  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
-    const Mechanism law = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections);
-    const double proven = flowProvenSecureEpsilon(s.privacy.accountant, law, plan.sampleRate, s.steps, plan.mechanismDelta);
+                flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, release.sampleRate, release.sensitivity);
+  if (release.multiplier > 0) {  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
+    const Mechanism law = secureGaussianFor(s.privacy.noiseSource, release.scale(), release.sensitivity, s.projections);
+    const double proven = flowProvenSecureEpsilon(s.privacy.accountant, law, release.sampleRate, s.steps, ledger.delta());
     if (std::isfinite(proven)) result.metrics["epsilon_proven"] = proven;
     result.privacyStatement += noiseSourceStatement(s.privacy.noiseSource, law,
-                                                    flowSecureAccounting(s.privacy.accountant, plan.sampleRate), proven);
+                                                    flowSecureAccounting(s.privacy.accountant, release.sampleRate), proven);
   }
   return result;
 }

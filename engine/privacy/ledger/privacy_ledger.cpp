@@ -9,9 +9,23 @@
 
 namespace dpw {
 
+PrivacyEvent oneReleaseOf(const Mechanism& mechanism, double sensitivity, Neighbouring relation) {
+  require(sensitivity > 0 && std::isfinite(sensitivity), "the sensitivity must be > 0, got ", sensitivity);
+  return {mechanism.law(), mechanism.isNone() ? 0.0 : mechanism.scale() / sensitivity, sensitivity, relation,
+          Sampler::WholeData, 1.0, 1};
+}
+
 PrivacyLedger::PrivacyLedger(AccountantKind accountant, double delta, LedgerAccounting accounting)
     : accountant_(accountant), delta_(delta), accounting_(accounting), warm_(makeAccountant(accountant)) {
   require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+}
+
+PrivacyLedger PrivacyLedger::basicComposition(double delta) {
+  require(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
+  // The accountant is not read; any kind constructs (δ is checked above, so the constructor gets a valid one).
+  PrivacyLedger ledger(AccountantKind::Rdp, 0.5, LedgerAccounting::BasicComposition);
+  ledger.delta_ = delta;
+  return ledger;
 }
 
 PrivacyLedger::PrivacyLedger(const PrivacyLedger& o)
@@ -31,11 +45,43 @@ void PrivacyLedger::record(const PrivacyEvent& e) {
   require(e.sensitivity >= 0 && std::isfinite(e.sensitivity), "the sensitivity must be >= 0, got ", e.sensitivity);
   require(e.sampleRate > 0 && e.sampleRate <= 1, "the sampling rate q must lie in (0, 1], got ", e.sampleRate);
   require(e.count >= 1, "an event is made at least once, got ", e.count);
-  require(accounting_ != LedgerAccounting::Accountant || e.law == NoiseMechanism::Gaussian,
+  const bool basic = accounting_ == LedgerAccounting::BasicComposition;
+  // The accountants and the one-Gaussian formulas are the Gaussian's (not any L2 law's: the discrete
+  // Gaussian has its own analyses); basic composition reads each law's own bound.
+  require(basic || e.law == NoiseMechanism::Gaussian,
           "the accountants analyse the Gaussian mechanism; this event uses ", noiseMechanismId(e.law));
+  require(!e.disjointFromPrevious || (basic && !events_.empty()),
+          "parallel composition (disjointFromPrevious) needs basic composition and an event before it");
+  require(!basic || isPureEpsilon(noiseLaw(e.law)) || delta_ > 0,
+          "the ", noiseMechanismId(e.law), " law needs a delta > 0");
   events_.push_back(e);
   // Zero steps: the accountant computes (and keeps) its per-step analysis of (σ, q) and composes nothing.
   if (e.multiplier > 0 && accounting_ == LedgerAccounting::Accountant) warm_->addGaussianSteps(e.multiplier, e.sampleRate, 0);
+}
+
+template <class PerEvent>
+double PrivacyLedger::composeBasic(long releases, PerEvent value) const {
+  double total = 0, run = 0;
+  long left = releases;
+  for (const auto& e : events_) {
+    const long n = std::min(left, e.count);
+    left -= n;
+    if (!e.disjointFromPrevious) total += run, run = 0;  // a new run of disjoint events starts here
+    if (n > 0) run = std::max(run, value(e, n));
+  }
+  return total + run;
+}
+
+double PrivacyLedger::deltaSpent() const {
+  if (accounting_ != LedgerAccounting::BasicComposition) return delta_;
+  return composeBasic(releases(), [this](const PrivacyEvent& e, long n) {
+    return isPureEpsilon(noiseLaw(e.law)) ? 0.0 : double(n) * delta_;
+  });
+}
+
+bool PrivacyLedger::pure() const {
+  return accounting_ == LedgerAccounting::BasicComposition &&
+         std::all_of(events_.begin(), events_.end(), [](const PrivacyEvent& e) { return isPureEpsilon(noiseLaw(e.law)); });
 }
 
 bool PrivacyLedger::noisy() const {
@@ -58,6 +104,11 @@ double PrivacyLedger::epsilonAfter(long releases) const {
   switch (accounting_) {
     case LedgerAccounting::ExactSingleGaussian: return exactGaussianEpsilon(events_.front().multiplier, delta_);
     case LedgerAccounting::ClassicPerRelease: return classicGaussianEpsilon(events_.front().multiplier, delta_);
+    case LedgerAccounting::BasicComposition:
+      // n releases of one law spend n times its one-release ε (basic composition, Thm 3.16).
+      return composeBasic(releases, [this](const PrivacyEvent& e, long n) {
+        return double(n) * noiseLaw(e.law).releaseEpsilon(e.multiplier, delta_);
+      });
     case LedgerAccounting::Accountant: break;
   }
   auto a = warm_->clone();

@@ -6,6 +6,24 @@
 
 namespace dpw {
 
+namespace {
+
+std::string claimKind(AccountantKind kind) {
+  switch (accountantInfo(kind).claim) {
+    case AccountantClaim::Bound: return "a proven bound";
+    case AccountantClaim::Approximation: return "an approximation, not a bound";
+    case AccountantClaim::NotDp: return "not an (ε, δ)-DP guarantee";
+  }
+  return "";  // not reached
+}
+
+const PrivacyEvent& lastEvent(const PrivacyLedger& ledger) {
+  require(!ledger.events().empty(), "a privacy claim needs at least one recorded release");
+  return ledger.events().back();
+}
+
+}  // namespace
+
 std::string statementNumber(double v) {
   std::ostringstream os;
   os.precision(4);
@@ -13,14 +31,63 @@ std::string statementNumber(double v) {
   return os.str();
 }
 
+std::string claimSentence(const PrivacyLedger& ledger, double runDelta, const std::string& what) {
+  const PrivacyEvent& e = lastEvent(ledger);
+  std::ostringstream st;
+  switch (ledger.accounting()) {
+    case LedgerAccounting::Accountant: return accountedClaimSentence(ledger, runDelta);
+    case LedgerAccounting::BasicComposition: return releaseClaimSentence(ledger, what);
+    case LedgerAccounting::ExactSingleGaussian:
+      st << "(ε = " << statementNumber(ledger.epsilon()) << ", δ = " << runDelta
+         << ") by one release of the Gaussian mechanism (noise multiplier " << statementNumber(e.multiplier)
+         << ", Δ = " << statementNumber(e.sensitivity) << " for " << relationDescription(e.relation)
+         << "; ε " << noiseLaw(e.law).releaseBound << ")";
+      break;
+    case LedgerAccounting::ClassicPerRelease:
+      st << "(ε = " << statementNumber(ledger.epsilon()) << ", δ = " << runDelta
+         << ") per release by the classic Gaussian mechanism (Dwork & Roth 2014 Thm A.1, noise multiplier "
+         << statementNumber(e.multiplier) << ", Δ = " << statementNumber(e.sensitivity) << "); the " << ledger.releases()
+         << " releases are NOT composed, so this is not a guarantee for the run";
+      break;
+  }
+  return st.str();
+}
+
 std::string accountedClaimSentence(const PrivacyLedger& ledger, double runDelta) {
-  require(!ledger.events().empty(), "a privacy claim needs at least one recorded release");
-  const PrivacyEvent& e = ledger.events().back();
+  const PrivacyEvent& e = lastEvent(ledger);
   std::ostringstream st;
   st << "(ε = " << statementNumber(ledger.epsilon()) << ", δ = " << runDelta << ") by the "
-     << makeAccountant(ledger.accountant())->name() << ", q = " << statementNumber(e.sampleRate)
-     << (e.sampler == Sampler::Poisson ? " (Poisson)" : " (fixed batch)") << ", " << e.count
-     << " steps, noise multiplier " << statementNumber(e.multiplier);
+     << makeAccountant(ledger.accountant())->name() << ", " << claimKind(ledger.accountant()) << ", ";
+  if (e.sampler == Sampler::WholeData)
+    st << samplerDescription(e.sampler, e.sampleRate);
+  else
+    st << "q = " << statementNumber(e.sampleRate) << (e.sampler == Sampler::Poisson ? " (Poisson)" : " (fixed batch)");
+  st << ", " << e.count << " steps, noise multiplier " << statementNumber(e.multiplier);
+  return st.str();
+}
+
+std::string releaseClaimSentence(const PrivacyLedger& ledger, const std::string& what) {
+  lastEvent(ledger);
+  require(ledger.accounting() == LedgerAccounting::BasicComposition, "a release claim reads a basic-composition ledger");
+  std::ostringstream st;
+  if (ledger.pure())
+    st << "ε = " << statementNumber(ledger.epsilon()) << " (pure DP)";
+  else
+    st << "(ε = " << statementNumber(ledger.epsilon()) << ", δ = " << ledger.deltaSpent() << ")";
+  bool first = true;
+  for (const PrivacyEvent& e : ledger.events()) {
+    const NoiseLaw& law = noiseLaw(e.law);
+    st << (first ? " by " : e.disjointFromPrevious ? "; on disjoint rows (parallel composition, McSherry 2009 Thm 4), "
+                                                   : "; then ")
+       << "the " << law.displayName << " mechanism (" << law.scaleSymbol << " = " << statementNumber(e.scale()) << "; "
+       << law.releaseBound << ") on " << what << " (" << (law.norm == SensitivityNorm::L1 ? "L1" : "L2")
+       << " sensitivity " << statementNumber(e.sensitivity) << ", " << relationDescription(e.relation) << "), ";
+    if (e.count == 1)
+      st << "one release";
+    else
+      st << e.count << " releases composed by basic composition (Dwork & Roth 2014 Thm 3.16)";
+    first = false;
+  }
   return st.str();
 }
 
@@ -32,6 +99,11 @@ std::string samplerDescription(Sampler sampler, double sampleRate) {
       return "fixed-size batches without replacement, q = " + statementNumber(sampleRate);
   }
   return "";  // not reached
+}
+
+std::string relationDescription(Neighbouring relation) {
+  return relation == Neighbouring::AddRemove ? "add/remove neighbours: one record added or removed"
+                                             : "replace-one neighbours: one record replaced";
 }
 
 std::string noPrivacySentence(const std::string& what, long steps, const std::string& method) {

@@ -17,4 +17,14 @@ const NoiseLaw& noiseLaw(NoiseMechanism kind) {
   throw InvalidArgument("noise law without a registry entry");  // a programmer error: law_list.h lists every kind
 }
 
+std::string noiseLawIdList(bool (*keep)(const NoiseLaw&)) {
+  std::vector<std::string> ids;
+  for (const NoiseLaw* law : noiseLawRegistry())
+    if (keep(*law)) ids.emplace_back(law->id);
+  std::string out;
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + ids[i];
+  return out;
+}
+
 }  // namespace dpw

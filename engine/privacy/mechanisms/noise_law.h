@@ -55,9 +55,19 @@ struct NoiseLaw {
   // on the frequencies, 2 and √2 on integer counts (the discrete laws).
   /// @throws InvalidArgument for a parameter the law cannot use (e.g. δ outside (0, 1)).
   Mechanism (*histogram)(double epsilon, double delta, long n);
-  /// The privacy statement's sentence for that release (without the noise source).
-  std::string (*histogramStatement)(double epsilon, double delta);
+
+  // ---- one release's privacy, read by the privacy ledger (privacy/ledger/) and its statements.
+  const char* scaleSymbol;   ///< the scale's name in statements: "b", "σ", "t"
+  const char* releaseBound;  ///< the theorem the one-release ε rests on, e.g. "Dwork & Roth 2014 Thm 3.6"
+  /// ε of one release whose noise scale is `multiplier` × the sensitivity in the law's norm, at δ (ignored
+  /// by the pure laws, isPureEpsilon). @throws InvalidArgument for a multiplier not > 0 finite, or a δ the
+  /// law cannot use.
+  double (*releaseEpsilon)(double multiplier, double delta);
 };
+
+/// True for the laws calibrated to an L1 sensitivity: the Laplace-type laws, whose releases are pure
+/// (ε, 0)-DP; the L2 laws (Gaussian-type) need a δ > 0.
+inline bool isPureEpsilon(const NoiseLaw& law) { return law.norm == SensitivityNorm::L1; }
 
 #define DPW_NOISE_LAW_DECLARE(kind, descriptor) extern const NoiseLaw descriptor;
 DPW_NOISE_LAWS(DPW_NOISE_LAW_DECLARE)
@@ -67,5 +77,8 @@ DPW_NOISE_LAWS(DPW_NOISE_LAW_DECLARE)
 const std::vector<const NoiseLaw*>& noiseLawRegistry();
 /// The descriptor of `kind` (every kind has one).
 const NoiseLaw& noiseLaw(NoiseMechanism kind);
+/// The ids of the registry's laws that pass `keep`, joined with ", " and a final " or ", e.g.
+/// "discrete-laplace or discrete-gaussian" (refusal messages list the laws, so a new one needs no edit).
+std::string noiseLawIdList(bool (*keep)(const NoiseLaw&));
 
 }  // namespace dpw

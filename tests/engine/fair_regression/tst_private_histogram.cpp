@@ -110,8 +110,14 @@ class TestPrivateHistogram : public QObject {
     for (int a = 0; a < 2; ++a)
       for (int j = 0; j < 10; ++j) QCOMPARE(h(a, j) * 500, std::round(h(a, j) * 500));
     QVERIFY(std::abs(histogramNoiseScale(noise, 500) * 500 - std::sqrt(discreteGaussianVariance(1.0, 1e-5, 2).value())) < 1e-12);
-    QVERIFY(describePrivacy(noise).find("discrete Gaussian") != std::string::npos);
-    QVERIFY(describePrivacy(noise).find("Teaching mode") != std::string::npos);
+    QVERIFY(describePrivacy(noise, 500).find("discrete Gaussian") != std::string::npos);
+    QVERIFY(describePrivacy(noise, 500).find("Teaching mode") != std::string::npos);
+    // The ledger reads the release at multiplier σ/√2: ε ≤ the target (σ² rounded up to the 2^-20 grid, ~6e-8
+    // relative at σ² ≈ 33, so within 1e-6 of it), δ = 1e-5, and the statement carries both.
+    const PrivacyLedger ledger = histogramLedger(noise, 500);
+    QVERIFY(ledger.epsilon() <= 1 && ledger.epsilon() > 1 - 1e-6);
+    QCOMPARE(ledger.deltaSpent(), 1e-5);
+    QVERIFY(describePrivacy(noise, 500).find("(ε = 1, δ = 1e-05)") != std::string::npos);
     QVERIFY(dpwtest::throwsWith([&] { histogramNoiseScale({1.0, 0, NoiseMechanism::DiscreteGaussian}, 10); }, "delta"));
   }
   // Secure mode draws from the OS: two releases differ, the seeded generator is not touched, and the
@@ -125,9 +131,16 @@ class TestPrivateHistogram : public QObject {
     const Points b = privateJointHistogram(bins, groups, 3, 20, noise, rng);
     QVERIFY(a != b);  // 60 cells of Lap_Z(2) agreeing by chance: probability < 0.25^60
     QVERIFY(rng == before);
-    QVERIFY(describePrivacy(noise).find("cannot be replayed") != std::string::npos);
+    QVERIFY(describePrivacy(noise, 200).find("cannot be replayed") != std::string::npos);
+    // The discrete Laplace's scale t = 2 on counts of L1 sensitivity 2 is exactly (1, 0)-DP: the ledger says so.
+    const std::string statement = describePrivacy(noise, 200);
+    QVERIFY2(statement.find("ε = 1 (pure DP) by the discrete Laplace mechanism (t = 2;") != std::string::npos &&
+                 statement.find("L1 sensitivity 2, replace-one") != std::string::npos,
+             statement.c_str());
+    QCOMPARE(histogramLedger(noise, 200).epsilon(), 1.0);
     // The floating-point (seeded) line is labelled as teaching mode (issue #13), not as a release.
-    QVERIFY(describePrivacy({1.0}).find("Teaching mode") != std::string::npos);
+    QVERIFY(describePrivacy({1.0}, 200).find("Teaching mode") != std::string::npos);
+    QCOMPARE(describePrivacy({}, 200), std::string("No privacy (ε = inf): the histogram is used without noise."));
     QVERIFY(dpwtest::throwsWith([&] { privateJointHistogram(bins, groups, 3, 20, {1.0, 0, NoiseMechanism::Laplace, true}, rng); },
                                 "secure noise needs an exact discrete mechanism"));
     QCOMPARE(parseNoiseMechanism("discrete-gaussian"), NoiseMechanism::DiscreteGaussian);

@@ -118,6 +118,18 @@ class TestCountQuery : public QObject {
     // The draws: the empirical means within 5 standard errors of the counts (Laplace var 2b² = 2, n = 2000).
     QVERIFY(std::abs(r.metrics.at("draws_mean_d") - 10) < 5 * std::sqrt(2.0 / 2000));
     QVERIFY(std::abs(r.metrics.at("draws_mean_d_prime") - 11) < 5 * std::sqrt(2.0 / 2000));
+    // ε spent is the drawn law's ledger's (Laplace b = 1 on sensitivity 1: exactly 1), and the statement is
+    // generated from the four laws' ledgers: the drawn law first, each with its bound and relation.
+    QCOMPARE(r.metrics.at("epsilon_spent"), 1.0);
+    const std::string& st = r.privacyStatement;
+    for (const char* word : {"Drawn law: ε = 1 (pure DP) by the Laplace mechanism (b = 1; Dwork & Roth 2014 Thm 3.6)",
+                             "L1 sensitivity 1, add/remove neighbours", "(ε = 1, δ = 1e-05) by the Gaussian mechanism",
+                             "Balle & Wang 2018", "discrete Laplace mechanism (t = 1;", "discrete Gaussian mechanism (σ = "})
+      QVERIFY2(st.find(word) != std::string::npos, st.c_str());
+    // The discrete Gaussian's σ² is rounded up: its ledger's ε is at most the target, within 1e-6.
+    p.set("mechanism", std::string("discrete-gaussian"));
+    const double dg = findMethod("count-query").run(p, 3, obs).metrics.at("epsilon_spent");
+    QVERIFY(dg <= 1 && dg > 1 - 1e-6);
   }
   void badSettingsAreRefused() {
     CountQuerySettings s;

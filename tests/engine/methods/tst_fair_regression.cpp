@@ -45,6 +45,8 @@ class TestFairRegression : public QObject {
     QCOMPARE(obs.lastStep, obs.totalSteps);
     QVERIFY(r.privacyStatement.find("ε = 1 (pure DP") != std::string::npos);
     QVERIFY(r.privacyStatement.find("discrete Laplace") != std::string::npos);  // the default (floating-point Laplace leaks)
+    // ε is read from the release's ledger: Lap_Z(t = 2) on counts of L1 sensitivity 2 spends exactly 1.
+    QCOMPARE(r.metrics.at("epsilon"), 1.0);
   }
   // Secure mode (issue #8): discrete Laplace from the OS; two runs with the same seed differ and the
   // privacy statement says so. Seeded discrete runs replay. A continuous mechanism is refused.
@@ -64,7 +66,7 @@ class TestFairRegression : public QObject {
     QVERIFY(secure1.privacyStatement.find("cannot be replayed") != std::string::npos);
     QVERIFY(secure1.metrics.at("lp_objective_seed0") != secure2.metrics.at("lp_objective_seed0"));
     p.set("mechanism", std::string("laplace"));
-    QVERIFY(throwsWith([&] { m.run(p, 5, obs); }, "noise_source os-entropy needs mechanism discrete-laplace"));
+    QVERIFY(throwsWith([&] { m.run(p, 5, obs); }, "noise_source os-entropy: secure noise needs an exact discrete mechanism (discrete-laplace"));
   }
   // The default small α sweep gives the trade-off chart a curve (#7) without changing any metric:
   // the metrics of α = 0.07 are the same with no sweep, the small sweep and the paper's grid.

@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "core/error.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/mechanisms/noise_law.h"
 #include "privacy/mechanisms/secure_noise.h"
@@ -31,7 +32,8 @@ class TestNoiseLaws : public QObject {
       QCOMPARE(isDiscrete(law.kind), law.discrete);
       QVERIFY(law.displayName && *law.displayName);
       QVERIFY(law.describe && law.reach && law.normaliser && law.density && law.cdf && law.histogram &&
-              law.histogramStatement);
+              law.releaseEpsilon);
+      QVERIFY(law.scaleSymbol && *law.scaleSymbol && law.releaseBound && *law.releaseBound);
       if (law.discrete) QVERIFY(law.drawInteger && law.unitScale && !law.addSeeded);
       else QVERIFY(law.addSeeded && !law.drawInteger && !law.unitScale);
     }
@@ -44,7 +46,16 @@ class TestNoiseLaws : public QObject {
       const Mechanism m = law->histogram(1.0, 1e-5, 100);
       QVERIFY2(!m.isNone() && m.scale() > 0, law->id);
       QVERIFY(m.law() == law->kind);
-      QVERIFY(!law->histogramStatement(1.0, 1e-5).empty());
+      // The ledger's reading of the release (releaseEpsilon at multiplier = scale / Δ) gives back the ε it was
+      // calibrated for: Δ of the histogram of 100 rows is 2 (L1) or √2 (L2) on the counts (discrete laws), ÷ 100
+      // on the frequencies. Never above 1 (beyond rounding, 1e-12), and below by at most the calibrations'
+      // rounding toward more noise: the discrete Gaussian's σ² on the 2^-20 grid (≈ 6e-8 relative at σ² ≈ 33),
+      // the analytic Gaussian's μ at 1e-13; 1e-6 covers both.
+      const double counts = law->norm == SensitivityNorm::L1 ? 2.0 : std::sqrt(2.0);
+      const double delta = law->discrete ? counts : counts / 100;
+      const double eps = law->releaseEpsilon(m.scale() / delta, 1e-5);
+      QVERIFY2(eps <= 1 + 1e-12 && eps >= 1 - 1e-6, qPrintable(QString("%1: %2").arg(law->id).arg(eps, 0, 'g', 17)));
+      QVERIFY_THROWS_EXCEPTION(InvalidArgument, law->releaseEpsilon(0.0, 1e-5));
       QVERIFY(!m.describe().empty());
       const double s = 3.0, norm = law->normaliser(s);
       const double w = 2 * law->reach(s);

@@ -1,6 +1,6 @@
-// Tests of the privacy ledger (engine/privacy/ledger/): the ledger's ε against a fresh accountant's, the
-// one "given multiplier or calibrate" decision, the Gaussian formulas against independent values, and
-// the claim sentence generated from the events.
+// Tests of the privacy ledger (engine/privacy/ledger/): the ledger's ε against a fresh accountant's, basic
+// and parallel composition of any law, the one "given multiplier or calibrate" decision, the Gaussian
+// formulas against independent values, and the claim sentences generated from the events.
 #include <QtTest>
 #include <cmath>
 #include <limits>
@@ -10,6 +10,7 @@
 #include "privacy/ledger/noise_resolution.h"
 #include "privacy/ledger/privacy_ledger.h"
 #include "privacy/ledger/privacy_statement.h"
+#include "privacy/mechanisms/discrete_noise.h"
 #include "privacy/mechanisms/mechanisms.h"
 
 using namespace dpw;
@@ -109,13 +110,93 @@ class TestPrivacyLedger : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, PrivacyLedger(AccountantKind::Rdp, 1.0));
   }
 
+  // Basic composition of pure laws (Dwork & Roth 2014 Thm 3.16): ε's add. Laplace at multiplier 2 (b = 2Δ₁)
+  // spends 1/2 per release, discrete Laplace at multiplier 1/2 spends 2: 3 · 0.5 + 2 = 3.5, exact in binary.
+  void basicCompositionAddsPureEpsilon() {
+    PrivacyLedger ledger = PrivacyLedger::basicComposition(0.0);
+    ledger.record({NoiseMechanism::Laplace, 2.0, 1.0, Neighbouring::AddRemove, Sampler::WholeData, 1.0, 3});
+    QCOMPARE(ledger.epsilonAfter(2), 1.0);
+    QCOMPARE(ledger.epsilon(), 1.5);
+    ledger.record({NoiseMechanism::DiscreteLaplace, 0.5, 2.0, Neighbouring::AddRemove, Sampler::WholeData, 1.0, 1});
+    QCOMPARE(ledger.epsilon(), 3.5);
+    QVERIFY(ledger.pure());
+    QCOMPARE(ledger.deltaSpent(), 0.0);
+    const std::string claim = releaseClaimSentence(ledger, "a count");
+    for (const char* word : {"ε = 3.5 (pure DP)", "Laplace mechanism (b = 2; Dwork & Roth 2014 Thm 3.6)",
+                             "L1 sensitivity 1, add/remove neighbours", "3 releases composed by basic composition",
+                             "discrete Laplace mechanism (t = 1;"})
+      QVERIFY2(claim.find(word) != std::string::npos, claim.c_str());
+  }
+
+  // Parallel composition (McSherry 2009 Thm 4): events on disjoint rows compose by the max, and a later event
+  // on any rows adds to it: max(0.5, 2) + 1 = 3.
+  void disjointEventsComposeByTheMax() {
+    PrivacyLedger ledger = PrivacyLedger::basicComposition(0.0);
+    ledger.record({NoiseMechanism::Laplace, 2.0, 1.0, Neighbouring::ReplaceOne, Sampler::WholeData, 1.0, 1});
+    PrivacyEvent other{NoiseMechanism::Laplace, 0.5, 1.0, Neighbouring::ReplaceOne, Sampler::WholeData, 1.0, 1};
+    other.disjointFromPrevious = true;
+    ledger.record(other);
+    QCOMPARE(ledger.epsilon(), 2.0);
+    QCOMPARE(ledger.epsilonAfter(1), 0.5);
+    ledger.record({NoiseMechanism::Laplace, 1.0, 1.0, Neighbouring::ReplaceOne, Sampler::WholeData, 1.0, 1});
+    QCOMPARE(ledger.epsilon(), 3.0);
+    QVERIFY(releaseClaimSentence(ledger, "x").find("parallel composition") != std::string::npos);
+    // Parallel composition is basic composition's: refused on a first event and by the accountants.
+    PrivacyLedger first = PrivacyLedger::basicComposition(0.0);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, first.record(other));
+    PrivacyLedger accounted(AccountantKind::Rdp, 1e-5);
+    accounted.record(gaussianSteps(1.0, 0.1, 1, Neighbouring::AddRemove));
+    PrivacyEvent gaussian = gaussianSteps(1.0, 0.1, 1, Neighbouring::AddRemove);
+    gaussian.disjointFromPrevious = true;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, accounted.record(gaussian));
+  }
+
+  // (ε, δ) laws under basic composition: each release at the ledger's δ, the δ's add. One Gaussian release at
+  // multiplier 2 has ε = 1.9930914044151207 at δ = 1e-5 (the value of exactSingleReleaseMatchesTheGdpFormula,
+  // same 1e-9 tolerance); two releases spend twice that at δ = 2e-5.
+  void basicCompositionOfGaussianReleases() {
+    PrivacyLedger ledger = PrivacyLedger::basicComposition(1e-5);
+    ledger.record({NoiseMechanism::Gaussian, 2.0, 1.0, Neighbouring::AddRemove, Sampler::WholeData, 1.0, 2});
+    QVERIFY(std::abs(ledger.epsilon() - 2 * 1.9930914044151207) < 2e-9 * 1.9930914044151207);
+    QCOMPARE(ledger.deltaSpent(), 2e-5);
+    QVERIFY(!ledger.pure());
+    QVERIFY(releaseClaimSentence(ledger, "x").find("δ = 2e-05)") != std::string::npos);
+    PrivacyLedger noDelta = PrivacyLedger::basicComposition(0.0);  // a Gaussian-type law needs δ > 0
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument,
+                             noDelta.record({NoiseMechanism::DiscreteGaussian, 2.0, 1.0, Neighbouring::AddRemove,
+                                             Sampler::WholeData, 1.0, 1}));
+  }
+
+  // The discrete Gaussian's one-release ε inverts its concentrated-DP conversion: at ρ = 1/(2·4²) the
+  // conversion's δ is ≤ 1e-5 at ε and above it 1e-9 lower (the root finder stops at 1e-13 relative).
+  void discreteGaussianEpsilonInvertsItsConversion() {
+    const double eps = noiseLaw(NoiseMechanism::DiscreteGaussian).releaseEpsilon(4.0, 1e-5);
+    const double rho = 1.0 / 32;
+    QVERIFY(concentratedDpDelta(rho, eps) <= 1e-5);
+    QVERIFY(concentratedDpDelta(rho, eps * (1 - 1e-9)) > 1e-5);
+    QVERIFY(eps < rho + 2 * std::sqrt(rho * std::log(1e5)));  // tighter than the classic conversion
+  }
+
   // The claim is generated from the events: the sampler from the relation, the numbers from the event.
   void claimSentenceFromTheEvents() {
     PrivacyLedger poisson(AccountantKind::Rdp, 1e-5);
     poisson.record(gaussianSteps(1.25, 0.025, 500, Neighbouring::AddRemove));
     const std::string p = accountedClaimSentence(poisson, 2e-5);
     QVERIFY2(p.find("δ = 2e-05) by the " + makeAccountant(AccountantKind::Rdp)->name() +
-                    ", q = 0.025 (Poisson), 500 steps, noise multiplier 1.25") != std::string::npos, p.c_str());
+                    ", a proven bound, q = 0.025 (Poisson), 500 steps, noise multiplier 1.25") != std::string::npos, p.c_str());
+    PrivacyLedger clt(AccountantKind::GdpUniform, 1e-5);
+    clt.record(gaussianSteps(1.25, 0.025, 500, Neighbouring::ReplaceOne));
+    QVERIFY(accountedClaimSentence(clt, 1e-5).find("an approximation, not a bound") != std::string::npos);
+    // One reused release and the reference code's per-release claim say what they are.
+    PrivacyLedger once(AccountantKind::Rdp, 1e-5, LedgerAccounting::ExactSingleGaussian);
+    once.record({NoiseMechanism::Gaussian, 2.0, 1.0, Neighbouring::ReplaceOne, Sampler::WholeData, 1.0, 1});
+    const std::string o = claimSentence(once, 1e-5);
+    QVERIFY2(o.rfind("(ε = 1.993, δ = 1e-05) by one release of the Gaussian mechanism", 0) == 0 &&
+                 o.find("replace-one") != std::string::npos && o.find("Balle & Wang 2018") != std::string::npos,
+             o.c_str());
+    PrivacyLedger classic(AccountantKind::Rdp, 1e-5, LedgerAccounting::ClassicPerRelease);
+    classic.record({NoiseMechanism::Gaussian, 2.0, 1.0, Neighbouring::ReplaceOne, Sampler::WholeData, 1.0, 30});
+    QVERIFY(claimSentence(classic, 1e-5).find("the 30 releases are NOT composed") != std::string::npos);
     QVERIFY2(p.rfind("(ε = " + statementNumber(poisson.epsilon()) + ",", 0) == 0, p.c_str());
     PrivacyLedger fixed(AccountantKind::RdpWor, 1e-5);
     fixed.record(gaussianSteps(1.25, 0.025, 500, Neighbouring::ReplaceOne));

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/error.h"
+#include "privacy/calibration/root_finding.h"
 #include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
@@ -55,19 +57,24 @@ double cdf(double z, double s, double norm) {
 
 Mechanism histogram(double epsilon, double delta, long) { return Mechanism::discreteGaussian(epsilon, delta, 2.0); }
 
-std::string histogramStatement(double epsilon, double delta) {
-  std::ostringstream os;
-  const ExactRational v = discreteGaussianVariance(epsilon, delta, 2.0);
-  os << "(ε = " << epsilon << ", δ = " << delta << ") by the exact discrete Gaussian mechanism (σ = "
-     << std::sqrt(v.value()) << ", ρ = " << 1.0 / v.value()
-     << "-zCDP, CKS20 Alg. 3) on the integer counts of the joint histogram (L2 sensitivity √2), one release.";
-  return os.str();
+// N_Z(0, σ²) on a query of L2 sensitivity Δ₂ is ρ-zCDP with ρ = Δ₂²/(2σ²) = 1/(2 multiplier²) (CKS20); ε at δ
+// is the smallest ε whose concentrated-DP conversion (discrete_noise.h: concentratedDpDelta) is ≤ δ, searched
+// from the classic conversion's ε = ρ + 2√(ρ ln(1/δ)), which is never below it.
+double releaseEpsilon(double multiplier, double delta) {
+  require(multiplier > 0 && std::isfinite(multiplier), "the noise multiplier must be > 0, got ", multiplier);
+  require(delta > 0 && delta < 1, "delta must lie in (0, 1) for the discrete Gaussian, got ", delta);
+  const double rho = 1 / (2 * multiplier * multiplier);
+  const double classic = rho + 2 * std::sqrt(rho * std::log(1 / delta));
+  return smallestBelow([rho](double eps) { return concentratedDpDelta(rho, eps); }, delta, classic / 4, classic,
+                       1e-300, 1e300);
 }
 
 }  // namespace
 
 const NoiseLaw kDiscreteGaussianLaw = {NoiseMechanism::DiscreteGaussian, "discrete-gaussian", "discrete Gaussian",
                                        SensitivityNorm::L2, true, nullptr, drawInteger, unitScale, describe,
-                                       reach, normaliser, density, cdf, histogram, histogramStatement};
+                                       reach, normaliser, density, cdf, histogram, "σ",
+                                       "exact sampler, CKS20 Alg. 3; ρ-zCDP, ρ = Δ₂²/(2σ²), converted to (ε, δ) as CKS20 §2",
+                                       releaseEpsilon};
 
 }  // namespace dpw

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/error.h"
 #include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
@@ -34,19 +35,17 @@ double cdf(double z, double t, double) {
 
 Mechanism histogram(double epsilon, double, long) { return Mechanism::discreteLaplace(epsilon, 2); }
 
-std::string histogramStatement(double epsilon, double) {
-  std::ostringstream os;
-  const ExactRational t = discreteLaplaceScale(epsilon, 2);
-  os << "ε = " << discreteLaplaceEpsilon(t, 2) << " (pure DP, asked " << epsilon
-     << ") by the exact discrete Laplace mechanism (scale " << t.value()
-     << ", CKS20 Alg. 2) on the integer counts of the joint histogram (L1 sensitivity 2), one release.";
-  return os.str();
+// Lap_Z(t) on a query of L1 sensitivity Δ₁ is (Δ₁/t, 0)-DP (discrete_noise.h): t = multiplier·Δ₁ spends 1/multiplier.
+double releaseEpsilon(double multiplier, double) {
+  require(multiplier > 0 && std::isfinite(multiplier), "the noise multiplier must be > 0, got ", multiplier);
+  return 1 / multiplier;
 }
 
 }  // namespace
 
 const NoiseLaw kDiscreteLaplaceLaw = {NoiseMechanism::DiscreteLaplace, "discrete-laplace", "discrete Laplace",
                                       SensitivityNorm::L1, true, nullptr, drawInteger, unitScale, describe,
-                                      reach, normaliser, density, cdf, histogram, histogramStatement};
+                                      reach, normaliser, density, cdf, histogram, "t",
+                                      "exact sampler, CKS20 Alg. 2; (Δ₁/t, 0)-DP, CKS20 §1", releaseEpsilon};
 
 }  // namespace dpw

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "privacy/accountants/gdp_analysis.h"
 #include "privacy/accountants/normal_tail.h"
 #include "privacy/mechanisms/mechanisms.h"
 
@@ -32,17 +33,18 @@ Mechanism histogram(double epsilon, double delta, long n) {
   return Mechanism::gaussian(epsilon, delta, std::sqrt(2.0) / double(n));
 }
 
-std::string histogramStatement(double epsilon, double delta) {
-  std::ostringstream os;
-  os << "(ε = " << epsilon << ", δ = " << delta
-     << ") by the analytic Gaussian mechanism on the joint histogram (L2 sensitivity √2/n), one release.";
-  return os.str();
+// σ = multiplier·Δ₂ is μ-GDP with μ = 1/multiplier; its exact ε at δ inverts δ(ε; μ) (mechanisms.h; Balle &
+// Wang 2018 Thm 8 is the same curve).
+double releaseEpsilon(double multiplier, double delta) {
+  require(multiplier > 0 && std::isfinite(multiplier), "the noise multiplier must be > 0, got ", multiplier);
+  return gdpEpsilon(1 / multiplier, delta);
 }
 
 }  // namespace
 
 const NoiseLaw kGaussianLaw = {NoiseMechanism::Gaussian, "gaussian", "Gaussian", SensitivityNorm::L2, false,
                                addGaussianPolar, nullptr, nullptr, describe, reach, normaliser, density, cdf,
-                               histogram, histogramStatement};
+                               histogram, "σ", "exact: μ-GDP with μ = 1/multiplier, Balle & Wang 2018 Thm 8",
+                               releaseEpsilon};
 
 }  // namespace dpw

@@ -4,6 +4,7 @@
 #include <random>
 #include <sstream>
 
+#include "core/error.h"
 #include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
@@ -30,17 +31,16 @@ double cdf(double z, double b, double) { return z < 0 ? 0.5 * std::exp(z / b) : 
 
 Mechanism histogram(double epsilon, double, long n) { return Mechanism::laplaceScale(2.0 / (epsilon * double(n))); }  // b = Δ₁/ε
 
-std::string histogramStatement(double epsilon, double) {
-  std::ostringstream os;
-  os << "ε = " << epsilon << " (pure DP) by the Laplace mechanism on the joint histogram (L1 sensitivity 2/n), "
-     << "one release; everything after it is post-processing.";
-  return os.str();
+// b = Δ₁/ε is ε-DP (Dwork & Roth 2014 Thm 3.6), so a scale b = multiplier·Δ₁ spends ε = 1/multiplier.
+double releaseEpsilon(double multiplier, double) {
+  require(multiplier > 0 && std::isfinite(multiplier), "the noise multiplier must be > 0, got ", multiplier);
+  return 1 / multiplier;
 }
 
 }  // namespace
 
 const NoiseLaw kLaplaceLaw = {NoiseMechanism::Laplace, "laplace", "Laplace", SensitivityNorm::L1, false,
                               addSeeded, nullptr, nullptr, describe, reach, normaliser, density, cdf,
-                              histogram, histogramStatement};
+                              histogram, "b", "Dwork & Roth 2014 Thm 3.6", releaseEpsilon};
 
 }  // namespace dpw

@@ -62,12 +62,14 @@ class TestDpswFlow : public QObject {
     const RunResult paper = runDpswFlow(s, 1, obs);
     QVERIFY(std::abs(paper.metrics.at("epsilon_per_step") - 5) < 1e-9);
     QVERIFY(std::abs(paper.metrics.at("epsilon_basic_composition") - 150) < 1e-7);
-    QVERIFY2(paper.privacyStatement.find("basic composition gives ε = 150") != std::string::npos,
+    QVERIFY2(paper.privacyStatement.find("basic composition of the 30 steps would give only ε = 150") != std::string::npos,
              paper.privacyStatement.c_str());
     QVERIFY(hasChart(obs, "epsilon"));
     s.privacy.convention = FlowConvention::Reference;
     const RunResult ref = runDpswFlow(s, 1, obs);
-    QVERIFY(ref.privacyStatement.find("NOT composed") != std::string::npos);
+    QVERIFY2(ref.privacyStatement.find("the 30 releases are NOT composed") != std::string::npos &&
+                 ref.privacyStatement.find("Dwork & Roth 2014 Thm A.1") != std::string::npos,
+             ref.privacyStatement.c_str());
   }
   // DPSWflow-r with a target ε: calibrated by the accountant (bisection tolerance 1e-9 on σ, so ε
   // within 1e-3), and the ε reported is the accountant's for (q, multiplier, T) at δ/2.
@@ -200,7 +202,10 @@ class TestDpswFlow : public QObject {
     const RunResult r5 = runDpswFlow(s, 1, obs);
     QCOMPARE(r5.metrics.at("epsilon"), r40.metrics.at("epsilon"));
     QCOMPARE(r5.metrics.at("noise_std"), r40.metrics.at("noise_std"));
-    QVERIFY2(r40.privacyStatement.find("released once") != std::string::npos, r40.privacyStatement.c_str());
+    QVERIFY2(r40.privacyStatement.find("by one release of the Gaussian mechanism") != std::string::npos &&
+                 r40.privacyStatement.find("reused by all 40 steps") != std::string::npos &&
+                 r40.privacyStatement.find("replace-one") != std::string::npos,
+             r40.privacyStatement.c_str());
     QVERIFY2(r40.privacyStatement.find("noisy histograms") != std::string::npos, r40.privacyStatement.c_str());
     QCOMPARE(r40.metrics.at("sensitivity"), std::sqrt(24.0));  // the default histogram release: √(2K), K = 12
     // Fresh data noise every step composes: ε after 40 steps is far above the one release's.
