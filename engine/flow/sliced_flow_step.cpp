@@ -22,6 +22,9 @@ constexpr Eigen::Index kDiffusionBlock = 1024;  // particles per diffusion noise
 constexpr Eigen::Index kSelectionRatio = 40;   // particle side by selection when n > 40 P, else by sorting
 constexpr Eigen::Index kLookupSlice = 1 << 15; // particles per task of the CDF lookup
 constexpr Eigen::Index kKeepScratch = 1 << 21; // per-thread scratch kept between calls up to n + m of this
+// Particles per task of the one-block path: a multiple of Eigen's 24-row GEMM panel (the slices' products
+// then run the same kernel paths on the same rows as one product over all particles) and of kDiffusionBlock.
+constexpr Eigen::Index kSlice = 24 * kDiffusionBlock;
 
 void validate(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const FlowStepOptions& o) {
   require(X.rows() > 0, "the particle set is empty");
@@ -31,10 +34,16 @@ void validate(const PointsRef& X, const PointsRef& Y, const PointsRef& direction
   require(directions.cols() == X.cols(), "directions have dimension ", directions.cols(), " but points have ",
           X.cols());
   require(X.allFinite(), "the particles contain NaN or infinite values");
-  require(Y.allFinite(), "the data contain NaN or infinite values");
+  // DPSWflow passes the particles as Y when the targets are released (Y unread): checked once, not twice.
+  const bool sameAsX = Y.data() == X.data() && Y.rows() == X.rows() && Y.cols() == X.cols() &&
+                       Y.outerStride() == X.outerStride();
+  require(sameAsX || Y.allFinite(), "the data contain NaN or infinite values");
   require(directions.allFinite(), "directions contain NaN or infinite values");
   require(o.quantiles >= 2, "the number of quantiles P must be at least 2, got ", o.quantiles);
   require(o.noiseStd >= 0 && std::isfinite(o.noiseStd), "noise standard deviation must be >= 0, got ", o.noiseStd);
+  const Points* pre = o.sortedNoisyTargets;
+  require(pre == nullptr || (pre->rows() == directions.rows() && pre->cols() > 0), "the released target projections have ",
+          pre ? pre->rows() : 0, " rows for ", directions.rows(), " directions");
 }
 
 void addNoise(double* p, Eigen::Index n, double sd, Rng& rng) {
@@ -69,6 +78,13 @@ struct UniformQuantileGrid {
     }
   }
 };
+
+/// The diffusion noise √(2 h λ) ξ (sd) of particles [b B, (b + 1) B), B = kDiffusionBlock: stream b of `seed`.
+void diffuse(Points& X, Eigen::Index b, double sd, std::uint64_t seed) {
+  Rng rng = makeRng(seed, std::uint64_t(b));
+  const Eigen::Index i0 = b * kDiffusionBlock, rows = std::min(kDiffusionBlock, X.rows() - i0);
+  addNoise(X.row(i0).data(), rows * X.cols(), sd, rng);
+}
 
 struct DirectionWorkspace {
   OrderStatisticsWorkspace select;
@@ -129,31 +145,44 @@ void coefficientsBySorting(const double* proj, Eigen::Index n, const Interpolati
 /// hi through a uniform grid of C cells over [a, b] = [qp₀, qp_last]: cell(x) = ⌊(x − a) C / (b − a)⌋
 /// clamped to C − 1 is monotone in x, so every qp in an earlier cell than x is < x; firstIndex[c] =
 /// the first j whose cell is ≥ c, and hi is found scanning up from firstIndex[cell(x)] past the qp ≤ x
-/// in x's own cell. The same hi, hence the same bits, as the sorted walk.
-void coefficientsBySelection(const double* proj, Eigen::Index n, const Interpolation& base, DirectionWorkspace& w,
-                             double* g) {
-  const int P = base.P;
-  uniformQuantilesUnsorted(std::span<const double>(proj, n), w.qp, w.select);
-  Interpolation f = base;
-  const double* qp = f.qp = w.qp.data();
-  const double a = f.a = qp[0], b = f.b = qp[P - 1];
-  const std::uint32_t C = std::bit_ceil(std::uint32_t(8 * P));  // most cells hold at most one qp
-  const double cellScale = double(C) / (b - a), top = double(C - 1);
-  bool grid = b > a && std::isfinite(cellScale) && std::isfinite(b - a);
-  auto cell = [&](double x) { return std::uint32_t(std::min((x - a) * cellScale, top)); };
+/// in x's own cell. The same hi, hence the same bits, as the sorted walk. Prepared once per direction
+/// (qp, the grid), then `coefficients` serves any slice of the particles, in any thread.
+struct SelectionLookup {
+  Interpolation f{};
+  const std::uint32_t* firstIndex = nullptr;
+  double cellScale = 0, top = 0;
   int steps = 0;  // the most qp in one cell: enough branch-free scan steps for every x
-  if (grid) {
-    w.firstIndex.resize(C + 1);
-    int j = 0;
-    for (std::uint32_t c = 0; c <= C; ++c) {
-      while (j < P - 1 && cell(qp[j]) < c) ++j;
-      w.firstIndex[c] = std::uint32_t(j);
-      if (c > 0) steps = std::max(steps, int(w.firstIndex[c] - w.firstIndex[c - 1]));
+  bool grid = false;
+
+  SelectionLookup() = default;
+  /// Fills w.qp and w.firstIndex (which must then outlive this lookup), selecting with `select`.
+  SelectionLookup(const double* proj, Eigen::Index n, const Interpolation& base, DirectionWorkspace& w,
+                  OrderStatisticsWorkspace& select)
+      : f(base) {
+    const int P = base.P;
+    uniformQuantilesUnsorted(std::span<const double>(proj, n), w.qp, select);
+    const double* qp = f.qp = w.qp.data();
+    const double a = f.a = qp[0], b = f.b = qp[P - 1];
+    const std::uint32_t C = std::bit_ceil(std::uint32_t(8 * P));  // most cells hold at most one qp
+    cellScale = double(C) / (b - a), top = double(C - 1);
+    grid = b > a && std::isfinite(cellScale) && std::isfinite(b - a);
+    if (grid) {
+      w.firstIndex.resize(C + 1);
+      int j = 0;
+      for (std::uint32_t c = 0; c <= C; ++c) {
+        while (j < P - 1 && cell(qp[j]) < c) ++j;
+        w.firstIndex[c] = std::uint32_t(j);
+        if (c > 0) steps = std::max(steps, int(w.firstIndex[c] - w.firstIndex[c - 1]));
+      }
+      grid = steps <= 16;  // else many equal qp (ties): binary search, O(log P) whatever the runs
     }
-    grid = steps <= 16;  // else many equal qp (ties): binary search, O(log P) whatever the runs
+    firstIndex = w.firstIndex.data();
   }
-  const std::uint32_t* firstIndex = w.firstIndex.data();
-  auto lookup = [&](Eigen::Index i0, Eigen::Index i1) {
+  std::uint32_t cell(double x) const { return std::uint32_t(std::min((x - f.a) * cellScale, top)); }
+  /// g[i] for the particles i in [i0, i1).
+  void coefficients(const double* proj, Eigen::Index i0, Eigen::Index i1, double* g) const {
+    const double* qp = f.qp;
+    const double a = f.a, b = f.b;
     for (Eigen::Index i = i0; i < i1; ++i) {
       const double x = proj[i];
       int hi = 0;
@@ -163,20 +192,25 @@ void coefficientsBySelection(const double* proj, Eigen::Index n, const Interpola
           hi = int(firstIndex[cell(x)]);
           for (int s = 0; s < steps; ++s) hi += qp[hi] <= x ? 1 : 0;
         } else {
-          hi = int(std::upper_bound(qp, qp + P, x) - qp);
+          hi = int(std::upper_bound(qp, qp + f.P, x) - qp);
         }
       }
       g[i] = f.coefficient(x, hi);
     }
-  };
+  }
+};
+
+void coefficientsBySelection(const double* proj, Eigen::Index n, const Interpolation& base, DirectionWorkspace& w,
+                             double* g) {
+  const SelectionLookup lookup(proj, n, base, w, w.select);
   // Each particle's coefficient depends on nothing but qp, so slices of particles can go to other
-  // threads: with fewer directions than threads (DPSWflow-r's default k = 2 at 10⁶ particles) the
-  // threads without a direction block wait at the loop's barrier and take these tasks.
+  // threads: with fewer directions than threads the threads without a direction block wait at the
+  // loop's barrier and take these tasks.
   if (n >= 2 * kLookupSlice) {
 #pragma omp taskloop grainsize(kLookupSlice)
-    for (Eigen::Index i0 = 0; i0 < n; i0 += kLookupSlice) lookup(i0, std::min(n, i0 + kLookupSlice));
+    for (Eigen::Index i0 = 0; i0 < n; i0 += kLookupSlice) lookup.coefficients(proj, i0, std::min(n, i0 + kLookupSlice), g);
   } else {
-    lookup(0, n);
+    lookup.coefficients(proj, 0, n, g);
   }
 }
 
@@ -186,7 +220,7 @@ void coefficientsBySelection(const double* proj, Eigen::Index n, const Interpola
 /// (radixSort on the same range, above its 256-value std::sort cut-off), and read through the cached
 /// positions: the same bits. Otherwise (few ranks, at most 256 values, a degenerate or tiny range) by
 /// uniformQuantilesUnsorted.
-void dataQuantiles(double* v, Eigen::Index m, int P, DirectionWorkspace& w) {
+void dataQuantiles(double* v, Eigen::Index m, int P, DirectionWorkspace& w, OrderStatisticsWorkspace& select) {
   const std::span<double> values(v, std::size_t(m));
   if (m > 256 && 20 * std::min<Eigen::Index>(2 * Eigen::Index(P), m) >= m) {
     const auto [lo, hi] = minMaxOf(values);
@@ -199,18 +233,48 @@ void dataQuantiles(double* v, Eigen::Index m, int P, DirectionWorkspace& w) {
       return;
     }
   }
-  uniformQuantilesUnsorted(values, w.qt, w.select);
+  uniformQuantilesUnsorted(values, w.qt, select);
 }
 
-/// For one direction: gᵢ = p̃ᵢ − T(F(p̃ᵢ)) for every particle (original order) into g; `proj` holds the
-/// noisy particle projections, w.qt the P quantiles of the noisy data projections.
-void driftCoefficients(const double* proj, Eigen::Index n, int P, DirectionWorkspace& w, double* g) {
+/// u[j] = j / (P − 1), u[P − 1] = 1 into w.u, and the interpolation reading w.u and w.qt.
+Interpolation uniformGrid(int P, DirectionWorkspace& w) {
   w.qp.resize(P);
   w.u.resize(P);
   const double scale = double(P - 1);
   for (int j = 0; j < P - 1; ++j) w.u[j] = double(j) / scale;
   w.u[P - 1] = 1.0;
-  const Interpolation base{nullptr, w.qt.data(), w.u.data(), P, 0.0, 0.0, scale};
+  return Interpolation{nullptr, w.qt.data(), w.u.data(), P, 0.0, 0.0, scale};
+}
+
+/// Direction j's noise on its n particle projections at rowU and, without released targets, on its m
+/// data projections at rowV; then into qt the P quantiles of the noisy data projections (the released
+/// row j of o.sortedNoisyTargets when given).
+void noisyTargetQuantiles(double* rowU, Eigen::Index n, double* rowV, Eigen::Index m, Eigen::Index j,
+                          const FlowStepOptions& o, DirectionWorkspace& w, OrderStatisticsWorkspace& select) {
+  const Points* pre = o.sortedNoisyTargets;
+  if (!o.secureNoise.isNone()) {  // secure mode: exact discrete Gaussian on a grid, OS entropy
+    OsEntropy words;
+    o.secureNoise.addTo(std::span<double>(rowU, std::size_t(n)), words);
+    if (!pre) o.secureNoise.addTo(std::span<double>(rowV, std::size_t(m)), words);
+  } else if (o.noiseStd > 0) {
+    // makeRng's stream, its words a state at a time (the same numbers as Mechanism::addTo)
+    BlockRng rng = makeBlockRng(o.noiseSeed, std::uint64_t(j));
+    addGaussianPolar(std::span<double>(rowU, std::size_t(n)), o.noiseStd, rng);
+    if (!pre) addGaussianPolar(std::span<double>(rowV, std::size_t(m)), o.noiseStd, rng);
+  }
+  w.qt.resize(o.quantiles);
+  if (pre) {
+    w.dataGrid.prepare(std::size_t(m), o.quantiles);
+    w.dataGrid.quantiles(pre->row(j).data(), w.qt.data());
+  } else {
+    dataQuantiles(rowV, m, o.quantiles, w, select);
+  }
+}
+
+/// For one direction: gᵢ = p̃ᵢ − T(F(p̃ᵢ)) for every particle (original order) into g; `proj` holds the
+/// noisy particle projections, w.qt the P quantiles of the noisy data projections.
+void driftCoefficients(const double* proj, Eigen::Index n, int P, DirectionWorkspace& w, double* g) {
+  const Interpolation base = uniformGrid(P, w);
   // Selection pays once the 2P wanted order statistics are a small share of the n values (measured at
   // n = 10⁴, P = 1000: sorting 1.6x faster; the grid lookup's dependent loads cost more than the walk).
   if (n > kSelectionRatio * Eigen::Index(P))
@@ -218,6 +282,70 @@ void driftCoefficients(const double* proj, Eigen::Index n, int P, DirectionWorks
   else
     coefficientsBySorting(proj, n, base, w, g);
 }
+
+/// Whether the drift is computed by driftInSlices: one block of directions (k ≤ kBlock, e.g. DPSWflow-r's
+/// default k = d = 2), the particle side by selection, and at least two slices of particles.
+bool inSlices(Eigen::Index n, Eigen::Index k, int P) {
+  return k <= kBlock && n > kSelectionRatio * Eigen::Index(P) && n >= 2 * kSlice;
+}
+
+/// The drift of one block of directions, for many particles (inSlices), in three parallel passes that
+/// keep both cores busy where the block path gives the whole block to one thread (at 10⁶ particles, k = 2,
+/// the other thread only shared the lookups): (1) projections p = Θ Xᵀ by slices of particles; (2) per
+/// direction, in parallel: noise, target quantiles, particle quantiles by selection; (3) per slice: the
+/// coefficients gⱼᵢ of every direction, the slice's drift rows Gᵀ Θ / k, handed to consume(i0, rows)
+/// in the same pass, while they are in cache. The same operations on every value as the block path
+/// (the same products, kernel paths and order), so the same bits (tests/engine/flow/tst_flow_drift_selection.cpp
+/// for the drift, tst_sliced_flow_step.cpp for the step with diffusion).
+template <class Consume>
+void driftInSlices(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const FlowStepOptions& o,
+                   Consume&& consume) {
+  const Points* pre = o.sortedNoisyTargets;
+  const Eigen::Index n = X.rows(), m = pre ? pre->cols() : Y.rows(), k = directions.rows(), d = X.cols();
+  const Eigen::Index slices = n / kSlice;  // the last slice takes the remainder: none shorter than kSlice
+  auto sliceStart = [&](Eigen::Index s) { return s == slices ? n : s * kSlice; };
+  // The calling thread's scratch, kept between calls (as the block path's), shared with the team by reference
+  // (inside the parallel region a thread_local name would be each thread's own).
+  thread_local Points puKept, pvKept, GKept;
+  thread_local std::vector<DirectionWorkspace> tablesKept;
+  Points &pu = puKept, &pv = pvKept, &G = GKept;  // projections (k x n, k x m), coefficients (k x n)
+  std::vector<DirectionWorkspace>& tables = tablesKept;  // per direction: qp, qt, u, the lookup grid
+  tables.resize(std::size_t(k));
+  pu.resize(k, n);
+  G.resize(k, n);
+  if (!pre) pv.noalias() = directions * Y.transpose();
+  std::vector<SelectionLookup> lookups(static_cast<std::size_t>(k));  // filled by their direction's thread
+#pragma omp parallel
+  {
+#pragma omp for schedule(static)
+    for (Eigen::Index s = 0; s < slices; ++s) {
+      const Eigen::Index i0 = sliceStart(s), rows = sliceStart(s + 1) - i0;
+      pu.middleCols(i0, rows).noalias() = directions * X.middleRows(i0, rows).transpose();
+    }
+#pragma omp for schedule(dynamic, 1)
+    for (Eigen::Index r = 0; r < k; ++r) {
+      thread_local OrderStatisticsWorkspace select;
+      DirectionWorkspace& t = tables[std::size_t(r)];
+      double* rowU = pu.row(r).data();
+      noisyTargetQuantiles(rowU, n, pre ? nullptr : pv.row(r).data(), m, r, o, t, select);
+      lookups[std::size_t(r)] = SelectionLookup(rowU, n, uniformGrid(o.quantiles, t), t, select);
+      if (n + m > kKeepScratch) select = OrderStatisticsWorkspace();
+    }
+#pragma omp for schedule(static)
+    for (Eigen::Index s = 0; s < slices; ++s) {
+      const Eigen::Index i0 = sliceStart(s), rows = sliceStart(s + 1) - i0;
+      for (Eigen::Index r = 0; r < k; ++r)
+        lookups[std::size_t(r)].coefficients(pu.row(r).data(), i0, i0 + rows, G.row(r).data());
+      thread_local Points drift;  // as the block path: partial = 0 + Gᵀ Θ, drift = partial / k
+      drift.setZero(rows, d);
+      drift.noalias() += G.middleCols(i0, rows).transpose() * directions;
+      drift /= double(k);
+      consume(i0, std::as_const(drift));
+    }
+  }
+  if (n + m > kKeepScratch) pu = Points(), pv = Points(), G = Points(), tables.clear();
+}
+
 
 /// The drift of slicedFlowDrift, handed over in row blocks: finish(r0, rows, sum) receives drift rows
 /// [r0, r0 + rows) in `sum` (rows x d), inside the one parallel region of the step, so a caller can use
@@ -227,8 +355,6 @@ void driftInRowBlocks(const PointsRef& X, const PointsRef& Y, const PointsRef& d
                       Finish finish) {
   validate(X, Y, directions, o);
   const Points* pre = o.sortedNoisyTargets;
-  require(pre == nullptr || (pre->rows() == directions.rows() && pre->cols() > 0), "the released target projections have ",
-          pre ? pre->rows() : 0, " rows for ", directions.rows(), " directions");
   const Eigen::Index n = X.rows(), m = pre ? pre->cols() : Y.rows(), k = directions.rows(), d = X.cols();
   // Up to kBlock directions per block; beyond one block, at least kChunks equal blocks, so the fixed
   // partition balances over the threads (k = 50 as 16+16+16+2 left one of two threads idle a third of
@@ -278,23 +404,7 @@ void driftInRowBlocks(const PointsRef& X, const PointsRef& Y, const PointsRef& d
         Points* const C = &G;
         auto direction = [&, U, V, C](Eigen::Index r) {
           double* rowU = U->row(r).data();
-          if (!o.secureNoise.isNone()) {  // secure mode: exact discrete Gaussian on a grid, OS entropy
-            OsEntropy words;
-            o.secureNoise.addTo(std::span<double>(rowU, std::size_t(n)), words);
-            if (!pre) o.secureNoise.addTo(std::span<double>(V->row(r).data(), std::size_t(m)), words);
-          } else if (o.noiseStd > 0) {
-            // makeRng's stream, its words a state at a time (the same numbers as Mechanism::addTo)
-            BlockRng rng = makeBlockRng(o.noiseSeed, std::uint64_t(j0 + r));
-            addGaussianPolar(std::span<double>(rowU, std::size_t(n)), o.noiseStd, rng);
-            if (!pre) addGaussianPolar(std::span<double>(V->row(r).data(), std::size_t(m)), o.noiseStd, rng);
-          }
-          w.qt.resize(o.quantiles);
-          if (pre) {
-            w.dataGrid.prepare(std::size_t(m), o.quantiles);
-            w.dataGrid.quantiles(pre->row(j0 + r).data(), w.qt.data());
-          } else {
-            dataQuantiles(V->row(r).data(), m, o.quantiles, w);
-          }
+          noisyTargetQuantiles(rowU, n, pre ? nullptr : V->row(r).data(), m, j0 + r, o, w, w.select);
           driftCoefficients(rowU, n, o.quantiles, w, C->row(r).data());
         };
         if (directionTasks) {
@@ -324,6 +434,11 @@ void driftInRowBlocks(const PointsRef& X, const PointsRef& Y, const PointsRef& d
 Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
                        const FlowStepOptions& o) {
   Points drift(X.rows(), X.cols());
+  if (inSlices(X.rows(), directions.rows(), o.quantiles)) {
+    validate(X, Y, directions, o);
+    driftInSlices(X, Y, directions, o, [&](Eigen::Index i0, const Points& rows) { drift.middleRows(i0, rows.rows()) = rows; });
+    return drift;
+  }
   driftInRowBlocks(X, Y, directions, o,
                    [&](Eigen::Index r0, Eigen::Index rows, const Points& sum) { drift.middleRows(r0, rows) = sum; });
   return drift;
@@ -333,6 +448,17 @@ void slicedFlowStep(Points& X, const PointsRef& Y, const PointsRef& directions, 
   require(o.stepSize > 0 && std::isfinite(o.stepSize), "the step size h must be > 0, got ", o.stepSize);
   require(o.regularisation >= 0 && std::isfinite(o.regularisation),
           "the regularisation λ must be >= 0, got ", o.regularisation);
+  const double sd = std::sqrt(2.0 * o.stepSize * o.regularisation);
+  if (inSlices(X.rows(), directions.rows(), o.quantiles)) {  // each slice moved as soon as its drift is known
+    validate(X, Y, directions, o);
+    driftInSlices(X, Y, directions, o, [&](Eigen::Index i0, const Points& drift) {
+      X.middleRows(i0, drift.rows()).noalias() -= o.stepSize * drift;
+      if (o.regularisation > 0)  // kSlice is a multiple of kDiffusionBlock: whole streams
+        for (Eigen::Index b = i0 / kDiffusionBlock; b * kDiffusionBlock < i0 + drift.rows(); ++b)
+          diffuse(X, b, sd, o.diffusionSeed);
+    });
+    return;
+  }
   // X ← X − h drift, row block by row block as the drift is summed (elementwise: the same bits on any
   // thread). X is read by the projections until the region's barrier before the sums, so moving it
   // there is safe.
@@ -340,15 +466,9 @@ void slicedFlowStep(Points& X, const PointsRef& Y, const PointsRef& directions, 
     X.middleRows(r0, rows).noalias() -= o.stepSize * sum;
   });
   if (o.regularisation > 0) {
-    const double sd = std::sqrt(2.0 * o.stepSize * o.regularisation);
-    const Eigen::Index n = X.rows(), d = X.cols();
-    const Eigen::Index blocks = (n + kDiffusionBlock - 1) / kDiffusionBlock;
+    const Eigen::Index blocks = (X.rows() + kDiffusionBlock - 1) / kDiffusionBlock;
 #pragma omp parallel for schedule(static)
-    for (Eigen::Index b = 0; b < blocks; ++b) {  // stream b: particles [b B, (b + 1) B)
-      Rng rng = makeRng(o.diffusionSeed, std::uint64_t(b));
-      const Eigen::Index i0 = b * kDiffusionBlock, rows = std::min(kDiffusionBlock, n - i0);
-      addNoise(X.row(i0).data(), rows * d, sd, rng);
-    }
+    for (Eigen::Index b = 0; b < blocks; ++b) diffuse(X, b, sd, o.diffusionSeed);
   }
 }
 

@@ -21,7 +21,10 @@
 /// bucket selection, or one radix sort when 2P is a twentieth of the sample or more). For the particles,
 /// n ≤ 40 P: a radix argsort and a monotone walk for F; n > 40 P: selection, then F of each particle in
 /// input order through a uniform grid over [qp₀, qp_last] (no sort, no scatter). Both give the same
-/// bits (tests/engine/flow/tst_flow_drift_selection.cpp); T indexes the uniform grid u directly. The n x m coupling is
+/// bits (tests/engine/flow/tst_flow_drift_selection.cpp); T indexes the uniform grid u directly. Many
+/// particles (n ≥ 2·24576, n > 40 P) with one block of directions (k ≤ 16, e.g. DPSWflow-r's k = d = 2 at
+/// 10⁶ particles) go by slices of particles over all threads instead (projections, then the directions'
+/// selections in parallel, then lookups, drift rows and the particles' move slice by slice): the same bits. The n x m coupling is
 /// never formed. Cost O(k (n + m) d) for projections and drift, O(k (n + m)) for sorting, selection and lookups;
 /// extra memory O(16 (n + m) + n d) per thread.
 #include <cstdint>

@@ -2,7 +2,7 @@
 // and a grid lookup of each particle's CDF when n > 40 P, by sorting otherwise, against a verbatim copy of the sort-based drift it
 // replaced (radix argsort of the particles, radix sort of the data, monotone walks): equal BIT FOR BIT
 // on random inputs, noisy and noiseless, with ties, n < P, n = 1, m = 1, constant data, the released
-// targets of DPSWflow, and ±0.0. (With ±0.0 the data sizes avoid 16 < m ≤ 256, where the old data sort
+// targets of DPSWflow, ±0.0, and many particles with one block of directions (computed in slices). (With ±0.0 the data sizes avoid 16 < m ≤ 256, where the old data sort
 // was std::sort, which may order tied zeros either way; only the sign of a zero could differ there.)
 #include <QtTest>
 
@@ -190,6 +190,12 @@ class TestFlowDriftSelection : public QObject {
     QTest::newRow("signed zeros, selection") << 3000 << 1000 << 6 << 16 << 0.0 << "signed zeros" << false;
     QTest::newRow("released targets, selection") << 30000 << 800 << 12 << 100 << 1.5 << "normal" << true;
     QTest::newRow("P = 2, selection") << 1000 << 50 << 5 << 2 << 0.2 << "normal" << false;
+    // n ≥ 2 slices of 24·1024 and k ≤ 16: one block of directions, computed in slices of particles by both
+    // threads (sliced_flow_step.cpp, driftInSlices); a remainder of particles in the last slice.
+    QTest::newRow("one block in slices, released") << 100003 << 500 << 2 << 100 << 0.0 << "normal" << true;
+    QTest::newRow("one block in slices, noisy") << 73731 << 3000 << 16 << 100 << 0.7 << "normal" << false;
+    QTest::newRow("one block in slices, ties") << 49152 << 300 << 3 << 50 << 0.0 << "coarse ties" << false;
+    QTest::newRow("one block in slices, signed zeros") << 60000 << 1000 << 6 << 16 << 0.0 << "signed zeros" << false;
   }
   void sameBitsAsSorting() {
     QFETCH(int, n);

@@ -1,9 +1,13 @@
 // Tests of engine/flow/sliced_flow_step.h: the worked step of reference §2, numpy's
-// quantile/interp drift, thread-count independence, convergence of the noiseless flow, bad input.
+// quantile/interp drift, thread-count independence, the many-particle step in slices, convergence of the noiseless flow, bad input.
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <omp.h>
+
+#include <bit>
+#include <cmath>
+#include <span>
 
 #include "core/error.h"
 #include "core/rng.h"
@@ -136,6 +140,37 @@ class TestSlicedFlowStep : public QObject {
       QVERIFY2(X == expected, qPrintable(QString("%1 threads").arg(threads)));
     }
     omp_set_num_threads(2);
+  }
+
+  // Many particles, one block of directions (k ≤ 16): the step moves each slice of particles as soon as its
+  // drift is known (sliced_flow_step.cpp, driftInSlices). It must equal its definition X − h·drift, then the
+  // diffusion noise of particles [1024 b, 1024 (b + 1)) from stream b, bit for bit, on 1 and 2 threads (a
+  // slice boundary must not cut a stream or move an operation).
+  void stepInSlicesIsDriftThenDiffusion() {
+    Rng rng = makeRng(8);
+    const Points X0 = standardNormal(100003, 2, rng), Y = standardNormal(3000, 2, rng).array() * 2.0 + 1.0;
+    const Points theta = randomDirections(2, 2, rng);
+    FlowStepOptions o;
+    o.noiseStd = 0.3;
+    o.noiseSeed = 5;
+    o.quantiles = 100;
+    o.stepSize = 0.7;
+    o.regularisation = 0.02;
+    o.diffusionSeed = 6;
+    Points expected = X0 - o.stepSize * slicedFlowDrift(X0, Y, theta, o);
+    const double sd = std::sqrt(2.0 * o.stepSize * o.regularisation);
+    for (Eigen::Index b = 0; b * 1024 < expected.rows(); ++b) {
+      Rng r = makeRng(o.diffusionSeed, std::uint64_t(b));
+      const Eigen::Index rows = std::min<Eigen::Index>(1024, expected.rows() - b * 1024);
+      Mechanism::gaussianStd(sd).addTo(std::span<double>(expected.row(b * 1024).data(), std::size_t(rows * 2)), r);
+    }
+    for (int threads : {1, 2}) {
+      omp_set_num_threads(threads);
+      Points X = X0;
+      slicedFlowStep(X, Y, theta, o);
+      for (Eigen::Index i = 0; i < X.size(); ++i)
+        QCOMPARE(std::bit_cast<std::uint64_t>(X.data()[i]), std::bit_cast<std::uint64_t>(expected.data()[i]));
+    }
   }
 
   // σ = 0 flow on the default toy (5 Gaussians on a ring): SW₂² between the particles and the target
