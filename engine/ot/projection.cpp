@@ -55,6 +55,26 @@ void projectPanels(const PointsRef& D, Eigen::Index r0, const double* xt, Eigen:
   }
 }
 
+/// xt[c len + i] = X(i0 + i, c) for a chunk of len points (a multiple of kPanel). With one packet per
+/// point (d = 8 with AVX-512) by packet transposes; a scalar loop otherwise.
+void transposeChunk(const PointsRef& X, Eigen::Index i0, Eigen::Index len, double* xt) {
+  const Eigen::Index d = X.cols();
+  if (d != kSize) {
+    for (Eigen::Index i = 0; i < len; ++i)
+      for (Eigen::Index c = 0; c < d; ++c) xt[c * len + i] = X(i0 + i, c);
+    return;
+  }
+  for (Eigen::Index i = 0; i < len; i += kSize) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wignored-attributes"  // the vector type's alignment attribute, as in Eigen
+    PacketBlock<Packet, kSize> block;
+#pragma GCC diagnostic pop
+    for (int q = 0; q < kSize; ++q) block.packet[q] = ploadu<Packet>(X.row(i0 + i + q).data());
+    ptranspose(block);
+    for (int c = 0; c < kSize; ++c) pstoreu(xt + c * len + i, block.packet[c]);
+  }
+}
+
 }  // namespace
 
 void projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi) {
@@ -78,8 +98,7 @@ void projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo
   xt.resize(std::size_t(d * kChunk));
   for (Eigen::Index i0 = 0; i0 < body; i0 += kChunk) {
     const Eigen::Index len = std::min(kChunk, body - i0);
-    for (Eigen::Index i = 0; i < len; ++i)
-      for (Eigen::Index c = 0; c < d; ++c) xt[std::size_t(c * len + i)] = X(i0 + i, c);
+    transposeChunk(X, i0, len, xt.data());
     for (Eigen::Index r = 0; r < k; r += 2) {
       Packet packetLo[2], packetHi[2];
       for (int q = 0; q < 2; ++q) {

@@ -17,10 +17,11 @@ constexpr std::uint32_t kBuckets = 1u << kBits;
 constexpr std::size_t kSmall = 256;
 
 /// Monotone linear key: the position of x in [lo, hi] on a uniform grid of 2^bits cells, clamped to
-/// the grid (22 bits for the LSD passes, 30 for the MSD path). IEEE subtraction, multiplication by a positive number, clamping and truncation are all
-/// monotone, so x ≤ y gives key(x) ≤ key(y) for every x, inside [lo, hi] or not. Unlike a key made of
-/// float bits, both digits of a linear key are spread evenly for the bell-shaped projections sliced
-/// Wasserstein sorts, which keeps the scatter passes fast.
+/// the grid (22 bits for the LSD passes, 30 for the MSD path). IEEE subtraction, multiplication by a
+/// positive number, clamping and truncation are all monotone, so x ≤ y gives key(x) ≤ key(y) for
+/// every x, inside [lo, hi] or not. Unlike a key made of float bits, both digits of a linear key are
+/// spread evenly for the bell-shaped projections sliced Wasserstein sorts, which keeps the scatter
+/// passes fast.
 struct LinearKey {
   double lo, scale, max;
   std::uint32_t operator()(double x) const { return std::uint32_t(std::min(std::max((x - lo) * scale, 0.0), max)); }
