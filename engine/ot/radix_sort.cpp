@@ -161,13 +161,17 @@ constexpr std::size_t kLarge = std::size_t(1) << 17;
 constexpr int kTopBits = 10;  // MSD digit: 1024 buckets (few enough write streams for the TLB)
 /// The MSD key has 30 bits: the 20 left to each bucket give a bucket of any size up to kMaxBucket one
 /// to two counting cells a value. (With the LSD key's 22 bits only 12 were left, 4096 cells: the
-/// central buckets of 10^7 normal values, ~10^4 values, had fewer cells than values.) Measured, one
+/// central buckets of 10^6 to 10^7 normal values, 4·10^3 to 4·10^4 values, had about one cell a value
+/// or fewer.) Measured, one
 /// thread, CPU time of sortedSquaredDifferenceSum on normal values, three alternating runs, load 11:
 /// 10^7 values 8.2-9.2 → 7.7-8.1 ns a value; 10^6 7.2-7.8 → 6.7-7.7 (two to four cells: no faster,
 /// the counting's prefix sum then costs more than the insertion pass saves).
 constexpr int kLowBits = 20;
 constexpr int kMsdBits = kTopBits + kLowBits;
-constexpr std::size_t kMaxBucket = 16384;  // larger buckets (skewed data, 10^7 normal values) take the LSD sort
+/// Larger buckets (skewed data) take the LSD sort. 2^16, not 2^14: the central buckets of 10^7 normal
+/// values (~4·10^4 values) then take the counting pass too (sortedSquaredDifferenceSum alone, 10^7
+/// values, one thread, load 8: 8.3-8.6 → 7.7-8.2 ns a value).
+constexpr std::size_t kMaxBucket = 65536;
 constexpr int kCellBits = 0;  // 2^bits in (len, 2 len] cells for a bucket of len values
 constexpr std::uint32_t kTopBuckets = 1u << kTopBits;
 
@@ -193,7 +197,7 @@ void sortBucket(const double* src, double* dst, std::size_t len, const LinearKey
   }
   const int bits = std::min(kLowBits, int(std::bit_width(len)) + kCellBits);
   const int shift = kLowBits - bits;
-  thread_local std::vector<std::uint32_t> cells, counts;  // 64 KB and 128 KB at most
+  thread_local std::vector<std::uint32_t> cells, counts;  // 256 KB and 512 KB at most (L2)
   cells.resize(kMaxBucket);
   counts.resize(std::size_t(1) << (std::bit_width(kMaxBucket) + kCellBits));
   std::uint32_t* cell = cells.data();
