@@ -13,8 +13,9 @@
 
 namespace dpw {
 
-/// out (D.rows() x X.rows()) = D·Xᵀ; lo[r], hi[r] = the smallest and largest value of row r.
-/// D.rows() ≥ 2 (Eigen takes a matrix-vector product for one direction, which rounds differently).
+/// out (D.rows() x X.rows()) = D·Xᵀ; lo[r], hi[r] = the smallest and largest value of row r. One
+/// direction, or fewer than 48 points, go by Eigen's product as is (for one direction Eigen takes a
+/// matrix-vector product, which rounds differently).
 void projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi);
 
 }  // namespace dpw
