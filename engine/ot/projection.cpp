@@ -1,0 +1,119 @@
+#include "ot/projection.h"
+
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+namespace dpw {
+namespace {
+
+/// Eigen's GEMM row panel for doubles is 3 packets (mr = 24 with AVX-512, 12 with AVX); chunks of
+/// points start at multiples of 24, so they are made of whole panels whatever the packet size.
+constexpr Eigen::Index kPanel = 24;
+static_assert(kPanel % Eigen::internal::gebp_traits<double, double>::mr == 0,
+              "chunks must be made of whole row panels of Eigen's GEMM");
+constexpr Eigen::Index kChunk = 16 * kPanel;  // points transposed at a time: 8 x 384 doubles, 24 KB at d = 8
+
+#ifdef EIGEN_VECTORIZE_FMA
+constexpr bool kOwnKernel = true;
+#else
+constexpr bool kOwnKernel = false;
+#endif
+
+using namespace Eigen::internal;
+using Packet = packet_traits<double>::type;  // Eigen's packet and multiply-add, as in its GEMM kernels
+constexpr int kSize = packet_traits<double>::size;
+static_assert(kPanel % (3 * kSize) == 0);
+
+/// Rows [r0, r0 + 2) (or one) of out over points [i0, i0 + len), len a multiple of kPanel, from xt
+/// (xt[c len + i] = X(i0 + i, c)): per packet of points the chain acc = fma(x_c, θ_c, acc) from +0.
+/// Eigen then stores acc·α + 0 with α = 1, which is acc: a chain from +0 never ends at −0.
+template <int kRows>
+void projectPanels(const PointsRef& D, Eigen::Index r0, const double* xt, Eigen::Index len, Eigen::Index d,
+                   double* const* out, Packet* lo, Packet* hi) {
+  constexpr int kPoints = 3;  // packets of points at once: 3 kRows independent chains
+  const Packet zero = pset1<Packet>(0.0);
+  for (Eigen::Index i = 0; i < len; i += kPoints * kSize) {
+    Packet acc[kRows][kPoints];
+    for (int r = 0; r < kRows; ++r)
+      for (int q = 0; q < kPoints; ++q) acc[r][q] = zero;
+    for (Eigen::Index c = 0; c < d; ++c) {
+      Packet x[kPoints];
+      for (int q = 0; q < kPoints; ++q) x[q] = ploadu<Packet>(xt + c * len + i + q * kSize);
+      for (int r = 0; r < kRows; ++r) {
+        const Packet theta = pset1<Packet>(D(r0 + r, c));
+        for (int q = 0; q < kPoints; ++q) acc[r][q] = pmadd(x[q], theta, acc[r][q]);
+      }
+    }
+    for (int r = 0; r < kRows; ++r)
+      for (int q = 0; q < kPoints; ++q) {
+        const Packet v = acc[r][q];
+        pstoreu(out[r] + i + q * kSize, v);
+        lo[r] = pmin(lo[r], v);
+        hi[r] = pmax(hi[r], v);
+      }
+  }
+}
+
+/// xt[c len + i] = X(i0 + i, c) for a chunk of len points (a multiple of kPanel). With one packet per
+/// point (d = 8 with AVX-512) by packet transposes; a scalar loop otherwise.
+void transposeChunk(const PointsRef& X, Eigen::Index i0, Eigen::Index len, double* xt) {
+  const Eigen::Index d = X.cols();
+  if (d != kSize) {
+    for (Eigen::Index i = 0; i < len; ++i)
+      for (Eigen::Index c = 0; c < d; ++c) xt[c * len + i] = X(i0 + i, c);
+    return;
+  }
+  for (Eigen::Index i = 0; i < len; i += kSize) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wignored-attributes"  // the vector type's alignment attribute, as in Eigen
+    PacketBlock<Packet, kSize> block;
+#pragma GCC diagnostic pop
+    for (int q = 0; q < kSize; ++q) block.packet[q] = ploadu<Packet>(X.row(i0 + i + q).data());
+    ptranspose(block);
+    for (int c = 0; c < kSize; ++c) pstoreu(xt + c * len + i, block.packet[c]);
+  }
+}
+
+}  // namespace
+
+void projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi) {
+  const Eigen::Index k = D.rows(), n = X.rows(), d = X.cols();
+  // Points [0, body) go by projectPanels; [body, n), one whole panel and the remainder, by Eigen.
+  const Eigen::Index body = kOwnKernel && k >= 2 && n >= 2 * kPanel ? (n / kPanel - 1) * kPanel : 0;
+  if (body == 0) {
+    out.noalias() = D * X.transpose();
+  } else {
+    out.resize(k, n);
+    thread_local Points tail;
+    tail.noalias() = D * X.middleRows(body, n - body).transpose();
+    out.rightCols(n - body) = tail;
+  }
+  for (Eigen::Index r = 0; r < k; ++r) {  // the range of Eigen's points first
+    lo[r] = std::numeric_limits<double>::infinity();
+    hi[r] = -std::numeric_limits<double>::infinity();
+    for (const double v : out.row(r).tail(n - body)) lo[r] = std::min(lo[r], v), hi[r] = std::max(hi[r], v);
+  }
+  thread_local std::vector<double> xt;
+  xt.resize(std::size_t(d * kChunk));
+  for (Eigen::Index i0 = 0; i0 < body; i0 += kChunk) {
+    const Eigen::Index len = std::min(kChunk, body - i0);
+    transposeChunk(X, i0, len, xt.data());
+    for (Eigen::Index r = 0; r < k; r += 2) {
+      Packet packetLo[2], packetHi[2];
+      for (int q = 0; q < 2; ++q) {
+        packetLo[q] = pset1<Packet>(lo[std::min(r + q, k - 1)]);
+        packetHi[q] = pset1<Packet>(hi[std::min(r + q, k - 1)]);
+      }
+      double* rows[2] = {out.row(r).data() + i0, r + 1 < k ? out.row(r + 1).data() + i0 : nullptr};
+      if (r + 1 < k) projectPanels<2>(D, r, xt.data(), len, d, rows, packetLo, packetHi);
+      else projectPanels<1>(D, r, xt.data(), len, d, rows, packetLo, packetHi);
+      for (int q = 0; q < 2 && r + q < k; ++q) {
+        lo[r + q] = predux_min(packetLo[q]);
+        hi[r + q] = predux_max(packetHi[q]);
+      }
+    }
+  }
+}
+
+}  // namespace dpw

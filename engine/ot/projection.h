@@ -1,0 +1,21 @@
+#pragma once
+/// Projections of a point set on a block of directions, out = D·Xᵀ, with each row's range, in one
+/// pass over X that needs no copy of it and no zeroed output.
+///
+/// The same bits as Eigen's product `out.noalias() = D * X.transpose()`: Eigen's GEMM computes every
+/// point of a whole row panel (24 points with AVX-512) with one multiply-add chain per value,
+/// acc = +0, acc = fma(x_c, θ_c, acc) for c = 0..d−1, then out = acc·1 + 0 = acc; projectRows runs that chain
+/// on the same packets for all whole panels but the last, and leaves the last panel and the remainder
+/// points (which Eigen computes with other kernels) to an Eigen product over just those points, which
+/// takes the same kernels for them. Builds whose Eigen does not use FMA instructions take Eigen's
+/// product for everything. tests/engine/ot/tst_projection.cpp compares every bit with Eigen's product.
+#include "core/types.h"
+
+namespace dpw {
+
+/// out (D.rows() x X.rows()) = D·Xᵀ; lo[r], hi[r] = the smallest and largest value of row r. One
+/// direction, or fewer than 48 points, go by Eigen's product as is (for one direction Eigen takes a
+/// matrix-vector product, which rounds differently).
+void projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi);
+
+}  // namespace dpw

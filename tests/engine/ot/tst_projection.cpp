@@ -1,0 +1,47 @@
+// Tests of engine/ot/projection.h: every bit of projectRows against Eigen's product D·Xᵀ, and the ranges.
+#include <QtTest>
+#include <cstring>
+#include <random>
+
+#include "core/rng.h"
+#include "ot/projection.h"
+
+using namespace dpw;
+
+class TestProjection : public QObject {
+  Q_OBJECT
+ private slots:
+  void sameBitsAsEigensProduct_data() {
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("d");
+    QTest::addColumn<int>("k");
+    // Points around the panel sizes (24, 48) and chunk size (384), a remainder of every kind; one
+    // direction (Eigen's matrix-vector product) to 16; dimensions below, at and above a packet.
+    for (int n : {1, 23, 47, 48, 49, 71, 385, 1000, 100003})
+      for (int d : {1, 3, 8, 13})
+        for (int k : {1, 2, 3, 4, 5, 16})
+          QTest::newRow(qPrintable(QString("n=%1 d=%2 k=%3").arg(n).arg(d).arg(k))) << n << d << k;
+  }
+  void sameBitsAsEigensProduct() {
+    QFETCH(int, n);
+    QFETCH(int, d);
+    QFETCH(int, k);
+    Rng rng = makeRng(std::uint64_t(n * 1000 + d * 20 + k));
+    Points X = standardNormal(n, d, rng), D = standardNormal(k, d, rng);
+    for (int i = 0; i < n; i += 7) X.row(i).setZero();  // products ±0: the chain from +0 must stay +0
+    if (n > 3) X.row(3).setConstant(-0.0);
+    Points expected = D * X.transpose(), out;
+    std::vector<double> lo(k), hi(k);
+    projectRows(D, X, out, lo.data(), hi.data());
+    QCOMPARE(out.rows(), Eigen::Index(k));
+    QCOMPARE(out.cols(), Eigen::Index(n));
+    QVERIFY(std::memcmp(out.data(), expected.data(), sizeof(double) * std::size_t(k) * std::size_t(n)) == 0);
+    for (int r = 0; r < k; ++r) {
+      QCOMPARE(lo[r], expected.row(r).minCoeff());
+      QCOMPARE(hi[r], expected.row(r).maxCoeff());
+    }
+  }
+};
+
+QTEST_APPLESS_MAIN(TestProjection)
+#include "tst_projection.moc"
