@@ -53,7 +53,7 @@ void FlowPrivacySettings::resolveAutoAccountant(Neighbouring relation) {
 
 AccountantKind flowAutoAccountant(Neighbouring relation, NoiseSource source) {
   if (source == NoiseSource::OsEntropy)  // the discrete Gaussian: the Rényi accountants (flow_privacy.h)
-    return relation == Neighbouring::AddRemove ? AccountantKind::Rdp : AccountantKind::RdpWor;
+    return tightestProvenAccountant(relation, DiscreteGaussianCover::Unsubsampled);
   return tightestProvenAccountant(relation);
 }
 
