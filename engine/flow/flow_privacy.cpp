@@ -121,8 +121,17 @@ const std::vector<std::string>& flowAccountantIds() {
   return ids;
 }
 
-ParamSpec flowBoundParam(std::string help) {
-  return choiceParam("bound", "Sensitivity bound", flowBoundIds(), std::move(help));
+ParamSpec flowBoundParam() {
+  return choiceParam("bound", "Sensitivity bound", flowBoundIds(),
+                     "w(k, d, δ): auto = chernoff (rigorous, exact MGF); clt = the papers' approximation (not a bound); "
+                     "bernstein = [DP-SWD] Lemma 2.");
+}
+ParamSpec flowNoiseMultiplierParam() {
+  return withSpecial({"noise_multiplier", "Noise multiplier", ParamKind::Real, 0.0, 0, 1e4, false, {}, {}, "",
+                      "from ε (0 in scenario files): calibrated for the target ε. A number > 0: noise std = this × Δ "
+                      "and ε is reported instead of targeted.",
+                      true, true},
+                     0, "from ε");
 }
 ParamSpec flowConventionParam(std::string help) {
   return choiceParam("convention", "Convention", flowConventionIds(), std::move(help));
