@@ -5,6 +5,7 @@
 #include <sstream>
 #include <utility>
 
+#include "core/choice_table.h"  // choiceList
 #include "core/error.h"
 #include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/mechanisms.h"
@@ -14,12 +15,6 @@ namespace dpw {
 
 namespace {
 const std::string kAuto = "auto";  // the "auto" choice of the bound and accountant settings
-
-std::string joinIds(const std::vector<std::string>& ids) {
-  std::string out;
-  for (std::size_t i = 0; i < ids.size(); ++i) out += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + ids[i];
-  return out;
-}
 
 ParamSpec choiceParam(std::string key, std::string label, const std::vector<std::string>& ids, std::string help) {
   return {std::move(key), std::move(label), ParamKind::Choice, 0, -std::numeric_limits<double>::infinity(),
@@ -64,7 +59,7 @@ void FlowPrivacySettings::validate(bool perClassSubsampled) const {
           noiseMultiplier);
   const auto& ok = flowAccountantIds();
   require(std::find(ok.begin() + 1, ok.end(), accountantId(accountant)) != ok.end(), "the flows cannot use accountant '",
-          accountantId(accountant), "'; choose ", joinIds(ok));
+          accountantId(accountant), "'; choose ", choiceList(ok));
   require(!(perClassSubsampled && !poissonSampling()),
           "per-class flows need a Poisson accountant (pld or rdp: Poisson sampling, add/remove): a replaced record "
           "can change class, which changes two flows and the fixed per-class batch sizes, so ",
@@ -84,7 +79,7 @@ FlowConvention flowConventionFromId(const std::string& id) {
   if (id == "paper")
     throw InvalidArgument("the convention 'paper' is now called 'union-bound' (it spends δ/(2T) per draw, stricter "
                           "than the paper); the paper's own is 'paper-per-draw'");
-  throw InvalidArgument("unknown convention '" + id + "'; choose " + joinIds(flowConventionIds()));
+  throw InvalidArgument("unknown convention '" + id + "'; choose " + choiceList(flowConventionIds()));
 }
 
 const std::vector<std::string>& flowBoundIds() {
@@ -102,7 +97,7 @@ const std::string& flowBoundId(FlowBound bound) { return flowBoundIds()[std::siz
 FlowBound parseFlowBound(const std::string& id) {
   for (FlowBound b : {FlowBound::Auto, FlowBound::Chernoff, FlowBound::Clt, FlowBound::Bernstein})
     if (id == flowBoundId(b)) return b;
-  throw InvalidArgument("unknown sensitivity bound '" + id + "'; choose " + joinIds(flowBoundIds()));
+  throw InvalidArgument("unknown sensitivity bound '" + id + "'; choose " + choiceList(flowBoundIds()));
 }
 
 ProjectionBound resolveFlowBound(FlowBound bound, long k) {
