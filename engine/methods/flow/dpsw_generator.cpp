@@ -181,10 +181,9 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   result.metrics["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.metrics["epsilon"] = ledger.epsilon();  // +inf without noise
   if (data.publicData.size() > 0) {  // Fréchet distance in the public LDA feature space (frechet_features.h)
-    const PublicFeatureMap features = fitPublicFeatureMap(data.publicData, data.publicLabels);
-    const Points heldOutFeatures = features.apply(data.heldOut);
-    result.metrics["frechet_public"] = frechetDistance(features.apply(G), heldOutFeatures);
-    result.metrics["frechet_floor"] = frechetDistance(features.apply(data.reference), heldOutFeatures);  // public
+    const FrechetScores fd = frechetScores(data.publicData, data.publicLabels, data.reference, data.heldOut, G);
+    result.metrics["frechet_public"] = fd.samples;
+    result.metrics["frechet_floor"] = fd.floor;  // public
   }
   if (s.data.perClass) result.metrics["nn_accuracy"] = nearestNeighbourAccuracy(G, sampleLabels, data.heldOut, data.heldOutLabels);
   // The claim is generated from the ledger (privacy_statement.h); the flows' terms follow it.
