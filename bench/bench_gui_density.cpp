@@ -5,17 +5,12 @@
 // to a chart's pixel columns (charts/line_decimation.h). Run with QT_QPA_PLATFORM=offscreen.
 // Budget: a new 10⁶-particle frame well under 50 ms (the event loop's longest allowed stall), and
 // under 33 ms (30 Hz) on one core.
-#include <benchmark/benchmark.h>
-
-#include <QApplication>
 #include <QImage>
-#include <QPainter>
 #include <cmath>
 
 #include "charts/density_image.h"
 #include "charts/line_decimation.h"
-#include "charts/point_cloud_painter.h"
-#include "core/rng.h"
+#include "gui_frame_bench.h"
 
 namespace {
 
@@ -24,10 +19,7 @@ const QSize kCell(600, 700);
 
 /// n particles (group 0) and 2000 targets (group 1), as the flow's particle frame.
 dpw::PointsFrame cloud(long n) {
-  dpw::Rng rng = dpw::makeRng(1);
-  dpw::PointsFrame f{"x", "y", dpw::standardNormal(n + 2000, 2, rng), std::vector<int>(std::size_t(n), 0), {"particles", "target"}};
-  f.label.insert(f.label.end(), 2000, 1);
-  return f;
+  return dpwbench::gaussianCloud(n + 2000, [n](long i) { return i < n ? 0 : 1; });
 }
 
 void BM_BinDensity(benchmark::State& state) {
@@ -54,16 +46,7 @@ void BM_UpdateRange(benchmark::State& state) {
 BENCHMARK(BM_UpdateRange)->Arg(1000000)->Unit(benchmark::kMillisecond);
 
 /// A new frame's paint: title, axes, density image binned anew, targets, legend.
-void BM_PaintNewFrame(benchmark::State& state) {
-  const auto f = cloud(state.range(0));
-  dpwapp::PlotRange range;
-  dpwapp::updateRange(f, range);
-  QImage image(kCell, QImage::Format_ARGB32_Premultiplied);
-  for (auto _ : state) {
-    QPainter p(&image);
-    dpwapp::paintPoints(f, "particles", p, QRectF(QPointF(0, 0), kCell), range);
-  }
-}
+void BM_PaintNewFrame(benchmark::State& state) { dpwbench::paintFrames(state, cloud(state.range(0)), kCell); }
 BENCHMARK(BM_PaintNewFrame)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 
 void BM_DecimateLine(benchmark::State& state) {
@@ -75,10 +58,4 @@ BENCHMARK(BM_DecimateLine)->Arg(100000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-  QApplication app(argc, argv);
-  benchmark::Initialize(&argc, argv);
-  benchmark::RunSpecifiedBenchmarks();
-  return 0;
-}
+int main(int argc, char** argv) { return dpwbench::runOffscreen(argc, argv); }

@@ -2,41 +2,25 @@
 // a 10^4-point particle frame through the point-cloud painter, the same frame through Qt Charts'
 // scatter series (the reference the painter replaces), and an in-place update of a 10^4-point line
 // chart. Run with QT_QPA_PLATFORM=offscreen. Budget: a frame under 33 ms (30 Hz).
-#include <benchmark/benchmark.h>
-
-#include <QApplication>
 #include <QGraphicsScene>
-#include <QPainter>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
 
 #include "charts/chart_builder.h"
-#include "charts/point_cloud_painter.h"
-#include "core/rng.h"
+#include "gui_frame_bench.h"
 
 namespace {
 
 const QSize kCell(540, 400);
 
+/// n points, particles and targets alternating.
 dpw::PointsFrame particles(int n) {
-  dpw::Rng rng = dpw::makeRng(1);
-  dpw::PointsFrame f{"x", "y", dpw::standardNormal(n, 2, rng), std::vector<int>(n), {"particles", "target"}};
-  for (int i = 0; i < n; ++i) f.label[i] = i % 2;
-  return f;
+  return dpwbench::gaussianCloud(n, [](long i) { return int(i % 2); });
 }
 
-void BM_PointPainter10k(benchmark::State& state) {
-  const auto frame = particles(10000);
-  dpwapp::PlotRange range;
-  dpwapp::updateRange(frame, range);
-  QImage image(kCell, QImage::Format_ARGB32_Premultiplied);
-  for (auto _ : state) {
-    QPainter p(&image);
-    dpwapp::paintPoints(frame, "particles", p, QRectF(QPointF(0, 0), kCell), range);
-  }
-}
+void BM_PointPainter10k(benchmark::State& state) { dpwbench::paintFrames(state, particles(10000), kCell); }
 BENCHMARK(BM_PointPainter10k)->Unit(benchmark::kMillisecond);
 
 void BM_QtScatterSeries10k(benchmark::State& state) {  // the reference: what the painter replaces
@@ -99,10 +83,4 @@ BENCHMARK(BM_LineChartUpdateNoPaint)->ArgsProduct({{200, 2000}, {0, 1}})->Unit(b
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-  QApplication app(argc, argv);
-  benchmark::Initialize(&argc, argv);
-  benchmark::RunSpecifiedBenchmarks();
-  return 0;
-}
+int main(int argc, char** argv) { return dpwbench::runOffscreen(argc, argv); }

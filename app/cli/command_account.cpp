@@ -28,7 +28,7 @@ struct Options {
 
 CommandRun setup(CLI::App& cmd) {
   auto o = std::make_shared<Options>();
-  cmd.add_option("--accountant", o->id, "rdp|rdp-mironov|rdp-wor|gdp|gdp-uniform|pld|wdp")->default_str("rdp");
+  cmd.add_option("--accountant", o->id, accountantChoices(false))->default_str("rdp");
   addReal(cmd, "--q", o->q, "sampling rate in (0, 1]")->required();
   addReal(cmd, "--sigma", o->sigma, "noise multiplier > 0")->required();
   addInteger(cmd, "--steps", o->steps, "number of steps T >= 1")->required();

@@ -16,7 +16,7 @@ struct Options {
 
 CommandRun setup(CLI::App& cmd) {
   auto o = std::make_shared<Options>();
-  cmd.add_option("--accountant", o->id, "rdp|rdp-mironov|rdp-wor|gdp|gdp-uniform|pld")->default_str("rdp");
+  cmd.add_option("--accountant", o->id, accountantChoices(true))->default_str("rdp");
   addReal(cmd, "--epsilon", o->epsilon, "target epsilon > 0")->required();
   addReal(cmd, "--q", o->q, "sampling rate in (0, 1]")->required();
   addInteger(cmd, "--steps", o->steps, "number of steps T >= 1")->required();

@@ -1,9 +1,12 @@
 #pragma once
 // Shared validation of the privacy options of dpwlab-cli (account, calibrate): clear messages and
-// exit code 2 (dpw::InvalidArgument) for q outside (0, 1], σ ≤ 0, δ outside (0, 1), steps < 1.
+// exit code 2 (dpw::InvalidArgument) for q outside (0, 1], σ ≤ 0, δ outside (0, 1), steps < 1; and the
+// --accountant help, read from the accountant registry.
 #include <cmath>
+#include <string>
 
 #include "core/error.h"
+#include "privacy/accountants/accountant.h"
 
 namespace dpwcli {
 
@@ -16,5 +19,16 @@ inline void requireSigma(double sigma) {
 }
 inline void requireDelta(double delta) { dpw::require(delta > 0 && delta < 1, "--delta must lie in (0, 1), got ", delta); }
 inline void requireSteps(long steps) { dpw::require(steps >= 1, "--steps must be at least 1, got ", steps); }
+
+/// The registered accountant ids joined by '|' (engine/privacy/accountants/accountant_list.h); with
+/// `calibratableOnly`, those whose loss decreases with the noise (calibrate refuses wdp).
+inline std::string accountantChoices(bool calibratableOnly) {
+  std::string choices;
+  for (const dpw::AccountantInfo* a : dpw::accountantRegistry()) {
+    if (calibratableOnly && !a->make()->decreasesWithNoise()) continue;
+    choices += (choices.empty() ? "" : "|") + std::string(a->id);
+  }
+  return choices;
+}
 
 }  // namespace dpwcli

@@ -10,6 +10,13 @@
 
 namespace dpw {
 
+/// Ids as a message lists them: "a, b or c".
+inline std::string choiceList(const std::vector<std::string>& ids) {
+  std::string out;
+  for (std::size_t i = 0; i < ids.size(); ++i) out += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + ids[i];
+  return out;
+}
+
 template <class Enum>
 class ChoiceTable {
  public:

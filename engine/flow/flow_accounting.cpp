@@ -38,7 +38,7 @@ NoiseRequest flowNoiseRequest(const FlowPrivacySettings& privacy, long steps) {
 }
 
 bool flowEpsilonPointDue(AccountantKind accountant, long step, long lastStep, long steps) {
-  if (accountant != AccountantKind::Pld && accountant != AccountantKind::PldWor) return true;
+  if (accountantInfo(accountant).epsilonCost == EpsilonCost::Cheap) return true;
   if (step >= steps) return true;
   if (step <= 16) return (step & (step - 1)) == 0;  // 1, 2, 4, 8, 16
   // Every ≥ steps/16 steps, and at least every 25% more steps, so a long run's curve keeps up (T = 10⁶: a
@@ -48,17 +48,18 @@ bool flowEpsilonPointDue(AccountantKind accountant, long step, long lastStep, lo
 
 double flowProvenSecureEpsilon(AccountantKind accountant, const Mechanism& law, double sampleRate, long steps,
                                double delta) {
+  // A proven accountant of Poisson steps: the discrete Gaussian's own Poisson bound is of the same sampler.
   if (law.isNone() || law.gridSensitivity() <= 0 || sampleRate >= 1 ||
-      !(accountant == AccountantKind::Rdp || accountant == AccountantKind::RdpMironov || accountant == AccountantKind::Pld))
+      neighbouringOf(accountant) != Neighbouring::AddRemove || !isProvenBound(accountant))
     return std::numeric_limits<double>::quiet_NaN();
   return discreteGaussianPoissonEpsilon(law.scale() / law.gridSensitivity(), sampleRate, steps, delta);
 }
 
 SecureAccounting flowSecureAccounting(AccountantKind accountant, double sampleRate) {
-  if (sampleRate >= 1 && (accountant == AccountantKind::Rdp || accountant == AccountantKind::RdpMironov ||
-                          accountant == AccountantKind::RdpWor))
-    return SecureAccounting::Unsubsampled;
-  if (accountant == AccountantKind::RdpWor) return SecureAccounting::ProvenWithoutReplacement;
+  const AccountantInfo& info = accountantInfo(accountant);
+  if (sampleRate >= 1 && info.discreteGaussian != DiscreteGaussianCover::None) return SecureAccounting::Unsubsampled;
+  if (info.discreteGaussian == DiscreteGaussianCover::EveryRate && info.relation == Neighbouring::ReplaceOne)
+    return SecureAccounting::ProvenWithoutReplacement;
   return SecureAccounting::Approximation;
 }
 

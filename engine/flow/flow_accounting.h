@@ -45,18 +45,21 @@ PrivacyLedger subsampledFlowLedger(AccountantKind accountant, double multiplier,
 PrivacyLedger oneFlowStepLedger(AccountantKind accountant, double epsilon, double delta, double sensitivity);
 
 /// Whether a chart frame at `step` (of `steps`) adds a point to the ε-vs-step curve, the last point being at
-/// `lastStep` (0: none yet): every frame for the Rényi accountants (microseconds per ε); for the PLD ones (two
-/// FFTs of ~10⁵ points, ~50 ms per ε) steps 1, 2, 4, 8, 16, then every ≥ min(steps/16, 25% of
+/// `lastStep` (0: none yet): every frame for an accountant whose ε is cheap (EpsilonCost::Cheap: the Rényi ones,
+/// microseconds per ε); for a costly one (the PLDs: two FFTs of ~10⁵ points, ~50 ms per ε) steps 1, 2, 4, 8, 16,
+/// then every ≥ min(steps/16, 25% of
 /// the step) steps, and the last step: about 20-40 points in a run of 500, ~60 in 10⁶ steps, so that the curve
 /// does not cost more than the run and a long run's curve still grows.
 bool flowEpsilonPointDue(AccountantKind accountant, long step, long lastStep, long steps);
 
-/// Secure mode, Poisson steps (q < 1, accountant rdp, rdp-mironov or pld: the same sampler): the proven ε of the grid discrete Gaussian
-/// `law` (privacy/accountants/discrete_subsampled_rdp.h, at its own multiplier σ_Z g / (Δ + g√dim)); NaN otherwise.
+/// Secure mode, Poisson steps (q < 1, a proven add/remove accountant: rdp, rdp-mironov or pld, the same sampler):
+/// the proven ε of the grid discrete Gaussian `law` (privacy/accountants/discrete_subsampled_rdp.h, at its own
+/// multiplier σ_Z g / (Δ + g√dim)); NaN otherwise.
 double flowProvenSecureEpsilon(AccountantKind accountant, const Mechanism& law, double sampleRate, long steps,
                                double delta);
 
-/// How a secure-mode ε of this accountant at rate q holds for the grid law (for noiseSourceStatement).
+/// How a secure-mode ε of this accountant at rate q holds for the grid law (for noiseSourceStatement), from its
+/// DiscreteGaussianCover: a Rényi accountant at q = 1 exactly, rdp-wor at any rate, else an approximation.
 SecureAccounting flowSecureAccounting(AccountantKind accountant, double sampleRate);
 
 }  // namespace dpw

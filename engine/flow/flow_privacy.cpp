@@ -5,6 +5,7 @@
 #include <sstream>
 #include <utility>
 
+#include "core/choice_table.h"  // choiceList
 #include "core/error.h"
 #include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/mechanisms.h"
@@ -14,12 +15,6 @@ namespace dpw {
 
 namespace {
 const std::string kAuto = "auto";  // the "auto" choice of the bound and accountant settings
-
-std::string joinIds(const std::vector<std::string>& ids) {
-  std::string out;
-  for (std::size_t i = 0; i < ids.size(); ++i) out += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + ids[i];
-  return out;
-}
 
 ParamSpec choiceParam(std::string key, std::string label, const std::vector<std::string>& ids, std::string help) {
   return {std::move(key), std::move(label), ParamKind::Choice, 0, -std::numeric_limits<double>::infinity(),
@@ -53,7 +48,7 @@ void FlowPrivacySettings::resolveAutoAccountant(Neighbouring relation) {
 
 AccountantKind flowAutoAccountant(Neighbouring relation, NoiseSource source) {
   if (source == NoiseSource::OsEntropy)  // the discrete Gaussian: the Rényi accountants (flow_privacy.h)
-    return relation == Neighbouring::AddRemove ? AccountantKind::Rdp : AccountantKind::RdpWor;
+    return tightestProvenAccountant(relation, DiscreteGaussianCover::Unsubsampled);
   return tightestProvenAccountant(relation);
 }
 
@@ -64,7 +59,7 @@ void FlowPrivacySettings::validate(bool perClassSubsampled) const {
           noiseMultiplier);
   const auto& ok = flowAccountantIds();
   require(std::find(ok.begin() + 1, ok.end(), accountantId(accountant)) != ok.end(), "the flows cannot use accountant '",
-          accountantId(accountant), "'; choose ", joinIds(ok));
+          accountantId(accountant), "'; choose ", choiceList(ok));
   require(!(perClassSubsampled && !poissonSampling()),
           "per-class flows need a Poisson accountant (pld or rdp: Poisson sampling, add/remove): a replaced record "
           "can change class, which changes two flows and the fixed per-class batch sizes, so ",
@@ -84,7 +79,7 @@ FlowConvention flowConventionFromId(const std::string& id) {
   if (id == "paper")
     throw InvalidArgument("the convention 'paper' is now called 'union-bound' (it spends δ/(2T) per draw, stricter "
                           "than the paper); the paper's own is 'paper-per-draw'");
-  throw InvalidArgument("unknown convention '" + id + "'; choose " + joinIds(flowConventionIds()));
+  throw InvalidArgument("unknown convention '" + id + "'; choose " + choiceList(flowConventionIds()));
 }
 
 const std::vector<std::string>& flowBoundIds() {
@@ -102,7 +97,7 @@ const std::string& flowBoundId(FlowBound bound) { return flowBoundIds()[std::siz
 FlowBound parseFlowBound(const std::string& id) {
   for (FlowBound b : {FlowBound::Auto, FlowBound::Chernoff, FlowBound::Clt, FlowBound::Bernstein})
     if (id == flowBoundId(b)) return b;
-  throw InvalidArgument("unknown sensitivity bound '" + id + "'; choose " + joinIds(flowBoundIds()));
+  throw InvalidArgument("unknown sensitivity bound '" + id + "'; choose " + choiceList(flowBoundIds()));
 }
 
 ProjectionBound resolveFlowBound(FlowBound bound, long k) {
@@ -121,8 +116,17 @@ const std::vector<std::string>& flowAccountantIds() {
   return ids;
 }
 
-ParamSpec flowBoundParam(std::string help) {
-  return choiceParam("bound", "Sensitivity bound", flowBoundIds(), std::move(help));
+ParamSpec flowBoundParam() {
+  return choiceParam("bound", "Sensitivity bound", flowBoundIds(),
+                     "w(k, d, δ): auto = chernoff (rigorous, exact MGF); clt = the papers' approximation (not a bound); "
+                     "bernstein = [DP-SWD] Lemma 2.");
+}
+ParamSpec flowNoiseMultiplierParam() {
+  return withSpecial({"noise_multiplier", "Noise multiplier", ParamKind::Real, 0.0, 0, 1e4, false, {}, {}, "",
+                      "from ε (0 in scenario files): calibrated for the target ε. A number > 0: noise std = this × Δ "
+                      "and ε is reported instead of targeted.",
+                      true, true},
+                     0, "from ε");
 }
 ParamSpec flowConventionParam(std::string help) {
   return choiceParam("convention", "Convention", flowConventionIds(), std::move(help));

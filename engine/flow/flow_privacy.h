@@ -120,9 +120,13 @@ const std::vector<std::string>& flowAccountantIds();
 
 /// The shared ParamSpecs (key, choices from the tables above, default, advanced, restarts the run);
 /// `help` is the method's sentence.
-ParamSpec flowBoundParam(std::string help);
 ParamSpec flowConventionParam(std::string help);
 ParamSpec flowAccountantParam(std::string help);
+/// The sensitivity bound w(k, d, δ) (flowBoundIds), with its one help sentence.
+ParamSpec flowBoundParam();
+/// `noise_multiplier`, the flows' rule (planSubsampledNoise): 0 ("from ε") calibrates the multiplier for the
+/// target ε, a number > 0 sets the noise std to it × Δ and ε is reported instead.
+ParamSpec flowNoiseMultiplierParam();
 
 /// Δ = 2 w(k, d, δ_b): the L2 sensitivity of k projections of a unit-ball row (failure prob. δ_b).
 /// @throws InvalidArgument unless k ≥ 1, d ≥ 1, 0 < δ_b < 1.

@@ -69,4 +69,14 @@ double frechetDistance(const PointsRef& A, const PointsRef& B) {
   return (m1 - m2).squaredNorm() + C1.trace() + C2.trace() - 2.0 * cross.trace();
 }
 
+FrechetScores frechetScores(const PointsRef& publicRows, const std::vector<int>& publicLabels,
+                            const PointsRef& reference, const PointsRef& heldOut, const PointsRef& samples) {
+  const PublicFeatureMap features = fitPublicFeatureMap(publicRows, publicLabels);
+  const Points heldOutFeatures = features.apply(heldOut);
+  FrechetScores scores;
+  scores.samples = frechetDistance(features.apply(samples), heldOutFeatures);
+  scores.floor = frechetDistance(features.apply(reference), heldOutFeatures);
+  return scores;
+}
+
 }  // namespace dpw

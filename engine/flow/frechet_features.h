@@ -30,4 +30,14 @@ PublicFeatureMap fitPublicFeatureMap(const PointsRef& X, const std::vector<int>&
 /// @throws InvalidArgument if a sample has fewer than 2 rows or the dimensions differ.
 double frechetDistance(const PointsRef& A, const PointsRef& B);
 
+/// A run's FID-like scores ([DPSWFlow] §4.2): in the feature map fitted on the public labelled rows, the
+/// Fréchet distance to the held-out rows of the run's `samples` and, as its floor, of the public `reference`.
+struct FrechetScores {
+  double samples = 0;
+  double floor = 0;
+};
+/// @throws InvalidArgument as fitPublicFeatureMap and frechetDistance.
+FrechetScores frechetScores(const PointsRef& publicRows, const std::vector<int>& publicLabels,
+                            const PointsRef& reference, const PointsRef& heldOut, const PointsRef& samples);
+
 }  // namespace dpw

@@ -335,10 +335,9 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
     if (!plan.releaseOnce) result.metrics["epsilon_basic_composition"] = double(s.steps) * plan.perStepEpsilon;
   }
   if (data.publicData.size() > 0) {  // Fréchet distance in the public LDA feature space (frechet_features.h)
-    const PublicFeatureMap features = fitPublicFeatureMap(data.publicData, data.publicLabels);
-    const Points heldOutFeatures = features.apply(data.heldOut);
-    result.metrics["frechet_public"] = frechetDistance(features.apply(X), heldOutFeatures);
-    result.metrics["frechet_floor"] = frechetDistance(features.apply(data.reference), heldOutFeatures);  // public
+    const FrechetScores fd = frechetScores(data.publicData, data.publicLabels, data.reference, data.heldOut, X);
+    result.metrics["frechet_public"] = fd.samples;
+    result.metrics["frechet_floor"] = fd.floor;  // public
   }
   if (s.data.perClass) {
     std::vector<int> labels;

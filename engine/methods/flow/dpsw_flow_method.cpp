@@ -114,13 +114,8 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
            : "Target ε of the whole run, calibrated by the accountant ([DPSWFlow] App. C.4); inf = no noise."},
       {"delta", "δ", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "",
        "Total δ: half for the sensitivity bound, half for the mechanism ([DP-SWD] Lemma 2)."},
-      withSpecial({"noise_multiplier", "Noise multiplier", K::Real, 0.0, 0, 1e4, false, {}, {}, "",
-                   "from ε (0 in scenario files): calibrated for the target ε. A number > 0: noise std = this × Δ "
-                   "and ε is reported instead of targeted.",
-                   true, true},
-                  0, "from ε"),
-      flowBoundParam("w(k, d, δ): auto = chernoff (rigorous, exact MGF); clt = the papers' approximation (not a bound); "
-                     "bernstein = [DP-SWD] Lemma 2."),
+      flowNoiseMultiplierParam(),
+      flowBoundParam(),
   });
   if (variant == FlowVariant::Resampled)
     p.push_back(flowAccountantParam(

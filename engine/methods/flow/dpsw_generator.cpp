@@ -188,10 +188,9 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   result.metrics["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.metrics["epsilon"] = ledger.epsilon();  // +inf without noise
   if (data.publicData.size() > 0) {  // Fréchet distance in the public LDA feature space (frechet_features.h)
-    const PublicFeatureMap features = fitPublicFeatureMap(data.publicData, data.publicLabels);
-    const Points heldOutFeatures = features.apply(data.heldOut);
-    result.metrics["frechet_public"] = frechetDistance(features.apply(G), heldOutFeatures);
-    result.metrics["frechet_floor"] = frechetDistance(features.apply(data.reference), heldOutFeatures);  // public
+    const FrechetScores fd = frechetScores(data.publicData, data.publicLabels, data.reference, data.heldOut, G);
+    result.metrics["frechet_public"] = fd.samples;
+    result.metrics["frechet_floor"] = fd.floor;  // public
   }
   if (s.data.perClass) result.metrics["nn_accuracy"] = nearestNeighbourAccuracy(G, sampleLabels, data.heldOut, data.heldOutLabels);
   // The claim is generated from the ledger (privacy_statement.h); the flows' terms follow it.
@@ -242,13 +241,8 @@ MethodInfo dpswGeneratorMethod() {
       {"delta", "δ", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "", "Total δ (half for the sensitivity bound)."},
       noiseSourceParam("the exact discrete Gaussian (Canonne, Kamath & Steinke 2020) on a grid of step Δ/(64√k) added "
                        "to the projections (the grid adds 1/64 to the sensitivity, the noise covers it),"),
-      withSpecial({"noise_multiplier", "Noise multiplier", K::Real, 0.0, 0, 1e4, false, {}, {}, "",
-                   "from ε (0 in scenario files): calibrated for the target ε. A number > 0: noise std = this × Δ "
-                   "and ε is reported instead of targeted.",
-                   true, true},
-                  0, "from ε"),
-      flowBoundParam("w(k, d, δ): auto = chernoff (rigorous, exact MGF); clt = the papers' approximation (not a bound); "
-                     "bernstein = [DP-SWD] Lemma 2."),
+      flowNoiseMultiplierParam(),
+      flowBoundParam(),
       flowAccountantParam("auto: the tightest proven accountant, pld-wor for one generator, pld per class (rdp-wor / "
                           "rdp in secure mode); pld-wor, rdp-wor: fixed-size batches, replace-one (matches Δ = 2w); "
                           "pld, rdp: Poisson sampling, add/remove."),

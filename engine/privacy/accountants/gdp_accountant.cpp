@@ -24,4 +24,28 @@ double GdpAccountant::epsilon(double delta) const { return gdpEpsilon(mu(), delt
 
 double GdpAccountant::delta(double epsilon) const { return gdpDelta(mu(), epsilon); }
 
+const AccountantInfo kGdpAccountant = {
+    .kind = AccountantKind::Gdp,
+    .id = "gdp",
+    .relation = Neighbouring::AddRemove,
+    .claim = AccountantClaim::Approximation,
+    .rank = 0,
+    .epsilonCost = EpsilonCost::Cheap,
+    .discreteGaussian = DiscreteGaussianCover::None,
+    .make = []() -> std::unique_ptr<Accountant> {
+      return std::make_unique<GdpAccountant>(GdpAccountant::Sampling::Poisson);
+    }};
+
+const AccountantInfo kGdpUniformAccountant = {
+    .kind = AccountantKind::GdpUniform,
+    .id = "gdp-uniform",
+    .relation = Neighbouring::ReplaceOne,
+    .claim = AccountantClaim::Approximation,
+    .rank = 0,
+    .epsilonCost = EpsilonCost::Cheap,
+    .discreteGaussian = DiscreteGaussianCover::None,
+    .make = []() -> std::unique_ptr<Accountant> {
+      return std::make_unique<GdpAccountant>(GdpAccountant::Sampling::Uniform);
+    }};
+
 }  // namespace dpw

@@ -37,32 +37,13 @@ void bothAdjacencies(const std::function<void()>& remove, const std::function<vo
 }
 }  // namespace
 
-PldAccountant::PldAccountant(double interval) : interval_(interval) {
-  require(interval > 0 && interval < 1, "the PLD discretisation interval must lie in (0, 1), got ", interval);
-}
-
 std::string PldAccountant::name() const {
   std::ostringstream os;
-  os << "PLD (Poisson, add/remove; connect-the-dots upper bound, Δ = " << interval_ << ")";
+  os << "PLD (Poisson, add/remove; connect-the-dots upper bound, Δ = " << interval() << ")";
   return os.str();
 }
 
-void PldAccountant::addGaussianSteps(double sigma, double q, long steps) {
-  require(q > 0 && q <= 1, "the sampling rate q must lie in (0, 1], got ", q);
-  require(sigma > 0 && std::isfinite(sigma), "the noise multiplier must be a finite number > 0, got ", sigma);
-  require(steps >= 0, "the number of steps must be >= 0, got ", steps);
-  add({Kind::Gaussian, sigma, q}, steps);
-}
-
-void PldAccountant::addLaplaceReleases(double scale, long count) {
-  require(scale > 0 && std::isfinite(scale), "the Laplace scale (in units of the sensitivity) must be a finite number > 0, got ",
-          scale);
-  require(count >= 0, "the number of releases must be >= 0, got ", count);
-  add({Kind::Laplace, scale, 1.0}, count);
-}
-
-void PldAccountant::add(Key key, long steps) {
-  if (steps == 0) return;
+void PldAccountant::record(const StepKey& key, long steps) {
   if (batches_.size() > folded_ && batches_.back().key == key)
     batches_.back().steps += steps;
   else
@@ -75,11 +56,11 @@ void PldAccountant::fold() const {
     auto it = single_.find(b.key);
     if (it == single_.end()) {
       const auto [kind, param, q] = b.key;
-      const double interval = interval_;
+      const double interval = this->interval();
       auto pair = cachedPldStep<std::pair<PldPmf, PldPmf>>(
           {0, int(kind), param, q, interval}, [kind, param, q, interval] {
             PldPmf rem, add;
-            if (kind == Kind::Laplace) {
+            if (kind == StepMechanism::Laplace) {
               rem = laplacePld(param, interval);
             } else {
               // The two adjacencies are independent: built side by side on two cores.
@@ -87,7 +68,7 @@ void PldAccountant::fold() const {
                               [&] { if (q < 1) add = subsampledGaussianPld(param, q, PldAdjacency::Add, interval); });
             }
             // Laplace and the Gaussian at q = 1: both adjacencies have the same loss law.
-            if (kind == Kind::Laplace || q == 1) add = rem;
+            if (kind == StepMechanism::Laplace || q == 1) add = rem;
             return std::make_pair(std::move(rem), std::move(add));
           });
       it = single_.emplace(b.key, std::move(pair)).first;
@@ -102,18 +83,22 @@ void PldAccountant::fold() const {
   }
 }
 
-double PldAccountant::epsilon(double delta) const {
-  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+std::vector<const PldPmf*> PldAccountant::composed() const {
   fold();
-  if (!remove_) return 0;
-  return std::max(pldEpsilon(*remove_, delta), pldEpsilon(*add_, delta));
+  if (!remove_) return {};
+  return {&*remove_, &*add_};
 }
 
-double PldAccountant::delta(double epsilon) const {
-  require(epsilon >= 0, "epsilon must be >= 0, got ", epsilon);
-  fold();
-  if (!remove_) return 0;
-  return std::max(pldDelta(*remove_, epsilon), pldDelta(*add_, epsilon));
-}
+const AccountantInfo kPldAccountant = {
+    .kind = AccountantKind::Pld,
+    .id = "pld",
+    .relation = Neighbouring::AddRemove,
+    .claim = AccountantClaim::Bound,
+    .rank = 0,
+    .epsilonCost = EpsilonCost::Costly,
+    .discreteGaussian = DiscreteGaussianCover::None,
+    .make = []() -> std::unique_ptr<Accountant> {
+      return std::make_unique<PldAccountant>();
+    }};
 
 }  // namespace dpw

@@ -3,47 +3,41 @@
 /// replacement with replace-one neighbours: C_p(G_{1/σ})^{⊗T} of Dong, Roth & Su 2022 (Thm 4.2 with Thm 3.2)
 /// by its privacy loss distribution (pld_wor_analysis.h), discretised pessimistically (connect-the-dots,
 /// Δ = 1e-4, tail truncation 1e-15 per composition, as "pld"). ε is an upper bound.
-/// Steps are counted per distinct (σ, q) and composed when ε or δ is asked: one PLD per (σ, q), one T-fold FFT
-/// of its total count, one convolution across distinct (σ, q). So a curve recorded in chunks ends at exactly
-/// the ε of one T-fold composition, the number calibration solved for (no chunking rounding above the target).
+/// One PLD is tracked (the symmetrised trade-off curve's). Steps are counted per distinct (σ, q) and composed
+/// when ε or δ is asked: one PLD per (σ, q), one T-fold FFT of its total count, one convolution across
+/// distinct (σ, q). So a curve recorded in chunks ends at exactly the ε of one T-fold composition, the number
+/// calibration solved for (no chunking rounding above the target).
 /// Laplace releases (addLaplaceReleases, q = 1, replace-one sensitivity) are read by their exact PLD
-/// (pld_laplace_analysis.h) and compose with the Gaussian steps.
+/// (pld_laplace_analysis.h) and compose with the Gaussian steps (pld_accountant_base.h).
 #include <map>
 #include <memory>
 #include <optional>
-#include <tuple>
-#include <utility>
 #include <vector>
 
-#include "privacy/accountants/accountant.h"
-#include "privacy/accountants/pld_analysis.h"
+#include "privacy/accountants/pld_accountant_base.h"
 
 namespace dpw {
 
-class PldWorAccountant : public Accountant {
+class PldWorAccountant : public PldAccountantBase {
  public:
   /// @throws InvalidArgument unless interval ∈ (0, 1).
-  explicit PldWorAccountant(double interval = 1e-4);
+  explicit PldWorAccountant(double interval = 1e-4) : PldAccountantBase(interval) {}
   std::string id() const override { return "pld-wor"; }
   std::string name() const override;
   std::string shortName() const override { return "PLD w/o replacement"; }
-  void addGaussianSteps(double noiseMultiplier, double sampleRate, long steps) override;
-  /// Records `count` Laplace releases with scale b = `scale`·Δ (no sampling; pld_laplace_analysis.h).
-  /// @throws InvalidArgument unless scale > 0 is finite and count ≥ 0.
-  void addLaplaceReleases(double scale, long count);
-  double epsilon(double delta) const override;
-  double delta(double epsilon) const override;
   std::unique_ptr<Accountant> clone() const override { return std::make_unique<PldWorAccountant>(*this); }
 
  private:
+  void record(const StepKey& step, long count) override;
+  std::vector<const PldPmf*> composed() const override;
+  std::unique_ptr<Accountant> withInterval(double interval) const override {
+    return std::make_unique<PldWorAccountant>(interval);
+  }
   void fold() const;
-  double interval_;
-  enum class Kind { Gaussian, Laplace };
-  using Key = std::tuple<Kind, double, double>;  ///< (mechanism, σ or Laplace scale, q)
-  std::map<Key, long> steps_;                    ///< steps per key
+  std::map<StepKey, long> steps_;  ///< steps per key
   mutable bool dirty_ = false;
   mutable std::optional<PldPmf> composed_;
-  mutable std::map<Key, std::shared_ptr<const PldPmf>> single_;  ///< one-step PLDs (pld_step_cache.h)
+  mutable std::map<StepKey, std::shared_ptr<const PldPmf>> single_;  ///< one-step PLDs (pld_step_cache.h)
 };
 
 }  // namespace dpw

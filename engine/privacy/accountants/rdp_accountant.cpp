@@ -63,4 +63,42 @@ double RdpAccountant::bestOrder(double delta) const { return epsilonFromRdp(orde
 
 double RdpAccountant::delta(double epsilon) const { return deltaFromRdp(orders_, total_, epsilon, conversion_); }
 
+// The Rényi accountants' ε hold for the discrete Gaussian as far as their curves do (DiscreteGaussianCover):
+// composition at q = 1; rdp-wor's subsampling takes any curve.
+const AccountantInfo kRdpAccountant = {
+    .kind = AccountantKind::Rdp,
+    .id = "rdp",
+    .relation = Neighbouring::AddRemove,
+    .claim = AccountantClaim::Bound,
+    .rank = 1,
+    .epsilonCost = EpsilonCost::Cheap,
+    .discreteGaussian = DiscreteGaussianCover::Unsubsampled,
+    .make = []() -> std::unique_ptr<Accountant> {
+      return std::make_unique<RdpAccountant>(RdpAccountant::Sampling::Poisson, RdpConversion::BalleEtAl2020);
+    }};
+
+const AccountantInfo kRdpMironovAccountant = {
+    .kind = AccountantKind::RdpMironov,
+    .id = "rdp-mironov",
+    .relation = Neighbouring::AddRemove,
+    .claim = AccountantClaim::Bound,
+    .rank = 2,
+    .epsilonCost = EpsilonCost::Cheap,
+    .discreteGaussian = DiscreteGaussianCover::Unsubsampled,
+    .make = []() -> std::unique_ptr<Accountant> {
+      return std::make_unique<RdpAccountant>(RdpAccountant::Sampling::Poisson, RdpConversion::Mironov);
+    }};
+
+const AccountantInfo kRdpWorAccountant = {
+    .kind = AccountantKind::RdpWor,
+    .id = "rdp-wor",
+    .relation = Neighbouring::ReplaceOne,
+    .claim = AccountantClaim::Bound,
+    .rank = 1,
+    .epsilonCost = EpsilonCost::Cheap,
+    .discreteGaussian = DiscreteGaussianCover::EveryRate,
+    .make = []() -> std::unique_ptr<Accountant> {
+      return std::make_unique<RdpAccountant>(RdpAccountant::Sampling::WithoutReplacement, RdpConversion::Mironov);
+    }};
+
 }  // namespace dpw

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "core/error.h"
 #include "privacy/accountants/normal_tail.h"
@@ -11,10 +12,17 @@ namespace dpw {
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-void validate(double q, double sigma, double order) {
+// Checks the arguments of a subsampled Gaussian's RDP and answers the cases both samplers share: q = 0 releases
+// nothing; q = 1 is the Gaussian itself, α/(2σ²) (Mironov 2017, Prop. 7); a subsampled step at the order ∞ is
+// unbounded. Empty when the sampler's own bound applies.
+std::optional<double> rdpBoundaryCase(double q, double sigma, double order) {
   require(q >= 0 && q <= 1, "the sampling rate q must lie in [0, 1], got ", q);
   require(sigma > 0 && std::isfinite(sigma), "the noise multiplier must be a finite number > 0, got ", sigma);
   require(order > 1, "an RDP order must be > 1, got ", order);
+  if (q == 0) return 0.0;
+  if (q == 1) return order / (2 * sigma * sigma);
+  if (std::isinf(order)) return kInf;
+  return std::nullopt;
 }
 
 double logBinomial(double n, double k) { return std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1); }
@@ -121,20 +129,14 @@ const std::vector<double>& defaultRdpOrders() {
 }
 
 double rdpPoissonGaussian(double q, double sigma, double order) {
-  validate(q, sigma, order);
-  if (q == 0) return 0;
-  if (q == 1) return order / (2 * sigma * sigma);
-  if (std::isinf(order)) return kInf;
+  if (const auto boundary = rdpBoundaryCase(q, sigma, order)) return *boundary;
   const bool integer = std::floor(order) == order;
   const double logA = integer ? logAInteger(q, sigma, long(order)) : logAFractional(q, sigma, order);
   return logA / (order - 1);
 }
 
 double rdpWithoutReplacementGaussian(double q, double sigma, double order) {
-  validate(q, sigma, order);
-  if (q == 0) return 0;
-  if (q == 1) return order / (2 * sigma * sigma);
-  if (std::isinf(order)) return kInf;
+  if (const auto boundary = rdpBoundaryCase(q, sigma, order)) return *boundary;
   const double lo = std::floor(order), hi = std::ceil(order);
   const double t = order - lo;
   const double thm9 = lo == hi ? worCumulant(q, sigma, long(order)) / (order - 1)

@@ -50,4 +50,16 @@ double WdpAccountant::delta(double epsilon) const {
   return std::min(1.0, std::exp(-beta_ * (epsilon - loss_)));
 }
 
+const AccountantInfo kWdpAccountant = {
+    .kind = AccountantKind::Wdp,
+    .id = "wdp",
+    .relation = Neighbouring::AddRemove,
+    .claim = AccountantClaim::NotDp,
+    .rank = 0,
+    .epsilonCost = EpsilonCost::Cheap,
+    .discreteGaussian = DiscreteGaussianCover::None,
+    .make = []() -> std::unique_ptr<Accountant> {
+      return std::make_unique<WdpAccountant>();
+    }};
+
 }  // namespace dpw

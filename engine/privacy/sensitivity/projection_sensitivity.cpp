@@ -5,6 +5,7 @@
 #include <boost/math/tools/minima.hpp>
 #include <cmath>
 
+#include "core/choice_table.h"  // choiceList
 #include "core/error.h"
 
 namespace dpw {
@@ -68,18 +69,10 @@ const char* projectionBoundId(ProjectionBound bound) {
   return projectionBoundIds()[0].c_str();
 }
 
-namespace {
-std::string joinIds(const std::vector<std::string>& ids) {
-  std::string out;
-  for (std::size_t i = 0; i < ids.size(); ++i) out += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + ids[i];
-  return out;
-}
-}  // namespace
-
 ProjectionBound parseProjectionBound(const std::string& id) {
   for (ProjectionBound b : {ProjectionBound::Chernoff, ProjectionBound::Clt, ProjectionBound::Bernstein})
     if (id == projectionBoundId(b)) return b;
-  throw InvalidArgument("unknown sensitivity bound '" + id + "'; choose " + joinIds(projectionBoundIds()));
+  throw InvalidArgument("unknown sensitivity bound '" + id + "'; choose " + choiceList(projectionBoundIds()));
 }
 
 const std::string& bernsteinDpSwdCodeId() {
@@ -100,7 +93,7 @@ double projectionSensitivityById(const std::string& id, long k, long d, double d
   if (id == bernsteinDpSwdCodeId()) return projectionSensitivityBernsteinDpSwdCode(k, d, delta);
   for (const std::string& known : projectionBoundIds())
     if (id == known) return projectionSensitivity(parseProjectionBound(id), k, d, delta);
-  throw InvalidArgument("unknown sensitivity bound '" + id + "'; choose " + joinIds(projectionSensitivityToolIds()));
+  throw InvalidArgument("unknown sensitivity bound '" + id + "'; choose " + choiceList(projectionSensitivityToolIds()));
 }
 
 const char* projectionBoundDescription(ProjectionBound bound) {

@@ -5,6 +5,7 @@
 #include <QtTest>
 #include <cmath>
 #include <random>
+#include <utility>
 
 #include "core/error.h"
 #include "core/rng.h"
@@ -21,10 +22,35 @@ Matrix randomBatch(Eigen::Index n, Eigen::Index d, std::uint64_t seed) {
   return standardNormal(n, d, rng);
 }
 
-// f_i(θ) = ½‖g_θ(x_i) − t_i‖², evaluated for one example.
-double exampleLoss(const DenseNetwork& net, const Matrix& X, const Matrix& T, Eigen::Index i) {
-  const Matrix out = net.forward(X.row(i)).output();
-  return 0.5 * (out - T.row(i)).squaredNorm();
+// The squared loss f_i(θ) = ½‖g_θ(x_i) − t_i‖² of a network on a batch X with targets T: its forward and backward
+// passes and the explicit per-example gradient matrix G (row i = ∇_θ f_i), what the gradient tests start from.
+struct SquaredLossBatch {
+  DenseNetwork net;
+  Matrix X, T;
+  ForwardPass forward;
+  BackwardPass backward;
+  Matrix G;
+
+  SquaredLossBatch(DenseNetwork network, Matrix inputs, Matrix targets)
+      : net(std::move(network)), X(std::move(inputs)), T(std::move(targets)), forward(net.forward(X)),
+        backward(net.backward(forward, forward.output() - T)), G(net.perExampleGradients(forward, backward)) {}
+
+  /// (f_1, ..., f_n) for the network `other` (the same network at other parameters).
+  Vector losses(const DenseNetwork& other) const {
+    return 0.5 * (other.forward(X).output() - T).rowwise().squaredNorm();
+  }
+};
+
+// The central difference (F(θ + h e_p) − F(θ − h e_p)) / 2h of F(network) in parameter p, for an F returning a
+// number or a matrix (evaluated, so nothing refers to the two perturbed networks after the call).
+template <typename F>
+auto centralDifference(const DenseNetwork& net, Eigen::Index p, double h, F f) {
+  using Value = decltype(f(net));
+  Vector plusTheta = net.parameters(), minusTheta = plusTheta;
+  plusTheta[p] += h, minusTheta[p] -= h;
+  DenseNetwork plus = net, minus = net;
+  plus.setParameters(plusTheta), minus.setParameters(minusTheta);
+  return Value((f(plus) - f(minus)) / (2 * h));
 }
 
 }  // namespace
@@ -38,24 +64,14 @@ class TestDenseNetwork : public QObject {
   void perExampleGradientsMatchFiniteDifferences() {
     for (auto act : {Activation::Sigmoid, Activation::Identity}) {
       Rng rng = makeRng(3);
-      DenseNetwork net({4, 6, 5, 2}, {Activation::Sigmoid, act, Activation::Sigmoid}, rng);
-      const Matrix X = randomBatch(7, 4, 11), T = randomBatch(7, 2, 12);
-      const ForwardPass f = net.forward(X);
-      const BackwardPass b = net.backward(f, f.output() - T);
-      const Matrix G = net.perExampleGradients(f, b);
-      QCOMPARE(G.cols(), net.parameterCount());
-      const Vector theta = net.parameters();
-      const double h = 1e-5;
-      for (Eigen::Index p = 0; p < theta.size(); ++p) {
-        DenseNetwork plus = net, minus = net;
-        Vector tp = theta, tm = theta;
-        tp[p] += h, tm[p] -= h;
-        plus.setParameters(tp), minus.setParameters(tm);
-        for (Eigen::Index i = 0; i < X.rows(); ++i) {
-          const double fd = (exampleLoss(plus, X, T, i) - exampleLoss(minus, X, T, i)) / (2 * h);
-          QVERIFY2(std::abs(fd - G(i, p)) < 1e-7, qPrintable(QString("param %1 example %2: fd %3 vs %4")
-                                                                  .arg(p).arg(i).arg(fd).arg(G(i, p))));
-        }
+      const SquaredLossBatch batch(DenseNetwork({4, 6, 5, 2}, {Activation::Sigmoid, act, Activation::Sigmoid}, rng),
+                                   randomBatch(7, 4, 11), randomBatch(7, 2, 12));
+      QCOMPARE(batch.G.cols(), batch.net.parameterCount());
+      for (Eigen::Index p = 0; p < batch.net.parameterCount(); ++p) {
+        const Vector fd = centralDifference(batch.net, p, 1e-5, [&](const DenseNetwork& n) { return batch.losses(n); });
+        for (Eigen::Index i = 0; i < batch.X.rows(); ++i)
+          QVERIFY2(std::abs(fd[i] - batch.G(i, p)) < 1e-7,
+                   qPrintable(QString("param %1 example %2: fd %3 vs %4").arg(p).arg(i).arg(fd[i]).arg(batch.G(i, p))));
       }
     }
   }
@@ -63,21 +79,11 @@ class TestDenseNetwork : public QObject {
   // ReLU hidden layer: same check on inputs far from kinks (the FD step is much smaller than |Z|).
   void reluGradientsMatchFiniteDifferences() {
     Rng rng = makeRng(5);
-    DenseNetwork net({3, 8, 1}, {Activation::ReLU, Activation::Identity}, rng);
-    const Matrix X = randomBatch(5, 3, 21), T = randomBatch(5, 1, 22);
-    const ForwardPass f = net.forward(X);
-    const Matrix G = net.perExampleGradients(f, net.backward(f, f.output() - T));
-    const Vector theta = net.parameters();
-    const double h = 1e-6;
-    for (Eigen::Index p = 0; p < theta.size(); ++p) {
-      DenseNetwork plus = net, minus = net;
-      Vector tp = theta, tm = theta;
-      tp[p] += h, tm[p] -= h;
-      plus.setParameters(tp), minus.setParameters(tm);
-      for (Eigen::Index i = 0; i < X.rows(); ++i) {
-        const double fd = (exampleLoss(plus, X, T, i) - exampleLoss(minus, X, T, i)) / (2 * h);
-        QVERIFY(std::abs(fd - G(i, p)) < 1e-6);
-      }
+    const SquaredLossBatch batch(DenseNetwork({3, 8, 1}, {Activation::ReLU, Activation::Identity}, rng),
+                                 randomBatch(5, 3, 21), randomBatch(5, 1, 22));
+    for (Eigen::Index p = 0; p < batch.net.parameterCount(); ++p) {
+      const Vector fd = centralDifference(batch.net, p, 1e-6, [&](const DenseNetwork& n) { return batch.losses(n); });
+      for (Eigen::Index i = 0; i < batch.X.rows(); ++i) QVERIFY(std::abs(fd[i] - batch.G(i, p)) < 1e-6);
     }
   }
 
@@ -90,14 +96,8 @@ class TestDenseNetwork : public QObject {
     const Matrix X = randomBatch(6, 4, 31);
     const auto J = net.perExampleJacobians(X, 2);
     QCOMPARE(int(J.size()), 2);
-    const Vector theta = net.parameters();
-    const double h = 1e-5;
-    for (Eigen::Index p = 0; p < theta.size(); ++p) {
-      DenseNetwork plus = net, minus = net;
-      Vector tp = theta, tm = theta;
-      tp[p] += h, tm[p] -= h;
-      plus.setParameters(tp), minus.setParameters(tm);
-      const Matrix d = (plus.forward(X).a[2] - minus.forward(X).a[2]) / (2 * h);
+    for (Eigen::Index p = 0; p < net.parameterCount(); ++p) {
+      const Matrix d = centralDifference(net, p, 1e-5, [&](const DenseNetwork& n) { return n.forward(X).a[2]; });
       for (int c = 0; c < 2; ++c)
         for (Eigen::Index i = 0; i < X.rows(); ++i) QVERIFY(std::abs(d(i, c) - J[c](i, p)) < 1e-8);
     }
@@ -108,16 +108,13 @@ class TestDenseNetwork : public QObject {
   // both are a few dozen floating-point products of the same numbers in a different order).
   void ghostNormsAndWeightedSumAgreeWithExplicitMatrix() {
     Rng rng = makeRng(9);
-    DenseNetwork net({16, 64, 2}, {Activation::ReLU, Activation::Sigmoid}, rng);
-    const Matrix X = randomBatch(200, 16, 41), T = randomBatch(200, 2, 42);
-    const ForwardPass f = net.forward(X);
-    const BackwardPass b = net.backward(f, f.output() - T);
-    const Matrix G = net.perExampleGradients(f, b);
-    const Vector norms = net.perExampleGradientNorms(f, b);
-    QVERIFY((norms - G.rowwise().norm()).cwiseAbs().maxCoeff() < 1e-12 * norms.maxCoeff());
+    const SquaredLossBatch batch(DenseNetwork({16, 64, 2}, {Activation::ReLU, Activation::Sigmoid}, rng),
+                                 randomBatch(200, 16, 41), randomBatch(200, 2, 42));
+    const Vector norms = batch.net.perExampleGradientNorms(batch.forward, batch.backward);
+    QVERIFY((norms - batch.G.rowwise().norm()).cwiseAbs().maxCoeff() < 1e-12 * norms.maxCoeff());
     Vector w = randomBatch(200, 1, 43).col(0);
-    const Vector s = net.weightedGradientSum(f, b, w);
-    const Vector ref = G.transpose() * w;
+    const Vector s = batch.net.weightedGradientSum(batch.forward, batch.backward, w);
+    const Vector ref = batch.G.transpose() * w;
     QVERIFY((s - ref).norm() < 1e-12 * ref.norm());
   }
 
@@ -152,13 +149,8 @@ class TestDenseNetwork : public QObject {
     auto loss = [&](const DenseNetwork& n) { return (n.forward(Z).output().array() * R.array()).sum(); };
     const Vector g = net.gradient(net.forward(Z), R);
     QCOMPARE(g.size(), net.parameterCount());
-    const double h = 1e-6;
     for (Eigen::Index p = 0; p < theta.size(); ++p) {
-      DenseNetwork plus = net, minus = net;
-      Vector tp = theta, tm = theta;
-      tp[p] += h, tm[p] -= h;
-      plus.setParameters(tp), minus.setParameters(tm);
-      const double fd = (loss(plus) - loss(minus)) / (2 * h);
+      const double fd = centralDifference(net, p, 1e-6, loss);
       QVERIFY2(std::abs(fd - g[p]) <= 1e-6 * std::max(1.0, std::abs(fd)),
                qPrintable(QString("parameter %1: fd %2 vs %3").arg(p).arg(fd).arg(g[p])));
     }

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/accountants/pld_accountant_base.h"
 #include "support/golden.h"
 
 using namespace dpw;
@@ -28,6 +29,51 @@ class TestAccountant : public QObject {
       QCOMPARE(a->epsilon(1e-5), 0.0);  // nothing spent yet
     }
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, makeAccountant("moments"));
+  }
+  // The registry is accountant_list.h: entry i is the descriptor of kind i, and the accountant it makes has
+  // the descriptor's id.
+  void registryFollowsTheList() {
+    const auto& registry = accountantRegistry();
+    QCOMPARE(registry.size(), accountantIds().size());
+    for (std::size_t i = 0; i < registry.size(); ++i) {
+      const AccountantInfo& info = *registry[i];
+      QVERIFY(info.kind == AccountantKind(i));
+      QCOMPARE(&accountantInfo(info.kind), &info);
+      QCOMPARE(accountantId(info.kind), std::string(info.id));
+      QCOMPARE(info.make()->id(), std::string(info.id));
+      QVERIFY(info.claim == AccountantClaim::Bound || info.discreteGaussian == DiscreteGaussianCover::None);
+    }
+  }
+  // The properties consumers read instead of kinds: `auto` (the tightest proven per relation, the Rényi ones in
+  // secure mode), the costly ε of the PLDs and their coarser grid for calibration.
+  void propertiesReplaceKindTests() {
+    QVERIFY(tightestProvenAccountant(Neighbouring::AddRemove) == AccountantKind::Pld);
+    QVERIFY(tightestProvenAccountant(Neighbouring::ReplaceOne) == AccountantKind::PldWor);
+    QVERIFY(tightestProvenAccountant(Neighbouring::AddRemove, DiscreteGaussianCover::Unsubsampled) ==
+            AccountantKind::Rdp);
+    QVERIFY(tightestProvenAccountant(Neighbouring::ReplaceOne, DiscreteGaussianCover::Unsubsampled) ==
+            AccountantKind::RdpWor);
+    QVERIFY(tightestProvenAccountant(Neighbouring::ReplaceOne, DiscreteGaussianCover::EveryRate) ==
+            AccountantKind::RdpWor);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument,
+                             tightestProvenAccountant(Neighbouring::AddRemove, DiscreteGaussianCover::EveryRate));
+    for (const AccountantInfo* info : accountantRegistry()) {
+      const auto fine = info->make();
+      const auto coarse = fine->coarser();
+      QCOMPARE(bool(coarse), info->epsilonCost == EpsilonCost::Costly);  // the PLDs
+      if (!coarse) continue;
+      QCOMPARE(coarse->id(), fine->id());
+      QCOMPARE(dynamic_cast<const PldAccountantBase&>(*coarse).interval(), PldAccountantBase::kCoarseInterval);
+      QVERIFY(!coarse->coarser());  // as coarse as it gets
+      // The coarse grid is the same pessimistic (connect-the-dots) discretisation of the same loss, 10x wider:
+      // here its ε is above the fine one and close to it (measured 5e-4 relative for pld, 3e-4 for pld-wor;
+      // 2e-3 is calibration's bracket below the coarse σ, accountant.cpp).
+      fine->addGaussianSteps(1.1, 0.01, 1000);
+      coarse->addGaussianSteps(1.1, 0.01, 1000);
+      const double e = fine->epsilon(1e-5), eCoarse = coarse->epsilon(1e-5);
+      qInfo("%s: ε %.6f on Δ = 1e-4, %.6f on Δ = 1e-3", info->id, e, eCoarse);
+      QVERIFY2(e <= eCoarse && eCoarse < e * (1 + 2e-3), info->id);
+    }
   }
   // Opacus rdp.py / gdp.py on the grid q ∈ {0.001, 0.01, 0.1, 0.5}, σ ∈ {0.7, 1, 2, 5}, T ∈ {1, 100, 1e4},
   // δ ∈ {1e-5, 1e-8}: 1e-6 relative (the brief's bar; observed agreement ~1e-10).

@@ -1,0 +1,48 @@
+#pragma once
+/// What the two PLD accountants ("pld", "pld-wor") share: the discretisation interval Δ of their privacy loss
+/// distributions (pld_analysis.h: connect-the-dots, pessimistic, so ε is an upper bound), the steps they take
+/// (Gaussian steps, and Laplace releases read by their exact PLD, pld_laplace_analysis.h), ε and δ as the worst
+/// case over the composed PLDs of the adjacencies they track, and the coarser grid calibration starts from.
+/// A derived accountant says how a step's PLD is built, which adjacencies it tracks and how steps compose.
+#include <memory>
+#include <tuple>
+#include <vector>
+
+#include "privacy/accountants/accountant.h"
+#include "privacy/accountants/pld_analysis.h"
+
+namespace dpw {
+
+class PldAccountantBase : public Accountant {
+ public:
+  /// @throws InvalidArgument unless q ∈ (0, 1], σ > 0 is finite and steps ≥ 0.
+  void addGaussianSteps(double noiseMultiplier, double sampleRate, long steps) final;
+  /// Records `count` Laplace releases with scale b = `scale`·Δ (no sampling; pld_laplace_analysis.h).
+  /// @throws InvalidArgument unless scale > 0 is finite and count ≥ 0.
+  void addLaplaceReleases(double scale, long count);
+  double epsilon(double delta) const final;
+  double delta(double epsilon) const final;
+  /// The same accountant on the grid Δ = kCoarseInterval (1e-3, 10x the default's), or nullptr if this one's
+  /// grid is that coarse already.
+  std::unique_ptr<Accountant> coarser() const final;
+  double interval() const { return interval_; }
+
+  static constexpr double kCoarseInterval = 1e-3;
+
+ protected:
+  /// @throws InvalidArgument unless interval ∈ (0, 1).
+  explicit PldAccountantBase(double interval);
+  enum class StepMechanism { Gaussian, Laplace };
+  using StepKey = std::tuple<StepMechanism, double, double>;  ///< (mechanism, σ or Laplace scale, q)
+  /// Records `count` > 0 steps of one mechanism.
+  virtual void record(const StepKey& step, long count) = 0;
+  /// The composed PLD of everything recorded, one per adjacency the accountant tracks (none before any step).
+  virtual std::vector<const PldPmf*> composed() const = 0;
+  /// A fresh accountant of the same analysis whose grid has this interval.
+  virtual std::unique_ptr<Accountant> withInterval(double interval) const = 0;
+
+ private:
+  double interval_;
+};
+
+}  // namespace dpw
