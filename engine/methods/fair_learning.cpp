@@ -376,7 +376,11 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   if (st.privatise)  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
     r.privacyStatement += noiseSourceStatement(
         s.noiseSource, secureGaussianFor(s.noiseSource, st.noiseMultiplier * sensitivity, sensitivity, long(net.parameterCount())),
-        s.accountant == AccountantKind::RdpWor ? SecureAccounting::ProvenWithoutReplacement : SecureAccounting::Approximation);
+        // Fair learning samples fixed-size batches without replacement at q < 1: the claim holds for the
+        // discrete Gaussian only where the accountant's subsampling takes any mechanism's curve.
+        s.accountant && accountantInfo(*s.accountant).discreteGaussian == DiscreteGaussianCover::EveryRate
+            ? SecureAccounting::ProvenWithoutReplacement
+            : SecureAccounting::Approximation);
   return r;
 }
 
