@@ -1,6 +1,7 @@
 #include "ot/projection.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -56,12 +57,20 @@ void projectPanels(const PointsRef& D, Eigen::Index r0, const double* xt, Eigen:
 }
 
 /// xt[c len + i] = X(i0 + i, c) for a chunk of len points (a multiple of kPanel). With one packet per
-/// point (d = 8 with AVX-512) by packet transposes; a scalar loop otherwise.
-void transposeChunk(const PointsRef& X, Eigen::Index i0, Eigen::Index len, double* xt) {
+/// point (d = 8 with AVX-512) by packet transposes; a scalar loop otherwise. Adds x·0 of every
+/// coordinate to `finite` (lane-wise): +0 for a finite x, NaN for a NaN or ±inf, and NaN stays NaN.
+void transposeChunk(const PointsRef& X, Eigen::Index i0, Eigen::Index len, double* xt, Packet& finite) {
   const Eigen::Index d = X.cols();
+  const Packet zero = pset1<Packet>(0.0);
   if (d != kSize) {
+    double sum = 0;
     for (Eigen::Index i = 0; i < len; ++i)
-      for (Eigen::Index c = 0; c < d; ++c) xt[c * len + i] = X(i0 + i, c);
+      for (Eigen::Index c = 0; c < d; ++c) {
+        const double x = X(i0 + i, c);
+        xt[c * len + i] = x;
+        sum += x * 0.0;
+      }
+    finite = padd(finite, pset1<Packet>(sum));
     return;
   }
   for (Eigen::Index i = 0; i < len; i += kSize) {
@@ -69,7 +78,10 @@ void transposeChunk(const PointsRef& X, Eigen::Index i0, Eigen::Index len, doubl
 #pragma GCC diagnostic ignored "-Wignored-attributes"  // the vector type's alignment attribute, as in Eigen
     PacketBlock<Packet, kSize> block;
 #pragma GCC diagnostic pop
-    for (int q = 0; q < kSize; ++q) block.packet[q] = ploadu<Packet>(X.row(i0 + i + q).data());
+    for (int q = 0; q < kSize; ++q) {
+      block.packet[q] = ploadu<Packet>(X.row(i0 + i + q).data());
+      finite = pmadd(block.packet[q], zero, finite);
+    }
     ptranspose(block);
     for (int c = 0; c < kSize; ++c) pstoreu(xt + c * len + i, block.packet[c]);
   }
@@ -77,7 +89,7 @@ void transposeChunk(const PointsRef& X, Eigen::Index i0, Eigen::Index len, doubl
 
 }  // namespace
 
-void projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi) {
+bool projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi) {
   const Eigen::Index k = D.rows(), n = X.rows(), d = X.cols();
   // Points [0, body) go by projectPanels; [body, n), one whole panel and the remainder, by Eigen.
   const Eigen::Index body = kOwnKernel && k >= 2 && n >= 2 * kPanel ? (n / kPanel - 1) * kPanel : 0;
@@ -94,11 +106,14 @@ void projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo
     hi[r] = -std::numeric_limits<double>::infinity();
     for (const double v : out.row(r).tail(n - body)) lo[r] = std::min(lo[r], v), hi[r] = std::max(hi[r], v);
   }
+  // Eigen's points are checked here (at most two panels but for small n, where it is all of X).
+  bool finite = X.middleRows(body, n - body).allFinite();
+  Packet finiteBody = pset1<Packet>(0.0);
   thread_local std::vector<double> xt;
   xt.resize(std::size_t(d * kChunk));
   for (Eigen::Index i0 = 0; i0 < body; i0 += kChunk) {
     const Eigen::Index len = std::min(kChunk, body - i0);
-    transposeChunk(X, i0, len, xt.data());
+    transposeChunk(X, i0, len, xt.data(), finiteBody);
     for (Eigen::Index r = 0; r < k; r += 2) {
       Packet packetLo[2], packetHi[2];
       for (int q = 0; q < 2; ++q) {
@@ -114,6 +129,7 @@ void projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo
       }
     }
   }
+  return finite && !std::isnan(predux(finiteBody));
 }
 
 }  // namespace dpw

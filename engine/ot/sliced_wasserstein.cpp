@@ -1,6 +1,7 @@
 #include "ot/sliced_wasserstein.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -26,17 +27,21 @@ constexpr Eigen::Index kChunks = 8;  // fixed work partition: results independen
 
 using RowMatrix = Points;
 
-void validate(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const SlicedOptions& o) {
+/// Everything but the finiteness of the points, which `run` learns from its projection pass.
+void validateShapes(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const SlicedOptions& o) {
   require(X.rows() > 0, "the first point set is empty");
   require(Y.rows() > 0, "the second point set is empty");
   require(directions.rows() > 0, "at least one projection direction is needed");
   require(X.cols() == Y.cols(), "point sets have different dimensions: ", X.cols(), " and ", Y.cols());
   require(directions.cols() == X.cols(), "directions have dimension ", directions.cols(), " but points have ",
           X.cols());
-  require(X.allFinite(), "the first point set contains NaN or infinite values");
-  require(Y.allFinite(), "the second point set contains NaN or infinite values");
   require(directions.allFinite(), "directions contain NaN or infinite values");
   require(o.noiseStd >= 0 && std::isfinite(o.noiseStd), "noise standard deviation must be >= 0, got ", o.noiseStd);
+}
+
+void requireFinite(const PointsRef& X, const PointsRef& Y) {
+  require(X.allFinite(), "the first point set contains NaN or infinite values");
+  require(Y.allFinite(), "the second point set contains NaN or infinite values");
 }
 
 /// Per-row range of a projection block, so the sorts need no pass of their own to find it.
@@ -46,10 +51,11 @@ struct RowRanges {
 
 /// out (rows × n) = D · Xᵀ for a block of directions D and each row's min and max, in one pass over X
 /// (ot/projection.h: the bits of Eigen's product, without its copy of X and its zeroed output).
-void projectBlock(const Eigen::Ref<const RowMatrix>& D, const PointsRef& X, RowMatrix& out, RowRanges& range) {
+/// Returns whether every coordinate of X is finite.
+bool projectBlock(const Eigen::Ref<const RowMatrix>& D, const PointsRef& X, RowMatrix& out, RowRanges& range) {
   range.lo.resize(D.rows());
   range.hi.resize(D.rows());
-  projectRows(D, X, out, range.lo.data(), range.hi.data());
+  return projectRows(D, X, out, range.lo.data(), range.hi.data());
 }
 
 /// The noise of direction j on one sample's projections p[0..n): N(0, σ²) from `rng` (stream j), or
@@ -65,7 +71,7 @@ bool noisy(const SlicedOptions& o) { return o.noiseStd > 0 || !o.secureNoise.isN
 
 SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const SlicedOptions& o,
                  bool gradients) {
-  validate(X, Y, directions, o);
+  validateShapes(X, Y, directions, o);
   const Eigen::Index n = X.rows(), m = Y.rows(), k = directions.rows(), d = X.cols();
   SlicedResult out;
   out.perDirection.resize(k);
@@ -83,6 +89,10 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
   const Eigen::Index blocks = (k + blockSize - 1) / blockSize;
   const Eigen::Index chunks = std::min<Eigen::Index>(blocks, kChunks);
   std::vector<Points> partialX(gradients ? chunks : 0), partialY(gradients ? chunks : 0);
+  // The points' finiteness comes out of every projection pass (a separate check cost ~7% of the time
+  // at 10^7 points, k = 8); the first non-finite block stops the work and the call refuses below with
+  // the message of the separate check, before any result leaves.
+  std::atomic<bool> nonFinite = false;
 
 #pragma omp parallel
   {
@@ -99,9 +109,14 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
         partialY[c].setZero(m, d);
       }
       for (Eigen::Index b = c * blocks / chunks; b < (c + 1) * blocks / chunks; ++b) {
+        if (nonFinite.load(std::memory_order_relaxed)) break;
         const Eigen::Index j0 = b * blockSize, jn = std::min(blockSize, k - j0);
-        projectBlock(directions.middleRows(j0, jn), X, pu, ru);  // jn x n
-        projectBlock(directions.middleRows(j0, jn), Y, pv, rv);  // jn x m
+        const bool finiteX = projectBlock(directions.middleRows(j0, jn), X, pu, ru);  // jn x n
+        const bool finiteY = projectBlock(directions.middleRows(j0, jn), Y, pv, rv);  // jn x m
+        if (!finiteX || !finiteY) {
+          nonFinite.store(true, std::memory_order_relaxed);
+          break;
+        }
         if (gradients) {
           gu.resize(jn, n);
           gv.resize(jn, m);
@@ -161,6 +176,7 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
       }
     }
   }
+  if (nonFinite) requireFinite(X, Y);
   out.value = out.perDirection.mean();
   if (gradients) {
     out.gradX = std::move(partialX[0]);
@@ -182,7 +198,8 @@ namespace {
 // The k x n projections plus the release's noise; `rngFor(j)` gives the generator of direction j.
 template <class RngFor>
 Points projectWithNoise(const PointsRef& X, const PointsRef& directions, const SlicedOptions& o, RngFor&& rngFor) {
-  validate(X, X, directions, o);
+  validateShapes(X, X, directions, o);
+  requireFinite(X, X);
   Points out = directions * X.transpose();  // k x n
   if (!noisy(o)) return out;
   std::unique_ptr<OsEntropy> os;
