@@ -22,4 +22,10 @@ namespace dpw {
 /// returns false, out, lo and hi are meaningless: the min/max drop NaNs, so the ranges cannot tell.
 [[nodiscard]] bool projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi);
 
+/// The same product, bits, ranges and finiteness (into `finite`), computed by all the threads of the
+/// enclosing OpenMP parallel region together: every thread calls it with the same shared out, lo, hi
+/// and finite, each projects a share of the points, and all return when everything is written. For
+/// samples too large to give each thread a block of directions of its own.
+void projectRowsTogether(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi, bool& finite);
+
 }  // namespace dpw
