@@ -1,6 +1,7 @@
 #include "ot/projection.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -56,12 +57,20 @@ void projectPanels(const PointsRef& D, Eigen::Index r0, const double* xt, Eigen:
 }
 
 /// xt[c len + i] = X(i0 + i, c) for a chunk of len points (a multiple of kPanel). With one packet per
-/// point (d = 8 with AVX-512) by packet transposes; a scalar loop otherwise.
-void transposeChunk(const PointsRef& X, Eigen::Index i0, Eigen::Index len, double* xt) {
+/// point (d = 8 with AVX-512) by packet transposes; a scalar loop otherwise. Adds x·0 of every
+/// coordinate to `finite` (lane-wise): +0 for a finite x, NaN for a NaN or ±inf, and NaN stays NaN.
+void transposeChunk(const PointsRef& X, Eigen::Index i0, Eigen::Index len, double* xt, Packet& finite) {
   const Eigen::Index d = X.cols();
+  const Packet zero = pset1<Packet>(0.0);
   if (d != kSize) {
+    double sum = 0;
     for (Eigen::Index i = 0; i < len; ++i)
-      for (Eigen::Index c = 0; c < d; ++c) xt[c * len + i] = X(i0 + i, c);
+      for (Eigen::Index c = 0; c < d; ++c) {
+        const double x = X(i0 + i, c);
+        xt[c * len + i] = x;
+        sum += x * 0.0;
+      }
+    finite = padd(finite, pset1<Packet>(sum));
     return;
   }
   for (Eigen::Index i = 0; i < len; i += kSize) {
@@ -69,18 +78,24 @@ void transposeChunk(const PointsRef& X, Eigen::Index i0, Eigen::Index len, doubl
 #pragma GCC diagnostic ignored "-Wignored-attributes"  // the vector type's alignment attribute, as in Eigen
     PacketBlock<Packet, kSize> block;
 #pragma GCC diagnostic pop
-    for (int q = 0; q < kSize; ++q) block.packet[q] = ploadu<Packet>(X.row(i0 + i + q).data());
+    for (int q = 0; q < kSize; ++q) {
+      block.packet[q] = ploadu<Packet>(X.row(i0 + i + q).data());
+      finite = pmadd(block.packet[q], zero, finite);
+    }
     ptranspose(block);
     for (int c = 0; c < kSize; ++c) pstoreu(xt + c * len + i, block.packet[c]);
   }
 }
 
-}  // namespace
+/// Points [0, body) go by projectPanels; [body, n), one whole panel and the remainder, by Eigen.
+Eigen::Index ownKernelPoints(Eigen::Index k, Eigen::Index n) {
+  return kOwnKernel && k >= 2 && n >= 2 * kPanel ? (n / kPanel - 1) * kPanel : 0;
+}
 
-void projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi) {
-  const Eigen::Index k = D.rows(), n = X.rows(), d = X.cols();
-  // Points [0, body) go by projectPanels; [body, n), one whole panel and the remainder, by Eigen.
-  const Eigen::Index body = kOwnKernel && k >= 2 && n >= 2 * kPanel ? (n / kPanel - 1) * kPanel : 0;
+/// Eigen's part: out resized to k x n, its columns [body, n) = Eigen's product, lo/hi their ranges.
+/// Returns whether those points (all of X when body = 0) are finite.
+bool projectByEigen(const PointsRef& D, const PointsRef& X, Eigen::Index body, Points& out, double* lo, double* hi) {
+  const Eigen::Index k = D.rows(), n = X.rows();
   if (body == 0) {
     out.noalias() = D * X.transpose();
   } else {
@@ -89,16 +104,24 @@ void projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo
     tail.noalias() = D * X.middleRows(body, n - body).transpose();
     out.rightCols(n - body) = tail;
   }
-  for (Eigen::Index r = 0; r < k; ++r) {  // the range of Eigen's points first
+  for (Eigen::Index r = 0; r < k; ++r) {
     lo[r] = std::numeric_limits<double>::infinity();
     hi[r] = -std::numeric_limits<double>::infinity();
     for (const double v : out.row(r).tail(n - body)) lo[r] = std::min(lo[r], v), hi[r] = std::max(hi[r], v);
   }
+  return X.middleRows(body, n - body).allFinite();
+}
+
+/// The own kernel's part for points [from, to) (from a multiple of kChunk, to <= body): out's columns,
+/// lo/hi widened to them, x·0 of their coordinates added to `finite`.
+void projectByOwnKernel(const PointsRef& D, const PointsRef& X, Eigen::Index from, Eigen::Index to, Points& out,
+                        double* lo, double* hi, Packet& finite) {
+  const Eigen::Index k = D.rows(), d = X.cols();
   thread_local std::vector<double> xt;
   xt.resize(std::size_t(d * kChunk));
-  for (Eigen::Index i0 = 0; i0 < body; i0 += kChunk) {
-    const Eigen::Index len = std::min(kChunk, body - i0);
-    transposeChunk(X, i0, len, xt.data());
+  for (Eigen::Index i0 = from; i0 < to; i0 += kChunk) {
+    const Eigen::Index len = std::min(kChunk, to - i0);
+    transposeChunk(X, i0, len, xt.data(), finite);
     for (Eigen::Index r = 0; r < k; r += 2) {
       Packet packetLo[2], packetHi[2];
       for (int q = 0; q < 2; ++q) {
@@ -114,6 +137,41 @@ void projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo
       }
     }
   }
+}
+
+}  // namespace
+
+bool projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi) {
+  const Eigen::Index body = ownKernelPoints(D.rows(), X.rows());
+  const bool finite = projectByEigen(D, X, body, out, lo, hi);
+  Packet finiteBody = pset1<Packet>(0.0);
+  projectByOwnKernel(D, X, 0, body, out, lo, hi, finiteBody);
+  return finite && !std::isnan(predux(finiteBody));
+}
+
+void projectRowsTogether(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi,
+                         bool& finite) {
+  const Eigen::Index k = D.rows(), body = ownKernelPoints(k, X.rows());
+#pragma omp single
+  finite = projectByEigen(D, X, body, out, lo, hi);
+  thread_local std::vector<double> threadLo, threadHi;  // this thread's ranges of its chunks
+  threadLo.assign(std::size_t(k), std::numeric_limits<double>::infinity());
+  threadHi.assign(std::size_t(k), -std::numeric_limits<double>::infinity());
+  Packet threadFinite = pset1<Packet>(0.0);
+  const Eigen::Index chunks = (body + kChunk - 1) / kChunk;
+#pragma omp for schedule(static) nowait
+  for (Eigen::Index c = 0; c < chunks; ++c)
+    projectByOwnKernel(D, X, c * kChunk, std::min(body, (c + 1) * kChunk), out, threadLo.data(), threadHi.data(),
+                       threadFinite);
+#pragma omp critical(dpw_project_rows_together)
+  {
+    for (Eigen::Index r = 0; r < k; ++r) {
+      lo[r] = std::min(lo[r], threadLo[std::size_t(r)]);
+      hi[r] = std::max(hi[r], threadHi[std::size_t(r)]);
+    }
+    finite = finite && !std::isnan(predux(threadFinite));
+  }
+#pragma omp barrier
 }
 
 }  // namespace dpw

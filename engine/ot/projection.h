@@ -16,6 +16,16 @@ namespace dpw {
 /// out (D.rows() x X.rows()) = D·Xᵀ; lo[r], hi[r] = the smallest and largest value of row r. One
 /// direction, or fewer than 48 points, go by Eigen's product as is (for one direction Eigen takes a
 /// matrix-vector product, which rounds differently).
-void projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi);
+///
+/// Returns whether every coordinate of X is finite, found on the coordinates as the pass reads them
+/// (a sum of x·0, NaN as soon as one x is NaN or ±inf), so callers need no pass of their own. When it
+/// returns false, out, lo and hi are meaningless: the min/max drop NaNs, so the ranges cannot tell.
+[[nodiscard]] bool projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi);
+
+/// The same product, bits, ranges and finiteness (into `finite`), computed by all the threads of the
+/// enclosing OpenMP parallel region together: every thread calls it with the same shared out, lo, hi
+/// and finite, each projects a share of the points, and all return when everything is written. For
+/// samples too large to give each thread a block of directions of its own.
+void projectRowsTogether(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi, bool& finite);
 
 }  // namespace dpw

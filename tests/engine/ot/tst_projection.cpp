@@ -1,6 +1,7 @@
 // Tests of engine/ot/projection.h: every bit of projectRows against Eigen's product D·Xᵀ, and the ranges.
 #include <QtTest>
 #include <cstring>
+#include <limits>
 #include <random>
 
 #include "core/rng.h"
@@ -32,7 +33,7 @@ class TestProjection : public QObject {
     if (n > 3) X.row(3).setConstant(-0.0);
     Points expected = D * X.transpose(), out;
     std::vector<double> lo(k), hi(k);
-    projectRows(D, X, out, lo.data(), hi.data());
+    QVERIFY(projectRows(D, X, out, lo.data(), hi.data()));
     QCOMPARE(out.rows(), Eigen::Index(k));
     QCOMPARE(out.cols(), Eigen::Index(n));
     QVERIFY(std::memcmp(out.data(), expected.data(), sizeof(double) * std::size_t(k) * std::size_t(n)) == 0);
@@ -40,6 +41,76 @@ class TestProjection : public QObject {
       QCOMPARE(lo[r], expected.row(r).minCoeff());
       QCOMPARE(hi[r], expected.row(r).maxCoeff());
     }
+  }
+
+  // projectRowsTogether by 1, 2 or 3 threads: the bits of Eigen's product, the ranges, the finiteness.
+  void togetherSameBitsAsEigensProduct_data() {
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("d");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<int>("threads");
+    for (int n : {23, 385, 1000, 100003})
+      for (int d : {3, 8})
+        for (int k : {1, 2, 5})
+          for (int threads : {1, 2, 3})
+            QTest::newRow(qPrintable(QString("n=%1 d=%2 k=%3 threads=%4").arg(n).arg(d).arg(k).arg(threads)))
+                << n << d << k << threads;
+  }
+  void togetherSameBitsAsEigensProduct() {
+    QFETCH(int, n);
+    QFETCH(int, d);
+    QFETCH(int, k);
+    QFETCH(int, threads);
+    Rng rng = makeRng(std::uint64_t(n * 1000 + d * 20 + k + 3));
+    Points X = standardNormal(n, d, rng);
+    const Points D = standardNormal(k, d, rng), expected = D * X.transpose();
+    Points out;
+    std::vector<double> lo(k), hi(k);
+    bool finite = false;
+#pragma omp parallel num_threads(threads)
+    projectRowsTogether(D, X, out, lo.data(), hi.data(), finite);
+    QVERIFY(finite);
+    QCOMPARE(out.rows(), Eigen::Index(k));
+    QCOMPARE(out.cols(), Eigen::Index(n));
+    QVERIFY(std::memcmp(out.data(), expected.data(), sizeof(double) * std::size_t(k) * std::size_t(n)) == 0);
+    for (int r = 0; r < k; ++r) {
+      QCOMPARE(lo[r], expected.row(r).minCoeff());
+      QCOMPARE(hi[r], expected.row(r).maxCoeff());
+    }
+    for (const Eigen::Index i : {Eigen::Index(0), Eigen::Index(n / 2), Eigen::Index(n - 1)}) {
+      Points Xb = X;
+      Xb(i, d - 1) = std::numeric_limits<double>::infinity();
+#pragma omp parallel num_threads(threads)
+      projectRowsTogether(D, Xb, out, lo.data(), hi.data(), finite);
+      QVERIFY2(!finite, qPrintable(QString("x(%1, %2) = inf").arg(i).arg(d - 1)));
+    }
+  }
+
+  // One NaN or ±inf anywhere in X (first point, inside the own kernel's chunks, in Eigen's tail; any
+  // coordinate, also one whose direction coefficient is 0) and projectRows says X is not finite.
+  void reportsNonFiniteCoordinates_data() {
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("d");
+    for (int n : {23, 1000, 100003})
+      for (int d : {3, 8, 13}) QTest::newRow(qPrintable(QString("n=%1 d=%2").arg(n).arg(d))) << n << d;
+  }
+  void reportsNonFiniteCoordinates() {
+    QFETCH(int, n);
+    QFETCH(int, d);
+    Rng rng = makeRng(std::uint64_t(n + d));
+    const Points X = standardNormal(n, d, rng);
+    Points D = standardNormal(4, d, rng), out;
+    D.col(d - 1).setZero();  // a non-finite last coordinate is multiplied by 0 in every direction
+    std::vector<double> lo(4), hi(4);
+    for (const double bad : {std::nan(""), std::numeric_limits<double>::infinity(),
+                             -std::numeric_limits<double>::infinity()})
+      for (const Eigen::Index i : {Eigen::Index(0), Eigen::Index(n / 2), Eigen::Index(n - 1)})
+        for (const Eigen::Index c : {Eigen::Index(0), Eigen::Index(d - 1)}) {
+          Points Xb = X;
+          Xb(i, c) = bad;
+          QVERIFY2(!projectRows(D, Xb, out, lo.data(), hi.data()),
+                   qPrintable(QString("x(%1, %2) = %3").arg(i).arg(c).arg(bad)));
+        }
   }
 };
 

@@ -165,6 +165,31 @@ class TestSlicedWasserstein : public QObject {
     Rng rng = makeRng(1);
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, randomDirections(0, 3, rng));
   }
+
+  // The points' finiteness is found by the projection passes: a NaN or ±inf anywhere in either set,
+  // with or without gradients, is refused with the message naming that set, whichever block finds it.
+  void nonFinitePointsAreRefused() {
+    Rng rng = makeRng(11);
+    const Points X = gaussian(5000, 8, 0, rng), Y = gaussian(4001, 8, 1, rng);
+    const Points theta = randomDirections(40, 8, rng);
+    for (const bool gradients : {false, true})
+      for (const double bad : {std::nan(""), std::numeric_limits<double>::infinity(),
+                               -std::numeric_limits<double>::infinity()})
+        for (const bool inY : {false, true})
+          for (const Eigen::Index i : {Eigen::Index(0), Eigen::Index(2000), Eigen::Index(3999)}) {
+            Points Xb = X, Yb = Y;
+            (inY ? Yb : Xb)(i, 7) = bad;
+            QString message;
+            try {
+              if (gradients) slicedW2SquaredWithGradients(Xb, Yb, theta);
+              else slicedW2Squared(Xb, Yb, theta);
+            } catch (const InvalidArgument& e) {
+              message = e.what();
+            }
+            QCOMPARE(message, QString(inY ? "the second point set contains NaN or infinite values"
+                                          : "the first point set contains NaN or infinite values"));
+          }
+  }
 };
 
 QTEST_APPLESS_MAIN(TestSlicedWasserstein)
