@@ -122,6 +122,8 @@ class MainWindow : public QMainWindow {
  private:
   void buildMenus();
   void selectMethod(int index);
+  /// The frame pull's interval: the screen's refresh interval, 8-33 ms.
+  int framePullIntervalMs() const;
   void pullFrames();
   void onFinished(bool ok, const QString& message, const Scenario& scenario, const QVariantMap& metrics,
                   const QString& statement);
