@@ -55,6 +55,9 @@ std::optional<double> fieldNumber(const QString& text) { return dpw::parseReal(t
 
 ParameterForm::ParameterForm(QWidget* parent) : QWidget(parent), layout_(new QFormLayout(this)) {
   layout_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  // In a narrow panel (1024 x 768: a quarter of the window) a field goes under its label instead of
+  // being cut off behind a horizontal scroll bar.
+  layout_->setRowWrapPolicy(QFormLayout::WrapLongRows);
 }
 
 void ParameterForm::setValues(const dpw::ParamValues& values) {
