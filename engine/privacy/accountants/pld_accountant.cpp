@@ -39,7 +39,7 @@ void bothAdjacencies(const std::function<void()>& remove, const std::function<vo
 
 std::string PldAccountant::name() const {
   std::ostringstream os;
-  os << "PLD (Poisson, add/remove; connect-the-dots upper bound, Δ = " << interval() << ")";
+  os << "PLD (Poisson, add/remove; connect-the-dots upper bound on a privacy-loss grid of " << interval() << ")";
   return os.str();
 }
 

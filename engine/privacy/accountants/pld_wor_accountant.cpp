@@ -11,7 +11,7 @@ namespace dpw {
 std::string PldWorAccountant::name() const {
   std::ostringstream os;
   os << "PLD (fixed-size sampling without replacement, replace-one; C_p(G) of Dong-Roth-Su Thm 4.2 composed exactly, "
-        "connect-the-dots upper bound, Δ = "
+        "connect-the-dots upper bound on a privacy-loss grid of "
      << interval() << ")";
   return os.str();
 }
