@@ -296,7 +296,7 @@ bool inSlices(Eigen::Index n, Eigen::Index k, int P) {
 /// coefficients gⱼᵢ of every direction, the slice's drift rows Gᵀ Θ / k, handed to consume(i0, rows)
 /// in the same pass, while they are in cache. The same operations on every value as the block path
 /// (the same products, kernel paths and order), so the same bits (tests/engine/flow/tst_flow_drift_selection.cpp
-/// for the drift, tst_sliced_flow_step.cpp for the step with diffusion).
+/// for the drift, tst_sliced_flow_step.cpp for the step with diffusion). Input already validated by the caller.
 template <class Consume>
 void driftInSlices(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const FlowStepOptions& o,
                    Consume&& consume) {
@@ -349,11 +349,11 @@ void driftInSlices(const PointsRef& X, const PointsRef& Y, const PointsRef& dire
 
 /// The drift of slicedFlowDrift, handed over in row blocks: finish(r0, rows, sum) receives drift rows
 /// [r0, r0 + rows) in `sum` (rows x d), inside the one parallel region of the step, so a caller can use
-/// them (store, or move the particles) without a second region or an n x d matrix.
+/// them (store, or move the particles) without a second region or an n x d matrix. Input already
+/// validated by the caller.
 template <class Finish>
 void driftInRowBlocks(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const FlowStepOptions& o,
                       Finish finish) {
-  validate(X, Y, directions, o);
   const Points* pre = o.sortedNoisyTargets;
   const Eigen::Index n = X.rows(), m = pre ? pre->cols() : Y.rows(), k = directions.rows(), d = X.cols();
   // Up to kBlock directions per block; beyond one block, at least kChunks equal blocks, so the fixed
@@ -433,9 +433,9 @@ void driftInRowBlocks(const PointsRef& X, const PointsRef& Y, const PointsRef& d
 
 Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
                        const FlowStepOptions& o) {
+  validate(X, Y, directions, o);
   Points drift(X.rows(), X.cols());
   if (inSlices(X.rows(), directions.rows(), o.quantiles)) {
-    validate(X, Y, directions, o);
     driftInSlices(X, Y, directions, o, [&](Eigen::Index i0, const Points& rows) { drift.middleRows(i0, rows.rows()) = rows; });
     return drift;
   }
@@ -448,9 +448,9 @@ void slicedFlowStep(Points& X, const PointsRef& Y, const PointsRef& directions, 
   require(o.stepSize > 0 && std::isfinite(o.stepSize), "the step size h must be > 0, got ", o.stepSize);
   require(o.regularisation >= 0 && std::isfinite(o.regularisation),
           "the regularisation λ must be >= 0, got ", o.regularisation);
+  validate(X, Y, directions, o);
   const double sd = std::sqrt(2.0 * o.stepSize * o.regularisation);
   if (inSlices(X.rows(), directions.rows(), o.quantiles)) {  // each slice moved as soon as its drift is known
-    validate(X, Y, directions, o);
     driftInSlices(X, Y, directions, o, [&](Eigen::Index i0, const Points& drift) {
       X.middleRows(i0, drift.rows()).noalias() -= o.stepSize * drift;
       if (o.regularisation > 0)  // kSlice is a multiple of kDiffusionBlock: whole streams

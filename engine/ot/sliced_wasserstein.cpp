@@ -18,13 +18,17 @@ namespace dpw {
 namespace {
 
 constexpr Eigen::Index kBlock = 16;  // directions projected together (one small GEMM)
-/// The smallest block (huge samples, value only): two directions. Reading X once per 2 directions
-/// instead of once per 4 costs nothing measurable (n = m = 10^7, k = 16, same process, load 10-13: CPU
-/// time per projected value 18.0 / 18.7 / 18.3 ns with blocks of 1 / 2 / 4) and halves the projection
-/// rows a thread holds. Not 1: Eigen takes a matrix-vector product for one row, whose dot products
-/// round differently (values moved by ~1e-16 relative); from 2 rows on every value is bit for bit the same.
+/// The smallest block (huge samples, value only): two directions. Not 1: Eigen takes a matrix-vector
+/// product for one row, whose dot products round differently (values moved by ~1e-16 relative); from 2
+/// rows on every value is bit for bit the same.
 constexpr Eigen::Index kMinBlock = 2;
 constexpr Eigen::Index kChunks = 8;  // fixed work partition: results independent of the thread count
+/// The projections one shared block may hold (valueWithSharedBlocks): 2^27 doubles, 1 GB. At
+/// n = m = 10^7 that is 6 directions a block instead of 2: the points are read once per 6 directions,
+/// not per 2, and each thread sorts 3 directions of a block instead of 1. Measured (dpwlab-cli sw,
+/// d = 8, k = 48-50, same process and machine, paired runs): blocks of 6-8 take 0.80-0.94x the time of
+/// blocks of 2, for 0.4 GB more peak memory (2.31 GB instead of 1.91).
+constexpr Eigen::Index kSharedBlockValues = Eigen::Index(1) << 27;
 
 using RowMatrix = Points;
 
@@ -88,15 +92,16 @@ double directionValue(Eigen::Index j, std::span<double> u, std::span<double> v, 
   return w2SquaredSorted(u, v);
 }
 
-/// The value alone for samples so large (n + m > 2^23) that the blocks are of 2 directions: the threads
-/// take the blocks one at a time together, each projecting a share of the points of the block's
-/// directions (ot/projection.h, projectRowsTogether), then sorting its own directions. The threads
-/// share one block instead of holding one each, so the projections take half the memory (10^7 points:
-/// 0.32 GB instead of 0.64) for the same reads of the points (once a block); the blocks, and so every
-/// bit of every direction's value, are those of the general path.
+/// The value alone for samples so large (n + m > 2^23) that a block of its own for each thread would not
+/// fit the general path's memory: the threads take the blocks one at a time together, each projecting a
+/// share of the points of the block's directions (ot/projection.h, projectRowsTogether), then sorting
+/// its own directions of the block. One shared block holds up to kSharedBlockValues projections (at
+/// 10^7 points, 6 directions: 0.96 GB). Each direction's value, and so every bit of the result, does
+/// not depend on the block (the same dot products, noise and sort).
 void valueWithSharedBlocks(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
-                           const SlicedOptions& o, Eigen::Index blockSize, SlicedResult& out) {
+                           const SlicedOptions& o, SlicedResult& out) {
   const Eigen::Index n = X.rows(), m = Y.rows(), k = directions.rows();
+  const Eigen::Index blockSize = std::clamp<Eigen::Index>(kSharedBlockValues / (n + m), kMinBlock, kBlock);
   const Eigen::Index blocks = (k + blockSize - 1) / blockSize;
   RowMatrix pu, pv;  // the block's projections (blockSize x n, blockSize x m)
   RowRanges ru, rv;
@@ -131,15 +136,15 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
   // does not depend on the thread count, so neither does any bit of the result. For the value alone
   // the block shrinks with the samples (to 8 directions from n + m = 2^21 on, 4 from 2^22, 2 from
   // 2^23 on), so a thread holds about 2^24 doubles (128 MB) of projections instead of 16 (n + m); past
-  // 2^23 the threads share their blocks of 2 (valueWithSharedBlocks): at 10^7 points the projections
-  // take 0.32 GB, not 5 GB. Every block reads the points once (64 bytes
+  // 2^23 the threads share larger blocks instead (valueWithSharedBlocks): at 10^7 points the projections
+  // take 0.96 GB, not 5 GB. Every block reads the points once (64 bytes
   // a point at d = 8, 8 to 32 bytes a projected value), so blocks are as large as that memory allows:
   // at 10^6 points blocks of 8 rather than 4 take 0.94-0.96x the CPU time. Each direction's value does
   // not depend on the block (the same dot products, noise and sort).
   const Eigen::Index blockSize =
       gradients ? kBlock : std::clamp<Eigen::Index>((Eigen::Index(1) << 24) / (n + m), kMinBlock, kBlock);
   if (!gradients && blockSize * (n + m) > (Eigen::Index(1) << 24)) {
-    valueWithSharedBlocks(X, Y, directions, o, blockSize, out);
+    valueWithSharedBlocks(X, Y, directions, o, out);
     out.value = out.perDirection.mean();
     return out;
   }

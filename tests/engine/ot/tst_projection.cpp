@@ -9,6 +9,22 @@
 
 using namespace dpw;
 
+namespace {
+
+/// out has expected's shape and every bit of it, and lo/hi are the min/max of expected's rows.
+void verifyBitsAndRanges(const Points& out, const Points& expected, const std::vector<double>& lo,
+                         const std::vector<double>& hi) {
+  QCOMPARE(out.rows(), expected.rows());
+  QCOMPARE(out.cols(), expected.cols());
+  QVERIFY(std::memcmp(out.data(), expected.data(), sizeof(double) * std::size_t(expected.size())) == 0);
+  for (Eigen::Index r = 0; r < expected.rows(); ++r) {
+    QCOMPARE(lo[std::size_t(r)], expected.row(r).minCoeff());
+    QCOMPARE(hi[std::size_t(r)], expected.row(r).maxCoeff());
+  }
+}
+
+}  // namespace
+
 class TestProjection : public QObject {
   Q_OBJECT
  private slots:
@@ -34,13 +50,7 @@ class TestProjection : public QObject {
     Points expected = D * X.transpose(), out;
     std::vector<double> lo(k), hi(k);
     QVERIFY(projectRows(D, X, out, lo.data(), hi.data()));
-    QCOMPARE(out.rows(), Eigen::Index(k));
-    QCOMPARE(out.cols(), Eigen::Index(n));
-    QVERIFY(std::memcmp(out.data(), expected.data(), sizeof(double) * std::size_t(k) * std::size_t(n)) == 0);
-    for (int r = 0; r < k; ++r) {
-      QCOMPARE(lo[r], expected.row(r).minCoeff());
-      QCOMPARE(hi[r], expected.row(r).maxCoeff());
-    }
+    verifyBitsAndRanges(out, expected, lo, hi);
   }
 
   // projectRowsTogether by 1, 2 or 3 threads: the bits of Eigen's product, the ranges, the finiteness.
@@ -70,13 +80,7 @@ class TestProjection : public QObject {
 #pragma omp parallel num_threads(threads)
     projectRowsTogether(D, X, out, lo.data(), hi.data(), finite);
     QVERIFY(finite);
-    QCOMPARE(out.rows(), Eigen::Index(k));
-    QCOMPARE(out.cols(), Eigen::Index(n));
-    QVERIFY(std::memcmp(out.data(), expected.data(), sizeof(double) * std::size_t(k) * std::size_t(n)) == 0);
-    for (int r = 0; r < k; ++r) {
-      QCOMPARE(lo[r], expected.row(r).minCoeff());
-      QCOMPARE(hi[r], expected.row(r).maxCoeff());
-    }
+    verifyBitsAndRanges(out, expected, lo, hi);
     for (const Eigen::Index i : {Eigen::Index(0), Eigen::Index(n / 2), Eigen::Index(n - 1)}) {
       Points Xb = X;
       Xb(i, d - 1) = std::numeric_limits<double>::infinity();

@@ -1,6 +1,7 @@
 // Tests of engine/ot/sliced_wasserstein.h: POT with the same directions, gradients, DP-SWD.
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <omp.h>
 #include <random>
 
@@ -137,7 +138,7 @@ class TestSlicedWasserstein : public QObject {
     QVERIFY((one.gradX - two.gradX).cwiseAbs().maxCoeff() < 1e-15);
   }
 
-  // Samples of more than 2^22 points in all (blocks of 2 directions, the MSD radix sort): every
+  // Samples of more than 2^22 points in all (blocks of 3 directions, the MSD radix sort): every
   // direction's value against w2Squared of its projections (std::sort and the same rank-weight walk).
   // Only the rounding of the dot products may differ (Eigen's product of one row against the block's
   // GEMM), which moves a value by about 1e-16 relative: 1e-12 is far above it, far below any sort error.
@@ -151,6 +152,28 @@ class TestSlicedWasserstein : public QObject {
       const double expected = w2Squared(u, v);
       QVERIFY2(std::abs(r.perDirection[j] - expected) <= 1e-12 * expected,
                qPrintable(QString("direction %1: %2 vs %3").arg(j).arg(r.perDirection[j], 0, 'g', 17).arg(expected, 0, 'g', 17)));
+    }
+  }
+
+  // Samples of more than 2^23 points in all, n = m: the threads share blocks of directions (15 here,
+  // then a last block of 3) and the value path sorts bucket by bucket. Every bit of a direction's value
+  // equals the plain computation: Eigen's product for the projections (from 2 directions on, the same
+  // bits as the blocks'), std::sort, and the rank-order sum (tests directions of both blocks).
+  void sharedBlocksGiveThePlainValueBitForBit() {
+    Rng rng = makeRng(13);
+    const Eigen::Index n = 4'200'000;  // n + m = 8.4e6 > 2^23
+    const Points X = gaussian(n, 3, 0, rng), Y = gaussian(n, 3, 0.5, rng, true);
+    const Points theta = randomDirections(18, 3, rng);
+    const SlicedResult r = slicedW2Squared(X, Y, theta);
+    for (const Eigen::Index j : {Eigen::Index(0), Eigen::Index(14), Eigen::Index(15), Eigen::Index(16)}) {
+      const Points pair = theta.middleRows(j, 2);  // two directions: Eigen's GEMM, not its matrix-vector product
+      Points u = pair * X.transpose(), v = pair * Y.transpose();
+      std::vector<double> su(u.row(0).data(), u.row(0).data() + n), sv(v.row(0).data(), v.row(0).data() + n);
+      std::sort(su.begin(), su.end());
+      std::sort(sv.begin(), sv.end());
+      double cost = 0;
+      for (Eigen::Index i = 0; i < n; ++i) cost += (su[std::size_t(i)] - sv[std::size_t(i)]) * (su[std::size_t(i)] - sv[std::size_t(i)]);
+      QCOMPARE(r.perDirection[j], cost * (1.0 / double(n)));
     }
   }
 
