@@ -679,6 +679,17 @@ Scenario MainWindow::currentScenario() const {
   return s;
 }
 
+namespace {
+
+/// A metric's id (the key of summary.json and the CSV, kept so a student finds it there) with a
+/// zero-width break after each underscore: in a narrow panel "beta_at_0_1_discrete_gaussian" wraps
+/// between its words, not inside "discrete".
+QString breakableId(const QString& id) {
+  return id.toHtmlEscaped().replace(QLatin1Char('_'), QStringLiteral("_\u200b"));
+}
+
+}  // namespace
+
 void MainWindow::updateExplanation() {
   const auto& m = dpw::findMethod(method_->currentData().toString().toStdString());
   QString html;
@@ -699,7 +710,7 @@ void MainWindow::updateExplanation() {
       for (auto it = lastMetrics_.begin(); it != lastMetrics_.end(); ++it)
         if (it.key().endsWith(suffix) == evaluation)
           rows += QStringLiteral("<tr>%1%2</td>%3%4</td></tr>")
-                      .arg(cell, QString(it.key()).remove(suffix).toHtmlEscaped(), rightCell)
+                      .arg(cell, breakableId(QString(it.key()).remove(suffix)), rightCell)
                       .arg(it.value().toDouble(), 0, 'g', 5);
       if (rows.isEmpty()) continue;
       if (evaluation)
