@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <exception>
 #include <numbers>
@@ -281,11 +282,16 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     obj.append(x, last.objective);
     lossS.append(x, last.gradient.lossValue);
     pen.append(x, last.gradient.penaltyValue);
-    if (curve && ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps)) {
-      curve->record(st.noiseMultiplier, q, t + 1 - curve->step());
+    const long done = t + 1;
+    const bool frame = done % s.frameEvery == 0 || done == s.steps;
+    // ε points at every frame, and before the first frame at steps 1, 2, 4, 8, …: ε rises fastest at
+    // the start (about as √t), so a straight line from (0, 0) to the first frame would lie below it and
+    // show less privacy spent than there is.
+    if (curve && (frame || (done < s.frameEvery && std::has_single_bit(std::uint64_t(done))))) {
+      curve->record(st.noiseMultiplier, q, done - curve->step());
       epsSpent = curve->epsilon(0);
     }
-    if ((t + 1) % s.frameEvery == 0 || t + 1 == s.steps) publish(t + 1);
+    if (frame) publish(done);
     observer.onProgress(t + 1, s.steps);
   }
 
