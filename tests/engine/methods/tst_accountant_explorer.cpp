@@ -32,6 +32,14 @@ class TestAccountantExplorer : public QObject {
     // WDP: T · (step loss) − ln(δ)/β with the defaults μ = 16, β = 32.
     QVERIFY(std::abs(r.metrics.at("epsilon_wdp") - epsilonAfterGaussianSteps("wdp", 1.1, 0.01, 200, 1e-5)) < 1e-9 * r.metrics.at("epsilon_wdp"));
     QCOMPARE(privacy.series[0].x.back(), 200.0);
+    // Checkpoints at ⌈T (p/4)²⌉: denser at the start, where ε rises fastest.
+    QCOMPARE(privacy.series[0].x, (std::vector<double>{0, 13, 50, 113, 200}));
+    // As many checkpoints as steps: every step, none twice.
+    s.steps = 5;
+    s.points = 5;
+    CollectingObserver every;
+    runAccountantExplorer(s, 0, every);
+    QCOMPARE(std::get<LinesFrame>(every.latestPerChart()[1]->data).series[0].x, (std::vector<double>{0, 1, 2, 3, 4, 5}));
     QCOMPARE(obs.lastStep, 4L);
     // Metrics are the accountants' ε for the whole run.
     QCOMPARE(r.metrics.at("epsilon_rdp"), epsilonAfterGaussianSteps("rdp", 1.1, 0.01, 200, 1e-5));
