@@ -22,6 +22,14 @@ QString formatNumber(double v) {
   return QString::number(v, 'g', 12);
 }
 
+/// Puts a value the program chose into a field, showing its start: a number longer than the field
+/// (√2 as 1.41421356237) would otherwise show its last digits ("21356237"), which read as another
+/// number.
+void showValue(QLineEdit* edit, const QString& text) {
+  edit->setText(text);
+  edit->setCursorPosition(0);
+}
+
 /// A number as the form shows it: the special value's word ("from ε") or the number.
 QString displayText(const dpw::ParamSpec& spec, double v) {
   if (const dpw::SpecialValue* s = dpw::specialValue(spec, v)) return QString::fromStdString(s->label);
@@ -104,8 +112,8 @@ void ParameterForm::setValues(const dpw::ParamValues& values) {
       field = combo;
     } else {
       auto* edit = new QLineEdit;
-      edit->setText(std::holds_alternative<double>(value) ? formatNumber(std::get<double>(value))
-                                                          : QString::fromStdString(std::get<std::string>(value)));
+      showValue(edit, std::holds_alternative<double>(value) ? formatNumber(std::get<double>(value))
+                                                            : QString::fromStdString(std::get<std::string>(value)));
       connect(edit, &QLineEdit::textChanged, this, [this, spec, edit] {
         validateField(spec, edit);
         emit edited();
@@ -186,9 +194,9 @@ QWidget* ParameterForm::decorateField(const dpw::ParamSpec& spec, QWidget* field
   if (ParameterSlider::wanted(spec)) {
     auto* slider = new ParameterSlider(spec);
     QLineEdit* edit = lineEditOf(field);
-    connect(slider, &ParameterSlider::moved, this, [edit](double v) { edit->setText(formatNumber(v)); });
+    connect(slider, &ParameterSlider::moved, this, [edit](double v) { showValue(edit, formatNumber(v)); });
     connect(slider, &ParameterSlider::released, this, [this, key, edit](double v) {
-      edit->setText(formatNumber(v));
+      showValue(edit, formatNumber(v));
       commitField(key);
       emit sliderReleased(key);
     });
@@ -243,7 +251,7 @@ void ParameterForm::setFieldText(const std::string& key, const QString& text) {
   if (auto* combo = qobject_cast<QComboBox*>(w)) {
     combo->setCurrentText(text);
   } else if (auto* edit = qobject_cast<QLineEdit*>(w)) {
-    edit->setText(text);
+    showValue(edit, text);
   }
   committedText_[key] = fieldText(key);
   updateFieldExtras(key);
