@@ -121,6 +121,13 @@ void ParameterForm::setValues(const dpw::ParamValues& values) {
       connect(edit, &QLineEdit::editingFinished, this, [this, key = spec.key] { commitField(key); });
       field = edit;
     }
+    if (auto* combo = qobject_cast<QComboBox*>(field)) {
+      // A list asks for room for 12 characters, not for its longest entry ("= m (private row count)"),
+      // so a narrow panel wraps the row or narrows the list (the open list shows every entry whole)
+      // instead of scrolling the whole form sideways.
+      combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+      combo->setMinimumContentsLength(12);
+    }
     field->setToolTip(tip);
     field->setObjectName(QString::fromStdString(spec.key));
     auto* labelWidget = new QLabel(label);
@@ -174,6 +181,10 @@ QWidget* ParameterForm::decorateField(const dpw::ParamSpec& spec, QWidget* field
   column->setSpacing(1);
   auto* line = new QHBoxLayout;
   line->setSpacing(2);
+  // A number field keeps room for seven digits: where the label column leaves less (long labels in a
+  // narrow panel), the row wraps, field under its label, instead of showing "200" of 2000.
+  if (auto* edit = qobject_cast<QLineEdit*>(field))
+    edit->setMinimumWidth(edit->fontMetrics().horizontalAdvance(QStringLiteral("0000000")) + 12);
   line->addWidget(field, 1);
   auto* reset = new QToolButton;
   reset->setText(QStringLiteral("↺"));

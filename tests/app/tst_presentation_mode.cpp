@@ -92,6 +92,33 @@ class TestPresentationMode : public QObject {
     checkNoSidewaysScroll(w, "normal 1400x860");
   }
 
+  // At 1024 x 768 every number field of every method has room for seven digits and starts with its value
+  // (DPSWgen's fields were squeezed to three digits by its long labels: "Steps T 200" for 2000), and the
+  // form never scrolls sideways: a long row puts its field under its label instead.
+  void everyNumberFieldShowsItsValueAt1024x768() {
+    MainWindow w;
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* combo = w.findChild<QComboBox*>("method");
+    QVERIFY(combo);
+    for (int i = 0; i < combo->count(); ++i) {
+      combo->setCurrentIndex(i);
+      QCoreApplication::processEvents();
+      const QString method = combo->itemData(i).toString();
+      auto* scroll = qobject_cast<QScrollArea*>(w.form()->parentWidget()->parentWidget());
+      QVERIFY(scroll);
+      QVERIFY2(scroll->horizontalScrollBar()->maximum() == 0, qPrintable(method + ": the form scrolls sideways"));
+      for (QLineEdit* edit : w.form()->findChildren<QLineEdit*>()) {
+        if (qobject_cast<QComboBox*>(edit->parentWidget())) continue;  // an editable list's own field
+        const int room = edit->width(), digits = edit->fontMetrics().horizontalAdvance(QStringLiteral("0000000"));
+        QVERIFY2(room >= digits, qPrintable(QString("%1: field %2 is %3 px, seven digits need %4")
+                                                .arg(method, edit->objectName()).arg(room).arg(digits)));
+        QCOMPARE(edit->cursorPosition(), 0);
+      }
+    }
+  }
+
   void presentationModeDoublesTextAndLines() {
     MainWindow w;
     w.resize(1024, 768);
