@@ -25,11 +25,13 @@ namespace dpwapp {
 std::pair<double, double> niceRange(double lo, double hi);
 /// The tick interval for a span: about five ticks at 1, 2, 2.5, 5 x 10^k.
 double niceStep(double span);
-/// Whole decades around [lo, hi] (at least one), so a log axis always has labelled ends.
+/// Whole decades around [lo, hi] (at least one), so a log axis always has labelled ends; for data within
+/// a factor 3 (9.6 .. 10.5), the band itself rounded to a nice step.
 std::pair<double, double> decadeRange(double lo, double hi);
 /// The labelled ticks of a log axis over the decades [axisLo, axisHi]: the decades (at most about
 /// eight), and when fewer than two of them lie inside the data's range [dataLo, dataHi], the 1-2-5
-/// values of each decade, then every 1 .. 9 multiple, so that two labels fall inside the data.
+/// values of each decade, then every 1 .. 9 multiple, so that two labels fall inside the data. Over a
+/// narrow band from decadeRange (not whole decades): evenly stepped ticks across it.
 std::vector<double> logTicks(double axisLo, double axisHi, double dataLo, double dataHi);
 
 /// Paints point clouds, heat maps and image grids (used by the renderers and the GUI's picture view).

@@ -122,11 +122,11 @@ void ParameterForm::setValues(const dpw::ParamValues& values) {
       field = edit;
     }
     if (auto* combo = qobject_cast<QComboBox*>(field)) {
-      // A list asks for room for 12 characters, not for its longest entry ("= m (private row count)"),
-      // so a narrow panel wraps the row or narrows the list (the open list shows every entry whole)
-      // instead of scrolling the whole form sideways.
-      combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-      combo->setMinimumContentsLength(12);
+      // A list is as wide as its longest entry where the panel has room, but may shrink to 12 characters
+      // ("= m (private row count)" cut, the open list shows it whole) rather than scroll the whole form
+      // sideways in a narrow panel; an editable one shows the start of its text.
+      combo->setMinimumWidth(combo->fontMetrics().horizontalAdvance(QString(12, QLatin1Char('x'))) + 28);
+      if (combo->isEditable()) combo->lineEdit()->setCursorPosition(0);
     }
     field->setToolTip(tip);
     field->setObjectName(QString::fromStdString(spec.key));
@@ -261,6 +261,7 @@ void ParameterForm::setFieldText(const std::string& key, const QString& text) {
   if (!w) return;
   if (auto* combo = qobject_cast<QComboBox*>(w)) {
     combo->setCurrentText(text);
+    if (combo->isEditable()) combo->lineEdit()->setCursorPosition(0);
   } else if (auto* edit = qobject_cast<QLineEdit*>(w)) {
     showValue(edit, text);
   }

@@ -197,6 +197,18 @@ class TestChartReadability : public QObject {
     QVERIFY2(texts.contains("0.05") && texts.contains("0.2") && texts.contains("0.1"), qPrintable(texts.join('|')));
     // Whole decades stay when the data spans them (no clutter).
     QCOMPARE(dpwapp::logTicks(1e-3, 10, 2e-3, 8).size(), std::size_t(5));
+    // A band across a decade boundary narrower than one multiple to the next (DPSWgen's loss, 9.6 ..
+    // 10.5): whole decades [1, 100] drew it as a line under 19 labels, which Qt elided to "…". Now the
+    // axis spans the band with a few stepped labels, in both renderers.
+    const auto [blo, bhi] = dpwapp::decadeRange(9.6, 10.5);
+    QVERIFY2(blo >= 9 && bhi <= 11, qPrintable(QString("%1 .. %2").arg(blo).arg(bhi)));
+    const std::vector<double> band = dpwapp::logTicks(blo, bhi, 9.6, 10.5);
+    QVERIFY2(band.size() <= 8 && countInside(band, 9.6, 10.5) >= 2, qPrintable(QString::number(band.size())));
+    dpw::LinesFrame loss{"step", "DP-SWD", {{"loss", {0, 1, 2, 3}, {9.6, 10.5, 9.9, 10.2}}}, false, true};
+    const auto lossFrame = dpw::makeFrame("loss", "Training loss", 1, loss);
+    LaidOutChart lossChart(*lossFrame);
+    const auto lossLabels = qtLogLabels(lossChart.chart, Qt::Vertical);
+    QVERIFY2(lossLabels.size() <= 8 && countInside(lossLabels, 9.6, 10.5) >= 2, qPrintable(QString::number(lossLabels.size())));
   }
 
   // One scale (Ctrl++/Ctrl+-, presentation mode) reaches the title, ticks, axis titles and legend of
