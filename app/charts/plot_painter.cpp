@@ -265,35 +265,10 @@ double niceStep(double span) {
 
 namespace {
 
-/// Whether [axisLo, axisHi] is whole decades (else it is a narrow band: narrowLogRange).
+/// Whether [axisLo, axisHi] is whole decades (else it is decadeRange's narrow band).
 bool wholeDecades(double axisLo, double axisHi) {
   auto whole = [](double v) { return std::abs(std::log10(v) - std::round(std::log10(v))) < 1e-9; };
   return whole(axisLo) && whole(axisHi);
-}
-
-/// The decade ticks of logTicks (decades, then 1-2-5, then every multiple) and how many lie in the data.
-std::vector<double> decadeTicks(double axisLo, double axisHi, double dataLo, double dataHi, int& inside) {
-  const int d0 = int(std::lround(std::log10(axisLo))), d1 = int(std::lround(std::log10(axisHi)));
-  const double tol = 1e-9;
-  auto count = [&](const std::vector<double>& ticks) {
-    return int(std::count_if(ticks.begin(), ticks.end(),
-                             [&](double t) { return t >= dataLo * (1 - tol) && t <= dataHi * (1 + tol); }));
-  };
-  std::vector<double> ticks;
-  const int every = std::max(1, (d1 - d0 + 7) / 8);  // at most about eight labelled decades
-  for (int k = d0; k <= d1; k += every) ticks.push_back(std::pow(10.0, k));
-  inside = count(ticks);
-  if (inside >= 2 || !(dataHi > dataLo)) return ticks;
-  // Data within about a decade: 1-2-5 labels, then every multiple, until two lie inside the data.
-  for (const std::vector<int>& multiples : {std::vector<int>{1, 2, 5}, std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
-    ticks.clear();
-    for (int k = d0; k < d1; ++k)
-      for (int m : multiples) ticks.push_back(m * std::pow(10.0, k));
-    ticks.push_back(std::pow(10.0, d1));
-    inside = count(ticks);
-    if (inside >= 2) break;
-  }
-  return ticks;
 }
 
 }  // namespace
@@ -307,21 +282,37 @@ std::pair<double, double> decadeRange(double lo, double hi) {
   if (!(hi > lo) || hi >= 3 * lo) return {dlo, dhi};
   // A band within a factor 3 (a loss between 9.6 and 10.5): whole decades would squash it into a line,
   // labelled by every multiple (19 labels across 1 .. 100, which Qt elides to "…"); the axis spans the
-  // band instead, rounded to a nice step.
-  const double step = niceStep(hi - lo);
-  const double nlo = std::floor(lo / step) * step, nhi = std::ceil(hi / step) * step;
-  return {nlo > 0 ? nlo : lo, nhi > (nlo > 0 ? nlo : lo) ? nhi : hi};
+  // band instead, rounded to a nice step (its lower end stays above 0).
+  const double step = niceStep(hi - lo), nlo = std::floor(lo / step) * step;
+  return {nlo > 0 ? nlo : lo, std::ceil(hi / step) * step};
 }
 
 std::vector<double> logTicks(double axisLo, double axisHi, double dataLo, double dataHi) {
   if (!wholeDecades(axisLo, axisHi)) {  // decadeRange's narrow band: evenly stepped labels across it
-    std::vector<double> ticks;
+    std::vector<double> stepped;
     const double step = niceStep(axisHi - axisLo);
-    for (double t = std::ceil(axisLo / step - 1e-9) * step; t <= axisHi * (1 + 1e-12); t += step) ticks.push_back(t);
-    return ticks;
+    for (double t = std::ceil(axisLo / step - 1e-9) * step; t <= axisHi * (1 + 1e-12); t += step) stepped.push_back(t);
+    return stepped;
   }
-  int inside = 0;
-  return decadeTicks(axisLo, axisHi, dataLo, dataHi, inside);
+  const int d0 = int(std::lround(std::log10(axisLo))), d1 = int(std::lround(std::log10(axisHi)));
+  const double tol = 1e-9;
+  auto inside = [&](const std::vector<double>& ticks) {
+    return std::count_if(ticks.begin(), ticks.end(),
+                         [&](double t) { return t >= dataLo * (1 - tol) && t <= dataHi * (1 + tol); });
+  };
+  std::vector<double> ticks;
+  const int every = std::max(1, (d1 - d0 + 7) / 8);  // at most about eight labelled decades
+  for (int k = d0; k <= d1; k += every) ticks.push_back(std::pow(10.0, k));
+  if (inside(ticks) >= 2 || !(dataHi > dataLo)) return ticks;
+  // Data within about a decade: 1-2-5 labels, then every multiple, until two lie inside the data.
+  for (const std::vector<int>& multiples : {std::vector<int>{1, 2, 5}, std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
+    ticks.clear();
+    for (int k = d0; k < d1; ++k)
+      for (int m : multiples) ticks.push_back(m * std::pow(10.0, k));
+    ticks.push_back(std::pow(10.0, d1));
+    if (inside(ticks) >= 2) break;
+  }
+  return ticks;
 }
 
 std::pair<double, double> niceRange(double lo, double hi) {

@@ -22,14 +22,6 @@ QString formatNumber(double v) {
   return QString::number(v, 'g', 12);
 }
 
-/// Puts a value the program chose into a field, showing its start: a number longer than the field
-/// (√2 as 1.41421356237) would otherwise show its last digits ("21356237"), which read as another
-/// number.
-void showValue(QLineEdit* edit, const QString& text) {
-  edit->setText(text);
-  edit->setCursorPosition(0);
-}
-
 /// A number as the form shows it: the special value's word ("from ε") or the number.
 QString displayText(const dpw::ParamSpec& spec, double v) {
   if (const dpw::SpecialValue* s = dpw::specialValue(spec, v)) return QString::fromStdString(s->label);
@@ -41,6 +33,13 @@ QLineEdit* lineEditOf(QWidget* field) {
   if (auto* edit = qobject_cast<QLineEdit*>(field)) return edit;
   if (auto* combo = qobject_cast<QComboBox*>(field); combo && combo->isEditable()) return combo->lineEdit();
   return nullptr;
+}
+
+/// After the program put a value into a field (a line edit or an editable list), shows its start: a
+/// number longer than the field (√2 as 1.41421356237) would otherwise show its last digits
+/// ("21356237"), which read as another number.
+void showStart(QWidget* field) {
+  if (QLineEdit* edit = lineEditOf(field)) edit->setCursorPosition(0);
 }
 
 /// Parses a field's text: a special value's word ("from ε"), else the engine's one reader of numbers,
@@ -112,8 +111,8 @@ void ParameterForm::setValues(const dpw::ParamValues& values) {
       field = combo;
     } else {
       auto* edit = new QLineEdit;
-      showValue(edit, std::holds_alternative<double>(value) ? formatNumber(std::get<double>(value))
-                                                            : QString::fromStdString(std::get<std::string>(value)));
+      edit->setText(std::holds_alternative<double>(value) ? formatNumber(std::get<double>(value))
+                                                          : QString::fromStdString(std::get<std::string>(value)));
       connect(edit, &QLineEdit::textChanged, this, [this, spec, edit] {
         validateField(spec, edit);
         emit edited();
@@ -121,13 +120,12 @@ void ParameterForm::setValues(const dpw::ParamValues& values) {
       connect(edit, &QLineEdit::editingFinished, this, [this, key = spec.key] { commitField(key); });
       field = edit;
     }
-    if (auto* combo = qobject_cast<QComboBox*>(field)) {
-      // A list is as wide as its longest entry where the panel has room, but may shrink to 12 characters
-      // ("= m (private row count)" cut, the open list shows it whole) rather than scroll the whole form
-      // sideways in a narrow panel; an editable one shows the start of its text.
+    // A list is as wide as its longest entry where the panel has room, but may shrink to 12 characters
+    // ("= m (private row count)" cut, the open list shows it whole) rather than scroll the whole form
+    // sideways in a narrow panel.
+    if (auto* combo = qobject_cast<QComboBox*>(field))
       combo->setMinimumWidth(combo->fontMetrics().horizontalAdvance(QString(12, QLatin1Char('x'))) + 28);
-      if (combo->isEditable()) combo->lineEdit()->setCursorPosition(0);
-    }
+    showStart(field);
     field->setToolTip(tip);
     field->setObjectName(QString::fromStdString(spec.key));
     auto* labelWidget = new QLabel(label);
@@ -205,9 +203,13 @@ QWidget* ParameterForm::decorateField(const dpw::ParamSpec& spec, QWidget* field
   if (ParameterSlider::wanted(spec)) {
     auto* slider = new ParameterSlider(spec);
     QLineEdit* edit = lineEditOf(field);
-    connect(slider, &ParameterSlider::moved, this, [edit](double v) { showValue(edit, formatNumber(v)); });
+    connect(slider, &ParameterSlider::moved, this, [edit](double v) {
+      edit->setText(formatNumber(v));
+      showStart(edit);
+    });
     connect(slider, &ParameterSlider::released, this, [this, key, edit](double v) {
-      showValue(edit, formatNumber(v));
+      edit->setText(formatNumber(v));
+      showStart(edit);
       commitField(key);
       emit sliderReleased(key);
     });
@@ -261,10 +263,10 @@ void ParameterForm::setFieldText(const std::string& key, const QString& text) {
   if (!w) return;
   if (auto* combo = qobject_cast<QComboBox*>(w)) {
     combo->setCurrentText(text);
-    if (combo->isEditable()) combo->lineEdit()->setCursorPosition(0);
   } else if (auto* edit = qobject_cast<QLineEdit*>(w)) {
-    showValue(edit, text);
+    edit->setText(text);
   }
+  showStart(w);
   committedText_[key] = fieldText(key);
   updateFieldExtras(key);
 }

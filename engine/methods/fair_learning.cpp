@@ -292,7 +292,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
       epsSpent = curve->epsilon(0);
     }
     if (frame) publish(done);
-    observer.onProgress(t + 1, s.steps);
+    observer.onProgress(done, s.steps);
   }
 
   RunResult r;
