@@ -312,11 +312,16 @@ QString fitText(const QString& text, double width, QFont& font, double basePoint
     lines << line;
     return lines;
   };
-  // At most two lines (Qt Charts lays a title out for no more): smaller, down to 65%, until they fit.
-  QStringList lines = wrap();
-  for (double f = 0.95; lines.size() > 2 && f >= 0.65 - 1e-9; f -= 0.05) {
-    font.setPointSizeF(basePointSize * f);
-    lines = wrap();
+  // Two lines down to 85% of the size; else three lines, down to 65% (a long title in presentation
+  // mode stays larger than its ticks: three lines at full size rather than three at 65%).
+  QStringList lines;
+  for (const auto& [most, smallest] : {std::pair{2, 0.85}, std::pair{3, 0.65}}) {
+    for (double f = 1.0; f >= smallest - 1e-9; f -= 0.05) {
+      font.setPointSizeF(basePointSize * f);
+      lines = wrap();
+      if (lines.size() <= most) break;
+    }
+    if (lines.size() <= most) break;
   }
   for (QString& l : lines) l = l.toHtmlEscaped();
   return lines.join("<br>");
@@ -373,11 +378,12 @@ class ChartTextFitter : public QObject {
                               : style == Qt::DashDotLine     ? QStringLiteral("━·━")
                               : style == Qt::DashDotDotLine  ? QStringLiteral("━··")
                                                              : QStringLiteral("╍╍");
-        QString name = (overlay.isEmpty() ? xy->name() : overlay).toHtmlEscaped();
+        const QString shown = overlay.isEmpty() ? legendName(title, xy->name()) : overlay;
+        QString name = shown.toHtmlEscaped();
         name.replace(' ', "&nbsp;");
         const QColor glyphColour = !overlay.isEmpty() ? QColor(0x888888) : points ? xy->color() : xy->pen().color();
         entries.push_back({QStringLiteral("<span style='color:%1'>%2</span>&nbsp;%3").arg(glyphColour.name(), glyph, name),
-                           glyph + QChar(0x00A0) + (overlay.isEmpty() ? xy->name() : overlay)});
+                           glyph + QChar(0x00A0) + shown});
       }
     legend_->setVisible(!entries.empty());
     QMargins margins = chart_->margins();

@@ -9,6 +9,8 @@
 #include <atomic>
 #include <cmath>
 
+#include "core/output_classes.h"
+
 namespace dpwapp {
 namespace {
 
@@ -44,10 +46,15 @@ QStringList fitTitle(const QString& title, double width, QFont& font) {
     font.setPointSizeF(size);
     if (fits(title)) return {title};
   }
-  font.setPointSizeF(base * 0.85);
   int best = -1;
   for (int i = 0; i < title.size(); ++i)
     if (title[i] == ' ' && (best < 0 || std::abs(i - int(title.size()) / 2) < std::abs(best - int(title.size()) / 2))) best = i;
+  if (best >= 0)  // two lines at the largest size down to 85% where both fit
+    for (double size = base; size >= base * 0.85 - 1e-9; size -= base * 0.05) {
+      font.setPointSizeF(size);
+      if (fits(title.left(best)) && fits(title.mid(best + 1))) return {title.left(best), title.mid(best + 1)};
+    }
+  font.setPointSizeF(base * 0.85);
   const QFontMetricsF fm(font);
   if (best < 0) return {fm.elidedText(title, Qt::ElideRight, width)};
   return {fm.elidedText(title.left(best), Qt::ElideRight, width), fm.elidedText(title.mid(best + 1), Qt::ElideRight, width)};
@@ -73,6 +80,11 @@ double drawChartTitle(QPainter& p, const QRectF& target, const QString& title, Q
 }
 
 QColor paletteColour(int index) { return kOkabeIto[((index % kPaletteSize) + kPaletteSize) % kPaletteSize]; }
+
+QString legendName(const QString& title, const QString& name) {
+  static const QString suffix = QString::fromStdString(dpw::evaluationSuffix());
+  return title.endsWith(suffix) && name.endsWith(suffix) ? name.chopped(suffix.size()) : name;
+}
 
 Qt::PenStyle positionLineStyle(int position) {
   static const Qt::PenStyle order[] = {Qt::SolidLine, Qt::SolidLine,  Qt::DashDotLine, Qt::DotLine,

@@ -35,8 +35,8 @@ QFont chartFont(double base, const QFont& like = QFont(), bool bold = false);
 double chartPenWidth(double base = 2);
 
 /// A chart title laid out for `width`: one line at `font`'s size if it fits, else one line at down to
-/// 85% of it, else two lines broken at the space nearest the middle (each elided only if still too
-/// wide). Sets `font` to the size used; returns the lines.
+/// 85% of it, else two lines broken at the space nearest the middle at the largest size down to 85%
+/// where both fit (at 85% each elided if still too wide). Sets `font` to the size used; returns the lines.
 QStringList fitTitle(const QString& title, double width, QFont& font);
 /// Draws `title` (fitTitle) centred at the top of `target`; returns the height it took (with a gap below).
 double drawChartTitle(QPainter& painter, const QRectF& target, const QString& title, QFont font);
@@ -53,6 +53,12 @@ QColor paletteColour(int index);
 /// (blue, vermillion: apart for every viewer) solid, then dash-dot, dot, dash-dot-dot. Plain dashes
 /// stay reserved for their meaning (an estimate, a bound, a pinned run).
 Qt::PenStyle positionLineStyle(int position);
+
+/// The name a legend shows for series `name` of a chart titled `title`: a chart drawn wholly from
+/// private data has " (evaluation, not private)" in its title (core/output_classes.h), so its legend
+/// entries do not repeat it (three of them made the fair-regression legends shrink to stay inside the
+/// chart). A series of a mixed chart keeps the words; data and CSV names are not touched.
+QString legendName(const QString& title, const QString& name);
 
 /// Marker shapes for point-cloud groups (the second cue beside colour).
 enum class MarkerShape { Square, Circle, Triangle, Diamond, Cross };

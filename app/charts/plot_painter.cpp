@@ -51,6 +51,12 @@ void markOverlay(Curve& c, const std::string& overlay, QStringList& labels) {
   }
 }
 
+/// A curve's legend entry: another run's label, or its name (without the evaluation words its chart's
+/// title already carries).
+QString legendText(const Curve& c, const QString& title) {
+  return c.overlay.isEmpty() ? legendName(title, c.name) : c.overlay;
+}
+
 struct Plot {
   QString xLabel, yLabel;
   std::vector<Curve> curves;
@@ -150,7 +156,7 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
   const double rowH = lm.height() + 4, maxW = target.width() - 40, glyphW = 26 * u;
   for (const auto& c : plot.curves) {
     if (!c.inLegend) continue;
-    const double w = glyphW + lm.horizontalAdvance(c.overlay.isEmpty() ? c.name : c.overlay) + 14 * u;
+    const double w = glyphW + lm.horizontalAdvance(legendText(c, title)) + 14 * u;
     if (rows == 0 || (lx + w > maxW && lx > 0)) ++rows, lx = 0;
     legend.push_back({&c, QRectF(lx, (rows - 1) * rowH, w, rowH)});
     lx += w;
@@ -236,8 +242,7 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
       p.drawLine(QPointF(o.x(), o.y() + rowH / 2), QPointF(o.x() + 20 * u, o.y() + rowH / 2));
     }
     p.setPen(Qt::black);
-    p.drawText(QPointF(o.x() + glyphW, o.y() + (rowH - lm.height()) / 2 + lm.ascent()),
-               e.curve->overlay.isEmpty() ? e.curve->name : e.curve->overlay);
+    p.drawText(QPointF(o.x() + glyphW, o.y() + (rowH - lm.height()) / 2 + lm.ascent()), legendText(*e.curve, title));
   }
   p.restore();
 }

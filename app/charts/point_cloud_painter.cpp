@@ -82,7 +82,7 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
   // Legend names: a density group says it is one, of how many points.
   std::vector<QString> names;
   for (int g = 0; g < int(f.labelNames.size()); ++g) {
-    QString name = QString::fromStdString(f.labelNames[g]);
+    QString name = legendName(title, QString::fromStdString(f.labelNames[g]));
     if (dense[std::size_t(g)])
       name += QString(": density of all %1 (log scale)")
                   .arg(QLocale(QLocale::English).toString(qlonglong(sizes[std::size_t(g)])));

@@ -149,7 +149,7 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
     for (std::size_t i = 0; i < values.size(); ++i) h.groups[groups[i]].mass[binning.index(values[i])] += 1.0 / sizes[groups[i]];
     return h;
   };
-  observer.onFrame(makeFrame("groups_before", "Test scores per group (before post-processing)", 0,
+  observer.onFrame(makeFrame("groups_before", "Test scores per group before post-processing", 0,
                              groupHistogram(test.scores, test.groups)));
   HistogramFrame after = groupHistogram(predicted, test.groups);
   double bSum = 0;

@@ -19,6 +19,7 @@
 #include "charts/chart_builder.h"
 #include "charts/chart_style.h"
 #include "core/method.h"
+#include "core/output_classes.h"
 
 namespace {
 
@@ -332,6 +333,36 @@ class TestChartReadability : public QObject {
     for (QGraphicsItem* item : c.chart->childItems())
       if (auto* t = dynamic_cast<QGraphicsTextItem*>(item); t && t->isVisible()) legend += t->toPlainText();
     QVERIFY2(legend.contains(QStringLiteral("━·━")) && legend.contains(QStringLiteral("┈┈")), qPrintable(legend));
+  }
+
+  // A chart drawn wholly from private data says so in its title; its legend does not repeat the words
+  // for every series (the fair-regression charts' three legend rows shrank to fit). A chart mixing
+  // the release with an evaluation series keeps them on that series. The data's names keep them.
+  void evaluationWordsOnceInTheTitle() {
+    const std::string suffix = dpw::evaluationSuffix();
+    auto frame = [&](const std::string& title) {
+      dpw::LinesFrame f{"score", "mass", {}};
+      f.series.push_back({"group 0" + suffix, {0, 1}, {0.5, 0.5}});
+      f.series.push_back({"released", {0, 1}, {0.4, 0.6}});
+      return dpw::makeFrame("hist", title, 1, f);
+    };
+    auto legendOf = [](const dpw::Frame& f) {
+      LaidOutChart c(f, {900, 500});
+      QString legend;
+      for (QGraphicsItem* item : c.chart->childItems())
+        if (auto* t = dynamic_cast<QGraphicsTextItem*>(item); t && t->isVisible() && t->toPlainText().contains("━━"))
+          legend += t->toPlainText();  // the legend item (its entries start with a line glyph), not the title
+      return legend.replace(QChar(0x00A0), ' ');
+    };
+    const QString words = QString::fromStdString(suffix).trimmed();
+    const QString evaluationLegend = legendOf(*frame("Test scores" + suffix));
+    QVERIFY2(evaluationLegend.contains("group 0") && !evaluationLegend.contains(words), qPrintable(evaluationLegend));
+    const QString mixedLegend = legendOf(*frame("Released and true"));
+    QVERIFY2(mixedLegend.contains("group 0 " + words), qPrintable(mixedLegend));
+    // The QPainter renderers read the same rule.
+    QCOMPARE(dpwapp::legendName(QString::fromStdString("T" + suffix), QString::fromStdString("g" + suffix)), QString("g"));
+    QCOMPARE(dpwapp::legendName("T", QString::fromStdString("g" + suffix)), QString::fromStdString("g" + suffix));
+    QCOMPARE(dpwapp::legendName(QString::fromStdString("T" + suffix), "released"), QString("released"));
   }
 
   // Point clouds: every group is drawn (at normal and presentation size), the first group (the
