@@ -308,8 +308,9 @@ std::vector<double> logTicks(double axisLo, double axisHi, double dataLo, double
   std::vector<double> ticks;
   const int every = std::max(1, (d1 - d0 + 7) / 8);  // at most about eight labelled decades
   for (int k = d0; k <= d1; k += every) ticks.push_back(std::pow(10.0, k));
-  if (inside(ticks) >= 2 || !(dataHi > dataLo)) return ticks;
-  // Data within about a decade: 1-2-5 labels, then every multiple, until two lie inside the data.
+  if ((inside(ticks) >= 2 && d1 - d0 > 2) || !(dataHi > dataLo)) return ticks;
+  // An axis of one or two decades (ε from 1 to 10: the decades alone labelled only its ends), or data
+  // within about a decade: 1-2-5 labels, then every multiple, until two lie inside the data.
   for (const std::vector<int>& multiples : {std::vector<int>{1, 2, 5}, std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
     ticks.clear();
     for (int k = d0; k < d1; ++k)

@@ -196,8 +196,11 @@ class TestChartReadability : public QObject {
     // The painted renderer writes those labels: 0.05 and 0.2 (1-2-5) on the flows chart.
     const QStringList texts = svgTexts(paintedSvg(*frames.back()));
     QVERIFY2(texts.contains("0.05") && texts.contains("0.2") && texts.contains("0.1"), qPrintable(texts.join('|')));
-    // Whole decades stay when the data spans them (no clutter).
+    // Whole decades stay when the data spans more than two of them (no clutter).
     QCOMPARE(dpwapp::logTicks(1e-3, 10, 2e-3, 8).size(), std::size_t(5));
+    // One decade gets 1-2-5 labels even when both its ends are data (the flows-vs-generator ε axis,
+    // ε = 1, 2, 5, 10, was labelled 1 and 10 only).
+    QCOMPARE(dpwapp::logTicks(1, 10, 1, 10), (std::vector<double>{1, 2, 5, 10}));
     // A band across a decade boundary narrower than one multiple to the next (DPSWgen's loss, 9.6 ..
     // 10.5): whole decades [1, 100] drew it as a line under 19 labels, which Qt elided to "…". Now the
     // axis spans the band with a few stepped labels, in both renderers.
