@@ -46,7 +46,7 @@ bool isLogAxis(const QAbstractAxis* a) { return a && a->property("dpwLog").toBoo
 void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, double x0, double x1, double y0,
                 double y1, bool logX = false, bool logY = false) {
   // x0..y1 are in the series' coordinates: log10 of the data on a log axis.
-  auto makeAxis = [](bool log, const QString& title, double lo, double hi) -> QAbstractAxis* {
+  auto makeAxis = [](bool log, const QString& title, double lo, double hi, bool values) -> QAbstractAxis* {
     if (log) {
       auto* a = new QCategoryAxis;
       a->setProperty("dpwLog", true);
@@ -57,7 +57,7 @@ void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, dou
     }
     auto* a = new QValueAxis;
     a->setTitleText(title);
-    const auto [nlo, nhi] = niceRange(lo, hi);
+    const auto [nlo, nhi] = niceRange(lo, hi, values);
     a->setRange(nlo, nhi);
     a->setTickType(QValueAxis::TicksDynamic);
     a->setTickAnchor(0);
@@ -65,8 +65,8 @@ void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, dou
     a->setLabelFormat("%g");
     return a;
   };
-  auto* ax = makeAxis(logX, xLabel, x0, x1);
-  auto* ay = makeAxis(logY, yLabel, y0, y1);
+  auto* ax = makeAxis(logX, xLabel, x0, x1, false);
+  auto* ay = makeAxis(logY, yLabel, y0, y1, true);
   chart->addAxis(ax, Qt::AlignBottom);
   chart->addAxis(ay, Qt::AlignLeft);
   for (auto* s : chart->series()) {
@@ -507,7 +507,7 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
   const bool logY = lines && lines->logY;
   if (!logY && !histogram) b.y0 = std::min(b.y0, 0.0);
   if (histogram) b.y0 = 0;
-  auto widen = [](QAbstractAxis* axis, double lo, double hi) {
+  auto widen = [](QAbstractAxis* axis, double lo, double hi, bool values) {
     if (isLogAxis(axis)) {  // lo, hi: log10 of the data; whole decades, refit when the data spans few
       auto* la = static_cast<QCategoryAxis*>(axis);
       const auto [dlo, dhi] = decadeRange(std::pow(10.0, lo), std::pow(10.0, hi));
@@ -525,19 +525,20 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
     }
     auto* a = qobject_cast<QValueAxis*>(axis);
     if (!a) return;
-    const bool fits = lo >= a->min() && hi <= a->max();
+    const bool fits = lo >= a->min() && (values ? hi < a->max() : hi <= a->max());  // values: not on the frame
     const bool fills = (hi - lo) >= 0.4 * (a->max() - a->min());
     if (fits && fills) return;  // leave the axis alone: axes rescale rarely
     // Grow to cover the data; refit (shrink) only when the data uses a small part of the axis.
-    const auto [nlo, nhi] = fills ? niceRange(std::min(lo, a->min()), std::max(hi, a->max())) : niceRange(lo, hi);
+    const auto [nlo, nhi] = fills ? niceRange(std::min(lo, a->min()), std::max(hi, a->max()), values)
+                                  : niceRange(lo, hi, values);
     // Interval first: Qt Charts (6.4) does not redo the labels of dynamic ticks when only the interval
     // changes, so after a large shrink the old interval left a single label ("0") on the axis.
     a->setTickInterval(niceStep(nhi - nlo));
     a->setRange(nlo, nhi);
   };
   const auto h = chart->axes(Qt::Horizontal), v = chart->axes(Qt::Vertical);
-  if (!h.isEmpty()) widen(h.first(), b.x0, b.x1);
-  if (!v.isEmpty()) widen(v.first(), b.y0, b.y1);
+  if (!h.isEmpty()) widen(h.first(), b.x0, b.x1, false);
+  if (!v.isEmpty()) widen(v.first(), b.y0, b.y1, true);
   fitTicks(chart);
   return true;
 }

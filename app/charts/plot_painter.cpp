@@ -113,12 +113,12 @@ struct Axis {
   bool log = false;
   std::vector<double> ticks;
 
-  Axis(double dataLo, double dataHi, bool logScale) : log(logScale) {
+  Axis(double dataLo, double dataHi, bool logScale, bool values) : log(logScale) {
     if (log) {
       std::tie(lo, hi) = decadeRange(dataLo, dataHi);
       ticks = logTicks(lo, hi, dataLo, dataHi);
     } else {
-      std::tie(lo, hi) = niceRange(dataLo, dataHi);
+      std::tie(lo, hi) = niceRange(dataLo, dataHi, values);
       const double step = niceStep(hi - lo);
       for (double t = std::ceil(lo / step) * step; t <= hi + 1e-9 * step; t += step)
         ticks.push_back(std::abs(t) < 1e-12 * step ? 0.0 : t);
@@ -145,7 +145,7 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
         x0 = std::min(x0, pt.x()), x1 = std::max(x1, pt.x()), y0 = std::min(y0, pt.y()), y1 = std::max(y1, pt.y());
   if (!std::isfinite(x0)) x0 = plot.logX ? 1 : 0, x1 = plot.logX ? 10 : 1, y0 = plot.logY ? 1 : 0, y1 = plot.logY ? 10 : 1;
   if (plot.yFromZero && !plot.logY) y0 = std::min(y0, 0.0);
-  const Axis ax(x0, x1, plot.logX), ay(y0, y1, plot.logY);
+  const Axis ax(x0, x1, plot.logX, false), ay(y0, y1, plot.logY, true);
   auto label = [](double t) { return QString::number(t, 'g', 4); };
   // Legend rows at the bottom, wrapped to the width.
   struct Entry { const Curve* curve; QRectF at; };
@@ -321,15 +321,16 @@ std::vector<double> logTicks(double axisLo, double axisHi, double dataLo, double
   return ticks;
 }
 
-std::pair<double, double> niceRange(double lo, double hi) {
+std::pair<double, double> niceRange(double lo, double hi, bool headroom) {
   const bool nonNegative = lo >= 0;
   if (!(hi > lo)) {
     const double pad = std::abs(lo) > 0 ? std::abs(lo) * 0.5 : 1.0;
     lo -= pad, hi += pad;
   }
   if (nonNegative) lo = std::max(lo, 0.0);  // data that starts at 0 (steps, counts) keeps its axis at 0
-  const double step = niceStep(hi - lo);
-  return {std::floor(lo / step) * step, std::ceil(hi / step) * step};
+  const double step = niceStep(hi - lo), top = std::ceil(hi / step) * step;
+  const bool onTheFrame = headroom && hi != 0 && top - hi <= 1e-9 * step;
+  return {std::floor(lo / step) * step, onTheFrame ? top + step : top};
 }
 
 void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {

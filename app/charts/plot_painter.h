@@ -21,8 +21,10 @@
 
 namespace dpwapp {
 
-/// Rounds an axis range outward to "nice" numbers (1, 2, 2.5, 5 x 10^k) so axes rescale rarely.
-std::pair<double, double> niceRange(double lo, double hi);
+/// Rounds an axis range outward to "nice" numbers (1, 2, 2.5, 5 x 10^k) so axes rescale rarely. With
+/// `headroom` (value axes), data whose top lands exactly on the top tick gets one more step, so a line
+/// at the maximum (the audit's claimed ε, an ε curve ending at its budget) is not drawn on the frame.
+std::pair<double, double> niceRange(double lo, double hi, bool headroom = false);
 /// The tick interval for a span: about five ticks at 1, 2, 2.5, 5 x 10^k.
 double niceStep(double span);
 /// Whole decades around [lo, hi] (at least one), so a log axis always has labelled ends; for data within

@@ -18,6 +18,7 @@
 
 #include "charts/chart_builder.h"
 #include "charts/chart_style.h"
+#include "charts/plot_painter.h"
 #include "core/method.h"
 #include "core/output_classes.h"
 
@@ -336,6 +337,24 @@ class TestChartReadability : public QObject {
     for (QGraphicsItem* item : c.chart->childItems())
       if (auto* t = dynamic_cast<QGraphicsTextItem*>(item); t && t->isVisible()) legend += t->toPlainText();
     QVERIFY2(legend.contains(QStringLiteral("━·━")) && legend.contains(QStringLiteral("┈┈")), qPrintable(legend));
+  }
+
+  // A line at the top of the data is not drawn on the chart's frame: the audit's claimed ε (1, flat)
+  // lay on the top edge of an axis ending at 1. Value axes get a step of headroom when the data's
+  // maximum lands exactly on the top tick; step axes do not (steps 0 .. 500 end at 500).
+  void topOfTheDataIsNotOnTheFrame() {
+    QCOMPARE(dpwapp::niceRange(0, 1, true), (std::pair<double, double>{0, 1.2}));
+    QCOMPARE(dpwapp::niceRange(0, 0.97, true), (std::pair<double, double>{0, 1}));
+    QCOMPARE(dpwapp::niceRange(0, 500, false), (std::pair<double, double>{0, 500}));
+    dpw::LinesFrame f{"trials per data set", "ε", {}};
+    f.series.push_back({"claimed ε", {0, 100000, 200000}, {1, 1, 1}});
+    f.series.push_back({"measured lower bound", {0, 100000, 200000}, {0.4, 0.6, 0.59}});
+    LaidOutChart c(*dpw::makeFrame("audit", "Claimed ε vs measured lower bound", 1, f));
+    auto* y = qobject_cast<QValueAxis*>(c.chart->axes(Qt::Vertical).first());
+    auto* x = qobject_cast<QValueAxis*>(c.chart->axes(Qt::Horizontal).first());
+    QVERIFY(y && x);
+    QVERIFY2(y->max() > 1.05, qPrintable(QString::number(y->max())));
+    QCOMPARE(x->max(), 200000.0);
   }
 
   // A chart drawn wholly from private data says so in its title; its legend does not repeat the words
