@@ -44,7 +44,7 @@ void setLogAxis(QCategoryAxis* a, double lo, double hi) {
 bool isLogAxis(const QAbstractAxis* a) { return a && a->property("dpwLog").toBool(); }
 
 void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, double x0, double x1, double y0,
-                double y1, bool logX = false, bool logY = false) {
+                double y1, bool logX = false, bool logY = false, bool flatTop = false) {
   // x0..y1 are in the series' coordinates: log10 of the data on a log axis.
   auto makeAxis = [](bool log, const QString& title, double lo, double hi, bool values) -> QAbstractAxis* {
     if (log) {
@@ -66,7 +66,7 @@ void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, dou
     return a;
   };
   auto* ax = makeAxis(logX, xLabel, x0, x1, false);
-  auto* ay = makeAxis(logY, yLabel, y0, y1, true);
+  auto* ay = makeAxis(logY, yLabel, y0, y1, flatTop);
   chart->addAxis(ax, Qt::AlignBottom);
   chart->addAxis(ay, Qt::AlignLeft);
   for (auto* s : chart->series()) {
@@ -77,10 +77,16 @@ void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, dou
 
 struct Bounds {
   double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+  bool flatTop = false;  ///< two consecutive points of one series lie at y1 (a line at the top: niceRange's headroom)
+  double lastY = NAN;
   void add(double x, double y) {
     if (!std::isfinite(x) || !std::isfinite(y)) return;
+    if (y > y1) flatTop = false;
+    if (y >= y1 && y == lastY) flatTop = true;
+    lastY = y;
     x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
   }
+  void newSeries() { lastY = NAN; }
   void finish() {
     if (!std::isfinite(x0)) x0 = 0, x1 = 1, y0 = 0, y1 = 1;
   }
@@ -190,6 +196,7 @@ QChart* linesChart(const dpw::LinesFrame& f, int columns) {
     }
     line->setName(qs(s.name));
     line->replace(part.points);
+    b.newSeries();
     for (const auto& pt : part.points) b.add(pt.x(), pt.y());
     markOverlay(line, s.overlay);
     if (!part.first) {  // one legend entry per series
@@ -199,7 +206,8 @@ QChart* linesChart(const dpw::LinesFrame& f, int columns) {
     chart->addSeries(line);
   }
   b.finish();
-  attachAxes(chart, qs(f.xLabel), qs(f.yLabel), b.x0, b.x1, f.logY ? b.y0 : std::min(0.0, b.y0), b.y1, f.logX, f.logY);
+  attachAxes(chart, qs(f.xLabel), qs(f.yLabel), b.x0, b.x1, f.logY ? b.y0 : std::min(0.0, b.y0), b.y1, f.logX, f.logY,
+             b.flatTop);
   return chart;
 }
 
@@ -212,6 +220,7 @@ QChart* histogramChart(const dpw::HistogramFrame& f) {
     auto* line = new QLineSeries;
     line->setName(qs(g.name));
     QList<QPointF> pts;
+    b.newSeries();
     for (std::size_t k = 0; k < g.mass.size() && k + 1 < f.edges.size(); ++k) {
       pts.append({f.edges[k], g.mass[k]});
       pts.append({f.edges[k + 1], g.mass[k]});
@@ -229,7 +238,7 @@ QChart* histogramChart(const dpw::HistogramFrame& f) {
     chart->addSeries(line);
   }
   b.finish();
-  attachAxes(chart, qs(f.xLabel), "mass", b.x0, b.x1, 0.0, b.y1);
+  attachAxes(chart, qs(f.xLabel), "mass", b.x0, b.x1, 0.0, b.y1, false, false, b.flatTop);
   // A dashed group drawn in the colour of a solid one (an estimate next to the truth) needs no legend
   // entry of its own: the title says what dashed means, and the legend stays short enough to read.
   const auto series = chart->series();
@@ -499,6 +508,7 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
     xy->replace(parts[i].points);
     if (std::holds_alternative<dpw::LinesFrame>(frame.data) && !qobject_cast<QScatterSeries*>(xy))
       xy->setPointsVisible(parts[i].points.size() < 3);
+    b.newSeries();
     for (const auto& pt : parts[i].points) b.add(pt.x(), pt.y());
   }
   if (!autoScale || !std::isfinite(b.x0)) return true;
@@ -525,7 +535,7 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
     }
     auto* a = qobject_cast<QValueAxis*>(axis);
     if (!a) return;
-    const bool fits = lo >= a->min() && (values ? hi < a->max() : hi <= a->max());  // values: not on the frame
+    const bool fits = lo >= a->min() && (values ? hi < a->max() : hi <= a->max());  // a line at the top: not on the frame
     const bool fills = (hi - lo) >= 0.4 * (a->max() - a->min());
     if (fits && fills) return;  // leave the axis alone: axes rescale rarely
     // Grow to cover the data; refit (shrink) only when the data uses a small part of the axis.
@@ -538,7 +548,7 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
   };
   const auto h = chart->axes(Qt::Horizontal), v = chart->axes(Qt::Vertical);
   if (!h.isEmpty()) widen(h.first(), b.x0, b.x1, false);
-  if (!v.isEmpty()) widen(v.first(), b.y0, b.y1, true);
+  if (!v.isEmpty()) widen(v.first(), b.y0, b.y1, b.flatTop);
   fitTicks(chart);
   return true;
 }

@@ -143,9 +143,12 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
     for (const auto& pt : c.points)
       if (std::isfinite(pt.x()) && std::isfinite(pt.y()))
         x0 = std::min(x0, pt.x()), x1 = std::max(x1, pt.x()), y0 = std::min(y0, pt.y()), y1 = std::max(y1, pt.y());
+  bool flatTop = false;  // a line at the top (two consecutive points of a curve at y1): niceRange's headroom
+  for (const auto& c : plot.curves)
+    for (std::size_t i = 1; i < c.points.size(); ++i) flatTop = flatTop || (c.points[i].y() == y1 && c.points[i - 1].y() == y1);
   if (!std::isfinite(x0)) x0 = plot.logX ? 1 : 0, x1 = plot.logX ? 10 : 1, y0 = plot.logY ? 1 : 0, y1 = plot.logY ? 10 : 1;
   if (plot.yFromZero && !plot.logY) y0 = std::min(y0, 0.0);
-  const Axis ax(x0, x1, plot.logX, false), ay(y0, y1, plot.logY, true);
+  const Axis ax(x0, x1, plot.logX, false), ay(y0, y1, plot.logY, flatTop);
   auto label = [](double t) { return QString::number(t, 'g', 4); };
   // Legend rows at the bottom, wrapped to the width.
   struct Entry { const Curve* curve; QRectF at; };

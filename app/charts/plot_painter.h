@@ -22,8 +22,9 @@
 namespace dpwapp {
 
 /// Rounds an axis range outward to "nice" numbers (1, 2, 2.5, 5 x 10^k) so axes rescale rarely. With
-/// `headroom` (value axes), data whose top lands exactly on the top tick gets one more step, so a line
-/// at the maximum (the audit's claimed ε, an ε curve ending at its budget) is not drawn on the frame.
+/// `headroom` (a value axis whose top is a line: two consecutive points of a curve at the maximum), data
+/// whose top lands exactly on the top tick gets one more step, so the line (the audit's claimed ε) is not
+/// drawn on the chart's frame; a curve that only touches the top (β(0) = 1 of a trade-off) keeps it.
 std::pair<double, double> niceRange(double lo, double hi, bool headroom = false);
 /// The tick interval for a span: about five ticks at 1, 2, 2.5, 5 x 10^k.
 double niceStep(double span);

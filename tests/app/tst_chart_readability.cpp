@@ -340,8 +340,8 @@ class TestChartReadability : public QObject {
   }
 
   // A line at the top of the data is not drawn on the chart's frame: the audit's claimed ε (1, flat)
-  // lay on the top edge of an axis ending at 1. Value axes get a step of headroom when the data's
-  // maximum lands exactly on the top tick; step axes do not (steps 0 .. 500 end at 500).
+  // lay on the top edge of an axis ending at 1. A value axis whose top is a line gets a step of headroom
+  // when that line lands exactly on the top tick; step axes do not (steps 0 .. 500 end at 500).
   void topOfTheDataIsNotOnTheFrame() {
     QCOMPARE(dpwapp::niceRange(0, 1, true), (std::pair<double, double>{0, 1.2}));
     QCOMPARE(dpwapp::niceRange(0, 0.97, true), (std::pair<double, double>{0, 1}));
@@ -355,6 +355,12 @@ class TestChartReadability : public QObject {
     QVERIFY(y && x);
     QVERIFY2(y->max() > 1.05, qPrintable(QString::number(y->max())));
     QCOMPARE(x->max(), 200000.0);
+    // A curve that only touches the top keeps its unit square (the f-DP trade-off: β(0) = 1).
+    dpw::LinesFrame t{"type I error α", "type II error β", {}};
+    t.series.push_back({"PLD", {0, 0.1, 0.5, 1}, {1, 0.6, 0.15, 0}});
+    t.series.push_back({"random guessing", {0, 1}, {1, 0}});
+    LaidOutChart tradeoff(*dpw::makeFrame("tradeoff", "f-DP trade-off", 1, t));
+    QCOMPARE(qobject_cast<QValueAxis*>(tradeoff.chart->axes(Qt::Vertical).first())->max(), 1.0);
   }
 
   // A chart drawn wholly from private data says so in its title; its legend does not repeat the words
