@@ -1,6 +1,7 @@
 #include "gui/comparison_grid.h"
 
 #include "charts/chart_style.h"
+#include "core/output_classes.h"
 
 #include <QBuffer>
 #include <QCoreApplication>
@@ -112,13 +113,16 @@ QWidget* smallChart(const dpw::Frame& frame, QString* legend) {
   chart->legend()->setVisible(false);
   chart->setProperty("dpwLegend", false);  // one legend for the whole grid, in its corner
   chart->setProperty("dpwTitle", QString());
-  if (legend) {
+  if (legend) {  // an evaluation chart's words once, under its names (legendName), not on every line
+    const QString title = QString::fromStdString(frame.title);
     QStringList lines;
     for (QAbstractSeries* series : chart->series())
       if (auto* xy = qobject_cast<QXYSeries*>(series))
         lines << QStringLiteral("<span style='color:%1'>%2</span> %3")
                      .arg(xy->pen().color().name(), xy->pen().style() == Qt::SolidLine ? "━━" : "╍╍",
-                          xy->name().toHtmlEscaped());
+                          legendName(title, xy->name()).toHtmlEscaped());
+    const QString words = QString::fromStdString(dpw::evaluationSuffix()).trimmed();
+    if (title.endsWith(words)) lines << "<i>" + words.toHtmlEscaped() + "</i>";
     *legend = lines.join("<br>");
   }
   auto* view = new QChartView(chart);
