@@ -249,7 +249,8 @@ void sortBucket(const double* src, double* dst, std::size_t len, const LinearKey
 using TopStarts = std::array<std::uint32_t, kTopBuckets + 1>;
 
 /// The MSD pass: scatters v[0..n) into out[0..n) by the top 10 bits of the linear key; bucket b is then
-/// out[start[b]..start[b + 1]).
+/// out[start[b]..start[b + 1]). Each store prefetches its bucket's line four ahead into L2:
+/// sortedSquaredDifferenceSum 0.81-0.96x the time (in-process A/B, 10^6 and 10^7 normal values).
 void scatterTop(const double* v, double* out, std::size_t n, const LinearKey& key, TopStarts& start) {
   thread_local std::vector<std::uint16_t> tops;  // each value's top digit, computed once
   tops.resize(n);
@@ -261,9 +262,10 @@ void scatterTop(const double* v, double* out, std::size_t n, const LinearKey& ke
   for (std::uint32_t b = 0; b < kTopBuckets; ++b) start[b + 1] += start[b];
   std::array<std::uint32_t, kTopBuckets> next;
   std::copy(start.begin(), start.end() - 1, next.begin());
+  const std::size_t last = n - 1;  // prefetches stay inside the array (n > 2^17 here)
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint32_t j = next[top[i]]++;
-    __builtin_prefetch(out + j + 32, 1, 2);  // this bucket's line four ahead, into L2 (0.81-0.96x the time)
+    __builtin_prefetch(out + std::min<std::size_t>(j + 32, last), 1, 2);  // the bucket's line four ahead, into L2
     out[j] = v[i];
   }
   if (n > (std::size_t(1) << 22)) std::vector<std::uint16_t>().swap(tops);  // 20 MB and up: not kept
