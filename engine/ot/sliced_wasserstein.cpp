@@ -134,16 +134,17 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
   // Directions go in blocks of up to kBlock (one small GEMM each); blocks go in a fixed number of
   // chunks, each with its own gradient accumulator, summed in chunk order at the end. The partition
   // does not depend on the thread count, so neither does any bit of the result. For the value alone
-  // the block shrinks with the samples (to 8 directions from n + m = 2^21 on, 4 from 2^22, 2 from
-  // 2^23 on), so a thread holds about 2^24 doubles (128 MB) of projections instead of 16 (n + m); past
-  // 2^23 the threads share larger blocks instead (valueWithSharedBlocks): at 10^7 points the projections
-  // take 0.96 GB, not 5 GB. Every block reads the points once (64 bytes
-  // a point at d = 8, 8 to 32 bytes a projected value), so blocks are as large as that memory allows:
-  // at 10^6 points blocks of 8 rather than 4 take 0.94-0.96x the CPU time. Each direction's value does
-  // not depend on the block (the same dot products, noise and sort).
+  // the block shrinks with the samples (to 8 directions from n + m = 2^22 on, 4 from 2^23), so a
+  // thread holds at most 2^25 doubles (256 MB) of projections instead of 16 (n + m); past 2^23 the
+  // threads share larger blocks instead (valueWithSharedBlocks): at 10^7 points the projections take
+  // 0.96 GB, not 5 GB. Every block reads the points once (64 bytes a point at d = 8, 4 to 32 bytes a
+  // projected value), so blocks are as large as that memory allows: at 10^6 points blocks of 8 rather
+  // than 4 took 0.94-0.96x the CPU time, blocks of 16 rather than 8 0.93-0.96x the wall time (paired
+  // dpwlab-cli sw runs, k = 500), for 0.26 GB more. Each direction's value does not depend on the block
+  // (the same dot products, noise and sort).
   const Eigen::Index blockSize =
-      gradients ? kBlock : std::clamp<Eigen::Index>((Eigen::Index(1) << 24) / (n + m), kMinBlock, kBlock);
-  if (!gradients && blockSize * (n + m) > (Eigen::Index(1) << 24)) {
+      gradients ? kBlock : std::clamp<Eigen::Index>((Eigen::Index(1) << 25) / (n + m), kMinBlock, kBlock);
+  if (!gradients && n + m > (Eigen::Index(1) << 23)) {
     valueWithSharedBlocks(X, Y, directions, o, out);
     out.value = out.perDirection.mean();
     return out;
