@@ -11,8 +11,9 @@
 /// (OpenMP) in a fixed partition of blocks; the noise is drawn by privacy/mechanisms/mechanisms.h (Mechanism::addTo); the noise of direction j comes from stream j of
 /// `noiseSeed`, so no bit of a result depends on the thread count. Cost O(k (n + m) d) for the
 /// projections plus a radix sort per direction and sample; extra memory per thread: the projections of
-/// a block of 16 directions, 2 to 16 for the value alone (about 2^24 doubles once n + m ≥ 2^20), plus
-/// one sample's scratch; O(8 (n + m) d) more for gradients. The n x m coupling is never formed.
+/// a block of 16 directions, 4 to 16 for the value alone (about 2^25 doubles once n + m ≥ 2^21; past
+/// n + m = 2^23 the threads share blocks of up to 2^27), plus one sample's scratch; O(8 (n + m) d) more
+/// for gradients. The n x m coupling is never formed.
 #include <cstdint>
 
 #include "core/rng.h"
