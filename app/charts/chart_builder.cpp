@@ -46,7 +46,7 @@ bool isLogAxis(const QAbstractAxis* a) { return a && a->property("dpwLog").toBoo
 void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, double x0, double x1, double y0,
                 double y1, bool logX = false, bool logY = false, bool flatTop = false) {
   // x0..y1 are in the series' coordinates: log10 of the data on a log axis.
-  auto makeAxis = [](bool log, const QString& title, double lo, double hi, bool values) -> QAbstractAxis* {
+  auto makeAxis = [](bool log, const QString& title, double lo, double hi, bool headroom) -> QAbstractAxis* {
     if (log) {
       auto* a = new QCategoryAxis;
       a->setProperty("dpwLog", true);
@@ -57,7 +57,7 @@ void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, dou
     }
     auto* a = new QValueAxis;
     a->setTitleText(title);
-    const auto [nlo, nhi] = niceRange(lo, hi, values);
+    const auto [nlo, nhi] = niceRange(lo, hi, headroom);
     a->setRange(nlo, nhi);
     a->setTickType(QValueAxis::TicksDynamic);
     a->setTickAnchor(0);
@@ -517,7 +517,7 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
   const bool logY = lines && lines->logY;
   if (!logY && !histogram) b.y0 = std::min(b.y0, 0.0);
   if (histogram) b.y0 = 0;
-  auto widen = [](QAbstractAxis* axis, double lo, double hi, bool values) {
+  auto widen = [](QAbstractAxis* axis, double lo, double hi, bool headroom) {
     if (isLogAxis(axis)) {  // lo, hi: log10 of the data; whole decades, refit when the data spans few
       auto* la = static_cast<QCategoryAxis*>(axis);
       const auto [dlo, dhi] = decadeRange(std::pow(10.0, lo), std::pow(10.0, hi));
@@ -535,12 +535,12 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
     }
     auto* a = qobject_cast<QValueAxis*>(axis);
     if (!a) return;
-    const bool fits = lo >= a->min() && (values ? hi < a->max() : hi <= a->max());  // a line at the top: not on the frame
+    const bool fits = lo >= a->min() && (headroom ? hi < a->max() : hi <= a->max());  // a line at the top: not on the frame
     const bool fills = (hi - lo) >= 0.4 * (a->max() - a->min());
     if (fits && fills) return;  // leave the axis alone: axes rescale rarely
     // Grow to cover the data; refit (shrink) only when the data uses a small part of the axis.
-    const auto [nlo, nhi] = fills ? niceRange(std::min(lo, a->min()), std::max(hi, a->max()), values)
-                                  : niceRange(lo, hi, values);
+    const auto [nlo, nhi] = fills ? niceRange(std::min(lo, a->min()), std::max(hi, a->max()), headroom)
+                                  : niceRange(lo, hi, headroom);
     // Interval first: Qt Charts (6.4) does not redo the labels of dynamic ticks when only the interval
     // changes, so after a large shrink the old interval left a single label ("0") on the axis.
     a->setTickInterval(niceStep(nhi - nlo));

@@ -82,8 +82,8 @@ double drawChartTitle(QPainter& p, const QRectF& target, const QString& title, Q
 QColor paletteColour(int index) { return kOkabeIto[((index % kPaletteSize) + kPaletteSize) % kPaletteSize]; }
 
 QString legendName(const QString& title, const QString& name) {
-  static const QString suffix = QString::fromStdString(dpw::evaluationSuffix());
-  return title.endsWith(suffix) && name.endsWith(suffix) ? name.chopped(suffix.size()) : name;
+  if (!dpw::isEvaluationName(title.toStdString()) || !dpw::isEvaluationName(name.toStdString())) return name;
+  return name.chopped(int(QString::fromStdString(dpw::evaluationSuffix()).size()));
 }
 
 Qt::PenStyle positionLineStyle(int position) {

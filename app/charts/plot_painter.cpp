@@ -113,12 +113,12 @@ struct Axis {
   bool log = false;
   std::vector<double> ticks;
 
-  Axis(double dataLo, double dataHi, bool logScale, bool values) : log(logScale) {
+  Axis(double dataLo, double dataHi, bool logScale, bool headroom) : log(logScale) {
     if (log) {
       std::tie(lo, hi) = decadeRange(dataLo, dataHi);
       ticks = logTicks(lo, hi, dataLo, dataHi);
     } else {
-      std::tie(lo, hi) = niceRange(dataLo, dataHi, values);
+      std::tie(lo, hi) = niceRange(dataLo, dataHi, headroom);
       const double step = niceStep(hi - lo);
       for (double t = std::ceil(lo / step) * step; t <= hi + 1e-9 * step; t += step)
         ticks.push_back(std::abs(t) < 1e-12 * step ? 0.0 : t);

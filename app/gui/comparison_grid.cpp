@@ -121,8 +121,8 @@ QWidget* smallChart(const dpw::Frame& frame, QString* legend) {
         lines << QStringLiteral("<span style='color:%1'>%2</span> %3")
                      .arg(xy->pen().color().name(), xy->pen().style() == Qt::SolidLine ? "━━" : "╍╍",
                           legendName(title, xy->name()).toHtmlEscaped());
-    const QString words = QString::fromStdString(dpw::evaluationSuffix()).trimmed();
-    if (title.endsWith(words)) lines << "<i>" + words.toHtmlEscaped() + "</i>";
+    if (dpw::isEvaluationName(frame.title))
+      lines << "<i>" + QString::fromStdString(dpw::evaluationSuffix()).trimmed().toHtmlEscaped() + "</i>";
     *legend = lines.join("<br>");
   }
   auto* view = new QChartView(chart);
