@@ -24,7 +24,9 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
   const PrivacyLedger& ledger = *plan.ledger;
   const double delta = s.privacy.delta;
   if (plan.multiplier == 0) {
-    st << noPrivacySentence("the projections", s.steps, name);
+    std::string none = noPrivacySentence("the projections", s.steps, name);
+    none.pop_back();  // its period: the choices follow (the statement read "DPSWflow-r.. Choices")
+    st << none;
   } else if (plan.histogram && plan.releaseOnce) {
     st << claimSentence(ledger, delta) << ": the " << s.pool << " pool directions' noisy histograms of all " << m
        << " rows (" << s.bins << " bins on [−1, 1]), noise std " << fmt(plan.noiseStd)

@@ -42,6 +42,7 @@ class TestDpswFlow : public QObject {
     QVERIFY(hasChart(obs, "particles") && hasChart(obs, "sw2"));
     QCOMPARE(obs.lastStep, 200L);
     QVERIFY(r.privacyStatement.find("No privacy") != std::string::npos);
+    QVERIFY2(r.privacyStatement.find("..") == std::string::npos, r.privacyStatement.c_str());  // one period a sentence
   }
   void sameSeedSameRun() {
     DpswFlowSettings s = smallToy(FlowVariant::Pool);
