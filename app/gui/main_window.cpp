@@ -102,9 +102,11 @@ QString aboutHtml() {
       .arg(versionLine().toHtmlEscaped(), QString::fromLatin1(dpw::kBuildType).toHtmlEscaped(), QString::fromLatin1(qVersion()));
 }
 
-/// A status-bar label that elides its text to the room it has (full text in the tooltip), so a long
-/// privacy statement never runs into the step counter.
-class ElidedLabel : public QLabel {
+/// The status bar's message: one line when the text fits, else whole words on a first line and the
+/// rest on a second, elided only if two lines cannot hold it (full text in the tooltip). A run's privacy
+/// statement (~110 characters) then shows whole in presentation mode at 1024 × 768, where one line held
+/// "Finished. (ε = 5, δ = 1e-05) by the…", and it never runs into the step counter.
+class StatusMessageLabel : public QLabel {
  public:
   void setFullText(const QString& text) {
     full_ = text;
@@ -122,8 +124,32 @@ class ElidedLabel : public QLabel {
   }
 
  private:
-  void updateText() { QLabel::setText(fontMetrics().elidedText(full_, Qt::ElideRight, std::max(0, width() - 4))); }
+  void updateText() {
+    const int room = std::max(0, width() - 4);
+    const QFontMetrics metrics = fontMetrics();
+    QString shown = full_;
+    if (metrics.horizontalAdvance(full_) > room) {
+      const QStringList words = full_.split(QLatin1Char(' '));
+      QString first;
+      qsizetype fitting = 0;
+      for (; fitting < words.size(); ++fitting) {
+        const QString longer = fitting == 0 ? words[0] : first + QLatin1Char(' ') + words[fitting];
+        if (metrics.horizontalAdvance(longer) > room) break;
+        first = longer;
+      }
+      const QString rest = words.mid(fitting).join(QLatin1Char(' '));
+      shown = fitting == 0 ? metrics.elidedText(full_, Qt::ElideRight, room)
+                           : first + QLatin1Char('\n') + metrics.elidedText(rest, Qt::ElideRight, room);
+    }
+    const bool twoLines = shown.contains(QLatin1Char('\n'));
+    QLabel::setText(shown);
+    if (twoLines != twoLines_) {  // the status bar's height follows
+      twoLines_ = twoLines;
+      updateGeometry();
+    }
+  }
   QString full_;
+  bool twoLines_ = false;
 };
 
 MainWindow::MainWindow(QWidget* parent)
@@ -137,7 +163,7 @@ MainWindow::MainWindow(QWidget* parent)
       timer_(new QTimer(this)),
       stepLabel_(new QLabel),
       epsilonLabel_(new QLabel),
-      message_(new ElidedLabel),
+      message_(new StatusMessageLabel),
       progressBar_(new QProgressBar),
       liveEpsilon_(NAN),
       pinned_(std::make_unique<PinnedRuns>()),
@@ -205,6 +231,7 @@ MainWindow::MainWindow(QWidget* parent)
   progressBar_->setMaximumWidth(220);
   progressBar_->setTextVisible(false);
   message_->setObjectName("statusMessage");
+  message_->setTextFormat(Qt::PlainText);
   stepLabel_->setObjectName("stepLabel");
   epsilonLabel_->setObjectName("epsilonLabel");
   epsilonLabel_->setTextFormat(Qt::PlainText);

@@ -26,7 +26,7 @@ namespace dpwapp {
 class ChartGrid;
 class DisplayScale;
 class ComparisonGridDialog;
-class ElidedLabel;
+class StatusMessageLabel;
 class LessonMenu;
 class ParameterForm;
 class ParameterHistory;
@@ -71,8 +71,9 @@ class MainWindow : public QMainWindow {
   double liveEpsilon() const { return liveEpsilon_; }
   /// The status bar's privacy text (e.g. "ε spent: 4.98"; for a method without a budget, why not).
   QString privacyText() const;
-  /// The status bar's message (full text; the bar shows it elided to the room it has).
+  /// The status bar's message (full text; the bar shows it on one or two lines, elided only past two).
   QString statusMessage() const;
+  void showStatus(const QString& text);
   /// Opens (or raises) the comparison grid of the current method, on these axes and values if given
   /// (keys the method declares in MethodInfo::grid); nullptr (and a status message) without a grid.
   ComparisonGridDialog* openComparisonGrid(const QString& rowKey = {}, const QString& rowValues = {},
@@ -144,7 +145,6 @@ class MainWindow : public QMainWindow {
   void clearShownRun();
   std::string currentMethod() const;
   QByteArray scenarioForExport() const;
-  void showStatus(const QString& text);
   void updatePrivacyLabel();
   void methodChanged();
   void showAbout();
@@ -160,7 +160,7 @@ class MainWindow : public QMainWindow {
   QTimer* timer_;
   QLabel* stepLabel_;
   QLabel* epsilonLabel_;
-  ElidedLabel* message_;
+  StatusMessageLabel* message_;
   QProgressBar* progressBar_;
   QMenu* recentMenu_ = nullptr;
   QAction* runAction_ = nullptr;

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -146,6 +147,41 @@ class TestPresentationMode : public QObject {
     QVERIFY(w.findChild<QDockWidget*>("methodDock")->isVisible());
     QCOMPARE(QApplication::font().pointSizeF(), appFont);
     QCOMPARE(dpwapp::chartTextScale(), 1.0);
+  }
+
+  // The status bar's message takes a second line before it elides: at 1024 x 768 a run's claim (ε, δ,
+  // the accountant, "a proven bound", q, steps) shows whole, and in presentation mode, where one line
+  // showed "Finished. (ε = 5, δ = 1e-05) by the…", the second line carries the accountant. A short
+  // message stays on one line; the full text is always the tooltip.
+  void statusMessageWrapsBeforeItElides() {
+    MainWindow w;
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* label = w.findChild<QLabel*>("statusMessage");
+    QVERIFY(label);
+    const QString claim = "Finished. (ε = 5, δ = 1e-05) by the PLD (Poisson, add/remove neighbours: one record added or "
+                          "removed), a proven bound, q = 0.025 (Poisson), 500 steps, noise multiplier 1.2";
+    auto shown = [&](const QString& text) {
+      w.showStatus(text);
+      for (int i = 0; i < 3; ++i) {  // the status bar's layout request, then its resize
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+      }
+      return QString(label->text()).replace('\n', ' ');
+    };
+    QCOMPARE(shown(claim), claim);
+    QVERIFY2(label->fontMetrics().horizontalAdvance(claim) > label->width(), "the claim fits one line: no test");
+    QCOMPARE(label->text().count('\n'), 1);
+    QVERIFY2(label->height() >= 2 * label->fontMetrics().lineSpacing(),
+             qPrintable(QString("%1 px tall for two lines of %2").arg(label->height()).arg(label->fontMetrics().lineSpacing())));
+    QCOMPARE(label->toolTip(), claim);
+    w.action("presentationMode")->trigger();
+    const QString large = shown(claim);
+    QCOMPARE(label->text().count('\n'), 1);
+    QVERIFY2(large.startsWith("Finished. (ε = 5, δ = 1e-05) by the PLD") && large.endsWith(QChar(0x2026)), qPrintable(large));
+    QCOMPARE(shown("Pins cleared."), QString("Pins cleared."));
+    QCOMPARE(label->text().count('\n'), 0);
   }
 
   void zoomScalesEveryTextAndIsKept() {
