@@ -42,22 +42,45 @@ double chartPenWidth(double base) { return base * chartLineScale(); }
 QStringList fitTitle(const QString& title, double width, QFont& font) {
   const double base = font.pointSizeF();
   auto fits = [&](const QString& line) { return QFontMetricsF(font).horizontalAdvance(line) <= width; };
-  for (double size = base; size >= base * 0.85 - 1e-9; size -= base * 0.05) {
-    font.setPointSizeF(size);
-    if (fits(title)) return {title};
-  }
-  int best = -1;
-  for (int i = 0; i < title.size(); ++i)
-    if (title[i] == ' ' && (best < 0 || std::abs(i - int(title.size()) / 2) < std::abs(best - int(title.size()) / 2))) best = i;
-  if (best >= 0)  // two lines at the largest size down to 85% where both fit
-    for (double size = base; size >= base * 0.85 - 1e-9; size -= base * 0.05) {
+  auto sizes = [&](double smallest, auto&& laidOut) {  // the largest size down to `smallest` that lays out
+    for (double size = base; size >= base * smallest - 1e-9; size -= base * 0.05) {
       font.setPointSizeF(size);
-      if (fits(title.left(best)) && fits(title.mid(best + 1))) return {title.left(best), title.mid(best + 1)};
+      if (QStringList lines = laidOut(); !lines.isEmpty()) return lines;
     }
-  font.setPointSizeF(base * 0.85);
+    return QStringList();
+  };
+  if (QStringList one = sizes(0.85, [&] { return fits(title) ? QStringList{title} : QStringList(); }); !one.isEmpty())
+    return one;
+  int middle = -1;  // two lines broken at the space nearest the middle
+  for (int i = 0; i < title.size(); ++i)
+    if (title[i] == ' ' && (middle < 0 || std::abs(i - int(title.size()) / 2) < std::abs(middle - int(title.size()) / 2))) middle = i;
+  if (middle < 0) {
+    font.setPointSizeF(base * 0.65);
+    return {QFontMetricsF(font).elidedText(title, Qt::ElideRight, width)};
+  }
+  const QStringList two{title.left(middle), title.mid(middle + 1)};
+  if (QStringList lines = sizes(0.85, [&] { return fits(two[0]) && fits(two[1]) ? two : QStringList(); }); !lines.isEmpty())
+    return lines;
+  const QStringList words = title.split(' ');
+  auto wrapped = [&] {  // greedy: as many words a line as fit
+    QStringList lines;
+    for (const QString& w : words) {
+      if (!lines.isEmpty() && fits(lines.back() + ' ' + w)) lines.back() += ' ' + w;
+      else lines << w;
+    }
+    return lines;
+  };
+  auto threeWhole = [&] {
+    const QStringList lines = wrapped();
+    return lines.size() <= 3 && std::all_of(lines.begin(), lines.end(), fits) ? lines : QStringList();
+  };
+  if (QStringList lines = sizes(0.65, threeWhole); !lines.isEmpty()) return lines;
+  font.setPointSizeF(base * 0.65);  // still too long: three lines at 65%, the last elided
+  QStringList lines = wrapped();
+  if (lines.size() > 3) lines = QStringList{lines[0], lines[1], lines.mid(2).join(' ')};
   const QFontMetricsF fm(font);
-  if (best < 0) return {fm.elidedText(title, Qt::ElideRight, width)};
-  return {fm.elidedText(title.left(best), Qt::ElideRight, width), fm.elidedText(title.mid(best + 1), Qt::ElideRight, width)};
+  for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, width);
+  return lines;
 }
 
 double chartTitleHeight(const QRectF& target, const QString& title, QFont font) {

@@ -34,9 +34,10 @@ QFont chartFont(double base, const QFont& like = QFont(), bool bold = false);
 /// A pen width of `base` pixels times the line scale.
 double chartPenWidth(double base = 2);
 
-/// A chart title laid out for `width`: one line at `font`'s size if it fits, else one line at down to
-/// 85% of it, else two lines broken at the space nearest the middle at the largest size down to 85%
-/// where both fit (at 85% each elided if still too wide). Sets `font` to the size used; returns the lines.
+/// A chart title laid out for `width`, as the Qt Charts renderer lays out its titles: one line at
+/// `font`'s size down to 85% of it, else two lines broken at the space nearest the middle down to 85%,
+/// else up to three lines (as many words a line as fit) down to 65%; only a title that three lines at
+/// 65% cannot hold is elided, at the end of its third line. Sets `font` to the size used; returns the lines.
 QStringList fitTitle(const QString& title, double width, QFont& font);
 /// Draws `title` (fitTitle) centred at the top of `target`; returns the height it took (with a gap below).
 double drawChartTitle(QPainter& painter, const QRectF& target, const QString& title, QFont font);

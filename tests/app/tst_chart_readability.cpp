@@ -393,6 +393,30 @@ class TestChartReadability : public QObject {
     QCOMPARE(dpwapp::legendName(QString::fromStdString("T" + suffix), "released"), QString("released"));
   }
 
+  // The QPainter renderers' titles (point clouds, heat maps, files) follow the Qt Charts rule: two lines
+  // down to 85% of the size, then three down to 65%, elided only past that. The particle chart's title
+  // in presentation mode at 1024 x 768 (a 490 px chart) lost "shown)" to an ellipsis on two lines.
+  void painterTitlesTakeThreeLinesBeforeEliding() {
+    const QString title = "Particles and target (first two coordinates; target: 2000 of 10000 shown)";
+    const double width = 490 - 12;
+    QFont font = dpwapp::chartFont(2 * dpwapp::kTitlePointSize, QFont(), true);  // presentation mode's size
+    const double base = font.pointSizeF();
+    const QStringList lines = dpwapp::fitTitle(title, width, font);
+    QCOMPARE(lines.join(' '), title);
+    QVERIFY2(lines.size() == 3, qPrintable(lines.join(" | ")));
+    QVERIFY(font.pointSizeF() >= 0.65 * base - 1e-9);
+    for (const QString& line : lines) QVERIFY2(QFontMetricsF(font).horizontalAdvance(line) <= width, qPrintable(line));
+    QFont normal = dpwapp::chartFont(dpwapp::kTitlePointSize, QFont(), true);  // normal size: one or two lines
+    QVERIFY(dpwapp::fitTitle(title, width, normal).size() <= 2);
+    QVERIFY(normal.pointSizeF() >= 0.85 * dpwapp::kTitlePointSize - 1e-9);
+    QFont small = font;
+    small.setPointSizeF(base);
+    const QStringList elided = dpwapp::fitTitle(title + " " + title + " " + title, width, small);
+    QCOMPARE(elided.size(), 3);
+    QVERIFY(elided.back().endsWith(QChar(0x2026)));
+    QCOMPARE(small.pointSizeF(), 0.65 * base);
+  }
+
   // Point clouds: every group is drawn (at normal and presentation size), the first group (the
   // particles) on top of the others where they overlap, in its palette colour.
   void particlesAreDrawnOverTheirTarget() {
