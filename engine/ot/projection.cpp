@@ -54,12 +54,30 @@ void storePacket(double* out, const Packet& v) {
   pstoreu(out, v);
 }
 
+/// tops[0..kSize) = key(v) >> kMsdLowBits for a packet of projections (radix_sort.h's MsdKey: the same
+/// IEEE subtraction, product, clamps and truncation, so the same digits as the sort would compute).
+void storeTopDigits(std::uint16_t* tops, const Packet& v, const MsdKey& key) {
+  const Packet k = pmin(pmax(pmul(psub(v, pset1<Packet>(key.lo)), pset1<Packet>(key.scale)), pset1<Packet>(0.0)),
+                        pset1<Packet>(key.max));
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+  if constexpr (kSize == 8) {
+    const __m256i digits = _mm256_srli_epi32(_mm512_cvttpd_epu32(k), kMsdLowBits);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(tops), _mm256_cvtepi32_epi16(digits));
+    return;
+  }
+#endif
+  alignas(64) double keys[kSize];
+  pstore(keys, k);
+  for (int l = 0; l < kSize; ++l) tops[l] = std::uint16_t(std::uint32_t(keys[l]) >> kMsdLowBits);
+}
+
 /// Rows [r0, r0 + 2) (or one) of out over points [i0, i0 + len), len a multiple of kPanel, from xt
-/// (xt[c len + i] = X(i0 + i, c)): per packet of points the chain acc = fma(x_c, θ_c, acc) from +0.
+/// (xt[c len + i] = X(i0 + i, c)): per packet of points the chain acc = fma(x_c, θ_c, acc) from +0;
+/// with `digits`, each value's top digit too (tops[r] + i, from the registers: the values may be streamed).
 /// Eigen then stores acc·α + 0 with α = 1, which is acc: a chain from +0 never ends at −0.
 template <int kRows, bool kStream>
 void projectPanels(const PointsRef& D, Eigen::Index r0, const double* xt, Eigen::Index len, Eigen::Index d,
-                   double* const* out, Packet* lo, Packet* hi) {
+                   double* const* out, Packet* lo, Packet* hi, const ProjectionDigits* digits, std::uint16_t* const* tops) {
   constexpr int kPoints = 3;  // packets of points at once: 3 kRows independent chains
   const Packet zero = pset1<Packet>(0.0);
   for (Eigen::Index i = 0; i < len; i += kPoints * kSize) {
@@ -78,6 +96,7 @@ void projectPanels(const PointsRef& D, Eigen::Index r0, const double* xt, Eigen:
       for (int q = 0; q < kPoints; ++q) {
         const Packet v = acc[r][q];
         storePacket<kStream>(out[r] + i + q * kSize, v);
+        if (digits) storeTopDigits(tops[r] + i + q * kSize, v, digits->keys[r0 + r]);
         lo[r] = pmin(lo[r], v);
         hi[r] = pmax(hi[r], v);
       }
@@ -122,7 +141,8 @@ Eigen::Index ownKernelPoints(Eigen::Index k, Eigen::Index n) {
 
 /// Eigen's part: out resized to k x n, its columns [body, n) = Eigen's product, lo/hi their ranges.
 /// Returns whether those points (all of X when body = 0) are finite.
-bool projectByEigen(const PointsRef& D, const PointsRef& X, Eigen::Index body, Points& out, double* lo, double* hi) {
+bool projectByEigen(const PointsRef& D, const PointsRef& X, Eigen::Index body, Points& out, double* lo, double* hi,
+                    const ProjectionDigits* digits) {
   const Eigen::Index k = D.rows(), n = X.rows();
   if (body == 0) {
     out.noalias() = D * X.transpose();
@@ -136,6 +156,9 @@ bool projectByEigen(const PointsRef& D, const PointsRef& X, Eigen::Index body, P
     lo[r] = std::numeric_limits<double>::infinity();
     hi[r] = -std::numeric_limits<double>::infinity();
     for (const double v : out.row(r).tail(n - body)) lo[r] = std::min(lo[r], v), hi[r] = std::max(hi[r], v);
+    if (digits)
+      for (Eigen::Index i = body; i < n; ++i)
+        digits->tops[r * digits->stride + i] = std::uint16_t(digits->keys[r](out(r, i)) >> kMsdLowBits);
   }
   return X.middleRows(body, n - body).allFinite();
 }
@@ -143,7 +166,7 @@ bool projectByEigen(const PointsRef& D, const PointsRef& X, Eigen::Index body, P
 /// The own kernel's part for points [from, to) (from a multiple of kChunk, to <= body): out's columns,
 /// lo/hi widened to them, x·0 of their coordinates added to `finite`.
 void projectByOwnKernel(const PointsRef& D, const PointsRef& X, Eigen::Index from, Eigen::Index to, Points& out,
-                        double* lo, double* hi, Packet& finite) {
+                        double* lo, double* hi, Packet& finite, const ProjectionDigits* digits) {
   const Eigen::Index k = D.rows(), d = X.cols();
   thread_local std::vector<double> xt;
   xt.resize(std::size_t(d * kChunk));
@@ -157,13 +180,16 @@ void projectByOwnKernel(const PointsRef& D, const PointsRef& X, Eigen::Index fro
         packetHi[q] = pset1<Packet>(hi[std::min(r + q, k - 1)]);
       }
       double* rows[2] = {out.row(r).data() + i0, r + 1 < k ? out.row(r + 1).data() + i0 : nullptr};
+      std::uint16_t* tops[2] = {nullptr, nullptr};
+      if (digits)
+        for (int q = 0; q < 2 && r + q < k; ++q) tops[q] = digits->tops + (r + q) * digits->stride + i0;
       const auto address = reinterpret_cast<std::uintptr_t>(rows[0]) | reinterpret_cast<std::uintptr_t>(rows[1]);
       if (kStreamable && out.size() > kStreamValues && address % 64 == 0) {
-        if (r + 1 < k) projectPanels<2, kStreamable>(D, r, xt.data(), len, d, rows, packetLo, packetHi);
-        else projectPanels<1, kStreamable>(D, r, xt.data(), len, d, rows, packetLo, packetHi);
+        if (r + 1 < k) projectPanels<2, kStreamable>(D, r, xt.data(), len, d, rows, packetLo, packetHi, digits, tops);
+        else projectPanels<1, kStreamable>(D, r, xt.data(), len, d, rows, packetLo, packetHi, digits, tops);
       } else {
-        if (r + 1 < k) projectPanels<2, false>(D, r, xt.data(), len, d, rows, packetLo, packetHi);
-        else projectPanels<1, false>(D, r, xt.data(), len, d, rows, packetLo, packetHi);
+        if (r + 1 < k) projectPanels<2, false>(D, r, xt.data(), len, d, rows, packetLo, packetHi, digits, tops);
+        else projectPanels<1, false>(D, r, xt.data(), len, d, rows, packetLo, packetHi, digits, tops);
       }
       for (int q = 0; q < 2 && r + q < k; ++q) {
         lo[r + q] = predux_min(packetLo[q]);
@@ -178,19 +204,20 @@ void projectByOwnKernel(const PointsRef& D, const PointsRef& X, Eigen::Index fro
 
 }  // namespace
 
-bool projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi) {
+bool projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi,
+                 const ProjectionDigits* digits) {
   const Eigen::Index body = ownKernelPoints(D.rows(), X.rows());
-  const bool finite = projectByEigen(D, X, body, out, lo, hi);
+  const bool finite = projectByEigen(D, X, body, out, lo, hi, digits);
   Packet finiteBody = pset1<Packet>(0.0);
-  projectByOwnKernel(D, X, 0, body, out, lo, hi, finiteBody);
+  projectByOwnKernel(D, X, 0, body, out, lo, hi, finiteBody, digits);
   return finite && !std::isnan(predux(finiteBody));
 }
 
 void projectRowsTogether(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi,
-                         bool& finite) {
+                         bool& finite, const ProjectionDigits* digits) {
   const Eigen::Index k = D.rows(), body = ownKernelPoints(k, X.rows());
 #pragma omp single
-  finite = projectByEigen(D, X, body, out, lo, hi);
+  finite = projectByEigen(D, X, body, out, lo, hi, digits);
   thread_local std::vector<double> threadLo, threadHi;  // this thread's ranges of its chunks
   threadLo.assign(std::size_t(k), std::numeric_limits<double>::infinity());
   threadHi.assign(std::size_t(k), -std::numeric_limits<double>::infinity());
@@ -199,7 +226,7 @@ void projectRowsTogether(const PointsRef& D, const PointsRef& X, Points& out, do
 #pragma omp for schedule(static) nowait
   for (Eigen::Index c = 0; c < chunks; ++c)
     projectByOwnKernel(D, X, c * kChunk, std::min(body, (c + 1) * kChunk), out, threadLo.data(), threadHi.data(),
-                       threadFinite);
+                       threadFinite, digits);
 #pragma omp critical(dpw_project_rows_together)
   {
     for (Eigen::Index r = 0; r < k; ++r) {

@@ -21,15 +21,12 @@ constexpr std::uint32_t kBuckets = 1u << kBits;
 constexpr std::size_t kSmall = 256;
 
 /// Monotone linear key: the position of x in [lo, hi] on a uniform grid of 2^bits cells, clamped to
-/// the grid (22 bits for the LSD passes, 30 for the MSD path). IEEE subtraction, multiplication by a
-/// positive number, clamping and truncation are all monotone, so x ≤ y gives key(x) ≤ key(y) for
-/// every x, inside [lo, hi] or not. Unlike a key made of float bits, both digits of a linear key are
-/// spread evenly for the bell-shaped projections sliced Wasserstein sorts, which keeps the scatter
-/// passes fast.
-struct LinearKey {
-  double lo, scale, max;
-  std::uint32_t operator()(double x) const { return std::uint32_t(std::min(std::max((x - lo) * scale, 0.0), max)); }
-};
+/// the grid (22 bits for the LSD passes, 30 for the MSD path, where it is radix_sort.h's MsdKey). IEEE
+/// subtraction, multiplication by a positive number, clamping and truncation are all monotone, so x ≤ y
+/// gives key(x) ≤ key(y) for every x, inside [lo, hi] or not. Unlike a key made of float bits, both
+/// digits of a linear key are spread evenly for the bell-shaped projections sliced Wasserstein sorts,
+/// which keeps the scatter passes fast.
+using LinearKey = MsdKey;
 
 /// Returns false when the range is degenerate or overflows (caller falls back to std::sort).
 bool makeKey(double lo, double hi, LinearKey& key, int bits = kBits * kPasses) {
@@ -170,7 +167,7 @@ constexpr int kTopBits = 10;  // MSD digit: 1024 buckets (few enough write strea
 /// thread, CPU time of sortedSquaredDifferenceSum on normal values, three alternating runs, load 11:
 /// 10^7 values 8.2-9.2 → 7.7-8.1 ns a value; 10^6 7.2-7.8 → 6.7-7.7 (two to four cells: no faster,
 /// the counting's prefix sum then costs more than the insertion pass saves).
-constexpr int kLowBits = 20;
+constexpr int kLowBits = kMsdLowBits;
 constexpr int kMsdBits = kTopBits + kLowBits;
 /// Larger buckets (skewed data) take the LSD sort. 2^16, not 2^14: the central buckets of 10^7 normal
 /// values (~4·10^4 values) then take the counting pass too (sortedSquaredDifferenceSum alone, 10^7
@@ -248,15 +245,10 @@ void sortBucket(const double* src, double* dst, std::size_t len, const LinearKey
 
 using TopStarts = std::array<std::uint32_t, kTopBuckets + 1>;
 
-/// The MSD pass: scatters v[0..n) into out[0..n) by the top 10 bits of the linear key; bucket b is then
+/// The MSD scatter: v[0..n) into out[0..n) by the top digits top[0..n); bucket b is then
 /// out[start[b]..start[b + 1]). Each store prefetches its bucket's line four ahead into L2:
 /// sortedSquaredDifferenceSum 0.81-0.96x the time (in-process A/B, 10^6 and 10^7 normal values).
-void scatterTop(const double* v, double* out, std::size_t n, const LinearKey& key, TopStarts& start) {
-  thread_local std::vector<std::uint16_t> tops;  // each value's top digit, computed once
-  tops.resize(n);
-  const LinearKey k = key;
-  std::uint16_t* top = tops.data();
-  for (std::size_t i = 0; i < n; ++i) top[i] = std::uint16_t(k(v[i]) >> kLowBits);  // vectorises
+void scatterByTops(const double* v, const std::uint16_t* top, double* out, std::size_t n, TopStarts& start) {
   std::fill(start.begin(), start.end(), 0u);
   for (std::size_t i = 0; i < n; ++i) ++start[top[i] + 1];
   for (std::uint32_t b = 0; b < kTopBuckets; ++b) start[b + 1] += start[b];
@@ -268,6 +260,16 @@ void scatterTop(const double* v, double* out, std::size_t n, const LinearKey& ke
     __builtin_prefetch(out + std::min<std::size_t>(j + 32, last), 1, 2);  // the bucket's line four ahead, into L2
     out[j] = v[i];
   }
+}
+
+/// The MSD pass: each value's top digit under `key` (a pass over v), then scatterByTops.
+void scatterTop(const double* v, double* out, std::size_t n, const LinearKey& key, TopStarts& start) {
+  thread_local std::vector<std::uint16_t> tops;  // each value's top digit, computed once
+  tops.resize(n);
+  const LinearKey k = key;
+  std::uint16_t* top = tops.data();
+  for (std::size_t i = 0; i < n; ++i) top[i] = std::uint16_t(k(v[i]) >> kLowBits);  // vectorises
+  scatterByTops(v, top, out, n, start);
   if (n > (std::size_t(1) << 22)) std::vector<std::uint16_t>().swap(tops);  // 20 MB and up: not kept
 }
 
@@ -303,6 +305,27 @@ struct BucketCursor {
     ++bucket;
   }
 };
+
+/// Σ (a₍ᵢ₎ − b₍ᵢ₎)² in rank order over two samples of n values scattered by their top digits (bucket b
+/// of a is a[startA[b]..startA[b + 1]), likewise b), each bucket sorted in cache when the walk reaches it.
+double walkBuckets(const double* a, const TopStarts& startA, const LinearKey& keyA, const double* b,
+                   const TopStarts& startB, const LinearKey& keyB, std::size_t n) {
+  thread_local std::vector<double> bufA, bufB;
+  BucketCursor ca{a, &startA, keyA, &bufA}, cb{b, &startB, keyB, &bufB};
+  double cost = 0;
+  for (std::size_t i = 0; i < n;) {
+    if (i == ca.end) ca.advance();
+    if (i == cb.end) cb.advance();
+    const std::size_t e = std::min(ca.end, cb.end);
+    const double* x = bufA.data() - ca.begin;
+    const double* y = bufB.data() - cb.begin;
+    for (; i < e; ++i) {  // one accumulator in rank order: the same sum as over the sorted arrays
+      const double diff = x[i] - y[i];
+      cost += diff * diff;
+    }
+  }
+  return cost;
+}
 
 void fallbackArgsort(std::span<const double> values, std::vector<std::uint32_t>& order) {
   std::iota(order.begin(), order.end(), 0u);
@@ -372,21 +395,22 @@ double sortedSquaredDifferenceSum(std::span<double> u, std::span<double> v, std:
   TopStarts su, sv;
   scatterTop(u.data(), scratch.data(), n, ku, su);
   scatterTop(v.data(), u.data(), n, kv, sv);  // u's values now live in scratch: u is free
-  thread_local std::vector<double> bufU, bufV;
-  BucketCursor cu{scratch.data(), &su, ku, &bufU}, cv{u.data(), &sv, kv, &bufV};
-  for (std::size_t i = 0; i < n;) {
-    if (i == cu.end) cu.advance();
-    if (i == cv.end) cv.advance();
-    const std::size_t e = std::min(cu.end, cv.end);
-    const double* a = bufU.data() - cu.begin;
-    const double* b = bufV.data() - cv.begin;
-    for (; i < e; ++i) {  // one accumulator in rank order: the same sum as over the sorted arrays
-      const double diff = a[i] - b[i];
-      cost += diff * diff;
-    }
-  }
-  return cost;
+  return walkBuckets(scratch.data(), su, ku, u.data(), sv, kv, n);
 }
+
+double sortedSquaredDifferenceSum(std::span<double> u, std::span<double> v, std::vector<double>& scratch,
+                                  const TopDigits& digitsU, const TopDigits& digitsV) {
+  const std::size_t n = u.size();
+  scratch.resize(n);
+  TopStarts su, sv;
+  scatterByTops(u.data(), digitsU.tops, scratch.data(), n, su);
+  scatterByTops(v.data(), digitsV.tops, u.data(), n, sv);  // u's values now live in scratch: u is free
+  return walkBuckets(scratch.data(), su, digitsU.key, u.data(), sv, digitsV.key, n);
+}
+
+bool makeMsdKey(double lo, double hi, MsdKey& key) { return makeKey(lo, hi, key, kMsdBits); }
+
+bool sortsByTopDigits(std::size_t n) { return n > kLarge; }
 
 void radixArgsort(std::span<const double> values, std::vector<std::uint32_t>& order,
                   std::vector<std::uint64_t>& scratch) {

@@ -10,6 +10,7 @@
 /// inputs use std::sort. radixSort on more than 2^17 values goes MSD-first instead, on a 30-bit linear
 /// key (one scatter over memory on its top 10 bits, then each bucket sorted in cache on its low 20 bits
 /// and the insertion pass): the same exact result, 0.4-0.8x the LSD time once the arrays leave the caches.
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <utility>
@@ -37,6 +38,36 @@ void radixSort(std::span<double> values, std::vector<double>& scratch, double lo
 /// Unequal sizes sum over the first min(n, m) ranks (callers use it for n = m only).
 double sortedSquaredDifferenceSum(std::span<double> u, std::span<double> v, std::vector<double>& scratch,
                                   double loU, double hiU, double loV, double hiV);
+
+/// The MSD path's key (ot/radix_sort.cpp), public so that a producer of the values can compute their top
+/// digits as it writes them: key(x) = ⌊clamp((x − lo)·scale, 0, max)⌋ on 30 bits, a value's bucket its
+/// top 10 bits (key >> kMsdLowBits). Monotone in x for any lo and scale > 0, so a key made from a
+/// range that does not hold every value still sorts exactly (clamped values only sort slower).
+struct MsdKey {
+  double lo = 0, scale = 0, max = 0;
+  std::uint32_t operator()(double x) const { return std::uint32_t(std::min(std::max((x - lo) * scale, 0.0), max)); }
+  double hi() const { return lo + max / scale; }  ///< the top of the range the key resolves
+};
+inline constexpr int kMsdLowBits = 20;
+
+/// The MSD key of the range [lo, hi]; false when the range is degenerate or overflows.
+bool makeMsdKey(double lo, double hi, MsdKey& key);
+
+/// Whether sortedSquaredDifferenceSum takes the MSD path for n values a side (it then reads given top
+/// digits; below, they would not be used).
+bool sortsByTopDigits(std::size_t n);
+
+/// Top digits of values computed where the values were produced (ot/projection.h): tops[i] =
+/// key(values[i]) >> kMsdLowBits.
+struct TopDigits {
+  MsdKey key;
+  const std::uint16_t* tops = nullptr;
+};
+
+/// sortedSquaredDifferenceSum with both arrays' top digits given (sortsByTopDigits(n) must hold): the
+/// pass over memory that computes them is skipped. The same value, bit for bit, whatever the keys.
+double sortedSquaredDifferenceSum(std::span<double> u, std::span<double> v, std::vector<double>& scratch,
+                                  const TopDigits& digitsU, const TopDigits& digitsV);
 
 /// Fills `order` with the permutation that sorts `values` ascending (values[order[0]] is smallest);
 /// `values` is not modified. `scratch` is reused across calls.

@@ -57,10 +57,11 @@ struct RowRanges {
 /// out (rows × n) = D · Xᵀ for a block of directions D and each row's min and max, in one pass over X
 /// (ot/projection.h: the bits of Eigen's product, without its copy of X and its zeroed output).
 /// Returns whether every coordinate of X is finite.
-bool projectBlock(const Eigen::Ref<const RowMatrix>& D, const PointsRef& X, RowMatrix& out, RowRanges& range) {
+bool projectBlock(const Eigen::Ref<const RowMatrix>& D, const PointsRef& X, RowMatrix& out, RowRanges& range,
+                  const ProjectionDigits* digits = nullptr) {
   range.lo.resize(D.rows());
   range.hi.resize(D.rows());
-  return projectRows(D, X, out, range.lo.data(), range.hi.data());
+  return projectRows(D, X, out, range.lo.data(), range.hi.data(), digits);
 }
 
 /// The noise of direction j on one sample's projections p[0..n): N(0, σ²) from `rng` (stream j), or
@@ -74,6 +75,49 @@ void addNoise(double* p, Eigen::Index n, const SlicedOptions& o, Rng& rng, Rando
 
 bool noisy(const SlicedOptions& o) { return o.noiseStd > 0 || !o.secureNoise.isNone(); }
 
+/// Top digits for a block's projections are computed by the projection itself (ot/projection.h) when
+/// the value path will sort them by top digits: n = m past 2^17 points, no noise (which moves the values
+/// after the projection).
+bool digitsWhileProjecting(Eigen::Index n, Eigen::Index m, const SlicedOptions& o) {
+  return n == m && sortsByTopDigits(std::size_t(n)) && !noisy(o);
+}
+
+/// The radix keys of a block's projections before they exist: each direction's range over an evenly
+/// spaced subsample of at most 2^13 points, widened by 30% of its width on each side (2^13 normal values
+/// reach about 3.8σ, 10^7 about 5.3σ). False when a range is degenerate.
+bool provisionalKeys(const Eigen::Ref<const RowMatrix>& D, const PointsRef& X, std::vector<MsdKey>& keys) {
+  const Eigen::Index rows = D.rows(), n = X.rows(), step = std::max<Eigen::Index>(1, n >> 13);
+  keys.resize(std::size_t(rows));
+  for (Eigen::Index r = 0; r < rows; ++r) {
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (Eigen::Index i = 0; i < n; i += step) {
+      const double p = D.row(r).dot(X.row(i));
+      lo = std::min(lo, p), hi = std::max(hi, p);
+    }
+    const double margin = 0.3 * (hi - lo);
+    if (!makeMsdKey(lo - margin, hi + margin, keys[std::size_t(r)])) return false;
+  }
+  return true;
+}
+
+/// Whether the projections' top digits, made under `key` before their range [lo, hi] was known, serve
+/// the sort: the range lies inside the key's (no value clamped) and fills at least 60% of it (the
+/// buckets at most 1/0.6 times as wide as the exact range's). Else the sort makes its own digits; the
+/// value is the same either way.
+bool digitsServe(const MsdKey& key, double lo, double hi) {
+  return lo >= key.lo && hi <= key.hi() && (hi - lo) >= 0.6 * (key.hi() - key.lo);
+}
+
+/// The 1-D W₂² of u and v of equal size (scratch: their contents are left unspecified), sorted and
+/// summed bucket by bucket, never written back sorted; with the projection's top digits when they serve.
+double equalSizeValue(std::span<double> u, std::span<double> v, double uLo, double uHi, double vLo, double vHi,
+                      std::vector<double>& scratch, const TopDigits* du, const TopDigits* dv) {
+  const double sum = du && dv && digitsServe(du->key, uLo, uHi) && digitsServe(dv->key, vLo, vHi)
+                         ? sortedSquaredDifferenceSum(u, v, scratch, *du, *dv)
+                         : sortedSquaredDifferenceSum(u, v, scratch, uLo, uHi, vLo, vHi);
+  return sum * (1.0 / double(u.size()));
+}
+
 /// Direction j's value from its projections u (n) and v (m) with ranges [uLo, uHi], [vLo, vHi]: the
 /// noise, then the sorts. u and v are scratch.
 double directionValue(Eigen::Index j, std::span<double> u, std::span<double> v, double uLo, double uHi, double vLo,
@@ -85,8 +129,7 @@ double directionValue(Eigen::Index j, std::span<double> u, std::span<double> v, 
     addNoise(u.data(), Eigen::Index(u.size()), o, rng, os.get(), uLo, uHi);
     addNoise(v.data(), Eigen::Index(v.size()), o, rng, os.get(), vLo, vHi);
   }
-  if (u.size() == v.size())  // sorted and summed bucket by bucket, never written back sorted
-    return sortedSquaredDifferenceSum(u, v, scratch, uLo, uHi, vLo, vHi) * (1.0 / double(u.size()));
+  if (u.size() == v.size()) return equalSizeValue(u, v, uLo, uHi, vLo, vHi, scratch, nullptr, nullptr);
   radixSort(u, scratch, uLo, uHi);  // the projections are scratch: sorted in place
   radixSort(v, scratch, vLo, vHi);
   return w2SquaredSorted(u, v);
@@ -141,7 +184,11 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
   // projected value), so blocks are as large as that memory allows: at 10^6 points blocks of 8 rather
   // than 4 took 0.94-0.96x the CPU time, blocks of 16 rather than 8 0.93-0.96x the wall time (paired
   // dpwlab-cli sw runs, k = 500), for 0.26 GB more. Each direction's value does not depend on the block
-  // (the same dot products, noise and sort).
+  // (the same dot products, noise and sort). With n = m past 2^17 and no noise, the projection also
+  // writes each value's top radix digit (provisionalKeys, ProjectionDigits; 2 bytes a value, 64 MB a
+  // thread at 10^6), which spares the sort its first pass over memory: 0.91-0.93x the wall time at 10^6,
+  // k = 500 (three paired dpwlab-cli sw runs). The shared blocks do without: at 10^7 the 0.24 GB of
+  // digits, first-touched every call, cost what the saved pass gave (three pairs, no difference).
   const Eigen::Index blockSize =
       gradients ? kBlock : std::clamp<Eigen::Index>((Eigen::Index(1) << 25) / (n + m), kMinBlock, kBlock);
   if (!gradients && n + m > (Eigen::Index(1) << 23)) {
@@ -161,6 +208,10 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
   {
     RowMatrix pu, pv, gu, gv;  // projections and 1-D gradients of one block (kBlock x n, kBlock x m)
     RowRanges ru, rv;          // their per-row ranges
+    const bool digits = !gradients && digitsWhileProjecting(n, m, o);
+    const auto tu = std::make_unique_for_overwrite<std::uint16_t[]>(digits ? std::size_t(blockSize * n) : 0);
+    const auto tv = std::make_unique_for_overwrite<std::uint16_t[]>(digits ? std::size_t(blockSize * m) : 0);
+    std::vector<MsdKey> ku, kv;  // their top digits and keys (ProjectionDigits)
     std::vector<double> su(gradients ? n : 0), sv(gradients ? m : 0), gsu(gradients ? n : 0),
         gsv(gradients ? m : 0), scratch;
     std::vector<std::uint32_t> ou, ov;
@@ -174,8 +225,11 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
       for (Eigen::Index b = c * blocks / chunks; b < (c + 1) * blocks / chunks; ++b) {
         if (nonFinite.load(std::memory_order_relaxed)) break;
         const Eigen::Index j0 = b * blockSize, jn = std::min(blockSize, k - j0);
-        const bool finiteX = projectBlock(directions.middleRows(j0, jn), X, pu, ru);  // jn x n
-        const bool finiteY = projectBlock(directions.middleRows(j0, jn), Y, pv, rv);  // jn x m
+        const auto D = directions.middleRows(j0, jn);
+        const bool keysMade = digits && provisionalKeys(D, X, ku) && provisionalKeys(D, Y, kv);
+        const ProjectionDigits du{ku.data(), tu.get(), n}, dv{kv.data(), tv.get(), m};
+        const bool finiteX = projectBlock(D, X, pu, ru, keysMade ? &du : nullptr);  // jn x n
+        const bool finiteY = projectBlock(D, Y, pv, rv, keysMade ? &dv : nullptr);  // jn x m
         if (!finiteX || !finiteY) {
           nonFinite.store(true, std::memory_order_relaxed);
           break;
@@ -196,9 +250,11 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
             addNoise(rowV, m, o, rng, os.get(), rv.lo(r), rv.hi(r));
           }
           if (!gradients && n == m) {  // sorted and summed bucket by bucket, never written back sorted
-            out.perDirection[j] = sortedSquaredDifferenceSum(std::span<double>(rowU, n), std::span<double>(rowV, m),
-                                                             scratch, ru.lo(r), ru.hi(r), rv.lo(r), rv.hi(r)) *
-                                  (1.0 / double(n));
+            const TopDigits tdu{keysMade ? ku[std::size_t(r)] : MsdKey{}, tu.get() + r * n};
+            const TopDigits tdv{keysMade ? kv[std::size_t(r)] : MsdKey{}, tv.get() + r * m};
+            out.perDirection[j] = equalSizeValue(std::span<double>(rowU, n), std::span<double>(rowV, m), ru.lo(r),
+                                                 ru.hi(r), rv.lo(r), rv.hi(r), scratch, keysMade ? &tdu : nullptr,
+                                                 keysMade ? &tdv : nullptr);
             continue;
           }
           if (!gradients) {  // the projection block is scratch: sort it in place

@@ -90,6 +90,52 @@ class TestProjection : public QObject {
     }
   }
 
+  // The top digits written with the projections (ProjectionDigits): every one equals the sort's own,
+  // key(value) >> kMsdLowBits, for keys that hold every value, clamp some (too narrow) or all (far off),
+  // through the own kernel (streamed past 2^22 values), Eigen's tail, and projectRowsTogether.
+  void digitsAreTheSortsOwn_data() {
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<int>("threads");  // 0: projectRows
+    for (int n : {47, 1000, 100003, 1'100'000})
+      for (int k : {2, 3, 5})
+        for (int threads : {0, 2})
+          QTest::newRow(qPrintable(QString("n=%1 k=%2 threads=%3").arg(n).arg(k).arg(threads))) << n << k << threads;
+  }
+  void digitsAreTheSortsOwn() {
+    QFETCH(int, n);
+    QFETCH(int, k);
+    QFETCH(int, threads);
+    Rng rng = makeRng(std::uint64_t(n + k + threads));
+    const Points X = standardNormal(n, 8, rng), D = standardNormal(k, 8, rng), expected = D * X.transpose();
+    std::vector<MsdKey> keys(static_cast<std::size_t>(k));
+    for (int r = 0; r < k; ++r) {
+      const double lo = expected.row(r).minCoeff(), hi = expected.row(r).maxCoeff(), w = hi - lo;
+      const double ranges[3][2] = {{lo - 0.1 * w, hi + 0.1 * w}, {lo + 0.3 * w, hi - 0.3 * w}, {hi + w, hi + 2 * w}};
+      QVERIFY(makeMsdKey(ranges[r % 3][0], ranges[r % 3][1], keys[std::size_t(r)]));
+    }
+    std::vector<std::uint16_t> tops(std::size_t(k) * std::size_t(n), 0xFFFF);
+    const ProjectionDigits digits{keys.data(), tops.data(), n};
+    Points out;
+    std::vector<double> lo(k), hi(k);
+    bool finite = false;
+    if (threads == 0) {
+      finite = projectRows(D, X, out, lo.data(), hi.data(), &digits);
+    } else {
+#pragma omp parallel num_threads(threads)
+      projectRowsTogether(D, X, out, lo.data(), hi.data(), finite, &digits);
+    }
+    QVERIFY(finite);
+    verifyBitsAndRanges(out, expected, lo, hi);
+    for (int r = 0; r < k; ++r)
+      for (int i = 0; i < n; ++i) {
+        const std::uint16_t own = std::uint16_t(keys[std::size_t(r)](expected(r, i)) >> kMsdLowBits);
+        if (tops[std::size_t(r) * std::size_t(n) + std::size_t(i)] != own)
+          QFAIL(qPrintable(QString("row %1, point %2: digit %3, the sort's %4").arg(r).arg(i)
+                               .arg(tops[std::size_t(r) * std::size_t(n) + std::size_t(i)]).arg(own)));
+      }
+  }
+
   // One NaN or ±inf anywhere in X (first point, inside the own kernel's chunks, in Eigen's tail; any
   // coordinate, also one whose direction coefficient is 0) and projectRows says X is not finite.
   void reportsNonFiniteCoordinates_data() {

@@ -66,6 +66,43 @@ class TestRadixSort : public QObject {
       for (int i = 0; i < n; ++i) QCOMPARE(v[order[i]], expected[i]);
     }
   }
+
+  // sortedSquaredDifferenceSum with the top digits given (as the projection writes them): the same value,
+  // bit for bit, as the sum over the arrays sorted by std::sort, whatever range the digits' keys come
+  // from: wider than the values, clamping a few (too narrow) or nearly all of them (far off).
+  void givenDigitsGiveTheSameSum() {
+    const std::size_t n = 300'000;  // past 2^17: the MSD path
+    QVERIFY(sortsByTopDigits(n) && !sortsByTopDigits(std::size_t(1) << 17));
+    Rng rng = makeRng(77);
+    std::normal_distribution<double> g;
+    std::vector<double> u(n), v(n);
+    for (auto& x : u) x = 1.3 * g(rng);
+    for (auto& x : v) x = g(rng) + 0.7;
+    std::vector<double> su = u, sv = v;
+    std::sort(su.begin(), su.end());
+    std::sort(sv.begin(), sv.end());
+    double expected = 0;
+    for (std::size_t i = 0; i < n; ++i) expected += (su[i] - sv[i]) * (su[i] - sv[i]);
+    const double scales[][2] = {{-0.3, 1.3}, {0.02, 0.98}, {0.9, 5.0}};
+    for (const auto& s : scales) {
+      auto digitsOf = [&](const std::vector<double>& x, const std::vector<double>& sorted, MsdKey& key,
+                          std::vector<std::uint16_t>& tops) {
+        const double lo = sorted.front(), w = sorted.back() - lo;
+        if (!makeMsdKey(lo + s[0] * w, lo + s[1] * w, key)) return false;
+        tops.resize(x.size());
+        for (std::size_t i = 0; i < x.size(); ++i) tops[i] = std::uint16_t(key(x[i]) >> kMsdLowBits);
+        return true;
+      };
+      MsdKey ku, kv;
+      std::vector<std::uint16_t> tu, tv;
+      QVERIFY(digitsOf(u, su, ku, tu) && digitsOf(v, sv, kv, tv));
+      std::vector<double> a = u, b = v, scratch;
+      const double sum = sortedSquaredDifferenceSum(a, b, scratch, TopDigits{ku, tu.data()}, TopDigits{kv, tv.data()});
+      QVERIFY(sum == expected);  // every bit (QCOMPARE on doubles is fuzzy)
+      a = u, b = v;
+      QVERIFY(sortedSquaredDifferenceSum(a, b, scratch, su.front(), su.back(), sv.front(), sv.back()) == expected);
+    }
+  }
 };
 
 QTEST_APPLESS_MAIN(TestRadixSort)
