@@ -58,6 +58,22 @@ void checkNoSidewaysScroll(MainWindow& w, const char* where) {
   }
 }
 
+/// Shows `w` at `size`, then switches it to each method of its method box in turn and calls
+/// check(method id); stops after the first method whose check fails.
+template <class Check>
+void forEveryMethod(MainWindow& w, QSize size, Check check) {
+  w.resize(size);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  auto* combo = w.findChild<QComboBox*>("method");
+  QVERIFY(combo && combo->count() > 10);
+  for (int i = 0; i < combo->count() && !QTest::currentTestFailed(); ++i) {
+    combo->setCurrentIndex(i);
+    QCoreApplication::processEvents();
+    check(combo->itemData(i).toString());
+  }
+}
+
 double chartTitlePoints(MainWindow& w) {
   auto* view = qobject_cast<QChartView*>(w.charts()->view("loss"));
   return view && view->chart() ? view->chart()->titleFont().pointSizeF() : 0;
@@ -98,15 +114,7 @@ class TestPresentationMode : public QObject {
   // form never scrolls sideways: a long row puts its field under its label instead.
   void everyNumberFieldShowsItsValueAt1024x768() {
     MainWindow w;
-    w.resize(1024, 768);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    auto* combo = w.findChild<QComboBox*>("method");
-    QVERIFY(combo);
-    for (int i = 0; i < combo->count(); ++i) {
-      combo->setCurrentIndex(i);
-      QCoreApplication::processEvents();
-      const QString method = combo->itemData(i).toString();
+    forEveryMethod(w, {1024, 768}, [&](const QString& method) {
       auto* scroll = qobject_cast<QScrollArea*>(w.form()->parentWidget()->parentWidget());
       QVERIFY(scroll);
       QVERIFY2(scroll->horizontalScrollBar()->maximum() == 0, qPrintable(method + ": the form scrolls sideways"));
@@ -117,7 +125,7 @@ class TestPresentationMode : public QObject {
                                                 .arg(method, edit->objectName()).arg(room).arg(digits)));
         QCOMPARE(edit->cursorPosition(), 0);
       }
-    }
+    });
   }
 
   void presentationModeDoublesTextAndLines() {
@@ -221,22 +229,16 @@ class TestPresentationMode : public QObject {
   // has an accessible name and a tooltip, for every method's parameter form.
   void everyControlHasAnAccessibleNameAndTooltip() {
     MainWindow w;
-    w.resize(1400, 860);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    auto* combo = w.findChild<QComboBox*>("method");
     int checked = 0;
-    for (int i = 0; i < combo->count(); ++i) {
-      combo->setCurrentIndex(i);
-      QCoreApplication::processEvents();
+    forEveryMethod(w, {1400, 860}, [&](const QString& method) {
       for (QWidget* widget : w.findChildren<QWidget*>()) {
         if (!dpwapp::isInteractive(widget) || !widget->isVisibleTo(&w)) continue;
         ++checked;
-        const QString what = QString("%1 '%2' (%3)").arg(widget->metaObject()->className(), widget->objectName(), combo->currentText());
+        const QString what = QString("%1 '%2' (%3)").arg(widget->metaObject()->className(), widget->objectName(), method);
         QVERIFY2(!widget->accessibleName().trimmed().isEmpty(), qPrintable(what + ": no accessible name"));
         QVERIFY2(!widget->toolTip().trimmed().isEmpty(), qPrintable(what + " '" + widget->accessibleName() + "': no tooltip"));
       }
-    }
+    });
     QVERIFY(checked > 100);
     // The check can fail: a bare field in a plain layout has neither.
     QLineEdit bare;
