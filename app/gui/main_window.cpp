@@ -235,6 +235,7 @@ MainWindow::MainWindow(QWidget* parent)
   stepLabel_->setObjectName("stepLabel");
   epsilonLabel_->setObjectName("epsilonLabel");
   epsilonLabel_->setTextFormat(Qt::PlainText);
+  epsilonLabel_->setContentsMargins(8, 0, 0, 0);  // apart from the step counter when the bar is hidden
   statusBar()->addWidget(message_, 1);
   statusBar()->addPermanentWidget(stepLabel_);
   statusBar()->addPermanentWidget(progressBar_);
@@ -642,6 +643,9 @@ void MainWindow::applyReadout() {
     steps += tr(" · %1 left").arg(formatSeconds(eta));
   }
   stepLabel_->setText(steps);
+  // The bar only while a run goes on: a finished run's full bar repeats "finished", and its room goes
+  // to the message (in presentation mode it left the claim "Finished. (ε = 4.37718, δ = 1…").
+  progressBar_->setVisible(r.state == RunState::Running || r.state == RunState::Pausing || r.state == RunState::Paused);
   updatePrivacyLabel();
   if (r.state != before.state && controller_->running() && !discardRun_) {  // the message says what the run does now
     const QString title = QString::fromStdString(lastScenario_.methodInfo().title);

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QProgressBar>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QToolButton>
@@ -37,6 +38,7 @@ namespace {
 
 QString stepLabel(MainWindow& w) { return w.findChild<QLabel*>("stepLabel")->text(); }
 QString epsilonLabel(MainWindow& w) { return w.findChild<QLabel*>("epsilonLabel")->text(); }
+bool progressShown(MainWindow& w) { return !w.findChild<QProgressBar*>()->isHidden(); }
 
 /// The names of the series drawn in a chart view that are not marked as another run's.
 QStringList liveSeriesNames(QChartView* view) {
@@ -306,6 +308,7 @@ class TestStalePictures : public QObject {
     QVERIFY(w.statusMessage().startsWith("Running"));
     QTRY_VERIFY_WITH_TIMEOUT(w.explanationHtml().contains("<b>Now:</b> running at step"), 5000);
     QVERIFY2(stepLabel(w).startsWith("running · step "), qPrintable(stepLabel(w)));
+    QVERIFY(progressShown(w));  // the bar only while a run goes on
     QVERIFY2(w.explanationHtml().contains(QString("running at step %1 of 500").arg(w.shownReadout().step)),
              qPrintable(w.explanationHtml()));
 
@@ -316,6 +319,7 @@ class TestStalePictures : public QObject {
     QVERIFY(step > 0 && total == 500);
     QCOMPARE(w.shownReadout().step, step);
     QCOMPARE(stepLabel(w), QString("paused · step %1 / %2").arg(step).arg(total));
+    QVERIFY(progressShown(w));
     QVERIFY2(w.explanationHtml().contains(QString("<b>Now:</b> paused at step %1 of %2").arg(step).arg(total)),
              qPrintable(w.explanationHtml()));
     QCOMPARE(w.statusMessage(), QString("Paused at step %1 of %2 (Space resumes, Ctrl+. runs one step).").arg(step).arg(total));
@@ -338,6 +342,7 @@ class TestStalePictures : public QObject {
     QVERIFY(stopped < 500);
     QCOMPARE(w.shownReadout().state, RunState::Cancelled);
     QCOMPARE(stepLabel(w), QString("cancelled · step %1 / 500").arg(stopped));
+    QVERIFY(!progressShown(w));
     QVERIFY(w.explanationHtml().contains(QString("<b>Now:</b> cancelled at step %1 of 500").arg(stopped)));
     QCOMPARE(w.statusMessage(), QString("Cancelled at step %1 of 500.").arg(stopped));
 
@@ -349,6 +354,7 @@ class TestStalePictures : public QObject {
     const long total2 = w.controller()->totalSteps();
     QVERIFY(total2 > 0);
     QCOMPARE(stepLabel(w), QString("finished · step %1 / %1").arg(total2));
+    QVERIFY(!progressShown(w));  // its room goes to the message
     QVERIFY(w.explanationHtml().contains(QString("<b>Now:</b> finished at step %1 of %1").arg(total2)));
     QVERIFY(!epsilonLabel(w).isEmpty());
     QCOMPARE(epsilonLabel(w), w.privacyText());
