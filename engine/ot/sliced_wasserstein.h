@@ -12,7 +12,8 @@
 /// `noiseSeed`, so no bit of a result depends on the thread count. Cost O(k (n + m) d) for the
 /// projections plus a radix sort per direction and sample; extra memory per thread: the projections of
 /// a block of 16 directions, 4 to 16 for the value alone (about 2^25 doubles once n + m ≥ 2^21; past
-/// n + m = 2^23 the threads share blocks of up to 2^27), plus one sample's scratch; O(8 (n + m) d) more
+/// n + m = 2^23 the threads share blocks of up to 2^27), with n = m past 2^17 and no noise 2 bytes a
+/// projection more for their top radix digits (not in the shared blocks), plus one sample's scratch; O(8 (n + m) d) more
 /// for gradients. The n x m coupling is never formed.
 #include <cstdint>
 
