@@ -368,7 +368,8 @@ class ChartTextFitter : public QObject {
     // text layout, which would break inside a name at '/' or '-'); more than three rows at the normal
     // size would squeeze the plot, so they are packed again at a smaller size.
     struct Entry {
-      QString html, text;
+      QString html, text;   // the glyph and name, as drawn and as plain text
+      QString glyphHtml, glyph, name;
     };
     std::vector<Entry> entries;
     QStringList overlaysListed;  // another run's curves: one entry per run, under its label
@@ -391,8 +392,8 @@ class ChartTextFitter : public QObject {
         QString name = shown.toHtmlEscaped();
         name.replace(' ', "&nbsp;");
         const QColor glyphColour = !overlay.isEmpty() ? QColor(0x888888) : points ? xy->color() : xy->pen().color();
-        entries.push_back({QStringLiteral("<span style='color:%1'>%2</span>&nbsp;%3").arg(glyphColour.name(), glyph, name),
-                           glyph + QChar(0x00A0) + shown});
+        const QString glyphHtml = QStringLiteral("<span style='color:%1'>%2</span>").arg(glyphColour.name(), glyph);
+        entries.push_back({glyphHtml + "&nbsp;" + name, glyph + QChar(0x00A0) + shown, glyphHtml, glyph, shown});
       }
     legend_->setVisible(!entries.empty());
     QMargins margins = chart_->margins();
@@ -408,19 +409,39 @@ class ChartTextFitter : public QObject {
         widest = 0;
         QString row;
         double used = 0;
+        auto endRow = [&] {
+          if (row.isEmpty()) return;
+          rows << row;
+          widest = std::max(widest, used);
+          row.clear();
+          used = 0;
+        };
         for (const auto& e : entries) {
           const double w = fm.horizontalAdvance(e.text);
-          if (!row.isEmpty() && used + gap + w > room) {
-            rows << row;
-            widest = std::max(widest, used);
-            row.clear();
-            used = 0;
+          if (w > room) {  // wider than the chart by itself: rows of its own, the name broken at spaces
+            endRow();
+            QString line = e.glyph + QChar(0x00A0), lineHtml = e.glyphHtml + QStringLiteral("&nbsp;");
+            bool first = true;  // the line's first word
+            for (const QString& word : e.name.split(' ')) {
+              if (!first && fm.horizontalAdvance(line + ' ' + word) > room) {
+                rows << lineHtml;
+                widest = std::max(widest, fm.horizontalAdvance(line));
+                line.clear(), lineHtml.clear();
+                first = true;
+              }
+              line += (first ? QString() : QStringLiteral(" ")) + word;
+              lineHtml += (first ? QString() : QStringLiteral("&nbsp;")) + word.toHtmlEscaped();
+              first = false;
+            }
+            rows << lineHtml;
+            widest = std::max(widest, fm.horizontalAdvance(line));
+            continue;
           }
+          if (!row.isEmpty() && used + gap + w > room) endRow();
           row += (row.isEmpty() ? QString() : QStringLiteral("&nbsp;&nbsp;&nbsp;&nbsp;")) + e.html;
           used += (used > 0 ? gap : 0) + w;
         }
-        rows << row;
-        widest = std::max(widest, used);
+        endRow();
       };
       QFont font = legend_->font();
       font.setPointSizeF(legendSize_);

@@ -150,8 +150,9 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
   if (plot.yFromZero && !plot.logY) y0 = std::min(y0, 0.0);
   const Axis ax(x0, x1, plot.logX, false), ay(y0, y1, plot.logY, flatTop);
   auto label = [](double t) { return QString::number(t, 'g', 4); };
-  // Legend rows at the bottom, wrapped to the width.
-  struct Entry { const Curve* curve; QRectF at; };
+  // Legend rows at the bottom, wrapped to the width; an entry wider than the width by itself takes
+  // rows of its own, its name broken at spaces (the glyph on its first row only).
+  struct Entry { const Curve* curve; QRectF at; QString text; bool glyph; };
   std::vector<Entry> legend;
   double lx = 0, rows = 0;
   const QFont legendFont = chartFont(kLegendPointSize, p.font());
@@ -159,9 +160,25 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
   const double rowH = lm.height() + 4, maxW = target.width() - 40, glyphW = 26 * u;
   for (const auto& c : plot.curves) {
     if (!c.inLegend) continue;
-    const double w = glyphW + lm.horizontalAdvance(legendText(c, title)) + 14 * u;
+    const QString text = legendText(c, title);
+    const double w = glyphW + lm.horizontalAdvance(text) + 14 * u;
+    if (w > maxW) {
+      QString line;
+      bool first = true;
+      for (const QString& word : text.split(' ')) {
+        if (!line.isEmpty() && glyphW + lm.horizontalAdvance(line + ' ' + word) > maxW) {
+          legend.push_back({&c, QRectF(0, rows++ * rowH, maxW, rowH), line, first});
+          line.clear();
+          first = false;
+        }
+        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+      }
+      legend.push_back({&c, QRectF(0, rows++ * rowH, maxW, rowH), line, first});
+      lx = maxW;  // the next entry starts a row
+      continue;
+    }
     if (rows == 0 || (lx + w > maxW && lx > 0)) ++rows, lx = 0;
-    legend.push_back({&c, QRectF(lx, (rows - 1) * rowH, w, rowH)});
+    legend.push_back({&c, QRectF(lx, (rows - 1) * rowH, w, rowH), text, true});
     lx += w;
   }
   double tickW = 0;
@@ -235,17 +252,17 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
   p.setFont(legendFont);
   for (const auto& e : legend) {
     const QPointF o(target.left() + 20 + e.at.left(), legendTop + e.at.top());
-    if (e.curve->markers) {
+    if (e.glyph && e.curve->markers) {
       p.setPen(QPen(Qt::white, chartPenWidth(1)));
       p.setBrush(e.curve->colour);
       p.drawEllipse(QPointF(o.x() + 10 * u, o.y() + rowH / 2), 4.5 * std::sqrt(chartLineScale()), 4.5 * std::sqrt(chartLineScale()));
       p.setBrush(Qt::NoBrush);
-    } else {
+    } else if (e.glyph) {
       p.setPen(e.curve->pen());
       p.drawLine(QPointF(o.x(), o.y() + rowH / 2), QPointF(o.x() + 20 * u, o.y() + rowH / 2));
     }
     p.setPen(Qt::black);
-    p.drawText(QPointF(o.x() + glyphW, o.y() + (rowH - lm.height()) / 2 + lm.ascent()), legendText(*e.curve, title));
+    p.drawText(QPointF(o.x() + glyphW, o.y() + (rowH - lm.height()) / 2 + lm.ascent()), e.text);
   }
   p.restore();
 }

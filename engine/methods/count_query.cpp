@@ -134,7 +134,7 @@ RunResult runCountQuery(const CountQuerySettings& s, std::uint64_t seed, RunObse
     }
     // Where the Gaussian's ratio exceeds e^ε: y > c + ½ + εσ² (the ratio is e^{(y − c − ½)/σ²}).
     const double sigma = laws[1].mechanism.scale(), beyond = c + 0.5 + s.epsilon * sigma * sigma;
-    Series over{"Gaussian above exp(ε): D′'s mass there beyond exp(ε) × D's is δ", {}, {}};
+    Series over{"Gaussian above exp(ε): where δ is paid", {}, {}};  // D′'s mass there beyond exp(ε) × D's is δ
     for (double y : ys)
       if (y >= beyond) {
         over.x.push_back(y);

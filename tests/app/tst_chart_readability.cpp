@@ -6,6 +6,7 @@
 // points, and the palette stays apart for colour-blind viewers.
 #include <QBuffer>
 #include <QGraphicsScene>
+#include <QPainter>
 #include <QSvgGenerator>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QScatterSeries>
@@ -391,6 +392,40 @@ class TestChartReadability : public QObject {
     QCOMPARE(dpwapp::legendName(QString::fromStdString("T" + suffix), QString::fromStdString("g" + suffix)), QString("g"));
     QCOMPARE(dpwapp::legendName("T", QString::fromStdString("g" + suffix)), QString::fromStdString("g" + suffix));
     QCOMPARE(dpwapp::legendName(QString::fromStdString("T" + suffix), "released"), QString("released"));
+  }
+
+  // A legend entry wider than its chart by itself is broken at spaces onto rows of its own, in both
+  // renderers, instead of running off the chart's edge (the count lesson's "Gaussian above exp(ε): …"
+  // entry lost its first characters off the left edge of a 360 px chart).
+  void longLegendEntryIsBrokenIntoRows() {
+    const std::string longName = "a curve with a name far too long for one row of the legend of this narrow chart, "
+                                 "read to the last word";
+    dpw::LinesFrame f{"x", "y", {}};
+    f.series.push_back({"short", {0, 1}, {0, 1}});
+    f.series.push_back({longName, {0, 1}, {1, 0}});
+    const auto frame = dpw::makeFrame("long", "Long legend", 1, f);
+    LaidOutChart c(*frame, {360, 320});
+    QGraphicsTextItem* legend = nullptr;
+    for (QGraphicsItem* item : c.chart->childItems())
+      if (auto* t = dynamic_cast<QGraphicsTextItem*>(item); t && t->isVisible() && t->toPlainText().contains("━━")) legend = t;
+    QVERIFY(legend);
+    QString words = legend->toPlainText();
+    words.replace(QChar(0x00A0), ' ').replace('\n', ' ').replace(QChar(0x2029), ' ').replace(QChar(0x2028), ' ');
+    QVERIFY2(words.simplified().contains(QString::fromStdString(longName)), qPrintable(words));
+    const QRectF box = legend->mapRectToScene(legend->boundingRect());
+    QVERIFY2(box.left() >= 0 && box.right() <= 360, qPrintable(QString("legend spans %1 .. %2 of 360 px").arg(box.left()).arg(box.right())));
+    QVERIFY(legend->toPlainText().count('\n') + legend->toPlainText().count(QChar(0x2028)) >= 2);  // three rows or more
+    // The QPainter renderer: nothing drawn in the last 6 px columns of the legend's rows (the entry ran
+    // past the right edge there).
+    QImage image(360, 320, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    {
+      QPainter painter(&image);
+      dpwapp::paintFrame(*frame, painter, QRectF(0, 0, 360, 320));
+    }
+    for (int y = 240; y < 320; ++y)
+      for (int x = 354; x < 360; ++x)
+        QVERIFY2(qGray(image.pixel(x, y)) > 200, qPrintable(QString("ink at (%1, %2)").arg(x).arg(y)));
   }
 
   // The QPainter renderers' titles (point clouds, heat maps, files) follow the Qt Charts rule: two lines
