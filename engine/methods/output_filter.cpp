@@ -107,8 +107,11 @@ void applyOutputClasses(MethodInfo& method) {
       it = r.metrics.erase(it);
     }
     const std::string publicPart = treatedAsPublicSentence(pub);
-    if (!publicPart.empty() && !r.privacyStatement.empty())
-      r.privacyStatement += (r.privacyStatement.back() == ' ' ? "" : " ") + publicPart;
+    if (std::string& st = r.privacyStatement; !publicPart.empty() && !st.empty()) {
+      while (!st.empty() && st.back() == ' ') st.pop_back();
+      if (st.back() != '.') st += '.';  // the claim's sentence ends before the next (the audit's did not)
+      st += " " + publicPart;
+    }
     return r;
   };
 }

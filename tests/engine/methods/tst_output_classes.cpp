@@ -7,6 +7,7 @@
 
 #include "core/method.h"
 #include "core/output_classes.h"
+#include "core/run_observer.h"
 
 using namespace dpw;
 
@@ -50,6 +51,18 @@ bool frameHasEvaluation(const Frame& f, const OutputClasses& c) {
 class TestOutputClasses : public QObject {
   Q_OBJECT
  private slots:
+  // The statement's "Treated as public" part starts a sentence of its own: the audit's claim ended
+  // without a period ("… with 95% confidence Treated as public …").
+  void publicPartStartsASentence() {
+    const MethodInfo& m = findMethod("privacy-audit");
+    ParamValues p(m.params);
+    p.set("trials", 2000.0);
+    CollectingObserver obs;
+    const std::string statement = m.run(p, 1, obs).privacyStatement;
+    const std::size_t at = statement.find(" Treated as public");
+    QVERIFY2(at != std::string::npos && at > 0 && statement[at - 1] == '.', statement.c_str());
+  }
+
   void declarationsAreConsistent() {
     for (const auto& m : allMethods()) {
       QVERIFY2(!m.outputs.release.empty(), m.id.c_str());
