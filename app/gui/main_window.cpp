@@ -33,6 +33,7 @@
 #include "core/build_info.h"
 #include "common/run_export.h"
 #include "core/error.h"
+#include "privacy/ledger/privacy_statement.h"
 #include "gui/accessibility.h"
 #include "gui/chart_grid.h"
 #include "gui/comparison_grid.h"
@@ -945,7 +946,8 @@ QString MainWindow::privacyText() const {
   const dpw::PrivacyReadout& r = dpw::findMethod(privacyMethod_).privacy;
   if (!r.none.empty()) return tr("no ε spent: %1").arg(QString::fromStdString(r.none));
   if (std::isnan(liveEpsilon_)) return QString();
-  const QString value = std::isinf(liveEpsilon_) ? tr("∞ (no noise)") : QString::number(liveEpsilon_, 'g', 4);
+  // Rounded up (dpw::claimNumber): the readout never shows less than the bound.
+  const QString value = std::isinf(liveEpsilon_) ? tr("∞ (no noise)") : QString::fromStdString(dpw::claimNumber(liveEpsilon_));
   return QStringLiteral("%1: %2").arg(QString::fromStdString(r.label), value);
 }
 

@@ -6,6 +6,7 @@
 
 #include "privacy/accountants/accountant.h"
 #include "privacy/curves/privacy_curve.h"
+#include "privacy/ledger/privacy_statement.h"
 #include "privacy/accountants/wdp_accountant.h"
 #include "privacy/accountants/wdp_analysis.h"
 
@@ -102,10 +103,11 @@ RunResult runAccountantExplorer(const AccountantExplorerSettings& s, std::uint64
   result.metrics["epsilon_wdp"] = wdp.epsilon(0);
   result.metrics["wdp_gaussian_at_max_order"] = wdpGaussianMechanism(s.noiseMultiplier, s.maxOrder);
   result.metrics["rdp_gaussian_at_max_order"] = rdpGaussianMechanism(s.noiseMultiplier, s.maxOrder);
-  statement << "(ε = " << result.metrics["epsilon_pld"] << ", δ = " << s.delta
-            << ") by PLD (Poisson, add/remove, pessimistic); RDP " << result.metrics["epsilon_rdp"]
-            << ", Mironov " << result.metrics["epsilon_rdp_mironov"] << ", without replacement "
-            << result.metrics["epsilon_rdp_wor"] << ", GDP (CLT approximation) " << result.metrics["epsilon_gdp"] << "; "
+  statement << "(ε = " << claimNumber(result.metrics["epsilon_pld"]) << ", δ = " << claimNumber(s.delta)
+            << ") by PLD (Poisson, add/remove, pessimistic); RDP " << claimNumber(result.metrics["epsilon_rdp"])
+            << ", Mironov " << claimNumber(result.metrics["epsilon_rdp_mironov"]) << ", without replacement "
+            << claimNumber(result.metrics["epsilon_rdp_wor"]) << ", GDP (CLT approximation) "
+            << claimNumber(result.metrics["epsilon_gdp"]) << "; "
             << s.steps << " steps, q = " << s.sampleRate << ", σ = " << s.noiseMultiplier;
   result.privacyStatement = statement.str();
   return result;

@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/accountants/pld_accountant.h"
+#include "privacy/ledger/privacy_statement.h"
 #include "privacy/curves/tradeoff_curve.h"
 
 namespace dpw {
@@ -136,7 +137,7 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
   r.metrics["audit_points"] = double(points.size());
   r.metrics["audit_boxes_below_curve"] = double(below);
   std::ostringstream st;
-  st << "(ε = " << eps << ", δ = " << s.delta << ") by the PLD accountant for " << s.steps
+  st << "(ε = " << claimNumber(eps) << ", δ = " << claimNumber(s.delta) << ") by the PLD accountant for " << s.steps
      << (s.steps == 1 ? " step" : " steps") << " of the Gaussian mechanism, multiplier " << s.noiseMultiplier
      << ", Poisson rate q = " << s.sampleRate << " (add/remove neighbours, sensitivity 1); GDP μ = " << muText.str()
      << (s.sampleRate == 1 ? " (exact)" : " (CLT approximation)");

@@ -1,5 +1,6 @@
 #include "privacy/ledger/privacy_statement.h"
 
+#include <cmath>
 #include <sstream>
 
 #include "core/error.h"
@@ -31,6 +32,17 @@ std::string statementNumber(double v) {
   return os.str();
 }
 
+std::string claimNumber(double v) {
+  std::string shown = statementNumber(v);
+  if (!(v > 0) || !std::isfinite(v) || std::stod(shown) >= v) return shown;
+  // The nearest 4-digit number is below v: the next one up (a claim may overstate, never understate).
+  const double unit = std::pow(10.0, std::floor(std::log10(v)) - 3);
+  for (double up = (std::floor(v / unit) + 1) * unit;; up += unit) {
+    shown = statementNumber(up);
+    if (std::stod(shown) >= v) return shown;
+  }
+}
+
 std::string claimSentence(const PrivacyLedger& ledger, double runDelta, const std::string& what) {
   const PrivacyEvent& e = lastEvent(ledger);
   std::ostringstream st;
@@ -38,13 +50,13 @@ std::string claimSentence(const PrivacyLedger& ledger, double runDelta, const st
     case LedgerAccounting::Accountant: return accountedClaimSentence(ledger, runDelta);
     case LedgerAccounting::BasicComposition: return releaseClaimSentence(ledger, what);
     case LedgerAccounting::ExactSingleGaussian:
-      st << "(ε = " << statementNumber(ledger.epsilon()) << ", δ = " << runDelta
+      st << "(ε = " << claimNumber(ledger.epsilon()) << ", δ = " << claimNumber(runDelta)
          << ") by one release of the Gaussian mechanism (noise multiplier " << statementNumber(e.multiplier)
          << ", Δ = " << statementNumber(e.sensitivity) << " for " << relationDescription(e.relation)
          << "; ε " << noiseLaw(e.law).releaseBound << ")";
       break;
     case LedgerAccounting::ClassicPerRelease:
-      st << "(ε = " << statementNumber(ledger.epsilon()) << ", δ = " << runDelta
+      st << "(ε = " << claimNumber(ledger.epsilon()) << ", δ = " << claimNumber(runDelta)
          << ") per release by the classic Gaussian mechanism (Dwork & Roth 2014 Thm A.1, noise multiplier "
          << statementNumber(e.multiplier) << ", Δ = " << statementNumber(e.sensitivity) << "); the " << ledger.releases()
          << " releases are NOT composed, so this is not a guarantee for the run";
@@ -56,7 +68,7 @@ std::string claimSentence(const PrivacyLedger& ledger, double runDelta, const st
 std::string accountedClaimSentence(const PrivacyLedger& ledger, double runDelta) {
   const PrivacyEvent& e = lastEvent(ledger);
   std::ostringstream st;
-  st << "(ε = " << statementNumber(ledger.epsilon()) << ", δ = " << runDelta << ") by the "
+  st << "(ε = " << claimNumber(ledger.epsilon()) << ", δ = " << claimNumber(runDelta) << ") by the "
      << makeAccountant(ledger.accountant())->name() << ", " << claimKind(ledger.accountant()) << ", ";
   if (e.sampler == Sampler::WholeData)
     st << samplerDescription(e.sampler, e.sampleRate);
@@ -71,9 +83,9 @@ std::string releaseClaimSentence(const PrivacyLedger& ledger, const std::string&
   require(ledger.accounting() == LedgerAccounting::BasicComposition, "a release claim reads a basic-composition ledger");
   std::ostringstream st;
   if (ledger.pure())
-    st << "ε = " << statementNumber(ledger.epsilon()) << " (pure DP)";
+    st << "ε = " << claimNumber(ledger.epsilon()) << " (pure DP)";
   else
-    st << "(ε = " << statementNumber(ledger.epsilon()) << ", δ = " << ledger.deltaSpent() << ")";
+    st << "(ε = " << claimNumber(ledger.epsilon()) << ", δ = " << claimNumber(ledger.deltaSpent()) << ")";
   bool first = true;
   for (const PrivacyEvent& e : ledger.events()) {
     const NoiseLaw& law = noiseLaw(e.law);

@@ -11,7 +11,7 @@ namespace dpw {
 /// The claim of any ledger, by its accounting (`runDelta` is the run's total δ; the ledger's δ is the
 /// mechanism's share of it; `what` names the released values for BasicComposition):
 ///  - Accountant: accountedClaimSentence;
-///  - ExactSingleGaussian: "(ε = 1.993, δ = 1e-05) by one release of the Gaussian mechanism (noise multiplier
+///  - ExactSingleGaussian: "(ε = 1.994, δ = 1e-05) by one release of the Gaussian mechanism (noise multiplier
 ///    2, Δ = 1 for replace-one neighbours: one record replaced; ε exact: <the Gaussian law's bound>)";
 ///  - ClassicPerRelease: "(ε = 5, δ = 1e-05) per release by the classic Gaussian mechanism (Dwork & Roth 2014
 ///    Thm A.1, noise multiplier …, Δ = …); the 500 releases are NOT composed, so this is not a guarantee
@@ -45,5 +45,9 @@ std::string noPrivacySentence(const std::string& what, long steps, const std::st
 
 /// A number as the statements print it (4 significant digits).
 std::string statementNumber(double v);
+
+/// A claim's ε or δ as the statements print it: 4 significant digits, rounded up, so the printed
+/// number is never below the bound (1/300000 prints 3.334e-06, not 3.333e-06).
+std::string claimNumber(double v);
 
 }  // namespace dpw

@@ -177,6 +177,22 @@ class TestPrivacyLedger : public QObject {
     QVERIFY(eps < rho + 2 * std::sqrt(rho * std::log(1e5)));  // tighter than the classic conversion
   }
 
+  // A claim's ε and δ print rounded up at 4 digits, so the printed number is never below the bound:
+  // to the nearest, δ = 1/300000 printed as 3.33333e-06 and the one-release Gaussian ε 1.99309…
+  // as 1.993, both understatements.
+  void claimNumbersRoundUp() {
+    QCOMPARE(claimNumber(1.0), std::string("1"));
+    QCOMPARE(claimNumber(5.0), std::string("5"));
+    QCOMPARE(claimNumber(1e-5), std::string("1e-05"));
+    QCOMPARE(claimNumber(1.0 / 300000), std::string("3.334e-06"));
+    QCOMPARE(claimNumber(1.99349), std::string("1.994"));
+    QCOMPARE(claimNumber(0.99996), std::string("1"));
+    QCOMPARE(claimNumber(9.99951), std::string("10"));
+    QCOMPARE(claimNumber(0.0), std::string("0"));
+    for (const double v : {0.1234567, 2.0 / 3.0, 1e-7 / 3.0, 123456.7, 4.37718, 0.568})
+      QVERIFY2(std::stod(claimNumber(v)) >= v && std::stod(claimNumber(v)) <= v * (1 + 1e-3), claimNumber(v).c_str());
+  }
+
   // The claim is generated from the events: the sampler from the relation, the numbers from the event.
   void claimSentenceFromTheEvents() {
     PrivacyLedger poisson(AccountantKind::Rdp, 1e-5);
@@ -191,13 +207,13 @@ class TestPrivacyLedger : public QObject {
     PrivacyLedger once(AccountantKind::Rdp, 1e-5, LedgerAccounting::ExactSingleGaussian);
     once.record({NoiseMechanism::Gaussian, 2.0, 1.0, Neighbouring::ReplaceOne, Sampler::WholeData, 1.0, 1});
     const std::string o = claimSentence(once, 1e-5);
-    QVERIFY2(o.rfind("(ε = 1.993, δ = 1e-05) by one release of the Gaussian mechanism", 0) == 0 &&
+    QVERIFY2(o.rfind("(ε = 1.994, δ = 1e-05) by one release of the Gaussian mechanism", 0) == 0 &&
                  o.find("replace-one") != std::string::npos && o.find("Balle & Wang 2018") != std::string::npos,
              o.c_str());
     PrivacyLedger classic(AccountantKind::Rdp, 1e-5, LedgerAccounting::ClassicPerRelease);
     classic.record({NoiseMechanism::Gaussian, 2.0, 1.0, Neighbouring::ReplaceOne, Sampler::WholeData, 1.0, 30});
     QVERIFY(claimSentence(classic, 1e-5).find("the 30 releases are NOT composed") != std::string::npos);
-    QVERIFY2(p.rfind("(ε = " + statementNumber(poisson.epsilon()) + ",", 0) == 0, p.c_str());
+    QVERIFY2(p.rfind("(ε = " + claimNumber(poisson.epsilon()) + ",", 0) == 0, p.c_str());
     PrivacyLedger fixed(AccountantKind::RdpWor, 1e-5);
     fixed.record(gaussianSteps(1.25, 0.025, 500, Neighbouring::ReplaceOne));
     QVERIFY(accountedClaimSentence(fixed, 1e-5).find("q = 0.025 (fixed batch)") != std::string::npos);
