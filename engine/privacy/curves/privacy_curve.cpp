@@ -1,10 +1,10 @@
 #include "privacy/curves/privacy_curve.h"
 
-#include <iomanip>
 #include <sstream>
 #include <utility>
 
 #include "core/error.h"
+#include "privacy/ledger/privacy_statement.h"
 
 namespace dpw {
 
@@ -50,7 +50,7 @@ double PrivacyCurve::epsilon(size_t i) const { return accountants_.at(i)->epsilo
 
 FramePtr PrivacyCurve::frame() const {
   std::ostringstream title;
-  title << "Privacy spent (ε at δ = " << std::setprecision(2) << delta_ << ")";  // 3.3e-06, not 3.33333e-06
+  title << "Privacy spent (ε at δ = " << claimNumber(delta_) << ")";  // as the claim prints it: 3.334e-06
   LinesFrame lines{"step", "ε", {}};
   for (const auto& s : series_) lines.series.push_back(s.series());
   return makeFrame("privacy", title.str(), step_, std::move(lines));
