@@ -304,23 +304,8 @@ QString fitText(const QString& text, double width, QFont& font, double basePoint
   font.setPointSizeF(basePointSize);
   auto fits = [&](const QString& line) { return QFontMetricsF(font).horizontalAdvance(line) <= width; };
   if (text.isEmpty() || width <= 0 || fits(text)) return text.toHtmlEscaped();
-  const QStringList words = text.split(' ');
-  if (words.size() < 2) return text.toHtmlEscaped();
-  auto wrap = [&] {  // greedy: as many words per line as fit
-    QStringList lines;
-    QString line;
-    for (const QString& w : words) {
-      const QString longer = line.isEmpty() ? w : line + ' ' + w;
-      if (!line.isEmpty() && !fits(longer)) {
-        lines << line;
-        line = w;
-      } else {
-        line = longer;
-      }
-    }
-    lines << line;
-    return lines;
-  };
+  if (!text.contains(' ')) return text.toHtmlEscaped();
+  auto wrap = [&] { return wrapWords(text, fits); };
   // Two lines down to 85% of the size; else three lines, down to 65% (a long title in presentation
   // mode stays larger than its ticks: three lines at full size rather than three at 65%).
   QStringList lines;
@@ -369,7 +354,7 @@ class ChartTextFitter : public QObject {
     // size would squeeze the plot, so they are packed again at a smaller size.
     struct Entry {
       QString html, text;   // the glyph and name, as drawn and as plain text
-      QString glyphHtml, glyph, name;
+      QString glyphHtml, glyph;
     };
     std::vector<Entry> entries;
     QStringList overlaysListed;  // another run's curves: one entry per run, under its label
@@ -393,7 +378,7 @@ class ChartTextFitter : public QObject {
         name.replace(' ', "&nbsp;");
         const QColor glyphColour = !overlay.isEmpty() ? QColor(0x888888) : points ? xy->color() : xy->pen().color();
         const QString glyphHtml = QStringLiteral("<span style='color:%1'>%2</span>").arg(glyphColour.name(), glyph);
-        entries.push_back({glyphHtml + "&nbsp;" + name, glyph + QChar(0x00A0) + shown, glyphHtml, glyph, shown});
+        entries.push_back({glyphHtml + "&nbsp;" + name, glyph + QChar(0x00A0) + shown, glyphHtml, glyph});
       }
     legend_->setVisible(!entries.empty());
     QMargins margins = chart_->margins();
@@ -420,21 +405,14 @@ class ChartTextFitter : public QObject {
           const double w = fm.horizontalAdvance(e.text);
           if (w > room) {  // wider than the chart by itself: rows of its own, the name broken at spaces
             endRow();
-            QString line = e.glyph + QChar(0x00A0), lineHtml = e.glyphHtml + QStringLiteral("&nbsp;");
-            bool first = true;  // the line's first word
-            for (const QString& word : e.name.split(' ')) {
-              if (!first && fm.horizontalAdvance(line + ' ' + word) > room) {
-                rows << lineHtml;
-                widest = std::max(widest, fm.horizontalAdvance(line));
-                line.clear(), lineHtml.clear();
-                first = true;
-              }
-              line += (first ? QString() : QStringLiteral(" ")) + word;
-              lineHtml += (first ? QString() : QStringLiteral("&nbsp;")) + word.toHtmlEscaped();
-              first = false;
+            const QStringList lines =
+                wrapWords(e.text, [&](const QString& line) { return fm.horizontalAdvance(line) <= room; });
+            for (qsizetype i = 0; i < lines.size(); ++i) {  // the first starts with the glyph (joined by a no-break space)
+              QString html = (i == 0 ? lines[i].mid(e.glyph.size() + 1) : lines[i]).toHtmlEscaped();
+              html.replace(' ', "&nbsp;");
+              rows << (i == 0 ? e.glyphHtml + "&nbsp;" : QString()) + html;
+              widest = std::max(widest, fm.horizontalAdvance(lines[i]));
             }
-            rows << lineHtml;
-            widest = std::max(widest, fm.horizontalAdvance(line));
             continue;
           }
           if (!row.isEmpty() && used + gap + w > room) endRow();

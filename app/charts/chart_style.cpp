@@ -39,6 +39,15 @@ QFont chartFont(double base, const QFont& like, bool bold) {
 
 double chartPenWidth(double base) { return base * chartLineScale(); }
 
+QStringList wrapWords(const QString& text, const std::function<bool(const QString&)>& fits) {
+  QStringList lines;
+  for (const QString& word : text.split(' ')) {
+    if (!lines.isEmpty() && fits(lines.back() + ' ' + word)) lines.back() += ' ' + word;
+    else lines << word;
+  }
+  return lines;
+}
+
 QStringList fitTitle(const QString& title, double width, QFont& font) {
   const double base = font.pointSizeF();
   auto fits = [&](const QString& line) { return QFontMetricsF(font).horizontalAdvance(line) <= width; };
@@ -61,15 +70,7 @@ QStringList fitTitle(const QString& title, double width, QFont& font) {
   const QStringList two{title.left(middle), title.mid(middle + 1)};
   if (QStringList lines = sizes(0.85, [&] { return fits(two[0]) && fits(two[1]) ? two : QStringList(); }); !lines.isEmpty())
     return lines;
-  const QStringList words = title.split(' ');
-  auto wrapped = [&] {  // greedy: as many words a line as fit
-    QStringList lines;
-    for (const QString& w : words) {
-      if (!lines.isEmpty() && fits(lines.back() + ' ' + w)) lines.back() += ' ' + w;
-      else lines << w;
-    }
-    return lines;
-  };
+  auto wrapped = [&] { return wrapWords(title, fits); };
   auto threeWhole = [&] {
     const QStringList lines = wrapped();
     return lines.size() <= 3 && std::all_of(lines.begin(), lines.end(), fits) ? lines : QStringList();

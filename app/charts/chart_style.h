@@ -13,6 +13,7 @@
 #include <QPainter>
 #include <QPointF>
 #include <QStringList>
+#include <functional>
 
 namespace dpwapp {
 
@@ -33,6 +34,10 @@ inline constexpr double kLegendPointSize = 9;
 QFont chartFont(double base, const QFont& like = QFont(), bool bold = false);
 /// A pen width of `base` pixels times the line scale.
 double chartPenWidth(double base = 2);
+
+/// `text`'s words (split at spaces) on lines, as many a line as `fits` allows, in order; a word that
+/// does not fit by itself has a line of its own. The one greedy wrap of titles, legends and the status bar.
+QStringList wrapWords(const QString& text, const std::function<bool(const QString&)>& fits);
 
 /// A chart title laid out for `width`, as the Qt Charts renderer lays out its titles: one line at
 /// `font`'s size down to 85% of it, else two lines broken at the space nearest the middle down to 85%,

@@ -163,17 +163,10 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
     const QString text = legendText(c, title);
     const double w = glyphW + lm.horizontalAdvance(text) + 14 * u;
     if (w > maxW) {
-      QString line;
-      bool first = true;
-      for (const QString& word : text.split(' ')) {
-        if (!line.isEmpty() && glyphW + lm.horizontalAdvance(line + ' ' + word) > maxW) {
-          legend.push_back({&c, QRectF(0, rows++ * rowH, maxW, rowH), line, first});
-          line.clear();
-          first = false;
-        }
-        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
-      }
-      legend.push_back({&c, QRectF(0, rows++ * rowH, maxW, rowH), line, first});
+      const QStringList lines =
+          wrapWords(text, [&](const QString& line) { return glyphW + lm.horizontalAdvance(line) <= maxW; });
+      for (qsizetype i = 0; i < lines.size(); ++i)
+        legend.push_back({&c, QRectF(0, rows++ * rowH, maxW, rowH), lines[i], i == 0});
       lx = maxW;  // the next entry starts a row
       continue;
     }

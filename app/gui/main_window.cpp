@@ -34,6 +34,7 @@
 #include "common/run_export.h"
 #include "core/error.h"
 #include "privacy/ledger/privacy_statement.h"
+#include "charts/chart_style.h"
 #include "gui/accessibility.h"
 #include "gui/chart_grid.h"
 #include "gui/comparison_grid.h"
@@ -129,18 +130,12 @@ class StatusMessageLabel : public QLabel {
     const int room = std::max(0, width() - 4);
     const QFontMetrics metrics = fontMetrics();
     QString shown = full_;
-    if (metrics.horizontalAdvance(full_) > room) {
-      const QStringList words = full_.split(QLatin1Char(' '));
-      QString first;
-      qsizetype fitting = 0;
-      for (; fitting < words.size(); ++fitting) {
-        const QString longer = fitting == 0 ? words[0] : first + QLatin1Char(' ') + words[fitting];
-        if (metrics.horizontalAdvance(longer) > room) break;
-        first = longer;
-      }
-      const QString rest = words.mid(fitting).join(QLatin1Char(' '));
-      shown = fitting == 0 ? metrics.elidedText(full_, Qt::ElideRight, room)
-                           : first + QLatin1Char('\n') + metrics.elidedText(rest, Qt::ElideRight, room);
+    auto fits = [&](const QString& line) { return metrics.horizontalAdvance(line) <= room; };
+    if (!fits(full_)) {
+      const QStringList lines = wrapWords(full_, fits);
+      shown = !fits(lines[0]) ? metrics.elidedText(full_, Qt::ElideRight, room)
+                              : lines[0] + QLatin1Char('\n') +
+                                    metrics.elidedText(lines.mid(1).join(QLatin1Char(' ')), Qt::ElideRight, room);
     }
     const bool twoLines = shown.contains(QLatin1Char('\n'));
     QLabel::setText(shown);
