@@ -219,7 +219,8 @@ class TestPrivacyAudit : public QObject {
     QTest::newRow("gaussian, grid law") << "gaussian" << false << 100000L << 0.95 << 0.3;
     QTest::newRow("dpswd projection, grid law") << "dpswd-projection" << false << 60000L << 0.95 << 0.2;
     QTest::newRow("dpsgd canary, grid law from the OS") << "dpsgd-canary" << true << 50000L << 0.9999 << 0.05;
-    // noisyProjections' OS path (the DP-SWD release in secure mode); few trials, so only the claim is checked.
+    // noisyProjections' OS path (the DP-SWD release in secure mode); few trials, so only the claim is checked
+    // (power 0: no lower requirement; its bound was 0.000 in one CI run).
     QTest::newRow("dpswd projection, grid law from the OS") << "dpswd-projection" << true << 10000L << 0.9999 << 0.0;
   }
   void secureGridLawPasses() {
@@ -239,7 +240,7 @@ class TestPrivacyAudit : public QObject {
     qInfo("%s, secure grid law%s: claimed eps %.3f, measured lower bound %.3f (noise %.4f)", qPrintable(mechanism),
           os ? " (OS)" : " (seeded)", a.claimedEpsilon, a.result.epsilonLowerBound, a.noiseStd);
     QVERIFY(a.result.epsilonLowerBound <= a.claimedEpsilon);
-    QVERIFY(a.result.epsilonLowerBound > power * a.claimedEpsilon);
+    if (power > 0.0) QVERIFY(a.result.epsilonLowerBound > power * a.claimedEpsilon);
   }
   // The grid law with its noise quartered is caught like the floating one.
   void secureGridLawBrokenIsCaught() {
