@@ -173,7 +173,7 @@ std::string flowPrivacyTerms(const FlowPrivacySettings& s, bool subsampled, bool
   os << "Neighbours: "
      << (sampler == Sampler::Poisson ? "add/remove one row (Δ = 2w over-covers it)" : "replace-one row (‖y − y'‖ ≤ 2)")
      << "; sampler: " << samplerDescription(sampler, sampleRate);
-  os << "; sensitivity Δ = 2w = " << sensitivity << " for k = " << k << " directions, ";
+  os << "; sensitivity Δ = 2w = " << claimNumber(sensitivity) << " for k = " << k << " directions, ";
   if (conv == FlowConvention::Reference) {
     os << "the reference code's bound (CLT at δ/2 for k > 30, else Bernstein at δ) per draw, not union-bounded";
   } else {

@@ -372,9 +372,9 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
        << (s.task == FairTask::Matching ? ", sample sizes public" : ", cell sizes public") << ". Sampler: fixed-size batches without replacement in each cell, sizes";
     for (std::size_t c = 0; c < batch.size(); ++c)
       ps << (c ? "/" : " ") << batch[c] << " of " << data.cells[c].size();
-    ps << ", q = max n′/n = " << q << ". Sensitivity (replace-one) Δ = " << sensitivity
+    ps << ", q = max n′/n = " << claimNumber(q) << ". Sensitivity (replace-one) Δ = " << claimNumber(sensitivity)
        << " ([FairLearn] " << (s.task == FairTask::Matching ? "Thm A.1(b), L₂ = 0" : "Thm 6.1") << "); Gaussian noise σΔ, σ = "
-       << st.noiseMultiplier << ".";
+       << noiseNumber(st.noiseMultiplier) << ".";
   } else {
     ps << "No privacy (ε = ∞): no clipping, no noise, " << s.steps << " steps.";
   }

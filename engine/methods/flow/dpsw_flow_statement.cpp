@@ -29,7 +29,7 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
     st << none;
   } else if (plan.histogram && plan.releaseOnce) {
     st << claimSentence(ledger, delta) << ": the " << s.pool << " pool directions' noisy histograms of all " << m
-       << " rows (" << s.bins << " bins on [−1, 1]), noise std " << fmt(plan.noiseStd)
+       << " rows (" << s.bins << " bins on [−1, 1]), noise std " << noiseNumber(plan.noiseStd)
        << " counts, Δ = √(2K) (a row leaves one bin and enters one of each histogram: exact, no δ on a bound), "
           "reused by all "
        << s.steps << " steps; the particles (public) get no noise";
@@ -37,8 +37,8 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
   } else if (plan.histogram) {
     const bool poisson = ledger.events().back().relation == Neighbouring::AddRemove;
     st << claimSentence(ledger, delta) << ". Each step releases " << s.projections << " noisy histograms ("
-       << s.bins << " bins on [−1, 1]) of the batch's projections: Gaussian noise of std " << fmt(plan.noiseStd)
-       << " counts, Δ = " << fmt(plan.sensitivity)
+       << s.bins << " bins on [−1, 1]) of the batch's projections: Gaussian noise of std " << noiseNumber(plan.noiseStd)
+       << " counts, Δ = " << claimNumber(plan.sensitivity)
        << (poisson ? " = √k (add/remove neighbours: an added row adds one count to each histogram; a replaced row "
                      "is two such changes)"
                    : " = √(2k) (replace-one neighbours: one row leaves one bin and enters one of each histogram)")
@@ -49,7 +49,7 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
       st << "; per class: each record is in one class, so one added/removed record changes one flow (parallel "
             "composition at ε)";
   } else if (s.variant == FlowVariant::Resampled) {
-    st << claimSentence(ledger, delta) << ", Δ = " << fmt(plan.sensitivity)
+    st << claimSentence(ledger, delta) << ", Δ = " << claimNumber(plan.sensitivity)
        << (plan.exactBound ? " (exact: orthonormal direction blocks, the whole δ to the accountant). " : ". ")
        << flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, plan.sampleRate, plan.sensitivity);
   } else if (plan.releaseOnce) {
@@ -63,9 +63,9 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
     st << "Reference convention (the public code's claim): " << claimSentence(ledger, delta);
   } else {
     st << claimSentence(ledger, delta) << " (δ/2 to the mechanism, δ/2 on the bound). Per step, the classic Gaussian "
-       << "mechanism (Dwork & Roth 2014 Thm A.1) gives (ε = " << fmt(plan.perStepEpsilon) << ", δ/2) with Δ of the pool of "
+       << "mechanism (Dwork & Roth 2014 Thm A.1) gives (ε = " << claimNumber(plan.perStepEpsilon) << ", δ/2) with Δ of the pool of "
        << s.pool << "; basic composition of the " << s.steps << " steps would give only ε = "
-       << fmt(double(s.steps) * plan.perStepEpsilon) << " at δ = " << fmt((double(s.steps) + 1) * delta / 2)
+       << claimNumber(double(s.steps) * plan.perStepEpsilon) << " at δ = " << claimNumber((double(s.steps) + 1) * delta / 2)
        << " (T δ/2 + δ/2). " << flowPrivacyTerms(s.privacy, false, s.data.perClass, s.pool, 1, 1.0, plan.sensitivity);
   }
   if (s.variant == FlowVariant::Resampled && plan.multiplier > 0)

@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "core/error.h"
-#include "privacy/ledger/privacy_statement.h"
+#include "privacy/printed_numbers.h"
 
 namespace dpw {
 

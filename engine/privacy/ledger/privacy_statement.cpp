@@ -25,24 +25,6 @@ const PrivacyEvent& lastEvent(const PrivacyLedger& ledger) {
 
 }  // namespace
 
-std::string statementNumber(double v) {
-  std::ostringstream os;
-  os.precision(4);
-  os << v;
-  return os.str();
-}
-
-std::string claimNumber(double v) {
-  std::string shown = statementNumber(v);
-  if (!(v > 0) || !std::isfinite(v) || std::stod(shown) >= v) return shown;
-  // The nearest 4-digit number is below v: the next one up (a claim may overstate, never understate).
-  const double unit = std::pow(10.0, std::floor(std::log10(v)) - 3);
-  for (double up = (std::floor(v / unit) + 1) * unit;; up += unit) {
-    shown = statementNumber(up);
-    if (std::stod(shown) >= v) return shown;
-  }
-}
-
 std::string claimSentence(const PrivacyLedger& ledger, double runDelta, const std::string& what) {
   const PrivacyEvent& e = lastEvent(ledger);
   std::ostringstream st;
@@ -51,14 +33,14 @@ std::string claimSentence(const PrivacyLedger& ledger, double runDelta, const st
     case LedgerAccounting::BasicComposition: return releaseClaimSentence(ledger, what);
     case LedgerAccounting::ExactSingleGaussian:
       st << "(ε = " << claimNumber(ledger.epsilon()) << ", δ = " << claimNumber(runDelta)
-         << ") by one release of the Gaussian mechanism (noise multiplier " << statementNumber(e.multiplier)
-         << ", Δ = " << statementNumber(e.sensitivity) << " for " << relationDescription(e.relation)
+         << ") by one release of the Gaussian mechanism (noise multiplier " << noiseNumber(e.multiplier)
+         << ", Δ = " << claimNumber(e.sensitivity) << " for " << relationDescription(e.relation)
          << "; ε " << noiseLaw(e.law).releaseBound << ")";
       break;
     case LedgerAccounting::ClassicPerRelease:
       st << "(ε = " << claimNumber(ledger.epsilon()) << ", δ = " << claimNumber(runDelta)
          << ") per release by the classic Gaussian mechanism (Dwork & Roth 2014 Thm A.1, noise multiplier "
-         << statementNumber(e.multiplier) << ", Δ = " << statementNumber(e.sensitivity) << "); the " << ledger.releases()
+         << noiseNumber(e.multiplier) << ", Δ = " << claimNumber(e.sensitivity) << "); the " << ledger.releases()
          << " releases are NOT composed, so this is not a guarantee for the run";
       break;
   }
@@ -73,8 +55,8 @@ std::string accountedClaimSentence(const PrivacyLedger& ledger, double runDelta)
   if (e.sampler == Sampler::WholeData)
     st << samplerDescription(e.sampler, e.sampleRate);
   else
-    st << "q = " << statementNumber(e.sampleRate) << (e.sampler == Sampler::Poisson ? " (Poisson)" : " (fixed batch)");
-  st << ", " << e.count << " steps, noise multiplier " << statementNumber(e.multiplier);
+    st << "q = " << claimNumber(e.sampleRate) << (e.sampler == Sampler::Poisson ? " (Poisson)" : " (fixed batch)");
+  st << ", " << e.count << " steps, noise multiplier " << noiseNumber(e.multiplier);
   return st.str();
 }
 
@@ -91,9 +73,9 @@ std::string releaseClaimSentence(const PrivacyLedger& ledger, const std::string&
     const NoiseLaw& law = noiseLaw(e.law);
     st << (first ? " by " : e.disjointFromPrevious ? "; on disjoint rows (parallel composition, McSherry 2009 Thm 4), "
                                                    : "; then ")
-       << "the " << law.displayName << " mechanism (" << law.scaleSymbol << " = " << statementNumber(e.scale()) << "; "
+       << "the " << law.displayName << " mechanism (" << law.scaleSymbol << " = " << noiseNumber(e.scale()) << "; "
        << law.releaseBound << ") on " << what << " (" << (law.norm == SensitivityNorm::L1 ? "L1" : "L2")
-       << " sensitivity " << statementNumber(e.sensitivity) << ", " << relationDescription(e.relation) << "), ";
+       << " sensitivity " << claimNumber(e.sensitivity) << ", " << relationDescription(e.relation) << "), ";
     if (e.count == 1)
       st << "one release";
     else
@@ -106,9 +88,9 @@ std::string releaseClaimSentence(const PrivacyLedger& ledger, const std::string&
 std::string samplerDescription(Sampler sampler, double sampleRate) {
   switch (sampler) {
     case Sampler::WholeData: return "the whole private data every step (q = 1)";
-    case Sampler::Poisson: return "Poisson, q = " + statementNumber(sampleRate);
+    case Sampler::Poisson: return "Poisson, q = " + claimNumber(sampleRate);
     case Sampler::FixedSizeWithoutReplacement:
-      return "fixed-size batches without replacement, q = " + statementNumber(sampleRate);
+      return "fixed-size batches without replacement, q = " + claimNumber(sampleRate);
   }
   return "";  // not reached
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "privacy/ledger/privacy_ledger.h"
+#include "privacy/printed_numbers.h"  // statementNumber, claimNumber, noiseNumber
 
 namespace dpw {
 
@@ -42,12 +43,5 @@ std::string relationDescription(Neighbouring relation);
 
 /// "No privacy: ε = ∞ (no noise on <what>), <count> steps of <method>."
 std::string noPrivacySentence(const std::string& what, long steps, const std::string& method);
-
-/// A number as the statements print it (4 significant digits).
-std::string statementNumber(double v);
-
-/// A claim's ε or δ as the statements print it: 4 significant digits, rounded up, so the printed
-/// number is never below the bound (1/300000 prints 3.334e-06, not 3.333e-06).
-std::string claimNumber(double v);
 
 }  // namespace dpw

@@ -9,12 +9,12 @@
 #endif
 #include <random>
 #include <type_traits>
-#include <sstream>
 
 #include "core/error.h"
 #include "privacy/ledger/noise_resolution.h"
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/calibration/root_finding.h"
+#include "privacy/printed_numbers.h"
 
 namespace dpw {
 
@@ -127,11 +127,8 @@ std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw,
         s += "the stated ε applies the subsampled continuous Gaussian's analysis to this discrete law: an "
              "APPROXIMATION, not a proven bound for it.";
         if (std::isfinite(provenEpsilon)) {
-          std::ostringstream os;
-          os.precision(4);
-          os << provenEpsilon;
           s += " Proven bound for this law (its Rényi curve, CKS20 Prop. 5, through the Poisson-subsampling bound of "
-               "Zhu & Wang 2019 Thm 6, which holds for any mechanism with that curve): ε ≤ " + os.str() + " at the same δ.";
+               "Zhu & Wang 2019 Thm 6, which holds for any mechanism with that curve): ε ≤ " + claimNumber(provenEpsilon) + " at the same δ.";
         }
         break;
       }

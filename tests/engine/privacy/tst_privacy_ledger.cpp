@@ -193,6 +193,22 @@ class TestPrivacyLedger : public QObject {
       QVERIFY2(std::stod(claimNumber(v)) >= v && std::stod(claimNumber(v)) <= v * (1 + 1e-3), claimNumber(v).c_str());
   }
 
+  // Noise scales and multipliers print rounded down (to the nearest, a multiplier of 1.23456 read
+  // 1.235: more noise than was added); the claim's Δ and q round up like its ε.
+  void noiseNumbersRoundDown() {
+    QCOMPARE(noiseNumber(1.23456), std::string("1.234"));
+    QCOMPARE(noiseNumber(1.25), std::string("1.25"));
+    QCOMPARE(noiseNumber(0.99996), std::string("0.9999"));
+    QCOMPARE(noiseNumber(9.99951), std::string("9.999"));
+    QCOMPARE(noiseNumber(0.0), std::string("0"));
+    for (const double v : {0.1234567, 2.0 / 3.0, 1e-7 / 3.0, 123456.7, 4.37718, 0.568, 3.7889})
+      QVERIFY2(std::stod(noiseNumber(v)) <= v && std::stod(noiseNumber(v)) >= v * (1 - 1e-3), noiseNumber(v).c_str());
+    PrivacyLedger ledger(AccountantKind::Rdp, 1e-5);
+    ledger.record(gaussianSteps(2.0 / 3.0, 1.0 / 3.0, 10, Neighbouring::ReplaceOne));
+    const std::string claim = accountedClaimSentence(ledger, 1e-5);
+    QVERIFY2(claim.find("q = 0.3334 (fixed batch), 10 steps, noise multiplier 0.6666") != std::string::npos, claim.c_str());
+  }
+
   // The claim is generated from the events: the sampler from the relation, the numbers from the event.
   void claimSentenceFromTheEvents() {
     PrivacyLedger poisson(AccountantKind::Rdp, 1e-5);

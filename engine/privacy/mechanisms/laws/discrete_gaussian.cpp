@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "privacy/calibration/root_finding.h"
 #include "privacy/mechanisms/mechanisms.h"
+#include "privacy/printed_numbers.h"
 
 namespace dpw {
 
@@ -19,11 +20,11 @@ std::string describe(const Mechanism& m) {
   std::ostringstream os;
   os.precision(4);
   if (m.gridSensitivity() > 0)
-    os << "exact discrete Gaussian noise on a grid of step g = " << m.gridStep() << " (σ = " << m.scale()
-       << ", CKS20 Alg. 3); rounding to the grid raises the L2 sensitivity to Δ + g√dim = " << m.gridSensitivity()
+    os << "exact discrete Gaussian noise on a grid of step g = " << statementNumber(m.gridStep()) << " (σ = " << noiseNumber(m.scale())
+       << ", CKS20 Alg. 3); rounding to the grid raises the L2 sensitivity to Δ + g√dim = " << claimNumber(m.gridSensitivity())
        << ", which the variance covers";
   else
-    os << "exact discrete Gaussian noise (σ = " << std::sqrt(m.discreteParameter().value())
+    os << "exact discrete Gaussian noise (σ = " << noiseNumber(std::sqrt(m.discreteParameter().value()))
        << " on integer counts, CKS20 Alg. 3)";
   return os.str();
 }

@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "privacy/mechanisms/mechanisms.h"
+#include "privacy/printed_numbers.h"
 
 namespace dpw {
 
@@ -16,7 +17,7 @@ double unitScale(const ExactRational& t) { return t.value(); }
 std::string describe(const Mechanism& m) {
   std::ostringstream os;
   os.precision(4);
-  os << "exact discrete Laplace noise (scale " << m.discreteParameter().value()
+  os << "exact discrete Laplace noise (scale " << noiseNumber(m.discreteParameter().value())
      << (m.gridStep() == 1 ? " on integer counts" : "") << ", CKS20 Alg. 2)";
   return os.str();
 }

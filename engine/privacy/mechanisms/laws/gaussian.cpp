@@ -9,6 +9,7 @@
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/accountants/normal_tail.h"
 #include "privacy/mechanisms/mechanisms.h"
+#include "privacy/printed_numbers.h"
 
 namespace dpw {
 
@@ -17,7 +18,7 @@ namespace {
 std::string describe(const Mechanism& m) {
   std::ostringstream os;
   os.precision(4);
-  os << "Gaussian noise (σ = " << m.scale() << ", floating point)";
+  os << "Gaussian noise (σ = " << noiseNumber(m.scale()) << ", floating point)";
   return os.str();
 }
 

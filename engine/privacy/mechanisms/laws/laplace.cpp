@@ -2,10 +2,10 @@
 /// Seeded draws: one std::exponential_distribution(1) per addTo call (bit-compatible with the original code).
 #include <cmath>
 #include <random>
-#include <sstream>
 
 #include "core/error.h"
 #include "privacy/mechanisms/mechanisms.h"
+#include "privacy/printed_numbers.h"
 
 namespace dpw {
 
@@ -18,10 +18,7 @@ void addSeeded(std::span<double> values, double b, Rng& rng) {
 }
 
 std::string describe(const Mechanism& m) {
-  std::ostringstream os;
-  os.precision(4);
-  os << "Laplace noise (b = " << m.scale() << ", floating point)";
-  return os.str();
+  return "Laplace noise (b = " + noiseNumber(m.scale()) + ", floating point)";
 }
 
 double reach(double b) { return std::ceil(14 * b) + 1; }  // e^{−14} ≈ 8e-7
