@@ -730,7 +730,9 @@ void MainWindow::updateExplanation() {
     // A previous run's numbers are faded like its charts.
     const bool previous = shownReadout_.state == RunState::Previous;
     const QString cell = previous ? QStringLiteral("<td style='color:#8c8c8c'>") : QStringLiteral("<td>");
-    const QString rightCell = previous ? QStringLiteral("<td align=right style='color:#8c8c8c'>") : QStringLiteral("<td align=right>");
+    // The value column keeps a gap from the longest id ("lp_objective_seed0" ran into its number).
+    const QString rightCell = previous ? QStringLiteral("<td align=right style='color:#8c8c8c; padding-left:10px'>")
+                                       : QStringLiteral("<td align=right style='padding-left:10px'>");
     const QString suffix = QString::fromStdString(dpw::evaluationSuffix());
     for (const bool evaluation : {false, true}) {
       QString rows;
