@@ -297,26 +297,10 @@ void fitTicks(QChart* chart) {
   }
 }
 
-/// `text` fitted into `width` with `font`: unchanged if it fits, else broken at spaces into lines
-/// that fit (HTML, which chart and axis titles render), at the base size if two lines do, else at the
-/// largest size down to 65% at which two lines do. Returns the text and sets `font`.
+/// `text` fitted into `width` with `font` as titleLines (chart_style.h) lays it out, the lines joined
+/// as HTML, which chart and axis titles render. Returns the text and sets `font`.
 QString fitText(const QString& text, double width, QFont& font, double basePointSize) {
-  font.setPointSizeF(basePointSize);
-  auto fits = [&](const QString& line) { return QFontMetricsF(font).horizontalAdvance(line) <= width; };
-  if (text.isEmpty() || width <= 0 || fits(text)) return text.toHtmlEscaped();
-  if (!text.contains(' ')) return text.toHtmlEscaped();
-  auto wrap = [&] { return wrapWords(text, fits); };
-  // Two lines down to 85% of the size; else three lines, down to 65% (a long title in presentation
-  // mode stays larger than its ticks: three lines at full size rather than three at 65%).
-  QStringList lines;
-  for (const auto& [most, smallest] : {std::pair{2, 0.85}, std::pair{3, 0.65}}) {
-    for (double f = 1.0; f >= smallest - 1e-9; f -= 0.05) {
-      font.setPointSizeF(basePointSize * f);
-      lines = wrap();
-      if (lines.size() <= most) break;
-    }
-    if (lines.size() <= most) break;
-  }
+  QStringList lines = titleLines(text, width, font, basePointSize);
   for (QString& l : lines) l = l.toHtmlEscaped();
   return lines.join("<br>");
 }
@@ -345,7 +329,7 @@ class ChartTextFitter : public QObject {
     QFont tf = chart_->titleFont();
     // Qt Charts elides a title wider than the chart less its margins and padding: keep well inside.
     const QString fitted = fitText(title, 0.9 * size.width() - 40, tf, titleSize_);
-    if (chart_->title() != fitted) {
+    if (chart_->title() != fitted || chart_->titleFont() != tf) {  // the same lines can come at another size
       chart_->setTitleFont(tf);
       chart_->setTitle(fitted);
     }
@@ -448,7 +432,7 @@ class ChartTextFitter : public QObject {
       const double base = axis->property("dpwTitleSize").toDouble();
       const QString fitted =
           fitText(title, (axis->orientation() == Qt::Horizontal ? plot.width() : plot.height()) - 8, f, base);
-      if (axis->titleText() != fitted) {
+      if (axis->titleText() != fitted || axis->titleFont() != f) {
         axis->setTitleFont(f);
         axis->setTitleText(fitted);
       }
@@ -566,9 +550,11 @@ QChart* buildChart(const dpw::Frame& frame, int columns) {
     chart->setTitle(qs(frame.title).toHtmlEscaped());
     // Every text at its base size times the zoom (chart_style.h), read when the chart is built.
     chart->setTitleFont(chartFont(kTitlePointSize, chart->titleFont(), true));
+    chart->setTitleBrush(kTitleColour);  // as the QPainter charts draw theirs
     for (QAbstractAxis* axis : chart->axes()) {
       axis->setLabelsFont(chartFont(kTickPointSize, axis->labelsFont()));
       axis->setTitleFont(chartFont(kAxisTitlePointSize, axis->titleFont()));
+      axis->setTitleBrush(kTitleColour);
       axis->setProperty("dpwTitle", axis->titleText());
       axis->setProperty("dpwTitleSize", axis->titleFont().pointSizeF());
       axis->setTitleText(axis->titleText().toHtmlEscaped());

@@ -48,39 +48,35 @@ QStringList wrapWords(const QString& text, const std::function<bool(const QStrin
   return lines;
 }
 
-QStringList fitTitle(const QString& title, double width, QFont& font) {
-  const double base = font.pointSizeF();
+QStringList titleLines(const QString& title, double width, QFont& font, double basePointSize) {
+  font.setPointSizeF(basePointSize);
   auto fits = [&](const QString& line) { return QFontMetricsF(font).horizontalAdvance(line) <= width; };
-  auto sizes = [&](double smallest, auto&& laidOut) {  // the largest size down to `smallest` that lays out
-    for (double size = base; size >= base * smallest - 1e-9; size -= base * 0.05) {
-      font.setPointSizeF(size);
-      if (QStringList lines = laidOut(); !lines.isEmpty()) return lines;
+  if (title.isEmpty() || width <= 0 || fits(title)) return {title};
+  auto allFit = [&](const QStringList& lines) { return std::all_of(lines.begin(), lines.end(), fits); };
+  for (const auto& [most, smallest] : {std::pair{2, 0.85}, std::pair{3, 0.65}}) {
+    for (double f = 1.0; f >= smallest - 1e-9; f -= 0.05) {
+      font.setPointSizeF(basePointSize * f);
+      const QStringList lines = wrapWords(title, fits);
+      if (lines.size() > most || !allFit(lines)) continue;
+      if (lines.size() == 2) {  // two lines of about equal length read better than a full and a short one
+        int middle = -1;
+        for (int i = 0; i < title.size(); ++i)
+          if (title[i] == ' ' && (middle < 0 || std::abs(i - int(title.size()) / 2) < std::abs(middle - int(title.size()) / 2)))
+            middle = i;
+        if (const QStringList balanced{title.left(middle), title.mid(middle + 1)}; allFit(balanced)) return balanced;
+      }
+      return lines;
     }
-    return QStringList();
-  };
-  if (QStringList one = sizes(0.85, [&] { return fits(title) ? QStringList{title} : QStringList(); }); !one.isEmpty())
-    return one;
-  int middle = -1;  // two lines broken at the space nearest the middle
-  for (int i = 0; i < title.size(); ++i)
-    if (title[i] == ' ' && (middle < 0 || std::abs(i - int(title.size()) / 2) < std::abs(middle - int(title.size()) / 2))) middle = i;
-  if (middle < 0) {
-    font.setPointSizeF(base * 0.65);
-    return {QFontMetricsF(font).elidedText(title, Qt::ElideRight, width)};
   }
-  const QStringList two{title.left(middle), title.mid(middle + 1)};
-  if (QStringList lines = sizes(0.85, [&] { return fits(two[0]) && fits(two[1]) ? two : QStringList(); }); !lines.isEmpty())
-    return lines;
-  auto wrapped = [&] { return wrapWords(title, fits); };
-  auto threeWhole = [&] {
-    const QStringList lines = wrapped();
-    return lines.size() <= 3 && std::all_of(lines.begin(), lines.end(), fits) ? lines : QStringList();
-  };
-  if (QStringList lines = sizes(0.65, threeWhole); !lines.isEmpty()) return lines;
-  font.setPointSizeF(base * 0.65);  // still too long: three lines at 65%, the last elided
-  QStringList lines = wrapped();
-  if (lines.size() > 3) lines = QStringList{lines[0], lines[1], lines.mid(2).join(' ')};
+  font.setPointSizeF(basePointSize * 0.65);
+  return wrapWords(title, fits);
+}
+
+QStringList fitTitle(const QString& title, double width, QFont& font) {
+  QStringList lines = titleLines(title, width, font, font.pointSizeF());
   const QFontMetricsF fm(font);
-  for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, width);
+  if (lines.size() > 3) lines = QStringList{lines[0], lines[1], lines.mid(2).join(' ')};
+  for (QString& line : lines) line = fm.elidedText(line, Qt::ElideRight, width);  // only past three lines at 65%
   return lines;
 }
 
@@ -96,7 +92,7 @@ double drawChartTitle(QPainter& p, const QRectF& target, const QString& title, Q
   const QFontMetricsF fm(font);
   p.save();
   p.setFont(font);
-  p.setPen(Qt::black);
+  p.setPen(kTitleColour);
   for (int i = 0; i < lines.size(); ++i)
     p.drawText(QRectF(target.left(), target.top() + 4 + i * fm.height(), target.width(), fm.height()), Qt::AlignCenter, lines[i]);
   p.restore();

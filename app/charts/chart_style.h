@@ -39,10 +39,16 @@ double chartPenWidth(double base = 2);
 /// does not fit by itself has a line of its own. The one greedy wrap of titles, legends and the status bar.
 QStringList wrapWords(const QString& text, const std::function<bool(const QString&)>& fits);
 
-/// A chart title laid out for `width`, as the Qt Charts renderer lays out its titles: one line at
-/// `font`'s size down to 85% of it, else two lines broken at the space nearest the middle down to 85%,
-/// else up to three lines (as many words a line as fit) down to 65%; only a title that three lines at
-/// 65% cannot hold is elided, at the end of its third line. Sets `font` to the size used; returns the lines.
+/// Chart and axis titles' colour in both renderers.
+inline const QColor kTitleColour{0x20, 0x20, 0x20};
+
+/// The lines of a title laid out for `width`, the same in both renderers: one line at
+/// `basePointSize` if it fits; else two lines (as many words a line as fit, or broken at the space
+/// nearest the middle when both halves fit), shrinking to 85%; else three lines, shrinking to 65%; else
+/// as many lines as it takes at 65%. Sets `font` to the size used.
+QStringList titleLines(const QString& title, double width, QFont& font, double basePointSize);
+/// titleLines for a QPainter chart at `font`'s size, at most three lines: a title that three lines at
+/// 65% cannot hold is elided at the end of its third line. Sets `font` to the size used; returns the lines.
 QStringList fitTitle(const QString& title, double width, QFont& font);
 /// Draws `title` (fitTitle) centred at the top of `target`; returns the height it took (with a gap below).
 double drawChartTitle(QPainter& painter, const QRectF& target, const QString& title, QFont font);

@@ -200,6 +200,7 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
                Qt::AlignRight | Qt::AlignVCenter, label(t));
   p.drawRect(area);
   p.setFont(axisFont);
+  p.setPen(kTitleColour);
   p.drawText(QRectF(area.left(), area.bottom() + fm.height() + 6, area.width(), am.height() + 2), Qt::AlignCenter,
              plot.xLabel);
   p.save();
@@ -403,7 +404,7 @@ void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
                  Qt::AlignRight | Qt::AlignVCenter, QString::number(t, 'g', 4));
     }
     p.setFont(axisFont);
-    p.setPen(Qt::black);
+    p.setPen(kTitleColour);
     p.drawText(QRectF(area.left(), area.bottom() + tickLen + fm.height() + 2, area.width(), am.height() + 2),
                Qt::AlignCenter, qs(h->xLabel));
     p.save();

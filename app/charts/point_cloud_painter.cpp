@@ -121,6 +121,7 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
                QString::number(t, 'g', 4));
   p.drawRect(plot);
   p.setFont(axisFont);
+  p.setPen(kTitleColour);
   p.drawText(QRectF(plot.left(), plot.bottom() + fm.height() + 6, plot.width(), am.height() + 2), Qt::AlignCenter,
              QString::fromStdString(f.xLabel));
   p.save();

@@ -452,6 +452,47 @@ class TestChartReadability : public QObject {
     QCOMPARE(small.pointSizeF(), 0.65 * base);
   }
 
+  // Both renderers lay titles out by titleLines: the Qt Charts titles kept their size on two lines
+  // while the QPainter ones first shrank one line to 85%, so the fair-regression window showed its
+  // histograms' titles smaller than the trade-off's beside them.
+  void titlesLookTheSameInBothRenderers() {
+    const QString title = "Test scores per group before post-processing (evaluation, not private)";
+    QFont font = dpwapp::chartFont(dpwapp::kTitlePointSize, QFont(), true);
+    const double base = font.pointSizeF(), full = QFontMetricsF(font).horizontalAdvance(title);
+    for (const double share : {0.9, 0.7, 0.5, 0.35}) {
+      QFont painter = font, charts = font;
+      const QStringList drawn = dpwapp::fitTitle(title, share * full, painter);
+      const QStringList built = dpwapp::titleLines(title, share * full, charts, base);
+      QCOMPARE(drawn, built);
+      QCOMPARE(painter.pointSizeF(), charts.pointSizeF());
+      if (share == 0.9) {  // one line does not fit: two at the full size, not one shrunk
+        QCOMPARE(drawn.size(), 2);
+        QCOMPARE(painter.pointSizeF(), base);
+      }
+    }
+  }
+
+  // A chart made narrower whose title keeps the same two lines but needs a smaller size gets the
+  // smaller font: the fitter updated the font only when the lines changed, and Qt Charts then elided
+  // the second line ("… (evaluation, not ...").
+  void titleShrinksWhenTheSameLinesNeedIt() {
+    dpw::LinesFrame f{"score", "mass", {dpw::Series{"group 0", {0, 1}, {0, 1}}}};
+    const auto frame =
+        dpw::makeFrame("scores", "Test scores per group before post-processing (evaluation, not private)", 1, f);
+    QChart* chart = dpwapp::buildChart(*frame);
+    QGraphicsScene scene;
+    scene.addItem(chart);
+    for (const double width : {560.0, 500.0, 440.0, 400.0, 360.0, 330.0}) {
+      chart->setGeometry(QRectF(0, 0, width, 300));
+      QCoreApplication::sendPostedEvents();
+      QCoreApplication::processEvents();
+      for (const QString& line : chart->title().split("<br>")) {
+        const double w = QFontMetricsF(chart->titleFont()).horizontalAdvance(plain(line));
+        QVERIFY2(w <= 0.9 * width - 40, qPrintable(QString("width %1: '%2' is %3 px").arg(width).arg(plain(line)).arg(w)));
+      }
+    }
+  }
+
   // Point clouds: every group is drawn (at normal and presentation size), the first group (the
   // particles) on top of the others where they overlap, in its palette colour.
   void particlesAreDrawnOverTheirTarget() {
