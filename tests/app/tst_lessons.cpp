@@ -103,6 +103,8 @@ class TestLessons : public QObject {
     w.resize(1400, 860);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.activateWindow();  // PgDn and PgUp are window shortcuts: on a display (xcb) they need the active window
+    QVERIFY(QTest::qWaitForWindowActive(&w));
     auto* presets = w.menuBar()->findChild<QMenu*>("presetsMenu");
     QVERIFY(presets);
     QStringList texts;
