@@ -131,8 +131,7 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
              QString::fromStdString(f.yLabel));
   p.restore();
   p.setFont(font);
-  // Points: one polygon per group, drawn as 3-pixel squares; later groups on top. Dense groups: an
-  // image of the counts per device pixel, under every group drawn with markers.
+  // Points: one polygon per group, drawn as markers. Dense groups: an image of the counts per device pixel.
   std::vector<QPolygonF> polys(groups);
   for (int g = 0; g < groups; ++g)
     if (!dense[std::size_t(g)]) polys[std::size_t(g)].reserve(int(sizes[std::size_t(g)]));
@@ -149,8 +148,17 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
   if (dc.pixels != pixels || dc.range.x0 != range.x0 || dc.range.x1 != range.x1 || dc.range.y0 != range.y0 ||
       dc.range.y1 != range.y1)
     dc.clear();
+  // Groups from the last to the first, dense or not, so group 0 (the particles) lies on top of the
+  // targets it moves to in both forms (a density image is transparent where it counted nothing).
   for (int g = groups - 1; g >= 0; --g) {
-    if (!dense[std::size_t(g)]) continue;
+    if (!dense[std::size_t(g)]) {  // colour and marker shape per group (chart_style.h)
+      QColor c = paletteColour(g);
+      c.setAlphaF(0.7);
+      p.setPen(markerShape(g) == MarkerShape::Cross ? QPen(c, chartPenWidth(1)) : QPen(Qt::NoPen));
+      p.setBrush(c);
+      drawMarkers(p, polys[g], markerShape(g), marker);
+      continue;
+    }
     auto it = std::find_if(dc.images.begin(), dc.images.end(), [g](const DensityCache::Image& i) { return i.group == g; });
     if (it == dc.images.end()) {
       const DensityCounts counts = binDensity(f, g, range.x0, range.x1, range.y0, range.y1, pixels);
@@ -160,15 +168,6 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
     dc.pixels = pixels;
     dc.range = range;
     p.drawImage(plot, it->image);
-  }
-  for (int g = groups - 1; g >= 0; --g) {
-    if (dense[std::size_t(g)]) continue;  // colour and marker shape per group (chart_style.h); group 0 (the
-                                            // particles, the first group) on top of the targets it moves to
-    QColor c = paletteColour(g);
-    c.setAlphaF(0.7);
-    p.setPen(markerShape(g) == MarkerShape::Cross ? QPen(c, chartPenWidth(1)) : QPen(Qt::NoPen));
-    p.setBrush(c);
-    drawMarkers(p, polys[g], markerShape(g), marker);
   }
   p.setBrush(Qt::NoBrush);
   p.setClipping(false);

@@ -5,6 +5,7 @@
 #include <QtTest>
 #include <random>
 
+#include "charts/chart_style.h"
 #include "charts/density_image.h"
 #include "charts/point_cloud_painter.h"
 
@@ -105,6 +106,34 @@ class TestDensityImage : public QObject {
       QCOMPARE(cache.images[0].inside, n);
       QVERIFY(cache.images[0].image.width() > 600 && cache.images[0].image.height() > 400);  // the plot area's pixels
     }
+  }
+
+  // The particles' density image lies on top of the target's markers, as particle markers do: drawn
+  // under them, a million particles gathered on the ring's modes looked like a few threads between
+  // orange blobs.
+  void densityIsDrawnOverTheTarget() {
+    auto orangePixels = [](const dpw::PointsFrame& f) {
+      QImage img(600, 500, QImage::Format_ARGB32_Premultiplied);
+      img.fill(Qt::white);
+      QPainter p(&img);
+      dpwapp::paintPoints(f, "particles", p, QRectF(0, 0, 600, 500), dpwapp::PlotRange{-4, 6, -2, 6}, nullptr);
+      p.end();
+      const QColor target = dpwapp::paletteColour(1);
+      int count = 0;
+      for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x) {
+          const QColor c = img.pixelColor(x, y);
+          count += std::abs(c.red() - target.red()) + std::abs(c.green() - target.green()) +
+                       std::abs(c.blue() - target.blue()) < 150;
+        }
+      return count;
+    };
+    const dpw::PointsFrame particles = cloud(100000, 0);  // the legend's target entry is drawn either way
+    dpw::PointsFrame both = particles;
+    both.xy.conservativeResize(both.xy.rows() + 1, 2);
+    both.xy.row(both.xy.rows() - 1) << 1.0, 2.0;  // one target point where the particles are densest
+    both.label.push_back(1);
+    QCOMPARE(orangePixels(both), orangePixels(particles));  // its marker is covered
   }
 
   void aRepaintOfTheSameFrameReusesTheImage() {
