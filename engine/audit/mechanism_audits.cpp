@@ -273,8 +273,9 @@ MethodInfo privacyAuditMethod() {
                       AccountantKind::PldWor,
                       "dpsgd-canary: the accountant whose one-step calibration sets the noise multiplier (the same "
                       "calibrateNoiseMultiplier call as the fair-learning methods, at q = 1, T = 1). flow-histogram: "
-                      "rdp-wor audits the replace-one pair D' = {-u} calibrated by rdp-wor; any other audits the "
-                      "add/remove pair D' = {} calibrated by rdp. The other mechanisms do not read it."),
+                      "the accountant calibrates one step and gives the neighbours: a replace-one accountant (rdp-wor, "
+                      "pld-wor, gdp-uniform) audits D' = {-u}, an add/remove one (rdp, rdp-mironov, pld, gdp) D' = {}. "
+                      "The other mechanisms do not read it."),
       {"alpha", "Fairness weight α", K::Real, 0, 0, 0.99, false, {}, {}, "",
        "dpsgd-canary only: weight of the W₂ penalty in the step; the canary moves the loss term, weighted 1 − α.", true,
        true},

@@ -79,7 +79,7 @@ struct MechanismAuditSettings {
   NoiseMechanism histogramNoise = NoiseMechanism::Laplace;  ///< fair-histogram: the histogram's law
   NoiseSource noiseSource = NoiseSource::Seeded;  ///< os-entropy: secure mode (discrete laws only)
   bool exactLaw = false;  ///< gaussian, dpswd-projection: the grid discrete Gaussian from the seed (replayable)
-  AccountantKind accountant = AccountantKind::PldWor;  ///< dpsgd-canary: the fair-learning accountant that calibrates σ; flow-histogram: rdp-wor = replace-one pair, else add/remove
+  AccountantKind accountant = AccountantKind::PldWor;  ///< dpsgd-canary: the fair-learning accountant that calibrates σ; flow-histogram: calibrates σ and gives the neighbours (its relation)
   double alpha = 0;                        ///< dpsgd-canary: fairness weight α of the step
   AuditAttack attack = AuditAttack::LikelihoodRatio;
 

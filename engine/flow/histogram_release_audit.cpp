@@ -68,10 +68,11 @@ AuditTarget histogramReleaseAuditTarget(const MechanismAuditSettings& s, std::ui
           s.dimension);
   require(s.fault != AuditFault::SkipClip,
           "the histogram release has no clip to skip (a row adds one count per histogram); use noise-quarter");
-  const bool replaceOne = s.accountant == AccountantKind::RdpWor;
-  // The claim is the release's ledger's ε (the accountant's at the calibrated multiplier), not the typed target.
-  const PrivacyLedger ledger = oneFlowStepLedger(replaceOne ? AccountantKind::RdpWor : AccountantKind::Rdp, s.epsilon,
-                                                 s.delta, projectionHistogramSensitivity(s.projections, !replaceOne));
+  // The neighbours are the accountant's own (its declared relation); the claim is the release's ledger's ε
+  // (that accountant's at the multiplier it calibrates), not the typed target.
+  const bool replaceOne = accountantInfo(s.accountant).relation == Neighbouring::ReplaceOne;
+  const PrivacyLedger ledger =
+      oneFlowStepLedger(s.accountant, s.epsilon, s.delta, projectionHistogramSensitivity(s.projections, !replaceOne));
   auto scorer = std::make_shared<const HistogramReleaseScorer>(s.projections, s.dimension,
                                                                ledger.events().back().multiplier,
                                                                s.fault == AuditFault::NoiseQuarter, s.noiseSource,
