@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/printed_numbers.h"
 #include "privacy/privacy_params.h"
 
 namespace dpw {
@@ -293,8 +294,9 @@ MethodInfo privacyAuditMethod() {
     r.metrics["violation"] = a.result.epsilonLowerBound > a.claimedEpsilon ? 1.0 : 0.0;
     std::ostringstream os;
     os << "Audit of " << s.mechanism << (s.noiseSource == NoiseSource::OsEntropy ? " (secure mode, OS entropy)" : "")
-       << ": claimed (ε = " << a.claimedEpsilon << ", δ = " << a.claimedDelta
-       << "), measured ε ≥ " << a.result.epsilonLowerBound << " with " << s.confidence * 100 << "% confidence"
+       << ": claimed (ε = " << claimNumber(a.claimedEpsilon) << ", δ = " << claimNumber(a.claimedDelta)
+       // a lower bound printed rounded down stays a lower bound (privacy/printed_numbers.h)
+       << "), measured ε ≥ " << noiseNumber(a.result.epsilonLowerBound) << " with " << s.confidence * 100 << "% confidence"
        << (a.result.epsilonLowerBound > a.claimedEpsilon ? " — VIOLATION" : "");
     r.privacyStatement = os.str();
     return r;

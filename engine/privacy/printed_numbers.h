@@ -16,7 +16,7 @@ std::string claimNumber(double v);
 
 /// A noise scale or multiplier (σ, b, the noise std) as the statements print it: 4 significant digits,
 /// rounded down, so the printed noise is never more than was added (a multiplier of 1.23456 prints
-/// 1.234, not 1.235).
+/// 1.234, not 1.235). The same for a measured lower bound (an audit's ε ≥ …), which stays one.
 std::string noiseNumber(double v);
 
 }  // namespace dpw

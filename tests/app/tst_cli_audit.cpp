@@ -25,6 +25,12 @@ class TestCliAudit : public QObject {
     QCOMPARE(m.value("claimed_epsilon").toDouble(), 1.0);
     QVERIFY(m.value("epsilon_lower_bound").toDouble() <= 1.0);
     QVERIFY(m.value("epsilon_lower_bound").toDouble() > 0.1);  // it measured something
+    // The statement prints the bound at 4 digits rounded down (a lower bound stays one), not 6 to the nearest.
+    const double bound = m.value("epsilon_lower_bound").toDouble();
+    const QString statement = QJsonDocument::fromJson(r.out).object().value("privacy_statement").toString();
+    QString shown = statement.section("measured ε ≥ ", 1).section(' ', 0, 0);
+    const double printed = shown.toDouble();
+    QVERIFY2(printed <= bound && printed > bound - 1e-3 && shown.remove('.').size() <= 5, qPrintable(statement));
   }
   // The Mironov preset: the floating-point Laplace histogram fails the low-order-bits attack.
   void lowOrderBitsPresetIsAViolation() {
