@@ -90,7 +90,7 @@ RunResult runAccountantExplorer(const AccountantExplorerSettings& s, std::uint64
     FramePtr w = wdp.frame();
     observer.onFrame(makeFrame("privacy_wdp", "Wasserstein accountant: its ε = L − ln(δ)/β (not an (ε, δ)-DP bound)",
                                w->step, std::get<LinesFrame>(w->data)));
-    observer.onProgress(p, s.points);
+    observer.onProgress(upTo, s.steps);  // steps composed, as the ε-vs-step chart counts them (not checkpoints)
   }
   RunResult result;
   std::ostringstream statement;
