@@ -33,8 +33,8 @@
 #include "core/build_info.h"
 #include "common/run_export.h"
 #include "core/error.h"
-#include "privacy/ledger/privacy_statement.h"
 #include "charts/chart_style.h"
+#include "privacy/printed_numbers.h"  // claimNumber
 #include "gui/accessibility.h"
 #include "gui/chart_grid.h"
 #include "gui/comparison_grid.h"

@@ -6,7 +6,7 @@
 
 #include "privacy/accountants/accountant.h"
 #include "privacy/curves/privacy_curve.h"
-#include "privacy/ledger/privacy_statement.h"
+#include "privacy/printed_numbers.h"
 #include "privacy/accountants/wdp_accountant.h"
 #include "privacy/accountants/wdp_analysis.h"
 

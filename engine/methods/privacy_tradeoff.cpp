@@ -10,8 +10,8 @@
 #include "core/error.h"
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/accountants/pld_accountant.h"
-#include "privacy/ledger/privacy_statement.h"
 #include "privacy/curves/tradeoff_curve.h"
+#include "privacy/printed_numbers.h"
 
 namespace dpw {
 
