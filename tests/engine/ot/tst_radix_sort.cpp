@@ -19,11 +19,14 @@ class TestRadixSort : public QObject {
     for (int n : {0, 1, 100, 257, 5000, 40000, 100000, 300000, 3000000})
       for (int kind : {0, 1, 2, 3, 4, 5})
         if ((n < 3000000 && kind < 5) || (n == 3000000 && (kind <= 1 || kind == 5))) QTest::newRow(qPrintable(QString("n=%1 kind=%2").arg(n).arg(kind))) << n << kind;
+    QTest::newRow("n=300000 kind=6") << 300000 << 6;
   }
   // kind 0: normal values; 1: heavy ties; 2: values equal as floats but not as doubles; 3: ±0, huge, tiny;
   // 4: one far outlier, so one top bucket holds nearly everything (the big-bucket path);
   // 5: normal values and two at ±20, so the central top buckets of 3·10^6 hold ~4·10^4 values each
-  // (the counting pass's largest buckets)
+  // (the counting pass's largest buckets); 6: 6·10^4 values in descending order within 10^-10 (one
+  // counting cell of one top bucket, small enough for the counting pass) among uniform ones, so the
+  // insertion pass exceeds its budget of moves and hands over to std::sort
   void sortsLikeStdSort() {
     QFETCH(int, n);
     QFETCH(int, kind);
@@ -38,6 +41,7 @@ class TestRadixSort : public QObject {
         case 2: v[i] = 1.0 + x * 1e-12; break;
         case 4: v[i] = i == 7 ? 1e9 : x * x * x; break;
         case 5: v[i] = i == 11 ? 20.0 : i == 12 ? -20.0 : x; break;
+        case 6: v[i] = i < 60000 ? 0.5 + (60000 - i) * 1e-15 : std::ldexp(double(rng() >> 11), -53); break;
         default: v[i] = (i % 4 == 0) ? 0.0 : (i % 4 == 1) ? -0.0 : (i % 4 == 2) ? x * 1e300 : x * 1e-300; break;
       }
     }
