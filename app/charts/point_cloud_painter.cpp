@@ -37,6 +37,14 @@ std::vector<long> groupSizes(const dpw::PointsFrame& f, int groups) {
   return sizes;
 }
 
+/// [lo, hi] rounded outward to half the tick step of its span: a cloud's box grows by at most a step
+/// (niceRange rounds to whole steps and keeps data that starts at 0 at 0, which can double a cloud's box).
+std::pair<double, double> cloudAxis(double lo, double hi) {
+  if (!(hi - lo > 1e-9 * std::max({1.0, std::abs(lo), std::abs(hi)}))) return niceRange(lo, hi);
+  const double step = 0.5 * niceStep(hi - lo);
+  return {std::floor(lo / step) * step, std::ceil(hi / step) * step};
+}
+
 }  // namespace
 
 std::vector<int> densityGroups(const dpw::PointsFrame& f) {
@@ -57,12 +65,21 @@ void updateRange(const dpw::PointsFrame& f, PlotRange& range) {
     x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
   }
   if (!std::isfinite(x0)) return;
+  // A fresh fit: the data's box padded by 5% and rounded out to nice numbers.
+  const double padX = 0.05 * (x1 - x0), padY = 0.05 * (y1 - y0);
+  const auto [fx0, fx1] = cloudAxis(x0 - padX, x1 + padX);
+  const auto [fy0, fy1] = cloudAxis(y0 - padY, y1 + padY);
+  // Kept while the data fits and no edge lies more than a fifth of the fresh fit's span beyond the fresh
+  // fit's edge: the axes move rarely, but a cloud that gathers (particles flowing onto a ring) is not left
+  // small or off-centre in the range of its start.
   const bool fits = range.valid() && x0 >= range.x0 && x1 <= range.x1 && y0 >= range.y0 && y1 <= range.y1;
-  const bool fills = (x1 - x0) * (y1 - y0) > 0.25 * (range.x1 - range.x0) * (range.y1 - range.y0);
-  if (fits && fills) return;
-  const double padX = 0.05 * std::max(x1 - x0, 1e-9), padY = 0.05 * std::max(y1 - y0, 1e-9);
-  std::tie(range.x0, range.x1) = niceRange(x0 - padX, x1 + padX);
-  std::tie(range.y0, range.y1) = niceRange(y0 - padY, y1 + padY);
+  auto snugAround = [](double lo, double hi, double freshLo, double freshHi) {
+    const double slack = 0.2 * (freshHi - freshLo);
+    return lo >= freshLo - slack && hi <= freshHi + slack;
+  };
+  const bool snug = snugAround(range.x0, range.x1, fx0, fx1) && snugAround(range.y0, range.y1, fy0, fy1);
+  if (fits && snug) return;
+  range = {fx0, fx1, fy0, fy1};
 }
 
 void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, const QRectF& target,

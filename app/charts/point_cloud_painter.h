@@ -4,7 +4,7 @@
 /// Qt Charts' scatter series costs about 180 ms per frame at 10^4 points; this painter draws the
 /// same cloud with one QPainter::drawPoints call per group (a few ms), so particle plots refresh at
 /// screen pace. The axis range is kept in `PlotRange` between frames and only changes when the data
-/// leaves it or shrinks to a small part of it (axes rescale rarely, to round numbers).
+/// leaves it or gathers into a small part of it (axes rescale rarely, to round numbers).
 /// A group of more than kDensityThreshold points is drawn as a density image instead (every point
 /// counted into its pixel, charts/density_image.h), the other groups' markers on top of it.
 #include <QImage>
@@ -21,8 +21,9 @@ struct PlotRange {
   bool valid() const { return x1 > x0 && y1 > y0; }
 };
 
-/// Updates `range` for the points of `frame`: unchanged while the data fits and fills more than a
-/// quarter of it, otherwise recomputed and rounded outward to nice numbers.
+/// Updates `range` for the points of `frame`: unchanged while the data fits it and none of its edges
+/// lies more than a fifth of a fresh fit's span beyond that fit's edge (the fresh fit: the data's box
+/// padded by 5%, rounded outward to half a tick step), otherwise that fresh fit.
 void updateRange(const dpw::PointsFrame& frame, PlotRange& range);
 
 /// Density images of one frame kept between paints: a repaint of the same frame at the same size and
