@@ -342,9 +342,9 @@ std::pair<double, double> niceRange(double lo, double hi, bool headroom) {
     lo -= pad, hi += pad;
   }
   if (nonNegative) lo = std::max(lo, 0.0);  // data that starts at 0 (steps, counts) keeps its axis at 0
-  const double step = niceStep(hi - lo), top = std::ceil(hi / step) * step;
-  const bool onTheFrame = headroom && hi != 0 && top - hi <= 1e-9 * step;
-  return {std::floor(lo / step) * step, onTheFrame ? top + step : top};
+  const double step = niceStep(hi - lo), top = std::ceil(hi / step) * step, bottom = std::floor(lo / step) * step;
+  const bool onTheFrame = headroom && hi != 0 && top - hi <= 0.02 * (top - bottom);
+  return {bottom, onTheFrame ? top + step : top};
 }
 
 void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {

@@ -23,8 +23,9 @@ namespace dpwapp {
 
 /// Rounds an axis range outward to "nice" numbers (1, 2, 2.5, 5 x 10^k) so axes rescale rarely. With
 /// `headroom` (a value axis whose top is a line: two consecutive points of a curve at the maximum), data
-/// whose top lands exactly on the top tick gets one more step, so the line (the audit's claimed ε) is not
-/// drawn on the chart's frame; a curve that only touches the top (β(0) = 1 of a trade-off) keeps it.
+/// whose top lands on the top tick or within 2% of the axis below it gets one more step, so the line
+/// (the audit's claimed ε, a histogram's highest bar) is not drawn on or against the chart's frame; a
+/// curve that only touches the top (β(0) = 1 of a trade-off) keeps it.
 std::pair<double, double> niceRange(double lo, double hi, bool headroom = false);
 /// The tick interval for a span: about five ticks at 1, 2, 2.5, 5 x 10^k.
 double niceStep(double span);

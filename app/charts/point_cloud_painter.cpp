@@ -69,12 +69,12 @@ void updateRange(const dpw::PointsFrame& f, PlotRange& range) {
   const double padX = 0.05 * (x1 - x0), padY = 0.05 * (y1 - y0);
   const auto [fx0, fx1] = cloudAxis(x0 - padX, x1 + padX);
   const auto [fy0, fy1] = cloudAxis(y0 - padY, y1 + padY);
-  // Kept while the data fits and no edge lies more than a fifth of the fresh fit's span beyond the fresh
+  // Kept while the data fits and no edge lies more than 15% of the fresh fit's span beyond the fresh
   // fit's edge: the axes move rarely, but a cloud that gathers (particles flowing onto a ring) is not left
   // small or off-centre in the range of its start.
   const bool fits = range.valid() && x0 >= range.x0 && x1 <= range.x1 && y0 >= range.y0 && y1 <= range.y1;
   auto snugAround = [](double lo, double hi, double freshLo, double freshHi) {
-    const double slack = 0.2 * (freshHi - freshLo);
+    const double slack = 0.15 * (freshHi - freshLo);
     return lo >= freshLo - slack && hi <= freshHi + slack;
   };
   const bool snug = snugAround(range.x0, range.x1, fx0, fx1) && snugAround(range.y0, range.y1, fy0, fy1);

@@ -22,7 +22,7 @@ struct PlotRange {
 };
 
 /// Updates `range` for the points of `frame`: unchanged while the data fits it and none of its edges
-/// lies more than a fifth of a fresh fit's span beyond that fit's edge (the fresh fit: the data's box
+/// lies more than 15% of a fresh fit's span beyond that fit's edge (the fresh fit: the data's box
 /// padded by 5%, rounded outward to half a tick step), otherwise that fresh fit.
 void updateRange(const dpw::PointsFrame& frame, PlotRange& range);
 

@@ -346,6 +346,8 @@ class TestChartReadability : public QObject {
   void topOfTheDataIsNotOnTheFrame() {
     QCOMPARE(dpwapp::niceRange(0, 1, true), (std::pair<double, double>{0, 1.2}));
     QCOMPARE(dpwapp::niceRange(0, 0.97, true), (std::pair<double, double>{0, 1}));
+    QCOMPARE(dpwapp::niceRange(0, 0.0795, true), (std::pair<double, double>{0, 0.1}));  // 0.6% below the frame
+    QCOMPARE(dpwapp::niceRange(0, 0.0795, false), (std::pair<double, double>{0, 0.08}));
     QCOMPARE(dpwapp::niceRange(0, 500, false), (std::pair<double, double>{0, 500}));
     dpw::LinesFrame f{"trials per data set", "ε", {}};
     f.series.push_back({"claimed ε", {0, 100000, 200000}, {1, 1, 1}});
@@ -362,6 +364,38 @@ class TestChartReadability : public QObject {
     t.series.push_back({"random guessing", {0, 1}, {1, 0}});
     LaidOutChart tradeoff(*dpw::makeFrame("tradeoff", "f-DP trade-off", 1, t));
     QCOMPARE(qobject_cast<QValueAxis*>(tradeoff.chart->axes(Qt::Vertical).first())->max(), 1.0);
+  }
+
+  // A histogram's bars are replaced by every frame: when its peak falls to 0.08 the axis that held a peak
+  // of 0.14 refits ([0, 0.15] → at most [0, 0.1]) instead of leaving the bars in its lower part till the
+  // end of the run (the fair classifier's test scores: 0.08 on [0, 0.125] or [0, 0.15]), and stays for a
+  // peak that falls less. A line chart keeps the old rule: its axis refits only when the data use under
+  // 40% of it.
+  void histogramAxisFollowsAFallingPeak() {
+    auto histogram = [](double peak) {
+      dpw::HistogramFrame h{"g(x)", {0, 0.25, 0.5, 0.75, 1}, {}};
+      h.groups.push_back({"A = 0", {0.2 * peak, peak, 0.5 * peak, 0.1 * peak}});
+      return dpw::makeFrame("scores", "Test scores g(x) per group", 1, h);
+    };
+    auto top = [](QChart* chart) { return qobject_cast<QValueAxis*>(chart->axes(Qt::Vertical).first())->max(); };
+    LaidOutChart c(*histogram(0.14));
+    QVERIFY(c.chart);
+    const double first = top(c.chart);
+    QVERIFY2(first >= 0.14 && first <= 0.2, qPrintable(QString::number(first)));
+    QVERIFY(dpwapp::updateChart(c.chart, *histogram(0.12), true));
+    QCOMPARE(top(c.chart), first);  // 0.12 of 0.15 or 0.16: kept
+    QVERIFY(dpwapp::updateChart(c.chart, *histogram(0.08), true));
+    QVERIFY2(top(c.chart) >= 0.08 && top(c.chart) <= 0.1 + 1e-12, qPrintable(QString::number(top(c.chart))));
+
+    auto line = [](double peak) {
+      dpw::LinesFrame f{"step", "loss", {}};
+      f.series.push_back({"loss", {0, 1, 2}, {0.2 * peak, peak, 0.5 * peak}});
+      return dpw::makeFrame("loss", "Training loss", 1, f);
+    };
+    LaidOutChart l(*line(0.14));
+    const double lineTop = top(l.chart);
+    QVERIFY(dpwapp::updateChart(l.chart, *line(0.08), true));
+    QCOMPARE(top(l.chart), lineTop);
   }
 
   // A chart drawn wholly from private data says so in its title; its legend does not repeat the words
