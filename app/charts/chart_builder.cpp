@@ -501,9 +501,11 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
   if (!logY && !histogram) b.y0 = std::min(b.y0, 0.0);
   if (histogram) b.y0 = 0;
   // A histogram frame replaces all its bars (a line's points only grow), so a peak that falls leaves its
-  // axis loose: its value axis refits when the bars use under 70% of it (a fresh fit leaves them 75% or
-  // more), a line chart's under 40%.
-  auto widen = [](QAbstractAxis* axis, double lo, double hi, bool headroom, double refitBelow = 0.4) {
+  // axis loose: its value axis refits when the bars have used under 70% of it for three frames in a row
+  // (a fresh fit leaves them 75% or more; the three frames keep a noisy peak from making the axis jump
+  // every frame), a line chart's at once when its data use under 40%.
+  auto widen = [](QAbstractAxis* axis, double lo, double hi, bool headroom, double refitBelow = 0.4,
+                  int shrinkAfter = 1) {
     if (isLogAxis(axis)) {  // lo, hi: log10 of the data; whole decades, refit when the data spans few
       auto* la = static_cast<QCategoryAxis*>(axis);
       const auto [dlo, dhi] = decadeRange(std::pow(10.0, lo), std::pow(10.0, hi));
@@ -524,7 +526,10 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
     // A line at the top keeps 2% of the axis between it and the frame (niceRange's headroom).
     const bool fits = lo >= a->min() && (headroom ? a->max() - hi > 0.02 * (a->max() - a->min()) : hi <= a->max());
     const bool fills = (hi - lo) >= refitBelow * (a->max() - a->min());
-    if (fits && fills) return;  // leave the axis alone: axes rescale rarely
+    const int lowFrames = fits && !fills ? a->property("dpwLowFrames").toInt() + 1 : 0;
+    a->setProperty("dpwLowFrames", lowFrames);
+    if (fits && (fills || lowFrames < shrinkAfter)) return;  // leave the axis alone: axes rescale rarely
+    a->setProperty("dpwLowFrames", 0);
     // Grow to cover the data; refit (shrink) only when the data uses a small part of the axis.
     const auto [nlo, nhi] = fills ? niceRange(std::min(lo, a->min()), std::max(hi, a->max()), headroom)
                                   : niceRange(lo, hi, headroom);
@@ -535,7 +540,7 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
   };
   const auto h = chart->axes(Qt::Horizontal), v = chart->axes(Qt::Vertical);
   if (!h.isEmpty()) widen(h.first(), b.x0, b.x1, false);
-  if (!v.isEmpty()) widen(v.first(), b.y0, b.y1, b.flatTop, histogram ? 0.7 : 0.4);
+  if (!v.isEmpty()) widen(v.first(), b.y0, b.y1, b.flatTop, histogram ? 0.7 : 0.4, histogram ? 3 : 1);
   fitTicks(chart);
   return true;
 }
