@@ -523,13 +523,13 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
     }
     auto* a = qobject_cast<QValueAxis*>(axis);
     if (!a) return;
-    // A line at the top keeps 2% of the axis between it and the frame (niceRange's headroom).
-    const bool fits = lo >= a->min() && (headroom ? a->max() - hi > 0.02 * (a->max() - a->min()) : hi <= a->max());
-    const bool fills = (hi - lo) >= refitBelow * (a->max() - a->min());
-    const int lowFrames = fits && !fills ? a->property("dpwLowFrames").toInt() + 1 : 0;
-    a->setProperty("dpwLowFrames", lowFrames);
-    if (fits && (fills || lowFrames < shrinkAfter)) return;  // leave the axis alone: axes rescale rarely
-    a->setProperty("dpwLowFrames", 0);
+    const double span = a->max() - a->min();
+    const bool fits = lo >= a->min() && (headroom ? a->max() - hi > kTopGap * span : hi <= a->max());
+    const bool fills = (hi - lo) >= refitBelow * span;
+    const int lowFrames = fits && !fills ? a->property("dpwLowFrames").toInt() + 1 : 0;  // in a row
+    const bool keep = fits && (fills || lowFrames < shrinkAfter);
+    a->setProperty("dpwLowFrames", keep ? lowFrames : 0);
+    if (keep) return;  // leave the axis alone: axes rescale rarely
     // Grow to cover the data; refit (shrink) only when the data uses a small part of the axis.
     const auto [nlo, nhi] = fills ? niceRange(std::min(lo, a->min()), std::max(hi, a->max()), headroom)
                                   : niceRange(lo, hi, headroom);

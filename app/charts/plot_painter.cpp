@@ -343,7 +343,7 @@ std::pair<double, double> niceRange(double lo, double hi, bool headroom) {
   }
   if (nonNegative) lo = std::max(lo, 0.0);  // data that starts at 0 (steps, counts) keeps its axis at 0
   const double step = niceStep(hi - lo), top = std::ceil(hi / step) * step, bottom = std::floor(lo / step) * step;
-  const bool onTheFrame = headroom && hi != 0 && top - hi <= 0.02 * (top - bottom);
+  const bool onTheFrame = headroom && hi != 0 && top - hi <= kTopGap * (top - bottom);
   return {bottom, onTheFrame ? top + step : top};
 }
 

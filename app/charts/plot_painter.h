@@ -27,6 +27,8 @@ namespace dpwapp {
 /// (the audit's claimed ε, a histogram's highest bar) is not drawn on or against the chart's frame; a
 /// curve that only touches the top (β(0) = 1 of a trade-off) keeps it.
 std::pair<double, double> niceRange(double lo, double hi, bool headroom = false);
+/// The share of a value axis kept between a line at its top and the frame (niceRange's headroom).
+constexpr double kTopGap = 0.02;
 /// The tick interval for a span: about five ticks at 1, 2, 2.5, 5 x 10^k.
 double niceStep(double span);
 /// Whole decades around [lo, hi] (at least one), so a log axis always has labelled ends; for data within

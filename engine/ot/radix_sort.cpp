@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <utility>
@@ -60,6 +61,19 @@ bool prefixSums(std::array<std::uint32_t, kBuckets>& h, std::size_t n) {
   return true;
 }
 
+/// Slides a[j] back into the sorted a[0..j); returns how many places it moved.
+template <typename T, typename Less = std::less<T>>
+std::size_t slideBack(T* a, std::size_t j, Less less = {}) {
+  const T x = a[j];
+  const std::size_t from = j;
+  while (j > 0 && less(x, a[j - 1])) {
+    a[j] = a[j - 1];
+    --j;
+  }
+  a[j] = x;
+  return from - j;
+}
+
 /// Finishes the sort within runs of equal keys. Bounded: when the input has many equal keys (data
 /// concentrated far below the key's resolution) it hands over to std::sort, so the worst case stays
 /// O(n log n).
@@ -69,31 +83,12 @@ void insertionFix(T* a, std::size_t n, Less less) {
   const std::size_t budget = 8 * n;
   for (std::size_t i = 1; i < n; ++i) {
     if (!less(a[i], a[i - 1])) continue;
-    T v = a[i];
-    std::size_t j = i;
-    while (j > 0 && less(v, a[j - 1])) {
-      a[j] = a[j - 1];
-      --j;
-    }
-    a[j] = v;
-    moves += i - j;
+    moves += slideBack(a, i, less);
     if (moves > budget) {
       std::sort(a, a + n, less);
       return;
     }
   }
-}
-
-/// Slides a[j] back into the sorted a[0..j); returns how many places it moved.
-inline std::size_t slideBack(double* a, std::size_t j) {
-  const double x = a[j];
-  const std::size_t from = j;
-  while (j > 0 && x < a[j - 1]) {
-    a[j] = a[j - 1];
-    --j;
-  }
-  a[j] = x;
-  return from - j;
 }
 
 /// insertionFix for doubles, with the common step without a branch: each value is compare-exchanged with

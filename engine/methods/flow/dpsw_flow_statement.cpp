@@ -11,10 +11,6 @@
 
 namespace dpw {
 
-namespace {
-std::string fmt(double v) { return statementNumber(v); }
-}  // namespace
-
 std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& plan, long m, bool ortho) {
   std::ostringstream st;
   const char* name = s.variant == FlowVariant::Pool ? "DPSWflow" : "DPSWflow-r";
@@ -42,7 +38,7 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
        << (poisson ? " = √k (add/remove neighbours: an added row adds one count to each histogram; a replaced row "
                      "is two such changes)"
                    : " = √(2k) (replace-one neighbours: one row leaves one bin and enters one of each histogram)")
-       << ", exact for any directions, so no δ is spent on a bound; counts below " << fmt(s.histogramCutoff)
+       << ", exact for any directions, so no δ is spent on a bound; counts below " << statementNumber(s.histogramCutoff)
        << " noise std are read as empty and the particles (public) move toward the released quantiles with no "
           "noise of their own (post-processing)";
     if (s.data.perClass)
@@ -75,10 +71,10 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
      << "k = " << s.projections << (ortho ? " orthonormal-block" : " i.i.d. random") << " directions per step";
   if (s.variant == FlowVariant::Pool) st << " from a pool of " << s.pool;
   if (s.stepDecay > 0)
-    st << ", step h_t = " << fmt(s.stepSize) << " / (1 + t/" << fmt(s.stepDecay) << ")";
+    st << ", step h_t = " << statementNumber(s.stepSize) << " / (1 + t/" << statementNumber(s.stepDecay) << ")";
   else
-    st << ", constant step h = " << fmt(s.stepSize);
-  if (s.averageTail > 0) st << ", particles averaged over the last " << fmt(100 * s.averageTail) << "% of the steps";
+    st << ", constant step h = " << statementNumber(s.stepSize);
+  if (s.averageTail > 0) st << ", particles averaged over the last " << statementNumber(100 * s.averageTail) << "% of the steps";
   st << ".";
   return st.str();
 }

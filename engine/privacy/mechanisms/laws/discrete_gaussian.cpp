@@ -2,7 +2,6 @@
 /// sampler; σ² for (ε, δ) via ρ-zCDP, ρ = Δ₂²/(2σ²). On a grid (Mechanism::discreteGaussianOnGrid) it is
 /// the secure counterpart of the Gaussian for real vectors (mechanisms.h explains the grid).
 #include <cmath>
-#include <sstream>
 
 #include "core/error.h"
 #include "privacy/calibration/root_finding.h"
@@ -17,16 +16,12 @@ std::int64_t drawInteger(const ExactRational& v, RandomWords& words) { return sa
 double unitScale(const ExactRational& v) { return std::sqrt(v.value()); }
 
 std::string describe(const Mechanism& m) {
-  std::ostringstream os;
-  os.precision(4);
   if (m.gridSensitivity() > 0)
-    os << "exact discrete Gaussian noise on a grid of step g = " << statementNumber(m.gridStep()) << " (σ = " << noiseNumber(m.scale())
-       << ", CKS20 Alg. 3); rounding to the grid raises the L2 sensitivity to Δ + g√dim = " << claimNumber(m.gridSensitivity())
-       << ", which the variance covers";
-  else
-    os << "exact discrete Gaussian noise (σ = " << noiseNumber(std::sqrt(m.discreteParameter().value()))
-       << " on integer counts, CKS20 Alg. 3)";
-  return os.str();
+    return "exact discrete Gaussian noise on a grid of step g = " + statementNumber(m.gridStep()) + " (σ = " +
+           noiseNumber(m.scale()) + ", CKS20 Alg. 3); rounding to the grid raises the L2 sensitivity to Δ + g√dim = " +
+           claimNumber(m.gridSensitivity()) + ", which the variance covers";
+  return "exact discrete Gaussian noise (σ = " + noiseNumber(std::sqrt(m.discreteParameter().value())) +
+         " on integer counts, CKS20 Alg. 3)";
 }
 
 std::int64_t reachOf(double s) { return std::int64_t(40 * s + 10); }  // e^{−800} beyond: below double precision

@@ -1,7 +1,6 @@
 /// Discrete Laplace Lap_Z(t) on integers (CKS20 Alg. 2; privacy/mechanisms/discrete_noise.h): exact sampler,
 /// integer arithmetic only; t ≥ Δ₁/ε on the 2^-20 grid gives (ε, 0)-DP.
 #include <cmath>
-#include <sstream>
 
 #include "core/error.h"
 #include "privacy/mechanisms/mechanisms.h"
@@ -15,11 +14,8 @@ std::int64_t drawInteger(const ExactRational& t, RandomWords& words) { return sa
 double unitScale(const ExactRational& t) { return t.value(); }
 
 std::string describe(const Mechanism& m) {
-  std::ostringstream os;
-  os.precision(4);
-  os << "exact discrete Laplace noise (scale " << noiseNumber(m.discreteParameter().value())
-     << (m.gridStep() == 1 ? " on integer counts" : "") << ", CKS20 Alg. 2)";
-  return os.str();
+  return "exact discrete Laplace noise (scale " + noiseNumber(m.discreteParameter().value()) +
+         (m.gridStep() == 1 ? " on integer counts" : "") + ", CKS20 Alg. 2)";
 }
 
 double reach(double t) { return std::ceil(14 * t) + 1; }  // e^{−14} ≈ 8e-7

@@ -3,7 +3,6 @@
 /// Its secure counterpart is the discrete Gaussian on a grid (Mechanism::discreteGaussianOnGrid).
 #include <cmath>
 #include <numbers>
-#include <sstream>
 
 #include "core/error.h"
 #include "privacy/accountants/gdp_analysis.h"
@@ -16,10 +15,7 @@ namespace dpw {
 namespace {
 
 std::string describe(const Mechanism& m) {
-  std::ostringstream os;
-  os.precision(4);
-  os << "Gaussian noise (σ = " << noiseNumber(m.scale()) << ", floating point)";
-  return os.str();
+  return "Gaussian noise (σ = " + noiseNumber(m.scale()) + ", floating point)";
 }
 
 double reach(double s) { return std::ceil(5 * s) + 1; }  // 2Φ(−5) ≈ 6e-7
