@@ -28,15 +28,19 @@ void appendAll(std::ostringstream& os, const T& first, const Rest&... rest) {
 }
 }  // namespace detail
 
+/// The concatenation of `parts`, as streamed: message("sigma ", 0.5) is "sigma 0.5".
+template <typename... Parts>
+std::string message(const Parts&... parts) {
+  std::ostringstream os;
+  detail::appendAll(os, parts...);
+  return os.str();
+}
+
 /// Throws InvalidArgument with the concatenation of `parts` unless `condition` holds.
 /// For user input only; programmer errors use assert.
 template <typename... Parts>
 void require(bool condition, const Parts&... parts) {
-  if (!condition) {
-    std::ostringstream os;
-    detail::appendAll(os, parts...);
-    throw InvalidArgument(os.str());
-  }
+  if (!condition) throw InvalidArgument(message(parts...));
 }
 
 }  // namespace dpw

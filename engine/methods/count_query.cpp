@@ -52,7 +52,7 @@ RunResult runCountQuery(const CountQuerySettings& s, std::uint64_t seed, RunObse
   require(s.epsilon > 0 && s.epsilon <= 20, "epsilon must lie in (0, 20] for the count lesson, got ", s.epsilon);
   require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
   require(s.count >= 0 && s.count <= 1000000, "the count must lie in [0, 10^6], got ", s.count);
-  require(s.draws >= 0 && s.draws <= 10000000, "draws must lie in [0, 10^7], got ", s.draws);
+  require(s.draws >= 1 && s.draws <= 10000000, "draws must lie in [1, 10^7], got ", s.draws);
 
   const Law laws[] = {{"Laplace", Mechanism::laplace(s.epsilon, 1)},
                       {"Gaussian", Mechanism::gaussian(s.epsilon, s.delta, 1)},
@@ -239,8 +239,8 @@ RunResult runCountQuery(const CountQuerySettings& s, std::uint64_t seed, RunObse
     observer.onProgress(step, frames);
     throwIfCancelled(observer);
   }
-  r.metrics["draws_mean_d"] = drawn > 0 ? sumD / double(drawn) : std::nan("");
-  r.metrics["draws_mean_d_prime"] = drawn > 0 ? sumP / double(drawn) : std::nan("");
+  r.metrics["draws_mean_d"] = sumD / double(drawn);
+  r.metrics["draws_mean_d_prime"] = sumP / double(drawn);
 
   // Each law's release of the count in its own ledger (one event: sensitivity 1 in the law's norm, one person
   // added); the statement's claims and the ε spent by the drawn law are read from them.
@@ -289,7 +289,7 @@ MethodInfo countQueryMethod() {
       {"mechanism", "Drawn mechanism", K::Choice, 0, -std::numeric_limits<double>::infinity(),
        std::numeric_limits<double>::infinity(), false, noiseMechanismIds(), "laplace", "",
        "The law whose releases are drawn in the last chart (all four are plotted)."},
-      {"draws", "Releases drawn", K::Integer, 2000, 0, 1e7, false, {}, {}, "per data set",
+      {"draws", "Releases drawn", K::Integer, 2000, 1, 1e7, false, {}, {}, "per data set",
        "Noisy counts drawn on D and on D′ (seeded), shown piling up.", true, true},
   };
   m.run = [](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {

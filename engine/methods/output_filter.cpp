@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/error.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/privacy_params.h"
 
@@ -69,6 +70,23 @@ class EvaluationFilter final : public RunObserver {
   std::vector<std::string> request_;
 };
 
+/// Refuses a name in the `evaluation` parameter that names no evaluation output of the method (a typo
+/// would otherwise leave an output out of a secure run without a word): each name is "all", an
+/// evaluation chart id or a metric key an evaluation pattern matches.
+void requireKnownEvaluationNames(const OutputClasses& classes, const std::vector<std::string>& request) {
+  for (const std::string& name : request) {
+    const bool known = name == "all" || std::find(classes.evaluationCharts.begin(), classes.evaluationCharts.end(),
+                                                  name) != classes.evaluationCharts.end() ||
+                       (name.find('*') == std::string::npos && anyMatches(classes.evaluation, name));
+    if (known) continue;
+    std::string keys, charts;
+    for (const std::string& k : classes.evaluation) keys += (keys.empty() ? "" : ", ") + k;
+    for (const std::string& c : classes.evaluationCharts) charts += (charts.empty() ? "" : ", ") + c;
+    throw InvalidArgument("evaluation: '" + name + "' is no evaluation output of this method; name metric keys (" +
+                          keys + "; * stands for any ending), chart ids (" + charts + ") or all");
+  }
+}
+
 }  // namespace
 
 std::string treatedAsPublicSentence(const std::vector<std::string>& items) {
@@ -96,6 +114,7 @@ void applyOutputClasses(MethodInfo& method) {
     const bool secure = readNoiseSource(p) == NoiseSource::OsEntropy;
     const std::vector<std::string> request =
         hasEvaluation ? parseEvaluationRequest(p.text(evaluationParamKey())) : std::vector<std::string>{};
+    requireKnownEvaluationNames(classes, request);
     EvaluationFilter filter(observer, classes, secure, request);
     RunResult r = inner(p, seed, filter);
     for (auto it = r.metrics.begin(); it != r.metrics.end();) {

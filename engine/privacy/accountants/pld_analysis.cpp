@@ -18,13 +18,6 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr size_t kMaxSupport = size_t(1) << 25;  // 33.5M grid points (≈ 270 MB per array)
 using Complex = std::complex<double>;
 
-template <typename... Parts>
-std::string message(const Parts&... parts) {
-  std::ostringstream os;
-  detail::appendAll(os, parts...);
-  return os.str();
-}
-
 void validate(double sigma, double q) {
   require(sigma > 0 && std::isfinite(sigma), "the noise multiplier must be a finite number > 0, got ", sigma);
   require(q > 0 && q <= 1, "the sampling rate q must lie in (0, 1], got ", q);
@@ -183,12 +176,15 @@ PldPmf subsampledGaussianPld(double sigma, double q, PldAdjacency adj, double in
   if (adj == PldAdjacency::Add) xHi += 1;
   else xLo -= 1;
   const double epsUpper = privacyLoss(sigma, q, adj, xLo), epsLower = privacyLoss(sigma, q, adj, xHi);
-  const long iLo = long(std::floor(epsLower / interval)), iHi = long(std::ceil(epsUpper / interval));
-  if (double(iHi) - double(iLo) + 1 > double(kMaxSupport))
+  // The grid's size in double first: a tiny sigma makes the losses so large that their indices overflow a long
+  // (sigma 1e-10 gave the empty grid [-254, -2^63]); a NaN or infinite loss fails the same test.
+  const double loIndex = std::floor(epsLower / interval), hiIndex = std::ceil(epsUpper / interval);
+  if (!(hiIndex - loIndex + 1 <= double(kMaxSupport)))
     throw PldTooLarge(message("the PLD of one step (sigma ", sigma, ", q ", q, ") spans losses [", epsLower, ", ",
                               epsUpper, "], too many points at interval ", interval,
                               "; use a larger interval or an RDP accountant"));
-  return connectTheDotsPld([&](double eps) { return subsampledGaussianDelta(sigma, q, adj, eps); }, iLo, iHi, interval);
+  return connectTheDotsPld([&](double eps) { return subsampledGaussianDelta(sigma, q, adj, eps); }, long(loIndex),
+                           long(hiIndex), interval);
 }
 
 PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, long iHi, double interval) {

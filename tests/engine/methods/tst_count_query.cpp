@@ -142,6 +142,9 @@ class TestCountQuery : public QObject {
     s = {};
     s.delta = 1;
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runCountQuery(s, 1, obs));
+    s = {};
+    s.draws = 0;  // nothing to pile up: an empty chart and no mean (it was NaN)
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, runCountQuery(s, 1, obs));
   }
 
  private:

@@ -127,6 +127,24 @@ class TestOutputClasses : public QObject {
     const RunResult n = m.run(p, 3, named);
     QCOMPARE(n.evaluation.size(), std::size_t(1));
     QVERIFY(n.evaluation.count(one) == 1);
+    // A name that is no evaluation output (a typo, a pattern, a release key) is refused before the run
+    // (one that a declared prefix such as fair_eps_* matches is taken: the keys exist only after the run).
+    for (const std::string& bad : {std::string("no_such_output"), std::string("mse_*"), std::string("epsilon")}) {
+      p.set(evaluationParamKey(), "all, " + bad);
+      CollectingObserver refused;
+      try {
+        m.run(p, 3, refused);
+        QFAIL(qPrintable(method + ": accepted " + QString::fromStdString(bad)));
+      } catch (const InvalidArgument& e) {
+        QVERIFY2(std::string(e.what()).find("'" + bad + "'") != std::string::npos, e.what());
+      }
+      QVERIFY(refused.frames.empty());
+    }
+    if (!m.outputs.evaluationCharts.empty()) {  // a chart id is a name too
+      p.set(evaluationParamKey(), m.outputs.evaluationCharts.front());
+      CollectingObserver chart;
+      QVERIFY(m.run(p, 3, chart).evaluation.empty());
+    }
   }
 };
 

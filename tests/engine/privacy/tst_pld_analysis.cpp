@@ -132,6 +132,17 @@ class TestPldAnalysis : public QObject {
     PldAccountant coarse(1e-2);
     coarse.addGaussianSteps(0.05, 1.0, 1000000);
     QVERIFY_THROWS_EXCEPTION(PldTooLarge, coarse.epsilon(1e-5));
+    // A tiny sigma: losses whose grid indices overflow a long (sigma 1e-10 gave "the loss grid must not be
+    // empty, got [-254, -2^63]") are too large too, with the same message.
+    for (const double sigma : {1e-10, 1e-100, 1e-300})
+      for (const auto adj : {PldAdjacency::Add, PldAdjacency::Remove}) {
+        try {
+          subsampledGaussianPld(sigma, 0.025, adj);
+          QFAIL("accepted");
+        } catch (const PldTooLarge& e) {
+          QVERIFY2(std::string(e.what()).find("too many points") != std::string::npos, e.what());
+        }
+      }
   }
   void badInputThrows() {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, subsampledGaussianPld(0.0, 0.1, PldAdjacency::Add));

@@ -92,6 +92,8 @@ class TestPldWorAnalysis : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, withoutReplacementGaussianDelta(0.0, 0.2, 1.0));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, withoutReplacementGaussianDelta(1.0, 1.5, 1.0));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, withoutReplacementGaussianPld(1.0, 0.2, 0.0));
+    // A sigma so small that the loss grid's index would overflow a long: too large, not an empty grid.
+    for (const double sigma : {1e-10, 1e-300}) QVERIFY_THROWS_EXCEPTION(PldTooLarge, withoutReplacementGaussianPld(sigma, 0.2));
   }
 };
 
