@@ -18,6 +18,9 @@
 /// point) is replaced by the infeasible end's value, which keeps the signs right. A value exactly at
 /// the target is feasible and not taken as the root: the search goes on to the edge of the feasible set
 /// (f may equal the target on a whole interval: the PLD's ε is a staircase on its 1e-4 loss grid).
+/// Where the feasible set ends because f cannot be computed beyond it (non-finite there) while f at the
+/// feasible end is more than 1% below the target, the answer is a feasible x within relative width 1e-3
+/// of that end (relTol if wider): it still meets the target, and no x is much tighter.
 #include <functional>
 
 namespace dpw {

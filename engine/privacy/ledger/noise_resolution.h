@@ -28,8 +28,12 @@ struct NoiseRequest {
   double sensitivity = 1;
 };
 
+/// The largest target ε a run calibrates with a PLD accountant (EpsilonCost::Costly): e^100 ≈ 10^43.
+inline constexpr double kMaxPldCalibratedEpsilon = 100;
+
 /// The given multiplier if there is one; else 0 for ε = +inf; else calibrated as asked.
-/// @throws InvalidArgument from the calibration on bad budgets.
+/// @throws InvalidArgument from the calibration on bad budgets, and for a PLD calibration to a target
+/// above kMaxPldCalibratedEpsilon (it would take minutes and gigabytes).
 double resolveNoiseMultiplier(const NoiseRequest& request);
 
 /// √(2 ln(1.25/δ)): the classic Gaussian mechanism's factor (Dwork & Roth 2014, Thm A.1; a proof for

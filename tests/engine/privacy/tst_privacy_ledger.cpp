@@ -97,6 +97,21 @@ class TestPrivacyLedger : public QObject {
     r.calibration = Calibration::Accountant;
     r.epsilon = 0.0;  // a bad budget gets the calibration's message
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, resolveNoiseMultiplier(r));
+    // Past ε = 100 a PLD calibration is refused at once (it would take minutes and gigabytes); an RDP one runs.
+    r.epsilon = 1000.0;
+    QVERIFY(resolveNoiseMultiplier(r) > 0);  // rdp-wor: cheap at any ε
+    for (const auto kind : {AccountantKind::Pld, AccountantKind::PldWor}) {
+      r.accountant = kind;
+      r.epsilon = 100.5;
+      try {
+        resolveNoiseMultiplier(r);
+        QFAIL("a PLD calibration to epsilon 100.5 ran");
+      } catch (const InvalidArgument& e) {
+        QVERIFY2(std::string(e.what()).find("epsilon = inf") != std::string::npos, e.what());
+      }
+      r.epsilon = 100.0;  // the largest that runs
+      QVERIFY(resolveNoiseMultiplier(r) > 0);
+    }
   }
 
   void badEventsAreRefused() {
