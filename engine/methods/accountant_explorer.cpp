@@ -4,7 +4,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/error.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/accountants/pld_analysis.h"  // PldTooLarge
 #include "privacy/curves/privacy_curve.h"
 #include "privacy/printed_numbers.h"
 #include "privacy/accountants/wdp_accountant.h"
@@ -64,7 +66,8 @@ RunResult runAccountantExplorer(const AccountantExplorerSettings& s, std::uint64
           s.noiseMultiplier);
   require(s.steps >= 1, "steps must be at least 1, got ", s.steps);
   require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
-  require(s.points >= 1 && s.points <= s.steps, "points must lie in [1, steps], got ", s.points);
+  require(s.points >= 1 && s.points <= s.steps, "the checkpoints (", s.points, ") must lie in [1, steps T] = [1, ",
+          s.steps, "]: every checkpoint is a step of the run");
   require(s.wdpOrder >= 1 && s.wdpBeta > 0, "the WDP order must be >= 1 and beta > 0");
   require(s.laplaceScale > 0, "the Laplace scale must be > 0, got ", s.laplaceScale);
   require(s.maxOrder > 1, "the largest order must be > 1, got ", s.maxOrder);
@@ -83,7 +86,13 @@ RunResult runAccountantExplorer(const AccountantExplorerSettings& s, std::uint64
   for (long p = 1; p <= s.points; ++p) {
     throwIfCancelled(observer);
     const long upTo = checkpointStep(p, s.points, s.steps, done);
-    curve.record(s.noiseMultiplier, s.sampleRate, upTo - done);
+    try {
+      curve.record(s.noiseMultiplier, s.sampleRate, upTo - done);
+    } catch (const PldTooLarge&) {  // the PLD's grid cannot hold ε in the thousands: say which knob helps
+      throw InvalidArgument(message("the PLD accountant cannot follow this run past step ", done,
+                                    ": its privacy-loss grid would need more than 2^25 points (ε in the thousands); "
+                                    "take a larger noise multiplier σ, a smaller sampling rate q or fewer steps T"));
+    }
     wdp.record(s.noiseMultiplier, s.sampleRate, upTo - done);
     done = upTo;
     observer.onFrame(curve.frame());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <new>
 
 #include "core/error.h"
 #include "privacy/mechanisms/mechanisms.h"
@@ -116,7 +117,13 @@ void applyOutputClasses(MethodInfo& method) {
         hasEvaluation ? parseEvaluationRequest(p.text(evaluationParamKey())) : std::vector<std::string>{};
     requireKnownEvaluationNames(classes, request);
     EvaluationFilter filter(observer, classes, secure, request);
-    RunResult r = inner(p, seed, filter);
+    RunResult r;
+    try {
+      r = inner(p, seed, filter);
+    } catch (const std::bad_alloc&) {  // the sizes the user chose (rows, test rows, particles, directions)
+      throw InvalidArgument("out of memory: this run needs more memory than the machine gives it; choose smaller "
+                            "sizes (rows n, test rows, particles, directions k, bins)");
+    }
     for (auto it = r.metrics.begin(); it != r.metrics.end();) {
       if (classifyMetric(classes, it->first) != OutputClass::Evaluation) {
         ++it;

@@ -67,10 +67,21 @@ class TestAccountantExplorer : public QObject {
     for (auto change : std::vector<std::function<void(AccountantExplorerSettings&)>>{
              [](auto& s) { s.sampleRate = 0; }, [](auto& s) { s.sampleRate = 1.5; },
              [](auto& s) { s.noiseMultiplier = 0; }, [](auto& s) { s.steps = 0; }, [](auto& s) { s.delta = 1; },
-             [](auto& s) { s.points = 0; }, [](auto& s) { s.wdpOrder = 0.5; }, [](auto& s) { s.laplaceScale = 0; }}) {
+             [](auto& s) { s.points = 0; }, [](auto& s) { s.wdpOrder = 0.5; }, [](auto& s) { s.laplaceScale = 0; },
+             [](auto& s) { s.steps = 1; }}) {  // steps T = 1 with the 20 default checkpoints
       AccountantExplorerSettings s;
       change(s);
       QVERIFY_THROWS_EXCEPTION(InvalidArgument, runAccountantExplorer(s, 0, obs));
+    }
+    // σ at the bottom of its range: the PLD's grid cannot hold the run; the message says which knob helps
+    // (it used to be the grid's own "use a larger interval or an RDP accountant", knobs the explorer lacks).
+    AccountantExplorerSettings s;
+    s.noiseMultiplier = 0.05;
+    try {
+      runAccountantExplorer(s, 0, obs);
+      QFAIL("ran");
+    } catch (const InvalidArgument& e) {
+      QVERIFY2(std::string(e.what()).find("larger noise multiplier") != std::string::npos, e.what());
     }
   }
   // The preset scenarios run headless; the DP-SWD one reproduces ε ≈ 10 without replacement and ≈ 4.1
