@@ -945,6 +945,11 @@ QString MainWindow::privacyText() const {
   if (std::isnan(liveEpsilon_)) return QString();
   // Rounded up (dpw::claimNumber): the readout never shows less than the bound.
   const QString value = std::isinf(liveEpsilon_) ? tr("∞ (no noise)") : QString::fromStdString(dpw::claimNumber(liveEpsilon_));
+  // A one-shot release's ε is read from the form when the run starts; a run that failed or was stopped may
+  // have ended before its release (a refused input ends before anything), so the readout says "at most".
+  const bool ended = endedAs_ == RunState::Failed || endedAs_ == RunState::Cancelled;
+  if (ended && !r.param.empty() && !lastMetrics_.contains(QString::fromStdString(r.metric)))
+    return tr("%1: at most %2").arg(QString::fromStdString(r.label), value);
   return QStringLiteral("%1: %2").arg(QString::fromStdString(r.label), value);
 }
 

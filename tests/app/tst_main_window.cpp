@@ -223,6 +223,22 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.charts()->chartCount(), 0);
   }
 
+  // A one-shot release refused by the engine (fair regression with lo >= hi) spent nothing for sure: the
+  // readout does not claim the form's ε was spent, it says "at most" (it said "ε spent: 1").
+  void refusedOneShotReleaseSaysAtMost() {
+    MainWindow w;
+    auto* combo = w.findChild<QComboBox*>("method");
+    QVERIFY(combo);
+    combo->setCurrentIndex(combo->findData(QString("fair-regression")));
+    typeInto(w.form()->field("lo"), "1");
+    typeInto(w.form()->field("hi"), "0");
+    QSignalSpy finished(&w, &MainWindow::runFinished);
+    QVERIFY(w.startRun());
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().first().toBool(), false);
+    QCOMPARE(w.privacyText(), QStringLiteral("ε spent: at most 1"));
+  }
+
   void pauseStepAndStop() {
     MainWindow w;
     typeInto(w.form()->field("samples"), "2000");
