@@ -176,15 +176,17 @@ PldPmf subsampledGaussianPld(double sigma, double q, PldAdjacency adj, double in
   if (adj == PldAdjacency::Add) xHi += 1;
   else xLo -= 1;
   const double epsUpper = privacyLoss(sigma, q, adj, xLo), epsLower = privacyLoss(sigma, q, adj, xHi);
-  // The grid's size in double first: a tiny sigma makes the losses so large that their indices overflow a long
-  // (sigma 1e-10 gave the empty grid [-254, -2^63]); a NaN or infinite loss fails the same test.
-  const double loIndex = std::floor(epsLower / interval), hiIndex = std::ceil(epsUpper / interval);
+  const auto [iLo, iHi] =
+      lossGridIndices(epsLower, epsUpper, interval, message("the PLD of one step (sigma ", sigma, ", q ", q, ")"));
+  return connectTheDotsPld([&](double eps) { return subsampledGaussianDelta(sigma, q, adj, eps); }, iLo, iHi, interval);
+}
+
+std::pair<long, long> lossGridIndices(double lossLo, double lossHi, double interval, const std::string& pld) {
+  const double loIndex = std::floor(lossLo / interval), hiIndex = std::ceil(lossHi / interval);
   if (!(hiIndex - loIndex + 1 <= double(kMaxSupport)))
-    throw PldTooLarge(message("the PLD of one step (sigma ", sigma, ", q ", q, ") spans losses [", epsLower, ", ",
-                              epsUpper, "], too many points at interval ", interval,
+    throw PldTooLarge(message(pld, " spans losses [", lossLo, ", ", lossHi, "], too many points at interval ", interval,
                               "; use a larger interval or an RDP accountant"));
-  return connectTheDotsPld([&](double eps) { return subsampledGaussianDelta(sigma, q, adj, eps); }, long(loIndex),
-                           long(hiIndex), interval);
+  return {long(loIndex), long(hiIndex)};
 }
 
 PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, long iHi, double interval) {

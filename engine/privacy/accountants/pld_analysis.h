@@ -27,6 +27,8 @@
 /// Costs: building a PLD O(range/Δ) normal CDFs (≈ 1e5 for σ ≈ 1); T-fold composition one FFT of the
 /// composed support, O(n log n).
 #include <functional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/error.h"
@@ -58,6 +60,12 @@ double subsampledGaussianDelta(double noiseMultiplier, double sampleRate, PldAdj
 /// unless interval > 0, and when the grid would exceed 2^25 points (tiny σ: use a larger interval).
 PldPmf subsampledGaussianPld(double noiseMultiplier, double sampleRate, PldAdjacency adjacency,
                              double interval = 1e-4);
+
+/// The indices ⌊lossLo/interval⌋ … ⌈lossHi/interval⌉ of a one-step PLD's loss grid. Its size is checked
+/// in double before any index is formed: a tiny σ's losses overflow a long (σ = 1e-10 gave the empty grid
+/// [-254, -2^63]), and a NaN or infinite loss fails the same test. @throws PldTooLarge above 2^25 points,
+/// naming `pld` (e.g. "the PLD of one step (sigma 0.01, q 0.025)").
+std::pair<long, long> lossGridIndices(double lossLo, double lossHi, double interval, const std::string& pld);
 
 /// Connect-the-dots pessimistic PLD (Doroshenko et al. 2022, Alg. 1) of any pair whose exact hockey-stick
 /// curve is `delta(ε)`, on the loss grid iLo·interval … iHi·interval; the mass above the grid goes to +∞.

@@ -26,11 +26,8 @@ PldPmf withoutReplacementGaussianPld(double sigma, double q, double interval) {
   const double s2 = 2 * sigma * sigma;
   const double top = q == 1 ? -(2 * xLo + 1) / s2
                             : logAdd(std::log1p(-q), std::log(q) - (2 * xLo + 1) / s2);
-  const double hiIndex = std::ceil(top / interval);
-  if (!(hiIndex < 0x1p40))  // its long would overflow (a tiny sigma): connectTheDotsPld's size test, said before
-    throw PldTooLarge(message("the PLD of one step (sigma ", sigma, ", q ", q, ") reaches a privacy loss of ", top,
-                              ", too many points at interval ", interval, "; use a larger interval or an RDP accountant"));
-  const long iHi = long(hiIndex), iLo = -iHi;
+  const auto [iLo, iHi] =
+      lossGridIndices(-top, top, interval, message("the PLD of one step (sigma ", sigma, ", q ", q, ")"));
   return connectTheDotsPld([&](double eps) { return withoutReplacementGaussianDelta(sigma, q, eps); }, iLo, iHi,
                            interval);
 }
