@@ -139,15 +139,14 @@ Eigen::Index ownKernelPoints(Eigen::Index k, Eigen::Index n) {
   return kOwnKernel && k >= 2 && n >= 2 * kPanel ? (n / kPanel - 1) * kPanel : 0;
 }
 
-/// Eigen's part: out resized to k x n, its columns [body, n) = Eigen's product, lo/hi their ranges.
+/// Eigen's part: out (k x n) its columns [body, n) = Eigen's product, lo/hi their ranges.
 /// Returns whether those points (all of X when body = 0) are finite.
-bool projectByEigen(const PointsRef& D, const PointsRef& X, Eigen::Index body, Points& out, double* lo, double* hi,
-                    const ProjectionDigits* digits) {
+bool projectByEigen(const PointsRef& D, const PointsRef& X, Eigen::Index body, Eigen::Ref<Points> out, double* lo,
+                    double* hi, const ProjectionDigits* digits) {
   const Eigen::Index k = D.rows(), n = X.rows();
   if (body == 0) {
     out.noalias() = D * X.transpose();
   } else {
-    out.resize(k, n);
     thread_local Points tail;
     tail.noalias() = D * X.middleRows(body, n - body).transpose();
     out.rightCols(n - body) = tail;
@@ -165,8 +164,8 @@ bool projectByEigen(const PointsRef& D, const PointsRef& X, Eigen::Index body, P
 
 /// The own kernel's part for points [from, to) (from a multiple of kChunk, to <= body): out's columns,
 /// lo/hi widened to them, x·0 of their coordinates added to `finite`.
-void projectByOwnKernel(const PointsRef& D, const PointsRef& X, Eigen::Index from, Eigen::Index to, Points& out,
-                        double* lo, double* hi, Packet& finite, const ProjectionDigits* digits) {
+void projectByOwnKernel(const PointsRef& D, const PointsRef& X, Eigen::Index from, Eigen::Index to,
+                        Eigen::Ref<Points> out, double* lo, double* hi, Packet& finite, const ProjectionDigits* digits) {
   const Eigen::Index k = D.rows(), d = X.cols();
   thread_local std::vector<double> xt;
   xt.resize(std::size_t(d * kChunk));
@@ -207,13 +206,14 @@ void projectByOwnKernel(const PointsRef& D, const PointsRef& X, Eigen::Index fro
 bool projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi,
                  const ProjectionDigits* digits) {
   const Eigen::Index body = ownKernelPoints(D.rows(), X.rows());
+  out.resize(D.rows(), X.rows());
   const bool finite = projectByEigen(D, X, body, out, lo, hi, digits);
   Packet finiteBody = pset1<Packet>(0.0);
   projectByOwnKernel(D, X, 0, body, out, lo, hi, finiteBody, digits);
   return finite && !std::isnan(predux(finiteBody));
 }
 
-void projectRowsTogether(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi,
+void projectRowsTogether(const PointsRef& D, const PointsRef& X, Eigen::Ref<Points> out, double* lo, double* hi,
                          bool& finite, const ProjectionDigits* digits) {
   const Eigen::Index k = D.rows(), body = ownKernelPoints(k, X.rows());
 #pragma omp single

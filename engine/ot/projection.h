@@ -36,10 +36,11 @@ struct ProjectionDigits {
                                const ProjectionDigits* digits = nullptr);
 
 /// The same product, bits, ranges and finiteness (into `finite`), computed by all the threads of the
-/// enclosing OpenMP parallel region together: every thread calls it with the same shared out, lo, hi
-/// and finite, each projects a share of the points, and all return when everything is written. For
+/// enclosing OpenMP parallel region together: every thread calls it with the same shared out (sized
+/// D.rows() x X.rows() by the caller, so a block of storage serves blocks of any size), lo, hi and
+/// finite, each projects a share of the points, and all return when everything is written. For
 /// samples too large to give each thread a block of directions of its own.
-void projectRowsTogether(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi, bool& finite,
+void projectRowsTogether(const PointsRef& D, const PointsRef& X, Eigen::Ref<Points> out, double* lo, double* hi, bool& finite,
                          const ProjectionDigits* digits = nullptr);
 
 }  // namespace dpw

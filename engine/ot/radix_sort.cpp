@@ -1,5 +1,7 @@
 #include "ot/radix_sort.h"
 
+#include "core/huge_pages.h"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -333,15 +335,15 @@ void scatterByTops(const double* v, const std::uint16_t* top, double* out, std::
   }
 }
 
-/// The MSD pass: each value's top digit under `key` (a pass over v), then scatterByTops.
-void scatterTop(const double* v, double* out, std::size_t n, const LinearKey& key, TopStarts& start) {
-  thread_local std::vector<std::uint16_t> tops;  // each value's top digit, computed once
+/// The MSD pass: each value's top digit under `key` (a pass over v, into `tops`), then scatterByTops.
+void scatterTop(const double* v, double* out, std::size_t n, const LinearKey& key, TopStarts& start,
+                std::vector<std::uint16_t>& tops) {
+  reserveOnHugePages(tops, n);
   tops.resize(n);
   const LinearKey k = key;
   std::uint16_t* top = tops.data();
   for (std::size_t i = 0; i < n; ++i) top[i] = std::uint16_t(k(v[i]) >> kLowBits);  // vectorises
   scatterByTops(v, top, out, n, start);
-  if (n > (std::size_t(1) << 22)) std::vector<std::uint16_t>().swap(tops);  // 20 MB and up: not kept
 }
 
 /// Arrays past L2: one MSD pass on the top 10 bits of the linear key scatters into `scratch` (the only
@@ -351,7 +353,9 @@ void sortLargeWithKey(std::span<double> values, std::vector<double>& scratch, co
   scratch.resize(n);
   TopStarts start;
   double* t = scratch.data();
-  scatterTop(values.data(), t, n, key, start);
+  thread_local std::vector<std::uint16_t> tops;  // each value's top digit, computed once
+  scatterTop(values.data(), t, n, key, start, tops);
+  if (n > (std::size_t(1) << 22)) std::vector<std::uint16_t>().swap(tops);  // 20 MB and up: not kept
   for (std::uint32_t b = 0; b < kTopBuckets; ++b)
     sortBucket(t + start[b], values.data() + start[b], start[b + 1] - start[b], key);
 }
@@ -446,15 +450,26 @@ void radixSort(std::span<double> values, std::vector<double>& scratch, double lo
     sortWithKey(values, scratch, key);
 }
 
-double sortedSquaredDifferenceSum(std::span<double> u, std::span<double> v, std::vector<double>& scratch,
+namespace {
+
+/// The scratch's value array sized for n values, first touched on huge pages.
+double* scratchValues(SquaredDifferenceScratch& scratch, std::size_t n) {
+  reserveOnHugePages(scratch.values, n);
+  if (scratch.values.size() < n) scratch.values.resize(n);
+  return scratch.values.data();
+}
+
+}  // namespace
+
+double sortedSquaredDifferenceSum(std::span<double> u, std::span<double> v, SquaredDifferenceScratch& scratch,
                                   double loU, double hiU, double loV, double hiV) {
   const std::size_t n = u.size();
   LinearKey ku{}, kv{};
   double cost = 0;
   if (n != v.size() || n <= kLarge || !makeKey(loU, hiU, ku, kMsdBits) ||
       !makeKey(loV, hiV, kv, kMsdBits)) {
-    radixSort(u, scratch, loU, hiU);
-    radixSort(v, scratch, loV, hiV);
+    radixSort(u, scratch.values, loU, hiU);
+    radixSort(v, scratch.values, loV, hiV);
     const std::size_t len = std::min(n, v.size());
     for (std::size_t i = 0; i < len; ++i) {
       const double diff = u[i] - v[i];
@@ -462,21 +477,21 @@ double sortedSquaredDifferenceSum(std::span<double> u, std::span<double> v, std:
     }
     return cost;
   }
-  scratch.resize(n);
+  double* const t = scratchValues(scratch, n);
   TopStarts su, sv;
-  scatterTop(u.data(), scratch.data(), n, ku, su);
-  scatterTop(v.data(), u.data(), n, kv, sv);  // u's values now live in scratch: u is free
-  return walkBuckets(scratch.data(), su, ku, u.data(), sv, kv, n);
+  scatterTop(u.data(), t, n, ku, su, scratch.tops);
+  scatterTop(v.data(), u.data(), n, kv, sv, scratch.tops);  // u's values now live in scratch: u is free
+  return walkBuckets(t, su, ku, u.data(), sv, kv, n);
 }
 
-double sortedSquaredDifferenceSum(std::span<double> u, std::span<double> v, std::vector<double>& scratch,
+double sortedSquaredDifferenceSum(std::span<double> u, std::span<double> v, SquaredDifferenceScratch& scratch,
                                   const TopDigits& digitsU, const TopDigits& digitsV) {
   const std::size_t n = u.size();
-  scratch.resize(n);
+  double* const t = scratchValues(scratch, n);
   TopStarts su, sv;
-  scatterByTops(u.data(), digitsU.tops, scratch.data(), n, su);
+  scatterByTops(u.data(), digitsU.tops, t, n, su);
   scatterByTops(v.data(), digitsV.tops, u.data(), n, sv);  // u's values now live in scratch: u is free
-  return walkBuckets(scratch.data(), su, digitsU.key, u.data(), sv, digitsV.key, n);
+  return walkBuckets(t, su, digitsU.key, u.data(), sv, digitsV.key, n);
 }
 
 bool makeMsdKey(double lo, double hi, MsdKey& key) { return makeKey(lo, hi, key, kMsdBits); }

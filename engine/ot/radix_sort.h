@@ -30,13 +30,21 @@ void radixSort(std::span<double> values, std::vector<double>& scratch);
 /// monotone; a range far from the values' only costs speed.
 void radixSort(std::span<double> values, std::vector<double>& scratch, double lo, double hi);
 
+/// The work arrays of sortedSquaredDifferenceSum: n values and, past 2^17 values, n top digits. A caller
+/// that sums many directions keeps one per thread for the whole computation, so the arrays are allocated
+/// and first touched once (on huge pages, core/huge_pages.h), not once a direction.
+struct SquaredDifferenceScratch {
+  std::vector<double> values;
+  std::vector<std::uint16_t> tops;
+};
+
 /// Σᵢ (u₍ᵢ₎ − v₍ᵢ₎)² over the ascending orders of u and v (equal sizes), summed in rank order with one
 /// accumulator, so bit for bit the sum over the arrays sorted by radixSort; [loU, hiU] and [loV, hiV] are
 /// the key ranges as for radixSort. Both spans are scratch: their contents are left unspecified. Past
 /// 2^17 values both arrays are scattered on their top digit and the buckets of u and v are then sorted
 /// in cache and consumed together in rank order, so the sorted arrays are never written to memory.
 /// Unequal sizes sum over the first min(n, m) ranks (callers use it for n = m only).
-double sortedSquaredDifferenceSum(std::span<double> u, std::span<double> v, std::vector<double>& scratch,
+double sortedSquaredDifferenceSum(std::span<double> u, std::span<double> v, SquaredDifferenceScratch& scratch,
                                   double loU, double hiU, double loV, double hiV);
 
 /// The MSD path's key (ot/radix_sort.cpp), public so that a producer of the values can compute their top
@@ -66,7 +74,7 @@ struct TopDigits {
 
 /// sortedSquaredDifferenceSum with both arrays' top digits given (sortsByTopDigits(n) must hold): the
 /// pass over memory that computes them is skipped. The same value, bit for bit, whatever the keys.
-double sortedSquaredDifferenceSum(std::span<double> u, std::span<double> v, std::vector<double>& scratch,
+double sortedSquaredDifferenceSum(std::span<double> u, std::span<double> v, SquaredDifferenceScratch& scratch,
                                   const TopDigits& digitsU, const TopDigits& digitsV);
 
 /// Fills `order` with the permutation that sorts `values` ascending (values[order[0]] is smallest);

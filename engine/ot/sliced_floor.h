@@ -7,7 +7,8 @@
 /// F: flops per second of all threads each running Eigen's product of 16 directions with a tile of
 /// 2048 points held in L2 (the projection's kernel with no memory traffic). W: bytes per second (read +
 /// written, write-allocate traffic not counted) of all threads copying 256 MB into another 256 MB, the
-/// best of 3 (a STREAM-like copy). B: the bytes the sort moves through memory per projected value, for
+/// best of 3 (a STREAM-like copy), on huge pages where the kernel offers them, as the call's own large
+/// arrays are (core/huge_pages.h). B: the bytes the sort moves through memory per projected value, for
 /// the sort actually used (radix_sort.h): past 2^17 values the MSD sort reads the values for their top
 /// digits (8), scatters them (8 read + 8 written) and sorts each bucket back (8 + 8): B = 40; below, the
 /// arrays stay in cache and the LSD passes are not counted against memory: B = 0 (the floor is then the

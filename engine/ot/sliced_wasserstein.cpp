@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/huge_pages.h"
 #include "core/rng.h"
 #include "ot/projection.h"
 #include "ot/radix_sort.h"
@@ -111,7 +112,7 @@ bool digitsServe(const MsdKey& key, double lo, double hi) {
 /// The 1-D W₂² of u and v of equal size (scratch: their contents are left unspecified), sorted and
 /// summed bucket by bucket, never written back sorted; with the projection's top digits when they serve.
 double equalSizeValue(std::span<double> u, std::span<double> v, double uLo, double uHi, double vLo, double vHi,
-                      std::vector<double>& scratch, const TopDigits* du, const TopDigits* dv) {
+                      SquaredDifferenceScratch& scratch, const TopDigits* du, const TopDigits* dv) {
   const double sum = du && dv && digitsServe(du->key, uLo, uHi) && digitsServe(dv->key, vLo, vHi)
                          ? sortedSquaredDifferenceSum(u, v, scratch, *du, *dv)
                          : sortedSquaredDifferenceSum(u, v, scratch, uLo, uHi, vLo, vHi);
@@ -121,7 +122,7 @@ double equalSizeValue(std::span<double> u, std::span<double> v, double uLo, doub
 /// Direction j's value from its projections u (n) and v (m) with ranges [uLo, uHi], [vLo, vHi]: the
 /// noise, then the sorts. u and v are scratch.
 double directionValue(Eigen::Index j, std::span<double> u, std::span<double> v, double uLo, double uHi, double vLo,
-                      double vHi, const SlicedOptions& o, std::vector<double>& scratch) {
+                      double vHi, const SlicedOptions& o, SquaredDifferenceScratch& scratch) {
   if (noisy(o)) {
     Rng rng = makeRng(o.noiseSeed, std::uint64_t(j));
     std::unique_ptr<OsEntropy> os;
@@ -130,8 +131,8 @@ double directionValue(Eigen::Index j, std::span<double> u, std::span<double> v, 
     addNoise(v.data(), Eigen::Index(v.size()), o, rng, os.get(), vLo, vHi);
   }
   if (u.size() == v.size()) return equalSizeValue(u, v, uLo, uHi, vLo, vHi, scratch, nullptr, nullptr);
-  radixSort(u, scratch, uLo, uHi);  // the projections are scratch: sorted in place
-  radixSort(v, scratch, vLo, vHi);
+  radixSort(u, scratch.values, uLo, uHi);  // the projections are scratch: sorted in place
+  radixSort(v, scratch.values, vLo, vHi);
   return w2SquaredSorted(u, v);
 }
 
@@ -146,22 +147,27 @@ void valueWithSharedBlocks(const PointsRef& X, const PointsRef& Y, const PointsR
   const Eigen::Index n = X.rows(), m = Y.rows(), k = directions.rows();
   const Eigen::Index blockSize = std::clamp<Eigen::Index>(kSharedBlockValues / (n + m), kMinBlock, kBlock);
   const Eigen::Index blocks = (k + blockSize - 1) / blockSize;
-  RowMatrix pu, pv;  // the block's projections (blockSize x n, blockSize x m)
+  // The block's projections (blockSize x n, blockSize x m), allocated once and first touched on huge
+  // pages; a last, smaller block uses their first rows.
+  RowMatrix pu(blockSize, n), pv(blockSize, m);
+  adviseHugePages(pu.data(), std::size_t(pu.size()) * sizeof(double));
+  adviseHugePages(pv.data(), std::size_t(pv.size()) * sizeof(double));
   RowRanges ru, rv;
   ru.lo.resize(blockSize), ru.hi.resize(blockSize), rv.lo.resize(blockSize), rv.hi.resize(blockSize);
   bool finiteX = true, finiteY = true;
 #pragma omp parallel
   {
-    std::vector<double> scratch;
+    SquaredDifferenceScratch scratch;
     for (Eigen::Index b = 0; b < blocks; ++b) {  // every thread runs every block
       const Eigen::Index j0 = b * blockSize, jn = std::min(blockSize, k - j0);
-      projectRowsTogether(directions.middleRows(j0, jn), X, pu, ru.lo.data(), ru.hi.data(), finiteX);
-      projectRowsTogether(directions.middleRows(j0, jn), Y, pv, rv.lo.data(), rv.hi.data(), finiteY);
+      Eigen::Map<RowMatrix> bu(pu.data(), jn, n), bv(pv.data(), jn, m);
+      projectRowsTogether(directions.middleRows(j0, jn), X, bu, ru.lo.data(), ru.hi.data(), finiteX);
+      projectRowsTogether(directions.middleRows(j0, jn), Y, bv, rv.lo.data(), rv.hi.data(), finiteY);
       if (!finiteX || !finiteY) break;  // the same for every thread: read between two barriers
 #pragma omp for schedule(dynamic, 1)
       for (Eigen::Index r = 0; r < jn; ++r)
         out.perDirection[j0 + r] =
-            directionValue(j0 + r, std::span<double>(pu.row(r).data(), n), std::span<double>(pv.row(r).data(), m),
+            directionValue(j0 + r, std::span<double>(bu.row(r).data(), n), std::span<double>(bv.row(r).data(), m),
                            ru.lo(r), ru.hi(r), rv.lo(r), rv.hi(r), o, scratch);
     }
   }
@@ -211,9 +217,18 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
     const bool digits = !gradients && digitsWhileProjecting(n, m, o);
     const auto tu = std::make_unique_for_overwrite<std::uint16_t[]>(digits ? std::size_t(blockSize * n) : 0);
     const auto tv = std::make_unique_for_overwrite<std::uint16_t[]>(digits ? std::size_t(blockSize * m) : 0);
+    if (!gradients) {  // this thread's blocks, first touched on huge pages (a last, smaller block reallocates)
+      pu.resize(blockSize, n);
+      pv.resize(blockSize, m);
+      adviseHugePages(pu.data(), std::size_t(pu.size()) * sizeof(double));
+      adviseHugePages(pv.data(), std::size_t(pv.size()) * sizeof(double));
+      adviseHugePages(tu.get(), digits ? std::size_t(blockSize * n) * sizeof(std::uint16_t) : 0);
+      adviseHugePages(tv.get(), digits ? std::size_t(blockSize * m) * sizeof(std::uint16_t) : 0);
+    }
     std::vector<MsdKey> ku, kv;  // their top digits and keys (ProjectionDigits)
     std::vector<double> su(gradients ? n : 0), sv(gradients ? m : 0), gsu(gradients ? n : 0),
-        gsv(gradients ? m : 0), scratch;
+        gsv(gradients ? m : 0);
+    SquaredDifferenceScratch scratch;
     std::vector<std::uint32_t> ou, ov;
     std::vector<std::uint64_t> oscratch;
 #pragma omp for schedule(dynamic, 1)
@@ -258,8 +273,8 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
             continue;
           }
           if (!gradients) {  // the projection block is scratch: sort it in place
-            radixSort(std::span<double>(rowU, n), scratch, ru.lo(r), ru.hi(r));
-            radixSort(std::span<double>(rowV, m), scratch, rv.lo(r), rv.hi(r));
+            radixSort(std::span<double>(rowU, n), scratch.values, ru.lo(r), ru.hi(r));
+            radixSort(std::span<double>(rowV, m), scratch.values, rv.lo(r), rv.hi(r));
             out.perDirection[j] =
                 w2SquaredSorted(std::span<const double>(rowU, n), std::span<const double>(rowV, m));
             continue;

@@ -74,7 +74,7 @@ class TestProjection : public QObject {
     Rng rng = makeRng(std::uint64_t(n * 1000 + d * 20 + k + 3));
     Points X = standardNormal(n, d, rng);
     const Points D = standardNormal(k, d, rng), expected = D * X.transpose();
-    Points out;
+    Points out(k, n);
     std::vector<double> lo(k), hi(k);
     bool finite = false;
 #pragma omp parallel num_threads(threads)
@@ -116,7 +116,7 @@ class TestProjection : public QObject {
     }
     std::vector<std::uint16_t> tops(std::size_t(k) * std::size_t(n), 0xFFFF);
     const ProjectionDigits digits{keys.data(), tops.data(), n};
-    Points out;
+    Points out(k, n);
     std::vector<double> lo(k), hi(k);
     bool finite = false;
     if (threads == 0) {

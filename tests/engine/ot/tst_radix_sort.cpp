@@ -100,7 +100,8 @@ class TestRadixSort : public QObject {
       MsdKey ku, kv;
       std::vector<std::uint16_t> tu, tv;
       QVERIFY(digitsOf(u, su, ku, tu) && digitsOf(v, sv, kv, tv));
-      std::vector<double> a = u, b = v, scratch;
+      std::vector<double> a = u, b = v;
+      SquaredDifferenceScratch scratch;
       const double sum = sortedSquaredDifferenceSum(a, b, scratch, TopDigits{ku, tu.data()}, TopDigits{kv, tv.data()});
       QVERIFY(sum == expected);  // every bit (QCOMPARE on doubles is fuzzy)
       a = u, b = v;
