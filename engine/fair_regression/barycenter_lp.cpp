@@ -1,5 +1,6 @@
 #include "fair_regression/barycenter_lp.h"
 
+#include <coin/ClpEventHandler.hpp>
 #include <coin/ClpSimplex.hpp>
 
 #include <cmath>
@@ -8,6 +9,26 @@
 #include "core/error.h"
 
 namespace dpw {
+namespace {
+
+/// Asks `cancelled` after every simplex iteration and stops CLP (its status 5) once it answers true,
+/// noting so in `stopped`. CLP keeps a clone, which shares both.
+class CancelHandler : public ClpEventHandler {
+ public:
+  CancelHandler(const std::function<bool()>* cancelled, bool* stopped) : cancelled_(cancelled), stopped_(stopped) {}
+  int event(Event whichEvent) override {
+    if (whichEvent != endOfIteration || !*cancelled_ || !(*cancelled_)()) return -1;
+    *stopped_ = true;
+    return 0;
+  }
+  ClpEventHandler* clone() const override { return new CancelHandler(*this); }
+
+ private:
+  const std::function<bool()>* cancelled_;
+  bool* stopped_;
+};
+
+}  // namespace
 
 BarycenterLp::BarycenterLp(GroupDistributions distributions) : d_(std::move(distributions)) {
   const int m = d_.groups(), k = d_.bins();
@@ -62,15 +83,21 @@ BarycenterLp::BarycenterLp(GroupDistributions distributions) : d_(std::move(dist
 
 BarycenterLp::~BarycenterLp() = default;
 
-BarycenterSolution BarycenterLp::solve(double alpha) {
+BarycenterSolution BarycenterLp::solve(double alpha, const std::function<bool()>& cancelled) {
   require(alpha >= 0 && !std::isnan(alpha), "the KS tolerance alpha must be >= 0, got ", alpha);
   const int m = d_.groups(), k = d_.bins(), kk = k * k, dCol0 = m * kk + k;
   const double r = std::isinf(alpha) ? COIN_DBL_MAX : alpha / 2;
   for (int c = dCol0; c < dCol0 + m * k; ++c) model_->setColumnBounds(c, -r, r);
+  bool stopped = false;
+  const CancelHandler handler(&cancelled, &stopped);
+  model_->passInEventHandler(&handler);  // CLP keeps a clone pointing at these two, used in this call only
   model_->dual();
-  if (model_->status() != 0) {
+  if (model_->status() != 0 && !stopped) {
     model_->primal(1);  // retry from the current basis before giving up
   }
+  const ClpEventHandler none;
+  model_->passInEventHandler(&none);
+  if (stopped) throw Cancelled();
   if (model_->status() != 0)
     throw std::runtime_error("CLP did not solve the barycenter LP (status " + std::to_string(model_->status()) + ")");
 

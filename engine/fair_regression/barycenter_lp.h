@@ -13,6 +13,7 @@
 /// prefix sum. Size: m k² + k + m k columns, 2 m k rows, 2 m k² + 3 m k nonzeros.
 /// α only changes the bounds of the d columns, so a sweep over α re-solves with the dual simplex
 /// from the previous optimal basis (warm start).
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -43,9 +44,11 @@ class BarycenterLp {
 
   /// Solves for tolerance α (warm-started from the previous solve of this object). Primal and
   /// dual tolerances are 1e-11, so the constraints hold to ~1e-10 on the returned solution.
-  /// Cost: dual simplex; ~ms for k = 36, 4 groups. @throws InvalidArgument if α < 0 or NaN;
+  /// Cost: dual simplex; ~ms for k = 36, 4 groups, minutes for k in the thousands. `cancelled`, when
+  /// given, is asked after every simplex iteration; once it answers true the solve stops and throws
+  /// Cancelled (a run's Stop does not wait for the optimum). @throws InvalidArgument if α < 0 or NaN;
   /// std::runtime_error if CLP does not report an optimum (it is always feasible for α >= 0).
-  BarycenterSolution solve(double alpha);
+  BarycenterSolution solve(double alpha, const std::function<bool()>& cancelled = {});
 
   const GroupDistributions& distributions() const { return d_; }
 

@@ -66,7 +66,8 @@ GroupDistributions privateGroupDistributions(const GroupedScores& train, const B
 std::vector<FairEvaluation> evaluateFairPostProcessing(const GroupedScores& train, const GroupedScores& test,
                                                        const Binning& binning, const HistogramNoise& noise,
                                                        const std::vector<double>& alphas, Rng& noiseRng,
-                                                       std::uint64_t predictionSeed) {
+                                                       std::uint64_t predictionSeed,
+                                                       const std::function<bool()>& cancelled) {
   require(!alphas.empty(), "no alpha values to evaluate");
   for (double a : alphas) require(a >= 0 && !std::isnan(a), "the KS tolerance alpha must be >= 0, got ", a);
   const auto testSizes = test.groupSizes();
@@ -75,7 +76,7 @@ std::vector<FairEvaluation> evaluateFairPostProcessing(const GroupedScores& trai
   BarycenterLp lp(privateGroupDistributions(train, binning, noise, noiseRng));
   std::vector<FairEvaluation> out;
   for (std::size_t i = 0; i < alphas.size(); ++i) {
-    const BarycenterSolution sol = lp.solve(alphas[i]);
+    const BarycenterSolution sol = lp.solve(alphas[i], cancelled);
     const FairTransport transport(sol, binning);
     Rng rng = makeRng(predictionSeed, i);
     const std::vector<double> pred = transport.predict(test.scores, test.groups, rng);

@@ -5,6 +5,7 @@
 /// the max pairwise KS). The scores are the regression targets themselves, as in [FairReg] §5, so
 /// "no post-processing" has MSE 0.
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/rng.h"
@@ -45,11 +46,13 @@ struct FairEvaluation {
 };
 
 /// Fits on `train` and evaluates every α of `alphas` on `test` (one LP, warm-started across α in the
-/// given order). Prediction draws come from makeRng(predictionSeed, index of α).
+/// given order). Prediction draws come from makeRng(predictionSeed, index of α). `cancelled` reaches
+/// every LP solve (BarycenterLp::solve): answering true stops the solve with Cancelled.
 /// @throws InvalidArgument for an empty α list, α < 0, empty groups, or scores outside the bounds.
 std::vector<FairEvaluation> evaluateFairPostProcessing(const GroupedScores& train, const GroupedScores& test,
                                                        const Binning& binning, const HistogramNoise& noise,
                                                        const std::vector<double>& alphas, Rng& noiseRng,
-                                                       std::uint64_t predictionSeed);
+                                                       std::uint64_t predictionSeed,
+                                                       const std::function<bool()>& cancelled = {});
 
 }  // namespace dpw

@@ -87,11 +87,11 @@ FairSweepResult runFairSweep(const GroupedScores& input, const FairSweepSettings
       Rng noiseRng = makeRng(seed, 10 + cellId);
       const HistogramNoise noise{s.epsilons[eIdx], s.delta, s.mechanism, s.secureNoise};
       fair[t] = evaluateFairPostProcessing(train, test, binning, noise, s.alphas, noiseRng,
-                                           splitMix64(seed * 1000003ULL + 7 * cellId + 1));
+                                           splitMix64(seed * 1000003ULL + 7 * cellId + 1), cancelled);
       if (eIdx == 0) {  // binning only: α = 1 (non-binding), no noise
         Rng unused = makeRng(seed, 5);
         const auto b = evaluateFairPostProcessing(train, test, binning, HistogramNoise{}, {1.0}, unused,
-                                                  splitMix64(seed * 1000003ULL + 999983ULL + kIdx));
+                                                  splitMix64(seed * 1000003ULL + 999983ULL + kIdx), cancelled);
         binMse[seedIdx * K + kIdx] = b[0].mse;
         binKs[seedIdx * K + kIdx] = b[0].ks;
       }

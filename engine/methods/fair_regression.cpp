@@ -136,7 +136,7 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   const HistogramNoise noise{s.epsilon, s.delta, s.mechanism, s.secureNoise};
   const GroupDistributions released = privateGroupDistributions(train, binning, noise, noiseRng);
   BarycenterLp lp(released);
-  const BarycenterSolution sol = lp.solve(s.alpha);
+  const BarycenterSolution sol = lp.solve(s.alpha, [&] { return observer.cancelRequested(); });
   const FairTransport transport(sol, binning);
   Rng predictRng = makeRng(seed, 4);
   const std::vector<double> predicted = transport.predict(test.scores, test.groups, predictRng);

@@ -94,6 +94,25 @@ class TestBarycenterLp : public QObject {
       QVERIFY(std::abs(previous) < 1e-12);
     }
   }
+  // Stop reaches the simplex: a solve whose `cancelled` answers true after a few iterations throws
+  // Cancelled after about that many (not at the optimum, hundreds of iterations later), and the same LP
+  // solved with a `cancelled` that stays false has the optimum of a solve without one.
+  void cancelledSolveStopsWithinIterations() {
+    const GroupedScores law = loadLawSchool(kData + "bar_pass_prediction.csv");
+    const GroupDistributions d = noisy(law, 120, 1.0, 11);
+    const BarycenterSolution plain = solveBarycenterLp(d, 0.05);
+    QVERIFY2(plain.iterations > 100, qPrintable(QString("%1 iterations").arg(plain.iterations)));
+    int asked = 0;
+    BarycenterLp stopped(d);
+    QVERIFY_THROWS_EXCEPTION(Cancelled, stopped.solve(0.05, [&] { return ++asked >= 10; }));
+    QCOMPARE(asked, 10);  // asked once an iteration: it stopped at the first true answer
+    asked = 0;
+    BarycenterLp kept(d);
+    const BarycenterSolution s = kept.solve(0.05, [&] { return ++asked < 0; });
+    QCOMPARE(asked, s.iterations);
+    QVERIFY(std::abs(s.objective - plain.objective) < 1e-12);
+  }
+
   // Empty bins and an empty group row: still solvable and feasible.
   void emptyBins() {
     GroupDistributions d;

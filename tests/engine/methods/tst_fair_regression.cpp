@@ -2,7 +2,10 @@
 // messages users see for bad input.
 #include <QtTest>
 
+#include <chrono>
 #include <cstdio>
+#include <future>
+#include <thread>
 #include <fstream>
 #include <map>
 
@@ -180,6 +183,32 @@ class TestFairRegression : public QObject {
     CollectingObserver obs;
     obs.cancel = true;
     QVERIFY_THROWS_EXCEPTION(Cancelled, m.run(p, 0, obs));
+  }
+
+  // Stop during a long LP: with 400 bins one barycenter LP (three groups, 480 000 couplings) takes
+  // many seconds; the simplex asks for Stop after every iteration, so the run ends within a second or
+  // two of it instead of at the optimum (before, Stop waited for every LP the run had started).
+  void stopInterruptsTheLinearProgram() {
+    const MethodInfo& m = findMethod("fair-regression");
+    ParamValues p(m.params);
+    p.set("bins", 400.0);
+    auto obs = std::make_shared<CollectingObserver>();
+    using Clock = std::chrono::steady_clock;
+    auto run = std::async(std::launch::async, [&m, p, obs] {
+      try {
+        m.run(p, 0, *obs);
+        return 0;
+      } catch (const Cancelled&) {
+        return 1;
+      }
+    });
+    std::this_thread::sleep_for(std::chrono::seconds(2));  // the LP is built and solving by then
+    const auto asked = Clock::now();
+    obs->cancel = true;
+    QVERIFY2(run.wait_for(std::chrono::seconds(60)) == std::future_status::ready, "did not stop within 60 s");
+    const double seconds = std::chrono::duration<double>(Clock::now() - asked).count();
+    QCOMPARE(run.get(), 1);
+    QVERIFY2(seconds < 3.0, qPrintable(QString("stopped %1 s after Stop").arg(seconds)));
   }
 
  private:
