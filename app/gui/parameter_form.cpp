@@ -7,6 +7,7 @@
 #include <QLineEdit>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -78,6 +79,12 @@ void ParameterForm::setValues(const dpw::ParamValues& values) {
   for (const auto& spec : values.specs()) {
     QString tip = QString::fromStdString(spec.help);
     if (!spec.unit.empty()) tip += QStringLiteral("\nUnit: %1").arg(QString::fromStdString(spec.unit));
+    for (const auto& w : spec.usedWhen) {
+      QStringList choices;
+      for (const auto& c : w.values) choices << QString::fromStdString(c);
+      tip += tr("\nUsed only while %1 is %2 (greyed out otherwise).")
+                 .arg(QString::fromStdString(values.spec(w.key).label), choices.join(tr(" or ")));
+    }
     tip += tr("\nTakes effect at the next run.");
     const QString label = QString::fromStdString(spec.label);
     QWidget* field = nullptr;
@@ -87,6 +94,7 @@ void ParameterForm::setValues(const dpw::ParamValues& values) {
       for (const auto& c : spec.choices) combo->addItem(QString::fromStdString(c));
       combo->setCurrentText(QString::fromStdString(std::get<std::string>(value)));
       connect(combo, &QComboBox::currentTextChanged, this, &ParameterForm::edited);
+      connect(combo, &QComboBox::currentTextChanged, this, &ParameterForm::updateFieldsInUse);
       connect(combo, &QComboBox::activated, this, [this, key = spec.key] { commitField(key); });
       field = combo;
     } else if (!spec.special.empty()) {
@@ -136,6 +144,23 @@ void ParameterForm::setValues(const dpw::ParamValues& values) {
     updateFieldExtras(spec.key);
   }
   setLessonMode(lessonMode_);
+  updateFieldsInUse();
+}
+
+bool ParameterForm::fieldInUse(const std::string& key) const {
+  return dpw::takesEffect(current_.spec(key), [this](const std::string& k) { return fieldText(k).toStdString(); });
+}
+
+void ParameterForm::updateFieldsInUse() {
+  for (const auto& spec : current_.specs()) {
+    if (spec.usedWhen.empty() || !rows_.count(spec.key) || !fields_.count(spec.key)) continue;
+    const auto missing = [&](const dpw::UsedWhen& w) { return !fields_.count(w.key); };
+    if (std::any_of(spec.usedWhen.begin(), spec.usedWhen.end(), missing)) continue;  // set by setValues' last call
+    const bool used = fieldInUse(spec.key);
+    QWidget* row = rows_.at(spec.key);
+    row->setEnabled(used);
+    if (QWidget* label = layout_->labelForField(row)) label->setEnabled(used);
+  }
 }
 
 void ParameterForm::validateField(const dpw::ParamSpec& spec, QLineEdit* edit) const {

@@ -27,6 +27,9 @@ class ParameterForm : public QWidget {
   QWidget* field(const std::string& key) const;
   /// Lesson mode hides the parameters marked advanced.
   void setLessonMode(bool on);
+  /// Whether a field is in use under the choices now in the form (dpw::ParamSpec::usedWhen): a field
+  /// the run would ignore (a data file with the synthetic data set) is greyed out, its value kept.
+  bool fieldInUse(const std::string& key) const;
 
   /// A field's text as typed (or chosen), and its default's text.
   QString fieldText(const std::string& key) const;
@@ -53,6 +56,7 @@ class ParameterForm : public QWidget {
   QWidget* decorateField(const dpw::ParamSpec& spec, QWidget* field);
   void commitField(const std::string& key);
   void updateFieldExtras(const std::string& key);
+  void updateFieldsInUse();
   QFormLayout* layout_;
   dpw::ParamValues current_;
   std::map<std::string, QWidget*> fields_;

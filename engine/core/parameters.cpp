@@ -34,6 +34,17 @@ ParamSpec withSpecial(ParamSpec spec, double value, std::string label) {
   return spec;
 }
 
+ParamSpec usedOnlyWhen(ParamSpec spec, std::string key, std::vector<std::string> values) {
+  spec.usedWhen.push_back({std::move(key), std::move(values)});
+  return spec;
+}
+
+bool takesEffect(const ParamSpec& spec, const std::function<std::string(const std::string&)>& choiceOf) {
+  return std::all_of(spec.usedWhen.begin(), spec.usedWhen.end(), [&](const UsedWhen& w) {
+    return std::find(w.values.begin(), w.values.end(), choiceOf(w.key)) != w.values.end();
+  });
+}
+
 const ParamSpec& ParamValues::spec(const std::string& key) const {
   auto it = std::find_if(specs_.begin(), specs_.end(), [&](const ParamSpec& s) { return s.key == key; });
   require(it != specs_.end(), "unknown parameter '", key, "'");

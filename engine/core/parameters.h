@@ -5,6 +5,7 @@
 /// with the paper it comes from). The GUI builds its form from them, the scenario reader validates
 /// against them, and the method reads typed values through `ParamValues`: one declaration, no
 /// second list to keep in sync.
+#include <functional>
 #include <limits>
 #include <map>
 #include <string>
@@ -23,6 +24,14 @@ struct SpecialValue {
   std::string label;  ///< what the form shows, e.g. "from ε"
 };
 
+/// When a parameter takes effect: only while the Choice parameter `key` holds one of `values` (an empty
+/// key: always). The run ignores it otherwise, and the form greys it out (app/gui/parameter_form.h), so
+/// a data file typed for a CSV does not look as if it fed the synthetic data set.
+struct UsedWhen {
+  std::string key;
+  std::vector<std::string> values;
+};
+
 struct ParamSpec {
   std::string key;    ///< scenario key, e.g. "epsilon"
   std::string label;  ///< form label, e.g. "Privacy budget ε"
@@ -38,6 +47,7 @@ struct ParamSpec {
   bool restartsRun = true;   ///< informational only: the app applies every change at the next run (none live)
   bool advanced = false;     ///< hidden in lesson mode
   std::vector<SpecialValue> special = {};  ///< numbers that mean a word (Real and Integer only)
+  std::vector<UsedWhen> usedWhen = {};      ///< when the parameter takes effect: all of these hold (none: always)
 };
 
 /// The special value of `spec` equal to `value`, or nullptr.
@@ -46,6 +56,11 @@ const SpecialValue* specialValue(const ParamSpec& spec, double value);
 const SpecialValue* specialValue(const ParamSpec& spec, const std::string& label);
 /// `spec` with one more special value (for the declarations: `withSpecial({...}, 0, "from ε")`).
 ParamSpec withSpecial(ParamSpec spec, double value, std::string label);
+/// `spec` taking effect only while the Choice parameter `key` holds one of `values`, besides any
+/// condition it already has (UsedWhen).
+ParamSpec usedOnlyWhen(ParamSpec spec, std::string key, std::vector<std::string> values);
+/// Whether `spec` takes effect when each Choice parameter its conditions name reads choiceOf(key).
+bool takesEffect(const ParamSpec& spec, const std::function<std::string(const std::string&)>& choiceOf);
 
 using ParamValue = std::variant<double, std::string>;
 

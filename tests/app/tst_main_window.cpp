@@ -230,6 +230,7 @@ class TestMainWindow : public QObject {
     auto* combo = w.findChild<QComboBox*>("method");
     QVERIFY(combo);
     combo->setCurrentIndex(combo->findData(QString("fair-regression")));
+    qobject_cast<QComboBox*>(w.form()->field("dataset"))->setCurrentText("csv");  // the bounds are CSV fields
     typeInto(w.form()->field("lo"), "1");
     typeInto(w.form()->field("hi"), "0");
     QSignalSpy finished(&w, &MainWindow::runFinished);
