@@ -7,7 +7,6 @@
 #include <QLineEdit>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -153,9 +152,7 @@ bool ParameterForm::fieldInUse(const std::string& key) const {
 
 void ParameterForm::updateFieldsInUse() {
   for (const auto& spec : current_.specs()) {
-    if (spec.usedWhen.empty() || !rows_.count(spec.key) || !fields_.count(spec.key)) continue;
-    const auto missing = [&](const dpw::UsedWhen& w) { return !fields_.count(w.key); };
-    if (std::any_of(spec.usedWhen.begin(), spec.usedWhen.end(), missing)) continue;  // set by setValues' last call
+    if (spec.usedWhen.empty()) continue;
     const bool used = fieldInUse(spec.key);
     QWidget* row = rows_.at(spec.key);
     row->setEnabled(used);

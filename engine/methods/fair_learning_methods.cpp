@@ -71,19 +71,22 @@ void addDataParams(std::vector<ParamSpec>& v, bool withLabel) {
                fairDataSources().id(FairDataSource::Synthetic), "",
                "synthetic: the biased data of [FairLearn] App. B (n, bias p); csv: a file with the columns below."});
   v.push_back(usedOnlyWhen({"data_path", "Data file", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
-               "CSV only: the file (relative paths from the current directory)."}, "dataset", {"csv"}));
+               "CSV only: the file (relative paths from the current directory)."},
+                           "dataset", {"csv"}));
   v.push_back(usedOnlyWhen({"feature_columns", "Feature columns", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
                "CSV only: comma-separated numeric columns; empty = every numeric column except label and group. "
-               "Standardised with the training means and deviations."}, "dataset", {"csv"}));
+               "Standardised with the training means and deviations."},
+                           "dataset", {"csv"}));
   if (withLabel)
     v.push_back(usedOnlyWhen({"label_column", "Label column", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
                  "CSV only: the binary label (two distinct values; the first in sorted order is 0)."},
-                              "dataset", {"csv"}));
+                             "dataset", {"csv"}));
   v.push_back(usedOnlyWhen({"group_column", "Group column", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
                "CSV only: the binary sensitive attribute (two distinct values; the first in sorted order is A = 0)."},
-                            "dataset", {"csv"}));
+                           "dataset", {"csv"}));
   v.push_back(usedOnlyWhen({"test_fraction", "Test fraction", K::Real, 0.3, 0.01, 0.99, false, {}, {}, "",
-               "CSV only: share of the rows held out for the metrics.", true, true}, "dataset", {"csv"}));
+               "CSV only: share of the rows held out for the metrics.", true, true},
+                           "dataset", {"csv"}));
 }
 
 ParamSpec projectionsParam() {

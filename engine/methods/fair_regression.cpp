@@ -292,17 +292,19 @@ MethodInfo fairRegressionMethod() {
        "Relative paths are resolved against the scenario file's folder, then the working folder."},
                    "dataset", {"law", "communities", "csv"}),
       usedOnlyWhen({"score_column", "Score column", K::Text, 0, -inf, inf, false, {}, "", "",
-                    "CSV only: the numeric score column."},
+       "CSV only: the numeric score column."},
                    "dataset", {"csv"}),
       usedOnlyWhen({"group_column", "Group column", K::Text, 0, -inf, inf, false, {}, "", "",
-       "CSV only: the group column (groups are its sorted distinct values)."}, "dataset", {"csv"}),
+       "CSV only: the group column (groups are its sorted distinct values)."},
+                   "dataset", {"csv"}),
       {"scores", "Scores", K::Choice, 0, -inf, inf, false, {"targets", "least-squares"}, "targets", "",
        "targets: post-process the true targets, as in the paper's experiments ([FairReg] §5). least-squares: "
        "post-process the outputs of a least-squares regressor fitted on a share of the rows set aside "
        "(regressor_fraction); MSE is then measured against the true targets ([FairReg] §2: any given regressor f)."},
       usedOnlyWhen({"regressor_fraction", "Regressor share", K::Real, 0.3, 0.01, 0.99, false, {}, {}, "",
        "least-squares only: share of the rows used to fit the regressor and then set aside (not protected by the "
-       "privacy guarantee, like any regressor given in advance).", true, true}, "scores", {"least-squares"}),
+       "privacy guarantee, like any regressor given in advance).", true, true},
+                   "scores", {"least-squares"}),
       usedOnlyWhen(usedOnlyWhen({"feature_columns", "Feature columns", K::Text, 0, -inf, inf, false, {}, "", "",
        "CSV with least-squares scores: comma-separated numeric input columns (missing values replaced by the "
        "column mean). Law uses lsat, male, fulltime, fam_inc, age; Communities all 101 other kept columns; "
@@ -310,10 +312,10 @@ MethodInfo fairRegressionMethod() {
                                 "scores", {"least-squares"}),
                    "dataset", {"csv"}),
       usedOnlyWhen({"lo", "Lower bound", K::Real, 0, -1e12, 1e12, false, {}, {}, "",
-                    "CSV only: scores must lie in [lo, hi]."},
+       "CSV only: scores must lie in [lo, hi]."},
                    "dataset", {"csv"}),
       usedOnlyWhen({"hi", "Upper bound", K::Real, 1, -1e12, 1e12, false, {}, {}, "",
-                    "CSV only: scores must lie in [lo, hi]."},
+       "CSV only: scores must lie in [lo, hi]."},
                    "dataset", {"csv"}),
       {"bins", "Bins k", K::Integer, 36, 1, 2000, false, {}, {}, "bins",
        "Number of histogram bins on [lo, hi] ([FairReg] Alg. 1; paper: 36 for Law, 12 for Communities). Fewer "
@@ -351,9 +353,11 @@ MethodInfo fairRegressionMethod() {
       {"seeds", "Seeds", K::Integer, 10, 1, 10000, false, {}, {}, "runs",
        "Number of random splits and noise draws averaged (paper: 50); seeds are seed, seed + 1, ..."},
       usedOnlyWhen({"synthetic_rows", "Synthetic rows", K::Integer, 2000, 2, 1e7, false, {}, {}, "rows",
-       "Synthetic only: rows of group 0 (group a has rows / (a + 1)).", true, true}, "dataset", {"synthetic"}),
+       "Synthetic only: rows of group 0 (group a has rows / (a + 1)).", true, true},
+                   "dataset", {"synthetic"}),
       usedOnlyWhen({"synthetic_groups", "Synthetic groups", K::Integer, 3, 2, 8, false, {}, {}, "groups",
-       "Synthetic only: number of groups.", true, true}, "dataset", {"synthetic"}),
+       "Synthetic only: number of groups.", true, true},
+                   "dataset", {"synthetic"}),
   };
   // One release of the noisy histograms per seed's split: the run spends the parameter ε (by the
   // histogram mechanism; the statement says which neighbours and δ).

@@ -40,7 +40,7 @@ struct ProjectionDigits {
 /// D.rows() x X.rows() by the caller, so a block of storage serves blocks of any size), lo, hi and
 /// finite, each projects a share of the points, and all return when everything is written. For
 /// samples too large to give each thread a block of directions of its own.
-void projectRowsTogether(const PointsRef& D, const PointsRef& X, Eigen::Ref<Points> out, double* lo, double* hi, bool& finite,
-                         const ProjectionDigits* digits = nullptr);
+void projectRowsTogether(const PointsRef& D, const PointsRef& X, Eigen::Ref<Points> out, double* lo, double* hi,
+                         bool& finite, const ProjectionDigits* digits = nullptr);
 
 }  // namespace dpw

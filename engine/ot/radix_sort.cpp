@@ -1,7 +1,5 @@
 #include "ot/radix_sort.h"
 
-#include "core/huge_pages.h"
-
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -15,6 +13,8 @@
 #if defined(__AVX512F__)
 #include <immintrin.h>
 #endif
+
+#include "core/huge_pages.h"
 
 namespace dpw {
 namespace {

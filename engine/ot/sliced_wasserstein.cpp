@@ -50,6 +50,14 @@ void requireFinite(const PointsRef& X, const PointsRef& Y) {
   require(Y.allFinite(), "the second point set contains NaN or infinite values");
 }
 
+/// A rows x cols block of projections whose storage is advised onto huge pages before anything touches
+/// it (core/huge_pages.h).
+RowMatrix blockOnHugePages(Eigen::Index rows, Eigen::Index cols) {
+  RowMatrix block(rows, cols);
+  adviseHugePages(block.data(), std::size_t(block.size()) * sizeof(double));
+  return block;
+}
+
 /// Per-row range of a projection block, so the sorts need no pass of their own to find it.
 struct RowRanges {
   Eigen::VectorXd lo, hi;
@@ -149,9 +157,7 @@ void valueWithSharedBlocks(const PointsRef& X, const PointsRef& Y, const PointsR
   const Eigen::Index blocks = (k + blockSize - 1) / blockSize;
   // The block's projections (blockSize x n, blockSize x m), allocated once and first touched on huge
   // pages; a last, smaller block uses their first rows.
-  RowMatrix pu(blockSize, n), pv(blockSize, m);
-  adviseHugePages(pu.data(), std::size_t(pu.size()) * sizeof(double));
-  adviseHugePages(pv.data(), std::size_t(pv.size()) * sizeof(double));
+  RowMatrix pu = blockOnHugePages(blockSize, n), pv = blockOnHugePages(blockSize, m);
   RowRanges ru, rv;
   ru.lo.resize(blockSize), ru.hi.resize(blockSize), rv.lo.resize(blockSize), rv.hi.resize(blockSize);
   bool finiteX = true, finiteY = true;
@@ -218,10 +224,8 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
     const auto tu = std::make_unique_for_overwrite<std::uint16_t[]>(digits ? std::size_t(blockSize * n) : 0);
     const auto tv = std::make_unique_for_overwrite<std::uint16_t[]>(digits ? std::size_t(blockSize * m) : 0);
     if (!gradients) {  // this thread's blocks, first touched on huge pages (a last, smaller block reallocates)
-      pu.resize(blockSize, n);
-      pv.resize(blockSize, m);
-      adviseHugePages(pu.data(), std::size_t(pu.size()) * sizeof(double));
-      adviseHugePages(pv.data(), std::size_t(pv.size()) * sizeof(double));
+      pu = blockOnHugePages(blockSize, n);
+      pv = blockOnHugePages(blockSize, m);
       adviseHugePages(tu.get(), digits ? std::size_t(blockSize * n) * sizeof(std::uint16_t) : 0);
       adviseHugePages(tv.get(), digits ? std::size_t(blockSize * m) * sizeof(std::uint16_t) : 0);
     }

@@ -14,10 +14,10 @@ namespace {
 
 /// Whether the field and the label beside it are greyed out.
 bool greyed(const dpwapp::ParameterForm& form, const std::string& key) {
+  auto* layout = qobject_cast<QFormLayout*>(form.layout());
   QWidget* field = form.field(key);
-  QWidget* label = nullptr;
-  for (QWidget* w = field; w && !label; w = w->parentWidget())
-    if (auto* layout = qobject_cast<QFormLayout*>(form.layout())) label = layout->labelForField(w);
+  QWidget* label = nullptr;  // the label sits beside the field's row (the field with its reset button)
+  for (QWidget* w = field; w && !label; w = w->parentWidget()) label = layout->labelForField(w);
   return !field->isEnabled() && label && !label->isEnabled();
 }
 

@@ -3,6 +3,7 @@
 // reserved through it is backed by 2 MB pages once touched (checked in /proc/self/smaps).
 #include <QtTest>
 
+#include <cstdio>
 #include <fstream>
 #include <string>
 
