@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what DPW Lab needs from Debian's packages (Debian 12 "bookworm"), only if missing.
-# usage: scripts/install-deps.sh [--bench]   (--bench adds python3-torch for the speed comparisons)
+# usage: scripts/install-deps.sh [--bench]   (--bench adds python3-torch and libhwy-dev for the speed comparisons)
 set -euo pipefail
 packages=(
   g++ make cmake pkg-config git
@@ -15,7 +15,7 @@ packages=(
   python3 python3-numpy python3-scipy python3-pot
   dataset-fashion-mnist
 )
-if [[ "${1:-}" == "--bench" ]]; then packages+=(python3-torch); fi
+if [[ "${1:-}" == "--bench" ]]; then packages+=(python3-torch libhwy-dev); fi
 
 missing=()
 for p in "${packages[@]}"; do
