@@ -135,19 +135,25 @@ void transposeChunk(const PointsRef& X, Eigen::Index i0, Eigen::Index len, doubl
 }
 
 /// Points [0, body) go by projectPanels; [body, n), one whole panel and the remainder, by Eigen.
-Eigen::Index ownKernelPoints(Eigen::Index k, Eigen::Index n) {
-  return kOwnKernel && k >= 2 && n >= 2 * kPanel ? (n / kPanel - 1) * kPanel : 0;
-}
+Eigen::Index ownKernelPoints(Eigen::Index n) { return kOwnKernel && n >= 2 * kPanel ? (n / kPanel - 1) * kPanel : 0; }
 
 /// Eigen's part: out (k x n) its columns [body, n) = Eigen's product, lo/hi their ranges.
-/// Returns whether those points (all of X when body = 0) are finite.
+/// Returns whether those points (all of X when body = 0) are finite. One direction goes as the first
+/// of two equal rows: Eigen takes a matrix-vector product for a single row, whose dot products round
+/// differently (~1e-16 relative) from the rows of a larger block, and a direction's projections must
+/// not depend on the block it falls in (a last block of one direction, e.g. k = 17 with blocks of 16).
 bool projectByEigen(const PointsRef& D, const PointsRef& X, Eigen::Index body, Eigen::Ref<Points> out, double* lo,
                     double* hi, const ProjectionDigits* digits) {
   const Eigen::Index k = D.rows(), n = X.rows();
-  if (body == 0) {
+  thread_local Points tail;
+  if (k == 1) {
+    Points twice(2, D.cols());
+    twice << D, D;
+    tail.noalias() = twice * X.middleRows(body, n - body).transpose();
+    out.row(0).tail(n - body) = tail.row(0);
+  } else if (body == 0) {
     out.noalias() = D * X.transpose();
   } else {
-    thread_local Points tail;
     tail.noalias() = D * X.middleRows(body, n - body).transpose();
     out.rightCols(n - body) = tail;
   }
@@ -205,7 +211,7 @@ void projectByOwnKernel(const PointsRef& D, const PointsRef& X, Eigen::Index fro
 
 bool projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo, double* hi,
                  const ProjectionDigits* digits) {
-  const Eigen::Index body = ownKernelPoints(D.rows(), X.rows());
+  const Eigen::Index body = ownKernelPoints(X.rows());
   out.resize(D.rows(), X.rows());
   const bool finite = projectByEigen(D, X, body, out, lo, hi, digits);
   Packet finiteBody = pset1<Packet>(0.0);
@@ -215,7 +221,7 @@ bool projectRows(const PointsRef& D, const PointsRef& X, Points& out, double* lo
 
 void projectRowsTogether(const PointsRef& D, const PointsRef& X, Eigen::Ref<Points> out, double* lo, double* hi,
                          bool& finite, const ProjectionDigits* digits) {
-  const Eigen::Index k = D.rows(), body = ownKernelPoints(k, X.rows());
+  const Eigen::Index k = D.rows(), body = ownKernelPoints(X.rows());
 #pragma omp single
   finite = projectByEigen(D, X, body, out, lo, hi, digits);
   thread_local std::vector<double> threadLo, threadHi;  // this thread's ranges of its chunks

@@ -2,8 +2,9 @@
 /// Projections of a point set on a block of directions, out = D·Xᵀ, with each row's range, in one
 /// pass over X that needs no copy of it and no zeroed output.
 ///
-/// The same bits as Eigen's product `out.noalias() = D * X.transpose()`: Eigen's GEMM computes every
-/// point of a whole row panel (24 points with AVX-512) with one multiply-add chain per value,
+/// The same bits as Eigen's product `out.noalias() = D * X.transpose()` for two directions or more (one
+/// direction: see projectRows): Eigen's GEMM computes every point of a whole row panel (24 points with
+/// AVX-512) with one multiply-add chain per value,
 /// acc = +0, acc = fma(x_c, θ_c, acc) for c = 0..d−1, then out = acc·1 + 0 = acc; projectRows runs that chain
 /// on the same packets for all whole panels but the last, and leaves the last panel and the remainder
 /// points (which Eigen computes with other kernels) to an Eigen product over just those points, which
@@ -24,9 +25,10 @@ struct ProjectionDigits {
   Eigen::Index stride = 0;
 };
 
-/// out (D.rows() x X.rows()) = D·Xᵀ; lo[r], hi[r] = the smallest and largest value of row r. One
-/// direction, or fewer than 48 points, go by Eigen's product as is (for one direction Eigen takes a
-/// matrix-vector product, which rounds differently).
+/// out (D.rows() x X.rows()) = D·Xᵀ; lo[r], hi[r] = the smallest and largest value of row r. Fewer than
+/// 48 points go by Eigen's product as is. One direction gets the bits it would get in a block of two or
+/// more (the first row of the product with the direction twice), not those of Eigen's matrix-vector
+/// product, which rounds differently: a direction's projections never depend on its block.
 ///
 /// Returns whether every coordinate of X is finite, found on the coordinates as the pass reads them
 /// (a sum of x·0, NaN as soon as one x is NaN or ±inf), so callers need no pass of their own. When it

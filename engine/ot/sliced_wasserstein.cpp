@@ -19,9 +19,9 @@ namespace dpw {
 namespace {
 
 constexpr Eigen::Index kBlock = 16;  // directions projected together (one small GEMM)
-/// The smallest block (huge samples, value only): two directions. Not 1: Eigen takes a matrix-vector
-/// product for one row, whose dot products round differently (values moved by ~1e-16 relative); from 2
-/// rows on every value is bit for bit the same.
+/// The smallest block (huge samples, value only): two directions, so the points are read once per two
+/// directions at least. (A block of one, such as the last of k = 17 in blocks of 16, gets the same bits:
+/// ot/projection.h.)
 constexpr Eigen::Index kMinBlock = 2;
 constexpr Eigen::Index kChunks = 8;  // fixed work partition: results independent of the thread count
 /// The projections one shared block may hold (valueWithSharedBlocks): 2^27 doubles, 1 GB. At

@@ -212,6 +212,23 @@ class TestSlicedWasserstein : public QObject {
     }
   }
 
+  // A direction's value does not depend on the block it falls in: the last block of k = 17 (blocks of
+  // 16) holds one direction, which gets the bits it has in a block of two (k = 18), and so does k = 1.
+  // Below 2^17 points (the LSD sort, with gradients too) and above (the projection's top digits).
+  void aBlockOfOneDirectionGivesTheSameBits() {
+    Rng rng = makeRng(15);
+    for (const Eigen::Index n : {Eigen::Index(3000), Eigen::Index(300'000)}) {
+      const Points X = gaussian(n, 8, 0, rng), Y = gaussian(n, 8, 0.5, rng), theta = randomDirections(18, 8, rng);
+      const SlicedResult last = slicedW2Squared(X, Y, theta.topRows(17)), inPair = slicedW2Squared(X, Y, theta);
+      QVERIFY2(last.perDirection[16] == inPair.perDirection[16], qPrintable(QString("n = %1, k = 17").arg(n)));
+      const SlicedResult one = slicedW2Squared(X, Y, theta.topRows(1));
+      QVERIFY2(one.perDirection[0] == inPair.perDirection[0], qPrintable(QString("n = %1, k = 1").arg(n)));
+      if (n > 3000) continue;
+      const SlicedResult withGradients = slicedW2SquaredWithGradients(X, Y, theta.topRows(17));
+      QVERIFY(withGradients.perDirection[16] == inPair.perDirection[16]);
+    }
+  }
+
   void badInputThrows() {
     Points X = Points::Zero(3, 2), Y = Points::Zero(3, 3), theta = Points::Ones(2, 2), empty(0, 2);
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, slicedW2Squared(X, Y, theta));
