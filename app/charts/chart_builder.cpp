@@ -471,7 +471,7 @@ void paintWithCharts(const dpw::Frame& frame, QPainter& painter, QSizeF size) {
 
 }  // namespace
 
-bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int columns) {
+bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int columns, bool settle) {
   const std::vector<Part> parts = frameParts(frame, columns);
   const auto series = chart->series();
   if (series.size() != int(parts.size()) || parts.empty()) return false;
@@ -504,15 +504,15 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
   // axis loose: its value axis refits when the bars have used under 70% of it for three frames in a row
   // (a fresh fit leaves them 75% or more; the three frames keep a noisy peak from making the axis jump
   // every frame), a line chart's at once when its data use under 40%.
-  auto widen = [](QAbstractAxis* axis, double lo, double hi, bool headroom, double refitBelow = 0.4,
-                  int shrinkAfter = 1) {
+  auto widen = [settle](QAbstractAxis* axis, double lo, double hi, bool headroom, double refitBelow = 0.4,
+                        int shrinkAfter = 1) {
     if (isLogAxis(axis)) {  // lo, hi: log10 of the data; whole decades, refit when the data spans few
       auto* la = static_cast<QCategoryAxis*>(axis);
       const auto [dlo, dhi] = decadeRange(std::pow(10.0, lo), std::pow(10.0, hi));
       const bool fits = std::log10(dlo) >= la->min() - 1e-9 && std::log10(dhi) <= la->max() + 1e-9;
       const bool fills = std::log10(dhi / dlo) >= 0.5 * (la->max() - la->min());
       // The labels follow the data (two of them inside it) even while the range stays.
-      if (fits && fills) {
+      if (fits && fills && !settle) {
         const double keepLo = std::pow(10.0, la->min()), keepHi = std::pow(10.0, la->max());
         QStringList labels;
         for (double t : logTicks(keepLo, keepHi, std::pow(10.0, lo), std::pow(10.0, hi))) labels << QString::number(t, 'g', 4);
@@ -527,12 +527,13 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
     const bool fits = lo >= a->min() && (headroom ? a->max() - hi > kTopGap * span : hi <= a->max());
     const bool fills = (hi - lo) >= refitBelow * span;
     const int lowFrames = fits && !fills ? a->property("dpwLowFrames").toInt() + 1 : 0;  // in a row
-    const bool keep = fits && (fills || lowFrames < shrinkAfter);
+    const bool keep = fits && (fills || lowFrames < shrinkAfter) && !settle;
     a->setProperty("dpwLowFrames", keep ? lowFrames : 0);
     if (keep) return;  // leave the axis alone: axes rescale rarely
-    // Grow to cover the data; refit (shrink) only when the data uses a small part of the axis.
-    const auto [nlo, nhi] = fills ? niceRange(std::min(lo, a->min()), std::max(hi, a->max()), headroom)
-                                  : niceRange(lo, hi, headroom);
+    // Grow to cover the data; refit (shrink) only when the data uses a small part of the axis, or to
+    // settle it on the data alone.
+    const auto [nlo, nhi] = fills && !settle ? niceRange(std::min(lo, a->min()), std::max(hi, a->max()), headroom)
+                                             : niceRange(lo, hi, headroom);
     // Interval first: Qt Charts (6.4) does not redo the labels of dynamic ticks when only the interval
     // changes, so after a large shrink the old interval left a single label ("0") on the axis.
     a->setTickInterval(niceStep(nhi - nlo));

@@ -19,10 +19,13 @@ QChart* buildChart(const dpw::Frame& frame, int columns = 0);
 
 /// Updates `chart` (built by buildChart for an earlier frame of the same chart) in place: replaces
 /// the points of every series and, when `autoScale`, widens the axes if the data left them (ranges
-/// are rounded to nice numbers and never shrink while a run goes on). Returns false when the frame's
-/// structure differs (series added or renamed): then build a new chart.
-/// `columns` as for buildChart.
-bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int columns = 0);
+/// are rounded to nice numbers; while a run goes on they shrink only when the data use a small part
+/// of them, a histogram's after three such frames in a row, so they do not jump every frame). Returns
+/// false when the frame's structure differs (series added or renamed): then build a new chart.
+/// `columns` as for buildChart. `settle` (with autoScale): the axes are fitted to this frame's data
+/// alone, as buildChart fits them, whatever the frames before left them at; for the picture a run ends
+/// with, which then depends on its data, not on which of its frames were drawn.
+bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int columns = 0, bool settle = false);
 
 /// Renders `frame` at `size` (logical pixels) times `scale` (1x, 2x, 3x device pixels).
 QImage renderFrame(const dpw::Frame& frame, QSize size = {800, 500}, qreal scale = 1.0);

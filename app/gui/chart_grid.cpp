@@ -199,7 +199,14 @@ void ChartGrid::flush() {
     if (views_.count(id)) draw(id);
 }
 
-void ChartGrid::draw(const std::string& id) {
+void ChartGrid::settle() {
+  flushTimer_->stop();
+  pending_.clear();
+  for (const auto& id : order_)
+    if (dynamic_cast<ZoomableChartView*>(views_.at(id))) draw(id, true);
+}
+
+void ChartGrid::draw(const std::string& id, bool settle) {
   const dpw::FramePtr frame = shownFrame(id);
   if (!frame) return;
   lastDrawn_[id].start();
@@ -208,7 +215,8 @@ void ChartGrid::draw(const std::string& id) {
   // Lines cut to the view's device pixel columns (every point kept while zoomed in: the columns of the
   // whole range would be too coarse there).
   const int columns = cv->zoomed ? 0 : std::max(1, int(std::ceil(cv->width() * cv->devicePixelRatioF())));
-  if (cv->chart() && !cv->chart()->series().isEmpty() && updateChart(cv->chart(), *frame, !cv->zoomed, columns)) return;
+  if (cv->chart() && !cv->chart()->series().isEmpty() && updateChart(cv->chart(), *frame, !cv->zoomed, columns, settle))
+    return;
   if (QChart* chart = buildChart(*frame, columns)) {
     QChart* old = cv->chart();
     cv->setChart(chart);

@@ -34,8 +34,12 @@ class ChartGrid : public QWidget {
   explicit ChartGrid(QWidget* parent = nullptr);
   /// Shows `frame` in the view of its chart id (created on first use).
   void show(const dpw::FramePtr& frame);
-  /// Draws every frame still waiting for its chart's interval (at the end of a run).
+  /// Draws every frame still waiting for its chart's interval.
   void flush();
+  /// At the end of a run: draws every chart's newest frame at once with its axes fitted to that frame
+  /// alone (charts/chart_builder.h, updateChart's settle), so the picture a run ends with depends on its
+  /// data, not on which of its frames were drawn; a zoomed chart keeps its zoom.
+  void settle();
   void clear();
   static constexpr int kQtChartIntervalMs = 100;
   /// Newest frame of every chart, in creation order (the live run only).
@@ -76,7 +80,7 @@ class ChartGrid : public QWidget {
 
  private:
   void showContextMenu(const std::string& chart, const QPoint& globalPos);
-  void draw(const std::string& chart);
+  void draw(const std::string& chart, bool settle = false);
   QWidget* ensureView(const dpw::Frame& frame);
   void redrawAll();
   void relayout();

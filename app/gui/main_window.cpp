@@ -853,7 +853,7 @@ void MainWindow::onFinished(bool ok, const QString& message, const Scenario& sce
   }
   timer_->stop();
   pullFrames();
-  charts_->flush();  // the final frames, also those within a chart's redraw interval
+  charts_->settle();  // the final frames, also those within a chart's redraw interval, on axes fitted to them
   lastScenario_ = scenario;
   lastMetrics_ = metrics;
   if (ok) lastRunSeconds_[scenario.method] = controller_->elapsedSeconds();

@@ -4,6 +4,7 @@
 // 10⁵ particles and a frame every step (bench/bench_gui_flow_live: longest stall 55-124 ms before,
 // ≤ 13 ms after).
 #include <QtCharts/QChartView>
+#include <QtCharts/QValueAxis>
 #include <QtCharts/QXYSeries>
 #include <QtTest>
 
@@ -41,6 +42,21 @@ class TestChartGridPacing : public QObject {
     grid.show(lines(5, 4));
     grid.flush();
     QCOMPARE(drawnPoints(grid), 5);
+  }
+
+  // The end of a run: settle() draws a frame still waiting for its interval at once, on axes fitted to
+  // it alone: a y axis made for 1 .. 40 comes back to the last frame's 1 .. 20, which uses half of it
+  // (a live frame keeps such an axis: it refits under 40%).
+  void settleDrawsTheNewestOnItsOwnAxes() {
+    dpwapp::ChartGrid grid;
+    grid.show(lines(40, 1));
+    grid.show(lines(20, 2));  // within the interval: waits
+    QCOMPARE(drawnPoints(grid), 40);
+    grid.settle();
+    QCOMPARE(drawnPoints(grid), 20);
+    auto* view = qobject_cast<QChartView*>(grid.view("sw2"));
+    const auto* y = qobject_cast<QValueAxis*>(view->chart()->axes(Qt::Vertical).first());
+    QVERIFY2(y->max() >= 20 && y->max() <= 25, qPrintable(QString::number(y->max())));
   }
 };
 
