@@ -223,9 +223,13 @@ class TestSlicedWasserstein : public QObject {
       QVERIFY2(last.perDirection[16] == inPair.perDirection[16], qPrintable(QString("n = %1, k = 17").arg(n)));
       const SlicedResult one = slicedW2Squared(X, Y, theta.topRows(1));
       QVERIFY2(one.perDirection[0] == inPair.perDirection[0], qPrintable(QString("n = %1, k = 1").arg(n)));
-      if (n > 3000) continue;
-      const SlicedResult withGradients = slicedW2SquaredWithGradients(X, Y, theta.topRows(17));
-      QVERIFY(withGradients.perDirection[16] == inPair.perDirection[16]);
+      if (n > 3000) continue;  // with gradients (its value divides by n where the value path multiplies by 1/n)
+      const SlicedResult lastWithGradients = slicedW2SquaredWithGradients(X, Y, theta.topRows(17)),
+                         inPairWithGradients = slicedW2SquaredWithGradients(X, Y, theta);
+      QVERIFY(lastWithGradients.perDirection[16] == inPairWithGradients.perDirection[16]);
+      QVERIFY(lastWithGradients.gradX.isApprox(inPairWithGradients.gradX * 18.0 / 17.0 -
+                                               slicedW2SquaredWithGradients(X, Y, theta.bottomRows(1)).gradX / 17.0,
+                                               1e-12));
     }
   }
 
