@@ -34,6 +34,7 @@
 #include "core/rng.h"
 #include "ot/radix_sort.h"
 #include "ot/sliced_floor.h"
+#include "ot/wasserstein_1d.h"
 
 namespace {
 
@@ -62,17 +63,19 @@ struct ThreadSamples {
   }
 };
 
-/// Σ (u₍ᵢ₎ − v₍ᵢ₎)² of one thread's restored samples by one sorter.
-using Sorter = std::function<double(ThreadSamples&, dpw::SquaredDifferenceScratch&)>;
-
-double rankOrderSum(const std::vector<double>& u, const std::vector<double>& v) {
-  double cost = 0;
-  for (std::size_t i = 0; i < u.size(); ++i) cost += (u[i] - v[i]) * (u[i] - v[i]);
-  return cost;
+/// This thread's samples, made once by the thread itself (its pages first touched there) and kept for
+/// every benchmark of the process.
+ThreadSamples& samplesOfThisThread() {
+  thread_local ThreadSamples samples(omp_get_thread_num());
+  return samples;
 }
 
+/// The W₂² of one thread's restored samples by one sorter (the project's, or another followed by the
+/// same rank-order walk, ot/wasserstein_1d.h).
+using Sorter = std::function<double(ThreadSamples&, dpw::SquaredDifferenceScratch&)>;
+
 double ours(ThreadSamples& s, dpw::SquaredDifferenceScratch& scratch) {
-  return dpw::sortedSquaredDifferenceSum(s.u, s.v, scratch, s.uLo, s.uHi, s.vLo, s.vHi);
+  return dpw::sortedSquaredDifferenceSum(s.u, s.v, scratch, s.uLo, s.uHi, s.vLo, s.vHi) / double(kN);
 }
 
 /// Wall seconds of `directions` directions shared by all threads (a thread takes every threads-th one),
@@ -81,7 +84,7 @@ double sortPhase(const Sorter& sort, long directions, double& total) {
   double seconds = 0, sum = 0;
 #pragma omp parallel reduction(+ : sum)
   {
-    ThreadSamples samples(omp_get_thread_num());
+    ThreadSamples& samples = samplesOfThisThread();
     dpw::SquaredDifferenceScratch scratch;
     const long rounds = (directions + omp_get_num_threads() - 1) / omp_get_num_threads();
     for (long r = 0; r < rounds; ++r) {
@@ -124,18 +127,18 @@ void BM_ReferenceSorts(benchmark::State& state) {
                        thread_local const hwy::Sorter sorter;  // its buffers are per thread
                        sorter(s.u.data(), s.u.size(), hwy::SortAscending());
                        sorter(s.v.data(), s.v.size(), hwy::SortAscending());
-                       return rankOrderSum(s.u, s.v);
+                       return dpw::w2SquaredSorted(s.u, s.v);
                      }});
 #endif
   sorters.push_back({"pdqsort", [](ThreadSamples& s, dpw::SquaredDifferenceScratch&) {
                        boost::sort::pdqsort(s.u.begin(), s.u.end());
                        boost::sort::pdqsort(s.v.begin(), s.v.end());
-                       return rankOrderSum(s.u, s.v);
+                       return dpw::w2SquaredSorted(s.u, s.v);
                      }});
   sorters.push_back({"std_sort", [](ThreadSamples& s, dpw::SquaredDifferenceScratch&) {
                        std::sort(s.u.begin(), s.u.end());
                        std::sort(s.v.begin(), s.v.end());
-                       return rankOrderSum(s.u, s.v);
+                       return dpw::w2SquaredSorted(s.u, s.v);
                      }});
   const long threads = omp_get_max_threads();
   for (auto _ : state) {
