@@ -53,8 +53,11 @@ void declareOutputs(MethodInfo& m) {
     o.evaluationCharts = {"loss", "scores", "outputs", "latent", "group_distance"};
     m.treatedAsPublic = {"the cell sizes (rows per group, or per label and group) and the row count n",
                          "the dimensions and the clipping bounds C, M, L",
-                         "CSV data: the features' means and standard deviations used to standardise them "
-                         "(computed on the training rows without noise)"};
+                         "CSV data: each feature's bounds, declared by the user (feature_bounds); row by row and "
+                         "before anything else, a value outside them (±∞ included) is clamped to the nearer bound, "
+                         "a missing or NaN value becomes their midpoint, and the column is mapped onto [−1, 1] by "
+                         "the affine map of its bounds (fair_learning/fair_csv.h); the two values of the group and "
+                         "label columns"};
   } else if (id == "accountant-explorer" || id == "projection-sensitivity" || id == "dpswd-explorer" ||
              id == "privacy-audit" || id == "privacy-tradeoff" || id == "count-query") {
     // No private data: accountants and bounds, synthetic samples drawn from the seed, audits on fixed
