@@ -39,8 +39,12 @@ void declareOutputs(MethodInfo& m) {
     o.evaluation = {"mse_*", "ks_*", "raw_*", "binning_*", "baseline_*", "fair_eps_*", "regressor_fit_mse",
                     "scores_clipped"};
     o.evaluationCharts = {"groups_before", "groups_after", "tradeoff", "private_vs_true"};
-    m.treatedAsPublic = {"the number of rows and of groups (the group list)", "the score bounds lo, hi and the bins",
-                         "the rows the least-squares regressor is fitted on (as [FairReg] takes f as given)"};
+    m.treatedAsPublic = {"the number of rows and of groups (the group list); a CSV row whose score or group is "
+                         "missing or NaN is dropped before anything else",
+                         "the score bounds lo, hi and the bins (a score outside them, ±∞ included, is clamped to "
+                         "the nearer bound, row by row)",
+                         "the rows the least-squares regressor is fitted on (as [FairReg] takes f as given), with "
+                         "the column means that impute its missing features"};
   } else if (id == "fair-classifier" || id == "fair-regression-2d" || id == "fair-representation" ||
              id == "private-matching") {
     o.release = {"noise_multiplier", "sensitivity", "noise_std", "sample_rate", "epsilon", "sw2_to_target"};
