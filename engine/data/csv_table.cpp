@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "core/error.h"
@@ -145,6 +146,36 @@ bool CsvTable::columnHasMissing(std::size_t col) const {
   return false;
 }
 
+namespace {
+
+// A decimal number whose magnitude from_chars cannot represent: true if it overflows (|x| > DBL_MAX),
+// false if it underflows (|x| < the smallest subnormal). Reads the decimal exponent of the leading
+// significant digit: digits before the point (leading zeros skipped) or zeros after it, plus the exponent.
+bool overflows(const char* b, const char* e) {
+  long digitsBefore = 0, zerosAfter = 0;
+  bool seenDigit = false, afterPoint = false;
+  const char* p = b;
+  for (; p != e && *p != 'e' && *p != 'E'; ++p) {
+    if (*p == '.') {
+      afterPoint = true;
+    } else if (*p >= '0' && *p <= '9') {
+      if (*p != '0') seenDigit = true;
+      if (!afterPoint && seenDigit) ++digitsBefore;
+      if (afterPoint && !seenDigit) ++zerosAfter;
+    }
+  }
+  long exponent = 0;
+  if (p != e) {
+    ++p;
+    const auto r = std::from_chars(p + (*p == '+'), e, exponent);
+    if (r.ec != std::errc()) return *p != '-';  // an exponent beyond long: its sign decides
+  }
+  const long leading = digitsBefore > 0 ? exponent + digitsBefore - 1 : exponent - zerosAfter - 1;
+  return leading > 0;
+}
+
+}  // namespace
+
 std::optional<double> CsvTable::parseNumber(const std::string& text) {
   if (text.empty()) return std::nullopt;
   const char* b = text.data();
@@ -152,32 +183,46 @@ std::optional<double> CsvTable::parseNumber(const std::string& text) {
   if (*b == '+') ++b;
   double v = 0;
   const auto [ptr, err] = std::from_chars(b, e, v);
-  if (err != std::errc() || ptr != e) return std::nullopt;
+  if (ptr != e) return std::nullopt;
+  if (err == std::errc::result_out_of_range) {  // a well-formed number beyond double: ±inf or ±0
+    const bool negative = *b == '-';
+    const double magnitude = overflows(b + negative, e) ? std::numeric_limits<double>::infinity() : 0.0;
+    return negative ? -magnitude : magnitude;
+  }
+  if (err != std::errc()) return std::nullopt;
   return v;
 }
 
-std::vector<std::optional<double>> CsvTable::numericColumnWithMissing(const std::string& name) const {
+std::vector<std::optional<double>> CsvTable::numericColumnAnyValue(const std::string& name) const {
   const std::size_t j = columnIndex(name);
   std::vector<std::optional<double>> out(rows());
   for (std::size_t r = 0; r < rows(); ++r) {
     if (isMissing(r, j)) continue;
     const auto v = parseNumber(cells_[r][j]);
-    require(v.has_value(), source_, ":", lines_[r], ": column '", name, "' holds '", cells_[r][j],
-            "', which is not a number");
-    require(std::isfinite(*v), source_, ":", lines_[r], ": column '", name, "' holds '", cells_[r][j],
-            "'; NaN and infinite values are not accepted");
+    // The cell and its line are not shown: they are a person's data (issue #35).
+    require(v.has_value(), "CSV data '", source_, "': column '", name,
+            "' holds a value that is not a number (a numeric column holds numbers, empty cells or '?'; the cell "
+            "and its line are not shown, they are private data)");
     out[r] = *v;
   }
   return out;
 }
 
+std::vector<std::optional<double>> CsvTable::numericColumnWithMissing(const std::string& name) const {
+  auto out = numericColumnAnyValue(name);
+  for (const auto& v : out)
+    require(!v || std::isfinite(*v), "CSV data '", source_, "': column '", name,
+            "' holds NaN or an infinite value (or a number beyond ±1.8e308); NaN and infinite values are not "
+            "accepted here (the cell and its line are not shown, they are private data)");
+  return out;
+}
+
 std::vector<double> CsvTable::numericColumn(const std::string& name) const {
   const auto withMissing = numericColumnWithMissing(name);
-  const std::size_t j = columnIndex(name);
   std::vector<double> out(rows());
   for (std::size_t r = 0; r < rows(); ++r) {
-    require(withMissing[r].has_value(), source_, ":", lines_[r], ": column '", name, "' has a missing value ('",
-            cells_[r][j], "') where a number is required");
+    require(withMissing[r].has_value(), "CSV data '", source_, "': column '", name,
+            "' has a missing value where a number is required (the line is not shown: private data)");
     out[r] = *withMissing[r];
   }
   return out;

@@ -4,10 +4,11 @@
 /// Accepted: a header row (or none, with names supplied by the caller), fields separated by a single
 /// character (default ','), fields in double quotes with "" as an escaped quote (quoted fields may
 /// hold separators and line breaks), LF or CRLF line ends, a final line with or without a line end.
-/// Missing values are empty fields or '?' (configurable). Refused, with a message naming the file,
-/// the 1-based line and the column: files larger than `maxBytes`, rows with a different number of
-/// fields than the header (ragged rows), an unterminated quote, text where a number is required,
-/// NaN or infinite numbers, and unknown column names.
+/// Missing values are empty fields or '?' (configurable). Refused: files larger than `maxBytes`; with
+/// the file and the 1-based line, the format errors (rows with a different number of fields than the
+/// header (ragged rows), an unterminated or stray quote); with the file and the column, never the cell
+/// or its line (they are a person's data, issue #35): text where a number is required, NaN or
+/// infinite numbers where finite ones are required; unknown column names (the header is listed).
 ///
 /// Cost: one pass over the file, O(bytes); every field is kept as a string.
 #include <cstddef>
@@ -48,17 +49,23 @@ class CsvTable {
   /// 1-based line of the file where a data row starts (for messages).
   std::size_t lineOf(std::size_t row) const { return lines_[row]; }
 
-  /// A numeric column. @throws InvalidArgument (file, line, column) on a missing value, text, NaN
-  /// or infinity.
+  /// A numeric column. @throws InvalidArgument (file and column, not the cell or line) on a missing
+  /// value, text, NaN or infinity.
   std::vector<double> numericColumn(const std::string& name) const;
   /// A numeric column with std::nullopt for missing values; other failures throw as above.
   std::vector<std::optional<double>> numericColumnWithMissing(const std::string& name) const;
+  /// A numeric column with std::nullopt for missing values and NaN, ±inf (a number beyond ±DBL_MAX
+  /// included) kept as they are: for callers that clamp or drop them under a rule of their own.
+  /// @throws InvalidArgument (file and column) on text that is not a number.
+  std::vector<std::optional<double>> numericColumnAnyValue(const std::string& name) const;
   /// A text column; missing values are returned as they are in the file.
   std::vector<std::string> textColumn(const std::string& name) const;
   /// True if any cell of the column is missing.
   bool columnHasMissing(std::size_t col) const;
 
-  /// Parses one number strictly (whole field, finite). Returns std::nullopt if it is not a number.
+  /// Parses one number strictly (the whole field; "nan", "inf" and "infinity" as from_chars reads them).
+  /// A well-formed number beyond the range of double is ±inf (overflow) or ±0 (underflow); std::nullopt
+  /// if the field is not a number.
   static std::optional<double> parseNumber(const std::string& text);
 
  private:

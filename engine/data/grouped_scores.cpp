@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <random>
 
@@ -26,9 +27,10 @@ void GroupedScores::validate() const {
           " group labels");
   require(!scores.empty(), "data '", name, "' has no rows");
   require(groupCount() >= 1, "data '", name, "' has no groups");
+  // The messages name the rule, never a row's value or position (a person's data, issue #35).
   for (std::size_t i = 0; i < scores.size(); ++i) {
-    require(std::isfinite(scores[i]) && scores[i] >= lo && scores[i] <= hi, "data '", name, "', row ", i, ": score ",
-            scores[i], " lies outside the bounds [", lo, ", ", hi, "]");
+    require(std::isfinite(scores[i]) && scores[i] >= lo && scores[i] <= hi, "data '", name,
+            "': a score is not a finite number in the bounds [", lo, ", ", hi, "]");
     require(groups[i] >= 0 && groups[i] < groupCount(), "data '", name, "', row ", i, ": group label ", groups[i],
             " is not in 0..", groupCount() - 1);
   }
@@ -38,13 +40,13 @@ void GroupedScores::validate() const {
   require(targets.empty() || targets.size() == scores.size(), "data '", name, "': ", targets.size(), " targets but ",
           scores.size(), " scores");
   for (std::size_t i = 0; i < targets.size(); ++i)
-    require(std::isfinite(targets[i]), "data '", name, "', row ", i, ": target ", targets[i], " is not finite");
+    require(std::isfinite(targets[i]), "data '", name, "': a target is NaN or infinite");
   if (features.size() > 0) {
     require(std::size_t(features.rows()) == scores.size(), "data '", name, "': ", features.rows(),
             " feature rows but ", scores.size(), " scores");
     require(featureNames.size() == std::size_t(features.cols()), "data '", name, "': ", featureNames.size(),
             " feature names for ", features.cols(), " feature columns");
-    require(features.allFinite(), "data '", name, "': a feature value is NaN or infinite");
+    require(!features.array().isInf().any(), "data '", name, "': a feature value is infinite (NaN marks a missing one)");
   }
 }
 
@@ -53,16 +55,15 @@ void fillFeatures(GroupedScores& d, const CsvTable& t, const std::vector<std::si
   d.features.resize(Eigen::Index(rows.size()), Eigen::Index(columns.size()));
   d.featureNames = columns;
   d.imputedFeatureCells = 0;
+  constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
   for (std::size_t c = 0; c < columns.size(); ++c) {
-    const auto v = t.numericColumnWithMissing(columns[c]);
-    double sum = 0;
-    long present = 0;
-    for (std::size_t r : rows)
-      if (v[r]) sum += *v[r], ++present;
-    require(present > 0, t.source(), ": feature column '", columns[c], "' has no value in the rows used");
-    const double mean = sum / double(present);
-    for (std::size_t i = 0; i < rows.size(); ++i) d.features(Eigen::Index(i), Eigen::Index(c)) = v[rows[i]].value_or(mean);
-    d.imputedFeatureCells += long(rows.size()) - present;
+    const auto v = t.numericColumnAnyValue(columns[c]);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const auto& x = v[rows[i]];
+      const bool present = x && std::isfinite(*x);
+      d.features(Eigen::Index(i), Eigen::Index(c)) = present ? *x : kMissing;
+      d.imputedFeatureCells += !present;
+    }
   }
 }
 
@@ -102,7 +103,10 @@ GroupedScores loadGroupedScoresCsv(const std::string& path, const std::string& s
   require(std::isfinite(lo) && std::isfinite(hi) && lo < hi, "score bounds must satisfy lo < hi, got [", lo, ", ", hi,
           "]");
   const CsvTable t = CsvTable::readFile(path);
-  const auto s = t.numericColumnWithMissing(scoreColumn);
+  // A NaN score is dropped like a missing one; ±∞ and scores outside [lo, hi] are clamped below.
+  auto s = t.numericColumnAnyValue(scoreColumn);
+  for (auto& v : s)
+    if (v && std::isnan(*v)) v.reset();
   const std::size_t gj = t.columnIndex(groupColumn);
   std::map<std::string, int> labels;
   for (std::size_t r = 0; r < t.rows(); ++r)
@@ -120,9 +124,7 @@ GroupedScores loadGroupedScoresCsv(const std::string& path, const std::string& s
   std::vector<std::size_t> kept;
   for (std::size_t r = 0; r < t.rows(); ++r) {
     if (!s[r] || t.isMissing(r, gj)) continue;
-    require(*s[r] >= lo && *s[r] <= hi, path, ":", t.lineOf(r), ": score ", *s[r], " in column '", scoreColumn,
-            "' lies outside the bounds [", lo, ", ", hi, "]");
-    d.scores.push_back(*s[r]);
+    d.scores.push_back(std::clamp(*s[r], lo, hi));
     d.groups.push_back(labels.at(t.cell(r, gj)));
     kept.push_back(r);
   }

@@ -25,7 +25,9 @@ struct GroupedScores {
   /// targets when `scores` are predictions (empty: the scores are the targets, [FairReg] §5).
   Points features;
   std::vector<std::string> featureNames;
-  long imputedFeatureCells = 0;  ///< missing feature values replaced by their column's mean
+  /// Missing, NaN or infinite feature cells: NaN in `features`, imputed by the regressor with its fit
+  /// rows' column means (least_squares_scores.h), never with a mean over the private rows.
+  long imputedFeatureCells = 0;
   std::vector<double> targets;
 
   /// What a prediction is compared with: the targets if present, else the scores.
@@ -36,7 +38,8 @@ struct GroupedScores {
   /// Rows per group.
   std::vector<long> groupSizes() const;
   /// Checks the invariants above: equal lengths, lo < hi, finite scores inside [lo, hi], labels in
-  /// range, every group non-empty, and finite features and targets with one row per score. @throws InvalidArgument naming the first offending row/group.
+  /// range, every group non-empty, finite targets and features (NaN = missing) with one row per score.
+  /// @throws InvalidArgument naming the rule or the group, never a row's value or position.
   void validate() const;
 };
 
@@ -49,18 +52,19 @@ struct GroupedScores {
 GroupedScores syntheticGroupedScores(long rowsPerGroup, int groupCount, std::uint64_t seed);
 
 /// Any CSV: a numeric score column, a group column (text or numbers; groups are the sorted distinct
-/// values), and bounds [lo, hi]. Rows whose score or group is missing are dropped. `featureColumns`
-/// (may be empty) become `features`, a missing value replaced by its column's mean.
-/// @throws InvalidArgument if the file or a column is missing or malformed, a score lies outside
-/// [lo, hi] (naming the line), fewer than 2 groups or an empty result.
+/// values), and public bounds [lo, hi]. Rows whose score (or group) is missing or NaN are dropped; a
+/// score outside [lo, hi] (±∞ included) is clamped to the nearer bound (a rule of the row alone, so a
+/// neighbouring file moves one score; issue #35). `featureColumns` (may be empty) become `features`
+/// (fillFeatures). @throws InvalidArgument if the file or a column is missing or malformed (naming the
+/// column, never a cell), fewer than 2 groups or an empty result.
 GroupedScores loadGroupedScoresCsv(const std::string& path, const std::string& scoreColumn,
                                    const std::string& groupColumn, double lo, double hi,
                                    const std::vector<std::string>& featureColumns = {});
 
-/// Fills `d.features` from numeric columns of `t` for the table rows `rows` (one per score), a
-/// missing value replaced by the column's mean over those rows (counted in imputedFeatureCells).
-/// @throws InvalidArgument naming the file, line and column of a non-numeric value, or a column
-/// with no value at all.
+/// Fills `d.features` from numeric columns of `t` for the table rows `rows` (one per score); a missing,
+/// NaN or infinite cell becomes NaN (counted in imputedFeatureCells) and is imputed later from public
+/// rows only (leastSquaresScores), since a mean over these rows would move every imputed row's score
+/// with one person's value. @throws InvalidArgument naming the file and column of a non-numeric cell.
 void fillFeatures(GroupedScores& d, const CsvTable& t, const std::vector<std::size_t>& rows,
                   const std::vector<std::string>& columns);
 

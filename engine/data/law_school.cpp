@@ -22,8 +22,8 @@ GroupedScores loadLawSchool(const std::string& csvPath) {
       if (race[r] == kept[g]) a = g;
     if (a < 0) continue;
     const auto v = t.isMissing(r, uj) ? std::nullopt : CsvTable::parseNumber(t.cell(r, uj));
-    require(v.has_value() && *v >= d.lo && *v <= d.hi, csvPath, ":", t.lineOf(r), ": ugpa '", t.cell(r, uj),
-            "' is not a number in [1, 4]");
+    require(v.has_value() && *v >= d.lo && *v <= d.hi, csvPath,
+            ": a kept row's ugpa is missing or not a number in [1, 4] (the shipped file has none)");
     d.scores.push_back(*v);
     d.groups.push_back(a);
     keptRows.push_back(r);

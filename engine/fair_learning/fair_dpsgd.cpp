@@ -38,8 +38,21 @@ void requireSettings(const FairStepSettings& s) {
           "the scale-free penalty SW2^2/E|z|^2 has no sensitivity bound: use it only without privacy (epsilon = inf)");
 }
 
-// Factor that projects a vector of norm `norm` on the ball of radius `bound`.
-inline double clipFactor(double norm, double bound) { return norm > bound ? bound / norm : 1.0; }
+// Factor that projects a vector of norm `norm` on the ball of radius `bound`. A non-finite norm (NaN or
+// ∞: a row the network could not evaluate) gives 0, the projection of nothing: the row then contributes
+// nothing, where a factor 1 (NaN > bound is false) let one NaN row make the whole privatised sum NaN.
+inline double clipFactor(double norm, double bound) {
+  if (norm <= bound) return 1.0;
+  return norm > bound && std::isfinite(norm) ? bound / norm : 0.0;
+}
+
+// Sets to 0 the rows i of every Δ with zero weight and a non-finite norm, so that 0 × NaN does not poison
+// the weighted sum (weightedGradientSum multiplies the weights into Δ).
+void zeroRowsOf(nn::BackwardPass& b, const Vector& norms, const Vector& w) {
+  for (Eigen::Index i = 0; i < norms.size(); ++i)
+    if (w[i] == 0 && !std::isfinite(norms[i]))
+      for (auto& D : b.delta) D.row(i).setZero();
+}
 
 }  // namespace
 
@@ -94,7 +107,28 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
   Matrix Xb(n, data.X.cols());
   for (std::size_t c = 0; c < networkCells; ++c)
     for (std::size_t r = 0; r < batches[c].size(); ++r) Xb.row(start[c] + Eigen::Index(r)) = data.X.row(batches[c][r]);
-  const nn::ForwardPass f = net.forward(Xb);
+  // Rows the network cannot evaluate (a non-finite input or loss target, or an activation that overflows)
+  // enter as the zero input with weight 0: a rule of the row alone, fixed in advance, so the replace-one
+  // sensitivity holds (such a row has loss gradient 0 ≤ C, output g(0) clipped to M, Jacobian 0 ≤ L),
+  // where one NaN or 1e308 row would otherwise make the whole sum NaN.
+  const bool hasTargets = s.loss != FairLoss::None && s.alpha < 1;
+  std::vector<char> dead(std::size_t(n), 0);
+  for (std::size_t c = 0; c < networkCells; ++c)
+    for (std::size_t r = 0; r < batches[c].size(); ++r) {
+      const Eigen::Index i = start[c] + Eigen::Index(r);
+      dead[std::size_t(i)] = !Xb.row(i).allFinite() || (hasTargets && !data.target.row(batches[c][r]).allFinite());
+    }
+  nn::ForwardPass f;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (Eigen::Index i = 0; i < n; ++i)
+      if (dead[std::size_t(i)]) Xb.row(i).setZero();
+    f = net.forward(Xb);
+    bool more = false;
+    for (Eigen::Index i = 0; i < n; ++i)
+      for (const Matrix& A : f.a)
+        if (!dead[std::size_t(i)] && !A.row(i).allFinite()) dead[std::size_t(i)] = 1, more = true;
+    if (!more) break;
+  }
 
   FairGradient G;
   G.loss = Vector::Zero(net.parameterCount());
@@ -108,8 +142,15 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
     const Matrix& out = f.output();
     Matrix T(n, data.target.cols());
     for (std::size_t c = 0; c < networkCells; ++c)
-      for (std::size_t r = 0; r < batches[c].size(); ++r)
-        T.row(start[c] + Eigen::Index(r)) = data.target.row(batches[c][r]);
+      for (std::size_t r = 0; r < batches[c].size(); ++r) {
+        const Eigen::Index i = start[c] + Eigen::Index(r);
+        if (!dead[std::size_t(i)])
+          T.row(i) = data.target.row(batches[c][r]);
+        else if (s.loss == FairLoss::Reconstruction)
+          T.row(i) = Xb.row(i);  // the zero row
+        else
+          T.row(i).setZero();
+      }
     require(T.cols() == out.cols(), "loss targets have ", T.cols(), " columns, the network outputs ", out.cols());
     Matrix cot;
     bool pre = false;
@@ -126,15 +167,16 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
       cot = 2.0 * (out - T);
       G.lossValue = (out - T).squaredNorm() / double(n);
     }
-    const nn::BackwardPass b = net.backward(f, cot, 0, pre);
+    nn::BackwardPass b = net.backward(f, cot, 0, pre);
     const Vector norms = net.perExampleGradientNorms(f, b);
     Vector w(n);
     for (Eigen::Index i = 0; i < n; ++i) {
-      const double k = s.privatise ? clipFactor(norms[i], s.clipGradient) : 1.0;
+      const double k = dead[std::size_t(i)] ? 0.0 : s.privatise ? clipFactor(norms[i], s.clipGradient) : 1.0;
       w[i] = k * (1 - s.alpha) / double(n);
       G.maxRawLossGradient = std::max(G.maxRawLossGradient, norms[i]);
-      G.maxClippedLossGradient = std::max(G.maxClippedLossGradient, k * norms[i]);
+      if (k > 0) G.maxClippedLossGradient = std::max(G.maxClippedLossGradient, k * norms[i]);
     }
+    zeroRowsOf(b, norms, w);
     G.loss = net.weightedGradientSum(f, b, w);
   }
 
@@ -187,6 +229,8 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
       cot = cot / m - (s.alpha * G.penaltyValue * 2 / (double(n) * m * m)) * U;
       G.penaltyValue /= m;
     }
+    for (Eigen::Index i = 0; i < n; ++i)  // a dead row's output g(0) is compared with the others, never moved
+      if (dead[std::size_t(i)]) cot.row(i).setZero();
     if (!s.privatise) {
       G.penalty = net.weightedGradientSum(f, net.backward(f, cot, layer), Vector::Ones(n));
       // Diagnostics only: Jacobian row norms are not needed without clipping.
@@ -196,15 +240,16 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
       for (Eigen::Index c = 0; c < d; ++c) {
         Matrix unit = Matrix::Zero(n, d);
         unit.col(c).setOnes();
-        const nn::BackwardPass b = net.backward(f, unit, layer);
+        nn::BackwardPass b = net.backward(f, unit, layer);
         const Vector norms = net.perExampleGradientNorms(f, b);
         Vector w(n);
         for (Eigen::Index i = 0; i < n; ++i) {
-          const double k = clipFactor(norms[i], rowBound);
+          const double k = dead[std::size_t(i)] ? 0.0 : clipFactor(norms[i], rowBound);
           w[i] = cot(i, c) * k;
           G.maxRawJacobianRow = std::max(G.maxRawJacobianRow, norms[i]);
-          G.maxClippedJacobianRow = std::max(G.maxClippedJacobianRow, k * norms[i]);
+          if (k > 0) G.maxClippedJacobianRow = std::max(G.maxClippedJacobianRow, k * norms[i]);
         }
+        zeroRowsOf(b, norms, w);
         G.penalty += net.weightedGradientSum(f, b, w);
       }
     }

@@ -13,6 +13,9 @@
 /// this clip but never applies it, DPW Lab applies it); then Gaussian noise N(0, (σ Δ)² I) (privacy/mechanisms/mechanisms.h) with Δ from
 /// privacy/sensitivity/fair_sensitivity.h (Thm 6.1 SP/EO; Thm A.1(b) with L₂ = 0 for matching to a fixed reference).
 /// Without privacy (`privatise = false`, ε = ∞) nothing is clipped and no noise is added.
+/// A batch row the network cannot evaluate (a non-finite input or loss target, or an activation that
+/// overflows) enters as the zero input with weight 0 in both terms, and a per-example norm that is NaN or
+/// ∞ clips to 0: a rule of the row alone, so Δ holds and one such row never makes the sum NaN.
 ///
 /// Per-example norms use the ghost-norm identity of nn::DenseNetwork, so the n x P per-example matrix is
 /// never formed: a step costs O(|B| P (1 + d)) plus the sorts of the W₂ gradient, O(k |B| log |B|).

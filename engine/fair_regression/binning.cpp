@@ -15,7 +15,8 @@ Binning::Binning(double lo, double hi, int k) : lo_(lo), hi_(hi), width_(0), k_(
 }
 
 int Binning::index(double s) const {
-  require(std::isfinite(s) && s >= lo_ && s <= hi_, "score ", s, " lies outside the bounds [", lo_, ", ", hi_, "]");
+  require(std::isfinite(s) && s >= lo_ && s <= hi_, "a score lies outside the bounds [", lo_, ", ", hi_,
+          "] (the value is not shown: private data)");
   return std::clamp(int(std::floor((s - lo_) / width_)), 0, k_ - 1);
 }
 

@@ -51,20 +51,42 @@ RegressorScores leastSquaresScores(const GroupedScores& data, double fitFraction
   require(fitRows >= 1 && fitRows < double(data.size()), "regressor_fraction ", fitFraction, " of ", data.size(),
           " rows leaves no rows to fit on or none to post-process");
   const TrainTestSplit split = splitTrainTest(data.size(), fitFraction, rng);  // "test" = the fit rows
-  const GroupedScores fitPart = selectRows(data, split.test);
+  GroupedScores fitPart = selectRows(data, split.test);
 
+  // Missing feature cells (NaN, grouped_scores.h) take their column's mean over the fit rows, which are
+  // public: a mean over the post-processed rows would move every imputed row's score with one person's
+  // value, far beyond the histogram's sensitivity (issue #35).
   RegressorScores out;
+  out.imputation = Vector::Zero(fitPart.features.cols());
+  for (Eigen::Index j = 0; j < fitPart.features.cols(); ++j) {
+    double sum = 0;
+    long present = 0;
+    for (Eigen::Index i = 0; i < fitPart.features.rows(); ++i)
+      if (const double v = fitPart.features(i, j); std::isfinite(v)) sum += v, ++present;
+    require(present > 0, "data '", data.name, "': feature column '", data.featureNames[std::size_t(j)],
+            "' has no value in the rows the regressor is fitted on (its missing cells are imputed from them)");
+    out.imputation(j) = sum / double(present);
+  }
+  auto impute = [&](Points& X) {
+    for (Eigen::Index i = 0; i < X.rows(); ++i)
+      for (Eigen::Index j = 0; j < X.cols(); ++j)
+        if (std::isnan(X(i, j))) X(i, j) = out.imputation(j);
+  };
+  impute(fitPart.features);
   out.fit = fitLeastSquares(fitPart.features, fitPart.truth());
   out.fitRows = long(fitPart.size());
   out.data = selectRows(data, split.train);
   GroupedScores& d = out.data;
+  impute(d.features);
   d.name = data.name + " (least-squares scores)";
   d.targets = data.targets.empty() ? d.scores : d.targets;
   for (std::size_t i = 0; i < d.size(); ++i) {
+    // A rule of the row alone: a prediction outside [lo, hi] (±∞ from a huge feature included) goes to the
+    // nearer bound, a NaN one (∞ − ∞) to the midpoint, so no value of one row can poison the release.
     const double f = out.fit.predict(d.features.row(Eigen::Index(i)));
     if (f < d.lo) ++out.clippedLow;
     if (f > d.hi) ++out.clippedHigh;
-    d.scores[i] = std::clamp(f, d.lo, d.hi);
+    d.scores[i] = std::isnan(f) ? d.lo / 2 + d.hi / 2 : std::clamp(f, d.lo, d.hi);
   }
   d.validate();
   return out;

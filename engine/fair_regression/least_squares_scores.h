@@ -34,13 +34,16 @@ struct RegressorScores {
   LeastSquaresFit fit;
   long fitRows = 0;
   long clippedLow = 0, clippedHigh = 0;  ///< predictions outside [lo, hi], projected onto the bound
+  Vector imputation;  ///< per feature: the fit rows' mean, which replaces a missing (NaN) cell
 };
 
 /// Draws ⌈fitFraction · n⌉ rows uniformly (from `rng`) to fit f on, and returns the other rows with
-/// f's predictions as scores. Predictions are projected onto [lo, hi] because the method's scores live
-/// there ([FairReg] §2, bounded scores); how many were moved is reported, never hidden.
+/// f's predictions as scores. Missing feature cells (NaN) in both parts take the fit rows' column mean
+/// (public rows: nothing fitted here reads a post-processed row). Predictions are projected onto
+/// [lo, hi] because the method's scores live there ([FairReg] §2, bounded scores), a NaN prediction onto
+/// the midpoint; how many were moved is reported, never hidden.
 /// @throws InvalidArgument if `data` has no features, 0 < fitFraction < 1 fails, either part is
-/// empty, or a group has no row left for post-processing.
+/// empty, a feature has no value in the fit rows, or a group has no row left for post-processing.
 RegressorScores leastSquaresScores(const GroupedScores& data, double fitFraction, Rng& rng);
 
 }  // namespace dpw

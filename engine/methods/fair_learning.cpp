@@ -157,8 +157,14 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     require(s.task == FairTask::Classifier || s.task == FairTask::Representation,
             "CSV data is supported for the classifier and the representation; this task uses the synthetic data");
     require(s.task != FairTask::Classifier || !s.labelColumn.empty(), "the classifier needs a label column");
-    loadFairCsv({s.dataPath, splitList(s.featureColumns, "feature_columns"), s.labelColumn, s.groupColumn, s.testFraction}, seed,
-                train, test, s.noiseSource);
+    // The data path is inside the claim (fair_learning/fair_csv.h): a private run maps every feature by its
+    // declared public bounds; only ε = ∞ may fit them on the training rows.
+    FairCsvSpec csv;
+    csv.path = s.dataPath, csv.features = splitList(s.featureColumns, "feature_columns");
+    csv.labelColumn = s.labelColumn, csv.groupColumn = s.groupColumn, csv.testFraction = s.testFraction;
+    csv.bounds = parseFeatureBounds(s.featureBounds);
+    csv.requirePublicBounds = std::isfinite(s.epsilon);
+    loadFairCsv(csv, seed, train, test, s.noiseSource);
   } else if (s.task != FairTask::Matching) {
     train = syntheticBiasedData(gen, dataRng);
     gen.n = s.nTest;

@@ -88,7 +88,8 @@ struct FairLearningSettings {
   long frameEvery = 50;  ///< steps between chart frames
   FairDataSource dataset = FairDataSource::Synthetic;
   std::string dataPath;               ///< csv: file (relative = current directory)
-  std::string featureColumns;         ///< csv: comma-separated; empty = every numeric column
+  std::string featureColumns;         ///< csv: comma-separated; empty = the columns of featureBounds (or, at ε = ∞ without them, every numeric column)
+  std::string featureBounds;          ///< csv: public bounds "column:lo:hi, …" (fair_learning/fair_csv.h); required when ε < ∞
   std::string labelColumn, groupColumn;
   double testFraction = 0.3;          ///< csv: share of rows held out for the metrics
 

@@ -74,8 +74,15 @@ void addDataParams(std::vector<ParamSpec>& v, bool withLabel) {
                "CSV only: the file (relative paths from the current directory)."},
                            "dataset", {"csv"}));
   v.push_back(usedOnlyWhen({"feature_columns", "Feature columns", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
-               "CSV only: comma-separated numeric columns; empty = every numeric column except label and group. "
-               "Standardised with the training means and deviations."},
+               "CSV only: comma-separated numeric columns; empty = the columns named in Feature bounds (at ε = inf "
+               "without bounds: every numeric column except label and group)."},
+                           "dataset", {"csv"}));
+  v.push_back(usedOnlyWhen({"feature_bounds", "Feature bounds (public)", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
+               "CSV only: public bounds of each feature, comma-separated column:lo:hi (for example age:17:90, "
+               "hours:0:99), known without looking at the private rows (a questionnaire's range, a unit's limits). "
+               "Every value is clamped to them (a missing or NaN value becomes the midpoint) and mapped onto "
+               "[-1, 1] before anything else, so neighbouring data sets get the same map. Required when ε < inf; "
+               "at ε = inf without them the bounds are the training rows' min and max (ε = inf claims nothing)."},
                            "dataset", {"csv"}));
   if (withLabel)
     v.push_back(usedOnlyWhen({"label_column", "Label column", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
@@ -122,6 +129,7 @@ FairLearningSettings readCommon(FairTask task, const ParamValues& p) {
     s.dataset = fairDataSources().parse(p.text("dataset"));
     s.dataPath = p.text("data_path");
     s.featureColumns = p.text("feature_columns");
+    s.featureBounds = p.text("feature_bounds");
     if (has(p, "label_column")) s.labelColumn = p.text("label_column");
     s.groupColumn = p.text("group_column");
     s.testFraction = p.real("test_fraction");

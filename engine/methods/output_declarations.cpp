@@ -39,8 +39,12 @@ void declareOutputs(MethodInfo& m) {
     o.evaluation = {"mse_*", "ks_*", "raw_*", "binning_*", "baseline_*", "fair_eps_*", "regressor_fit_mse",
                     "scores_clipped"};
     o.evaluationCharts = {"groups_before", "groups_after", "tradeoff", "private_vs_true"};
-    m.treatedAsPublic = {"the number of rows and of groups (the group list)", "the score bounds lo, hi and the bins",
-                         "the rows the least-squares regressor is fitted on (as [FairReg] takes f as given)"};
+    m.treatedAsPublic = {"the number of rows and of groups (the group list); a CSV row whose score or group is "
+                         "missing or NaN is dropped before anything else",
+                         "the score bounds lo, hi and the bins (a score outside them, ±∞ included, is clamped to "
+                         "the nearer bound, row by row)",
+                         "the rows the least-squares regressor is fitted on (as [FairReg] takes f as given), with "
+                         "the column means that impute its missing features"};
   } else if (id == "fair-classifier" || id == "fair-regression-2d" || id == "fair-representation" ||
              id == "private-matching") {
     o.release = {"noise_multiplier", "sensitivity", "noise_std", "sample_rate", "epsilon", "sw2_to_target"};
@@ -53,8 +57,11 @@ void declareOutputs(MethodInfo& m) {
     o.evaluationCharts = {"loss", "scores", "outputs", "latent", "group_distance"};
     m.treatedAsPublic = {"the cell sizes (rows per group, or per label and group) and the row count n",
                          "the dimensions and the clipping bounds C, M, L",
-                         "CSV data: the features' means and standard deviations used to standardise them "
-                         "(computed on the training rows without noise)"};
+                         "CSV data: each feature's bounds, declared by the user (feature_bounds); row by row and "
+                         "before anything else, a value outside them (±∞ included) is clamped to the nearer bound, "
+                         "a missing or NaN value becomes their midpoint, and the column is mapped onto [−1, 1] by "
+                         "the affine map of its bounds (fair_learning/fair_csv.h); the two values of the group and "
+                         "label columns"};
   } else if (id == "accountant-explorer" || id == "projection-sensitivity" || id == "dpswd-explorer" ||
              id == "privacy-audit" || id == "privacy-tradeoff" || id == "count-query") {
     // No private data: accountants and bounds, synthetic samples drawn from the seed, audits on fixed

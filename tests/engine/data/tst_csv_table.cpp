@@ -2,6 +2,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <fstream>
 
@@ -62,12 +63,40 @@ class TestCsvTable : public QObject {
     QVERIFY(throwsWith([] { CsvTable::parse("a,b\n1,ab\"c\n", "q.csv"); }, "q.csv:2: stray quote"));
     QVERIFY(throwsWith([] { CsvTable::parse("a,b\n1,\"ab\"c\n", "q.csv"); }, "text after a closing quote"));
   }
+  // Value errors name the file, the column and the rule, never the cell or its line (a person's data,
+  // issue #35); numericColumnAnyValue hands NaN and ±∞ to callers that clamp them.
   void nonNumericNanInfAndMissingRequired() {
-    const CsvTable t = CsvTable::parse("a,b,c,d\n1,x,nan,?\n2,3,inf,4\n", "n.csv");
-    QVERIFY(throwsWith([&] { t.numericColumn("b"); }, "n.csv:2: column 'b' holds 'x', which is not a number"));
+    const CsvTable t = CsvTable::parse("a,b,c,d\n1,xsecret,nan,?\n2,3,inf,4\n", "n.csv");
+    QVERIFY(throwsWith([&] { t.numericColumn("b"); }, "CSV data 'n.csv': column 'b' holds a value that is not a number"));
+    QVERIFY(!throwsWith([&] { t.numericColumn("b"); }, "secret"));
+    QVERIFY(!throwsWith([&] { t.numericColumn("b"); }, ":2"));
     QVERIFY(throwsWith([&] { t.numericColumn("c"); }, "NaN and infinite values are not accepted"));
-    QVERIFY(throwsWith([&] { t.numericColumn("d"); }, "n.csv:2: column 'd' has a missing value"));
+    QVERIFY(throwsWith([&] { t.numericColumn("d"); }, "column 'd' has a missing value"));
+    QVERIFY(!throwsWith([&] { t.numericColumn("d"); }, ":2"));
     QVERIFY(throwsWith([&] { t.numericColumn("zzz"); }, "has no column 'zzz'; columns: 'a', 'b'"));
+    const auto c = t.numericColumnAnyValue("c");
+    QVERIFY(std::isnan(*c[0]));
+    QCOMPARE(*c[1], std::numeric_limits<double>::infinity());
+    QVERIFY(!t.numericColumnAnyValue("d")[0].has_value());
+    QVERIFY(throwsWith([&] { t.numericColumnAnyValue("b"); }, "not a number"));
+  }
+  // Numbers beyond double are ±∞ (overflow) or ±0 (underflow), where they used to be "not a number";
+  // 1e308 is finite and read as it is.
+  void numbersBeyondDouble() {
+    const double inf = std::numeric_limits<double>::infinity();
+    QCOMPARE(*CsvTable::parseNumber("1e308"), 1e308);
+    QCOMPARE(*CsvTable::parseNumber("+123456789e300"), 1.23456789e308);
+    QCOMPARE(*CsvTable::parseNumber("1e400"), inf);
+    QCOMPARE(*CsvTable::parseNumber("-1e400"), -inf);
+    QCOMPARE(*CsvTable::parseNumber("+123456789e301"), inf);
+    QCOMPARE(*CsvTable::parseNumber("0.000001e-330"), 0.0);
+    QCOMPARE(*CsvTable::parseNumber("-1e-400"), 0.0);
+    QVERIFY(std::signbit(*CsvTable::parseNumber("-1e-400")));
+    QCOMPARE(*CsvTable::parseNumber("0.0001e313"), inf);
+    QCOMPARE(*CsvTable::parseNumber("1e99999999999999999999"), inf);
+    QCOMPARE(*CsvTable::parseNumber("1e-99999999999999999999"), 0.0);
+    QVERIFY(!CsvTable::parseNumber("1e400x").has_value());
+    QVERIFY(!CsvTable::parseNumber("e400").has_value());
   }
   void sizeLimitAndMissingFile() {
     CsvOptions o;

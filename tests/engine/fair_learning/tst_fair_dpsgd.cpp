@@ -414,6 +414,51 @@ class TestFairDpSgd : public QObject {
     QVERIFY(((before - net.parameters()) - s.learningRate * (r.gradient.loss + r.gradient.penalty)).norm() < 1e-14);
   }
 
+  // A row the network cannot evaluate never poisons the privatised sum (issue #35): a NaN, ±∞ or 1e308
+  // input (1e308 in every feature overflows the ReLU layer's activations to ∞ and then NaN), or a NaN
+  // reconstruction target, enters as the zero input with weight 0, so the sum stays finite and moves from
+  // the clean batch's by at most Δ, for a classifier and an autoencoder whose code is penalised. Before the
+  // fix, clipFactor(NaN) was 1 and the whole sum was NaN. Tolerance Δ (1 + 1e-12): rounding.
+  void nonFiniteRowsNeverPoisonTheSum() {
+    for (bool autoencoder : {false, true}) {
+      const FairTrainingData clean = smallData(200, false, false, 21);
+      FairStepSettings s;
+      s.alpha = 0.5, s.clipGradient = 1, s.clipOutput = 1, s.clipJacobian = 1, s.projections = 5;
+      Rng init = makeRng(22);
+      nn::DenseNetwork net = autoencoder ? nn::DenseNetwork({16, 5, 2, 5, 16}, {Activation::ReLU, Activation::Identity,
+                                                                               Activation::ReLU, Activation::Identity}, init)
+                                         : nn::DenseNetwork({16, 8, 1}, {Activation::ReLU, Activation::Sigmoid}, init);
+      FairTrainingData base = clean;
+      if (autoencoder) base.target = base.X, s.loss = FairLoss::Reconstruction, s.penaltyLayer = 2;
+      const std::vector<long> sizes = cellBatchSizes(base, 0.2);
+      const auto batches = firstOfEachCell(base, sizes);
+      const Eigen::Index k = batches[0][0];
+      const double delta = fairStepSensitivity(base, s, sizes);
+      Rng r0 = makeRng(23);
+      const FairGradient g0 = fairGradient(net, base, batches, s, r0);
+      const Vector sum0 = g0.loss + g0.penalty;
+      const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+      for (int bad = 0; bad < 5; ++bad) {
+        FairTrainingData d = base;
+        switch (bad) {
+          case 0: d.X(k, 3) = nan; break;
+          case 1: d.X(k, 0) = inf; break;
+          case 2: d.X(k, 5) = -1e308; break;
+          case 3: d.X.row(k).setConstant(1e308); break;
+          case 4: d.target(k, 0) = nan; break;
+        }
+        if (autoencoder && bad < 4) d.target.row(k) = d.X.row(k);
+        Rng r = makeRng(23);
+        const FairGradient g = fairGradient(net, d, batches, s, r);
+        const Vector sum = g.loss + g.penalty;
+        QVERIFY2(sum.allFinite(), qPrintable(QString("case %1 autoencoder %2: the sum is not finite").arg(bad).arg(autoencoder)));
+        QVERIFY2((sum - sum0).norm() <= delta * (1 + 1e-12),
+                 qPrintable(QString("case %1: moved %2 Δ").arg(bad).arg((sum - sum0).norm() / delta)));
+        QVERIFY(g.maxClippedLossGradient <= s.clipGradient * (1 + 1e-12));
+      }
+    }
+  }
+
   // Adam's first step moves every parameter by lr·g/(|g| + 1e-8) ≈ lr·sign(g) (bias-corrected
   // moments m̂ = g, v̂ = g²), its second by lr·m̂₂/√v̂₂ with the recursions written out here; Adam
   // without a state is refused.

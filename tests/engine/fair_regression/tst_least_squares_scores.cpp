@@ -3,12 +3,16 @@
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <fstream>
 #include <random>
 
 #include "core/error.h"
 #include "data/communities_crime.h"
 #include "data/law_school.h"
+#include "fair_regression/binning.h"
+#include "fair_regression/fair_pipeline.h"
 #include "fair_regression/least_squares_scores.h"
+#include "fair_regression/private_histogram.h"
 #include "methods/fair_regression.h"
 #include "support/matrix_io.h"
 #include "support/reference_python.h"
@@ -52,7 +56,62 @@ class TestLeastSquaresScores : public QObject {
     QCOMPARE(d.size(), std::size_t(21983));  // unchanged by the features
     QCOMPARE(d.features.cols(), Eigen::Index(5));
     QCOMPARE(d.imputedFeatureCells, 406L);  // male 4 + fulltime 33 + fam_inc 281 + age 88
-    QVERIFY(d.features.allFinite());
+    QCOMPARE(long(d.features.array().isNaN().count()), 406L);  // left for the regressor to impute from its fit rows
+    QVERIFY(!d.features.array().isInf().any());
+    Rng rng = makeRng(2);
+    const RegressorScores r = leastSquaresScores(d, 0.3, rng);
+    QVERIFY(r.data.features.allFinite());
+    QVERIFY(r.imputation.allFinite());
+  }
+
+  // The neighbouring-CSV probe of the regressor's data path (issue #35): two files that differ in one
+  // row of the post-processed part (its fam_inc an outlier 1e6, NaN, ∞, 1e308, or missing) give scores
+  // that differ in that row alone, so the joint histogram moves by at most its L1 sensitivity of 2
+  // counts (private_histogram.h). With the old imputation (a column mean over all rows) the outlier
+  // moved the mean, so every row with a missing fam_inc got another score, and the fit rows' imputed
+  // values moved the fit and every score: measured 598 of 599 post-processed scores moved, 112 counts.
+  void neighbouringRowMovesOnlyItsOwnScore() {
+    QTemporaryDir dir;
+    const long n = 857;
+    const double fitFraction = 0.3;
+    Rng pick = makeRng(9);
+    const TrainTestSplit split = splitTrainTest(std::size_t(n), fitFraction, pick);  // as leastSquaresScores draws
+    const std::size_t changed = split.train.front();
+    auto write = [&](const QString& name, const std::string& outlier) {
+      Rng rng = makeRng(4);
+      std::normal_distribution<double> g;
+      std::ofstream f(dir.filePath(name).toStdString());
+      f << "y,g,lsat,fam_inc\n";
+      for (long i = 0; i < n; ++i) {
+        const double lsat = g(rng), inc = g(rng);
+        const double y = std::clamp(0.5 + 0.15 * lsat + 0.1 * inc + 0.05 * g(rng), 0.0, 1.0);
+        f << y << ',' << (i % 2 ? "a" : "b") << ',' << lsat << ',';
+        if (std::size_t(i) == changed && !outlier.empty()) f << outlier;
+        else if (i % 7 == 0) f << '?';
+        else f << inc;
+        f << '\n';
+      }
+      return dir.filePath(name).toStdString();
+    };
+    const GroupedScores base = loadGroupedScoresCsv(write("d.csv", ""), "y", "g", 0, 1, {"lsat", "fam_inc"});
+    Rng r0 = makeRng(9);
+    const RegressorScores s0 = leastSquaresScores(base, fitFraction, r0);
+    const Binning bins(0, 1, 12);
+    auto counts = [&](const GroupedScores& d) {
+      std::vector<int> b;
+      for (double v : d.scores) b.push_back(bins.index(v));
+      return Points(jointHistogram(b, d.groups, d.groupCount(), bins.bins()) * double(d.size()));
+    };
+    for (const char* outlier : {"1e6", "nan", "inf", "1e308", "-1e308", "?"}) {
+      const GroupedScores other = loadGroupedScoresCsv(write("d2.csv", outlier), "y", "g", 0, 1, {"lsat", "fam_inc"});
+      Rng r1 = makeRng(9);
+      const RegressorScores s1 = leastSquaresScores(other, fitFraction, r1);
+      QCOMPARE(s1.data.size(), s0.data.size());
+      long moved = 0;
+      for (std::size_t i = 0; i < s0.data.size(); ++i) moved += s0.data.scores[i] != s1.data.scores[i];
+      const double l1 = (counts(s0.data) - counts(s1.data)).cwiseAbs().sum();
+      QVERIFY2(moved <= 1 && l1 <= 2, qPrintable(QString("%1: %2 scores moved, %3 counts").arg(outlier).arg(moved).arg(l1)));
+    }
   }
 
   // y = 2 + 3 x1 − x2 exactly; a duplicated and a constant column must not disturb the predictions.

@@ -306,8 +306,9 @@ class TestFairLearning : public QObject {
   }
 
   // CSV data: the App. B data written to a file with text labels and groups (and a column to ignore)
-  // trains a classifier as good as the synthetic path (accuracy > 0.75 at ε = ∞, α = 0; App. B data
-  // gives 0.81). Unknown columns and a non-binary group are refused.
+  // trains a classifier as good as the synthetic path (accuracy > 0.75 at ε = ∞, α = 0, bounds fitted on
+  // the training rows; App. B data gives 0.81). A private run needs declared bounds; unknown columns and
+  // a non-binary group are refused.
   void csvDataTrainsAClassifier() {
     QTemporaryDir dir;
     const std::string path = dir.filePath("fair.csv").toStdString();
@@ -332,6 +333,15 @@ class TestFairLearning : public QObject {
     CollectingObserver obs;
     const RunResult r = runFairLearning(s, 1, obs);
     QVERIFY2(r.metrics.at("accuracy") > 0.75, qPrintable(QString::number(r.metrics.at("accuracy"))));
+    // A private run needs public bounds for every feature (fair_learning/fair_csv.h); with them it runs.
+    s.epsilon = 1, s.steps = 20, s.frameEvery = 20;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, runFairLearning(s, 1, obs));
+    for (int j = 0; j < 16; ++j) s.featureBounds += (j ? ", x" : "x") + std::to_string(j) + ":-4:5";
+    const RunResult priv = runFairLearning(s, 1, obs);
+    QVERIFY2(std::isfinite(priv.metrics.at("epsilon")) && std::isfinite(priv.metrics.at("objective")) &&
+                 priv.metrics.at("accuracy") > 0,
+             qPrintable(QString("eps %1 acc %2").arg(priv.metrics.at("epsilon")).arg(priv.metrics.at("accuracy"))));
+    s.epsilon = INFINITY, s.featureBounds = "", s.steps = 300, s.frameEvery = 300;
     s.featureColumns = "x0, nope";
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runFairLearning(s, 1, obs));
     s.featureColumns = "", s.groupColumn = "id";

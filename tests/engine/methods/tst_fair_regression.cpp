@@ -171,9 +171,17 @@ class TestFairRegression : public QObject {
     s.scoreColumn = "score";
     s.groupColumn = "g";
     QVERIFY(throwsWith([&] { runFairRegression(s, 0, obs); }, "has no column 'score'; columns: 'y', 'g'"));
+    // A score outside [lo, hi] is clamped (grouped_scores.h); text where a score belongs is refused naming
+    // the column and the rule, never the cell or its line (issue #35).
+    std::ofstream(path) << "y,g\n0.1,a\n0.9,b\n0.4,a\nsecretword,b\n";
     s.scoreColumn = "y";
-    s.hi = 0.5;
-    QVERIFY(throwsWith([&] { runFairRegression(s, 0, obs); }, "score 0.9 in column 'y' lies outside the bounds [0, 0.5]"));
+    QVERIFY(throwsWith([&] { runFairRegression(s, 0, obs); }, "column 'y' holds a value that is not a number"));
+    try {
+      runFairRegression(s, 0, obs);
+    } catch (const InvalidArgument& e) {
+      QVERIFY(std::string(e.what()).find("secretword") == std::string::npos);
+      QVERIFY(std::string(e.what()).find(":5") == std::string::npos);
+    }
     std::remove(path.c_str());
     QVERIFY(throwsWith([] { parseNumberList("1, x", "epsilons"); }, "epsilons: 'x' is not a number"));
   }
