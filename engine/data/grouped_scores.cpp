@@ -31,8 +31,8 @@ void GroupedScores::validate() const {
   for (std::size_t i = 0; i < scores.size(); ++i) {
     require(std::isfinite(scores[i]) && scores[i] >= lo && scores[i] <= hi, "data '", name,
             "': a score is not a finite number in the bounds [", lo, ", ", hi, "]");
-    require(groups[i] >= 0 && groups[i] < groupCount(), "data '", name, "', row ", i, ": group label ", groups[i],
-            " is not in 0..", groupCount() - 1);
+    require(groups[i] >= 0 && groups[i] < groupCount(), "data '", name, "': a group label is not in 0..",
+            groupCount() - 1);
   }
   const auto sizes = groupSizes();
   for (int a = 0; a < groupCount(); ++a)

@@ -60,7 +60,7 @@ void declareOutputs(MethodInfo& m) {
                          "CSV data: each feature's bounds, declared by the user (feature_bounds); row by row and "
                          "before anything else, a value outside them (±∞ included) is clamped to the nearer bound, "
                          "a missing or NaN value becomes their midpoint, and the column is mapped onto [−1, 1] by "
-                         "the affine map of its bounds (fair_learning/fair_csv.h); the two values of the group and "
+                         "the affine map of its bounds; the two values of the group and "
                          "label columns"};
   } else if (id == "accountant-explorer" || id == "projection-sensitivity" || id == "dpswd-explorer" ||
              id == "privacy-audit" || id == "privacy-tradeoff" || id == "count-query") {
