@@ -53,7 +53,7 @@ void declareOutputs(MethodInfo& m) {
                     "w2_groups", "w2_groups_y0", "w2_groups_y1", "mse", "od_0", "od_1", "sw2_groups",
                     "reconstruction_loss", "reconstruction_loss_core", "latent_second_moment",
                     "sw2_groups_scale_free", "group_probe_accuracy", "sw2_groups_whitened", "baseline_accuracy",
-                    "baseline_disparate_impact"};
+                    "baseline_disparate_impact", "csv_cells_clamped", "csv_cells_imputed"};
     o.evaluationCharts = {"loss", "scores", "outputs", "latent", "group_distance"};
     m.treatedAsPublic = {"the cell sizes (rows per group, or per label and group) and the row count n",
                          "the dimensions and the clipping bounds C, M, L",
