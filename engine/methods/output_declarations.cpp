@@ -57,7 +57,8 @@ void declareOutputs(MethodInfo& m) {
     o.evaluationCharts = {"loss", "scores", "outputs", "latent", "group_distance"};
     m.treatedAsPublic = {"the cell sizes (rows per group, or per label and group) and the row count n",
                          "the dimensions and the clipping bounds C, M, L",
-                         "CSV data: each feature's bounds, declared by the user (feature_bounds); row by row and "
+                         "CSV data: each feature's bounds, declared by the user (feature_bounds; only a run with "
+                         "ε = ∞ may fit them on the training rows); row by row and "
                          "before anything else, a value outside them (±∞ included) is clamped to the nearer bound, "
                          "a missing or NaN value becomes their midpoint, and the column is mapped onto [−1, 1] by "
                          "the affine map of its bounds; the two values of the group and "
