@@ -152,6 +152,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
 
   SyntheticBiasSettings gen{s.n, s.p, s.coreFeatures, s.spuriousFeatures, 0.2, 0.4};
   FairDataset train, test;
+  FairCsvLoad csvLoad;  // CSV data: what the public map did (counts over private rows: evaluations)
   Rng dataRng = makeRng(seed, TrainData), testRng = makeRng(seed, TestData), initRng = makeRng(seed, Init);
   if (s.dataset == FairDataSource::Csv) {
     require(s.task == FairTask::Classifier || s.task == FairTask::Representation,
@@ -164,7 +165,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     csv.labelColumn = s.labelColumn, csv.groupColumn = s.groupColumn, csv.testFraction = s.testFraction;
     csv.bounds = parseFeatureBounds(s.featureBounds);
     csv.requirePublicBounds = std::isfinite(s.epsilon);
-    loadFairCsv(csv, seed, train, test, s.noiseSource);
+    csvLoad = loadFairCsv(csv, seed, train, test, s.noiseSource);
   } else if (s.task != FairTask::Matching) {
     train = syntheticBiasedData(gen, dataRng);
     gen.n = s.nTest;
@@ -311,6 +312,10 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   m["loss_term"] = last.gradient.lossValue;
   m["penalty_term"] = last.gradient.penaltyValue;
   m["epsilon"] = epsSpent;
+  if (s.dataset == FairDataSource::Csv) {  // how often the bounds bit: a hint that they are too narrow
+    m["csv_cells_clamped"] = double(csvLoad.clampedCells);
+    m["csv_cells_imputed"] = double(csvLoad.imputedCells);
+  }
   Rng evalRng = makeRng(seed, Training + 1);
   if (s.task == FairTask::Classifier) {
     const Vector scores = net.forward(test.X).output().col(0);

@@ -120,7 +120,8 @@ std::optional<AccountantKind> parseFairLearningAccountant(const std::string& id)
 /// reconstruction_loss, reconstruction_loss_core, latent_second_moment (E‖z‖²), sw2_groups_scale_free
 /// (SW₂²/E‖z‖², unchanged by z → cz), sw2_groups_whitened (SW₂² of Σ^{-1/2}(z − μ), unchanged by any invertible
 /// affine map of z, which the decoder can undo), group_probe_accuracy (logistic probe of A from z), sw2_to_target; always noise_multiplier, noise_std,
-/// sensitivity, sample_rate, objective, loss_term, penalty_term, epsilon (+inf without privacy).
+/// sensitivity, sample_rate, objective, loss_term, penalty_term, epsilon (+inf without privacy); CSV data:
+/// csv_cells_clamped, csv_cells_imputed (cells the bounds clamped, missing or NaN cells set to their midpoint).
 /// @throws InvalidArgument on bad settings; Cancelled when the observer asks.
 RunResult runFairLearning(const FairLearningSettings& s, std::uint64_t seed, RunObserver& observer);
 

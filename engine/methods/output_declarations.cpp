@@ -53,11 +53,12 @@ void declareOutputs(MethodInfo& m) {
                     "w2_groups", "w2_groups_y0", "w2_groups_y1", "mse", "od_0", "od_1", "sw2_groups",
                     "reconstruction_loss", "reconstruction_loss_core", "latent_second_moment",
                     "sw2_groups_scale_free", "group_probe_accuracy", "sw2_groups_whitened", "baseline_accuracy",
-                    "baseline_disparate_impact"};
+                    "baseline_disparate_impact", "csv_cells_clamped", "csv_cells_imputed"};
     o.evaluationCharts = {"loss", "scores", "outputs", "latent", "group_distance"};
     m.treatedAsPublic = {"the cell sizes (rows per group, or per label and group) and the row count n",
                          "the dimensions and the clipping bounds C, M, L",
-                         "CSV data: each feature's bounds, declared by the user (feature_bounds); row by row and "
+                         "CSV data: each feature's bounds, declared by the user (feature_bounds; only a run with "
+                         "ε = ∞ may fit them on the training rows); row by row and "
                          "before anything else, a value outside them (±∞ included) is clamped to the nearer bound, "
                          "a missing or NaN value becomes their midpoint, and the column is mapped onto [−1, 1] by "
                          "the affine map of its bounds; the two values of the group and "

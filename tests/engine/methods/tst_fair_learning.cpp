@@ -336,8 +336,10 @@ class TestFairLearning : public QObject {
     // A private run needs public bounds for every feature (fair_learning/fair_csv.h); with them it runs.
     s.epsilon = 1, s.steps = 20, s.frameEvery = 20;
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runFairLearning(s, 1, obs));
-    for (int j = 0; j < 16; ++j) s.featureBounds += (j ? ", x" : "x") + std::to_string(j) + ":-4:5";
+    for (int j = 0; j < 16; ++j) s.featureBounds += (j ? ", x" : "x") + std::to_string(j) + ":-1:2";
     const RunResult priv = runFairLearning(s, 1, obs);
+    QVERIFY(priv.metrics.at("csv_cells_clamped") > 0);  // App. B features (σ² = 0.2, 0.4) reach past [-1, 2]
+    QCOMPARE(priv.metrics.at("csv_cells_imputed"), 0.0);
     QVERIFY2(std::isfinite(priv.metrics.at("epsilon")) && std::isfinite(priv.metrics.at("objective")) &&
                  priv.metrics.at("accuracy") > 0,
              qPrintable(QString("eps %1 acc %2").arg(priv.metrics.at("epsilon")).arg(priv.metrics.at("accuracy"))));
