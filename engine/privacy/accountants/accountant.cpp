@@ -81,8 +81,8 @@ bool isProvenBound(AccountantKind kind) { return accountantInfo(kind).claim == A
 AccountantKind tightestProvenAccountant(Neighbouring relation, DiscreteGaussianCover discreteGaussian) {
   const AccountantInfo* best = nullptr;
   for (const AccountantInfo* a : registry())
-    if (a->relation == relation && a->claim == AccountantClaim::Bound && a->discreteGaussian >= discreteGaussian &&
-        (!best || a->rank < best->rank))
+    if (a->relation == relation && a->batches == BatchSampling::OfRelation && a->claim == AccountantClaim::Bound &&
+        a->discreteGaussian >= discreteGaussian && (!best || a->rank < best->rank))
       best = a;
   require(best != nullptr, "no proven accountant is registered for this neighbouring relation");
   return best->kind;

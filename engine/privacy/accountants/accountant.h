@@ -71,12 +71,21 @@ enum class DiscreteGaussianCover {
                  ///< Kasiviswanathan 2019 Thm 9, without replacement)
 };
 
+/// How the minibatches the accountant's analysis assumes are drawn, beside its neighbouring relation.
+enum class BatchSampling {
+  OfRelation,       ///< the relation's own sampler: Poisson for add/remove, fixed-size without replacement for
+                    ///< replace-one (privacy_event.h: minibatchSamplerOf)
+  RandomAllocation  ///< shuffled once per epoch into k = ⌊1/q⌋ batches, each row in exactly one (add/remove;
+                    ///< random_allocation_accountant.h). A method may offer it only if it draws its batches so.
+};
+
 /// One accountant as the registry knows it: its descriptor, defined in its accountant file and listed once in
 /// accountant_list.h. Consumers read these properties (never compare kinds), so a new accountant states them here.
 struct AccountantInfo {
   AccountantKind kind;
   const char* id;                          ///< stable id, e.g. "pld-wor"
   Neighbouring relation;                   ///< and the sampler: AddRemove = Poisson, ReplaceOne = fixed-size without replacement
+  BatchSampling batches = BatchSampling::OfRelation;  ///< or RandomAllocation (shuffled batches, add/remove)
   AccountantClaim claim;
   int rank;                                ///< among the proven bounds of one relation, 0 = tightest (what `auto` picks)
   EpsilonCost epsilonCost;
@@ -96,6 +105,7 @@ const AccountantInfo& accountantInfo(AccountantKind kind);
 bool isProvenBound(AccountantKind kind);
 /// The tightest proven accountant for a neighbouring relation (and its sampler): pld for Poisson
 /// add/remove, pld-wor for fixed-size sampling without replacement under replace-one. What `auto` means.
+/// Only accountants of the relation's own sampler compete (BatchSampling::OfRelation: never random-allocation).
 /// Only accountants that cover the discrete Gaussian at least as far as `discreteGaussian` compete (secure mode
 /// asks for DiscreteGaussianCover::Unsubsampled: rdp, rdp-wor). @throws InvalidArgument if none is registered.
 AccountantKind tightestProvenAccountant(Neighbouring relation,
@@ -104,9 +114,10 @@ AccountantKind tightestProvenAccountant(Neighbouring relation,
 AccountantKind parseAccountant(const std::string& id);
 /// The stable id of makeAccountant (e.g. "rdp", "pld-wor"; accountantIds() lists them).
 const std::string& accountantId(AccountantKind kind);
-/// The neighbouring relation and sampler the accountant assumes: Poisson subsampling with add/remove
-/// neighbours (rdp, rdp-mironov, gdp, pld, wdp) or fixed-size sampling without replacement with
-/// replace-one neighbours (rdp-wor, gdp-uniform, pld-wor).
+/// The neighbouring relation the accountant assumes: Poisson subsampling with add/remove neighbours (rdp,
+/// rdp-mironov, gdp, pld, wdp), shuffled batches with add/remove neighbours (random-allocation: its
+/// AccountantInfo::batches says so), or fixed-size sampling without replacement with replace-one neighbours
+/// (rdp-wor, gdp-uniform, pld-wor).
 Neighbouring neighbouringOf(AccountantKind kind);
 std::unique_ptr<Accountant> makeAccountant(AccountantKind kind);
 

@@ -18,7 +18,7 @@ std::string RdpAccountant::id() const {
 std::string RdpAccountant::name() const {
   const std::string conv = conversion_ == RdpConversion::Mironov ? "Mironov 2017 conversion" : "Balle et al. 2020 conversion";
   return sampling_ == Sampling::WithoutReplacement
-             ? "RDP (fixed-size sampling without replacement, replace-one, Wang et al. 2019 Thm 9 capped by the Gaussian; " + conv + ")"
+             ? "RDP (fixed-size sampling without replacement, replace-one, Wang et al. 2019 Thm 9 with Thm 27 terms, capped by the Gaussian; " + conv + ")"
              : "RDP (Poisson, add/remove; " + conv + ")";
 }
 
@@ -69,6 +69,7 @@ const AccountantInfo kRdpAccountant = {
     .kind = AccountantKind::Rdp,
     .id = "rdp",
     .relation = Neighbouring::AddRemove,
+    .batches = BatchSampling::OfRelation,
     .claim = AccountantClaim::Bound,
     .rank = 1,
     .epsilonCost = EpsilonCost::Cheap,
@@ -81,6 +82,7 @@ const AccountantInfo kRdpMironovAccountant = {
     .kind = AccountantKind::RdpMironov,
     .id = "rdp-mironov",
     .relation = Neighbouring::AddRemove,
+    .batches = BatchSampling::OfRelation,
     .claim = AccountantClaim::Bound,
     .rank = 2,
     .epsilonCost = EpsilonCost::Cheap,
@@ -93,6 +95,7 @@ const AccountantInfo kRdpWorAccountant = {
     .kind = AccountantKind::RdpWor,
     .id = "rdp-wor",
     .relation = Neighbouring::ReplaceOne,
+    .batches = BatchSampling::OfRelation,
     .claim = AccountantClaim::Bound,
     .rank = 1,
     .epsilonCost = EpsilonCost::Cheap,

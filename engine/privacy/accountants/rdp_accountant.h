@@ -1,7 +1,7 @@
 #pragma once
 /// RDP accountants over rdp_analysis.h: "rdp" (Poisson, add/remove, Balle et al. 2020 conversion),
 /// "rdp-mironov" (Poisson, add/remove, Mironov's classic conversion) and "rdp-wor" (fixed-size sampling
-/// without replacement, replace-one, Wang-Balle-Kasiviswanathan 2019 Thm 9, classic conversion as the
+/// without replacement, replace-one, Wang-Balle-Kasiviswanathan 2019 Thm 9 with Thm 27 terms, classic conversion as the
 /// DP-SWD code uses). The RDP curve on defaultRdpOrders() adds up over steps (RDP composition).
 /// Cost of addGaussianSteps: one evaluation of the grid per new (σ, q) pair (≈ 0.5 ms), O(#orders)
 /// when (σ, q) repeats; epsilon/delta O(#orders).

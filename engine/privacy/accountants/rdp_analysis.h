@@ -14,10 +14,22 @@
 /// "Subsampled Rényi DP and analytical moments accountant", Theorem 9, base mechanism Gaussian with
 /// ε(j) = j/(2σ²) and ε(∞) = ∞), for integer α ≥ 2 with γ = q:
 ///   (α − 1) ε'(α) ≤ log(1 + γ² C(α,2) min{4(e^{ε(2)} − 1), 2 e^{ε(2)}}
-///                       + Σ_{j=3}^{α} 2 γ^j C(α, j) e^{(j−1) ε(j)});
-/// fractional α interpolate (α − 1)ε'(α) linearly between ⌊α⌋ and ⌈α⌉ (their Corollary 10, as
+///                       + Σ_{j=3}^{α} γ^j C(α, j) min{2 e^{(j−1) ε(j)}, 4 √(M_{2⌊j/2⌋} M_{2⌈j/2⌉})}),
+/// where the second member of each min is their Theorem 27 (arXiv 1808.00087, the strengthening for the
+/// subsampled Gaussian that dp_accounting's `_compute_rdp_sample_wor_gaussian` implements): M_ℓ =
+/// E_{N(0,σ²)}[(L − 1)^ℓ], L the likelihood ratio N(1, σ²)/N(0, σ²), i.e. the ℓ-th forward difference at 0 of
+/// k ↦ e^{k(k−1)/(2σ²)}. Each term's min of two proven bounds is a proven bound (and never above either
+/// theorem alone). M_ℓ is integrated numerically (gaussianRatioLogMoment), not summed: the alternating
+/// sum cancels to garbage in double precision where Thm 27 matters (σ ≫ 1). Thm 27's terms are used for
+/// α ≤ 256, as dp_accounting does (Thm 9 alone above).
+/// The same bound holds for secure mode's grid discrete Gaussian at multiplier σ_Z/Δ_Z: for integer means
+/// u, v, w and integer exponents, Σ_x N_Z(u)^a N_Z(v)^b N_Z(w)^{1−a−b} equals the continuous Gaussians' integral
+/// exactly (the normaliser at the integer centre au + bv + (1−a−b)w is the one at 0), so every integer-order
+/// moment the two theorems use (E[L^j] for Thm 9, the even central moments for Thm 27) is the continuous
+/// Gaussian's at the same means, whose distances are at most Δ_Z.
+/// Fractional α interpolate (α − 1)ε'(α) linearly between ⌊α⌋ and ⌈α⌉ (their Corollary 10, as
 /// TensorFlow Privacy does); α ∈ (1, 2) interpolates with (α − 1)ε'(α) = 0 at α = 1.
-/// The result is capped per order by the unsubsampled Gaussian: ε'(α) = min(Thm 9(α), α/(2σ²)).
+/// The result is capped per order by the unsubsampled Gaussian: ε'(α) = min(bound(α), α/(2σ²)).
 /// Valid for replace-one: a without-replacement sample of two replace-one neighbours differs in at
 /// most one record, so the subsampled release is post-processing of a replace-one Gaussian step and
 /// cannot be less private than it (autodp's AmplificationBySampling takes the same minimum). Without
@@ -47,8 +59,17 @@ const std::vector<double>& defaultRdpOrders();
 double rdpPoissonGaussian(double sampleRate, double noiseMultiplier, double order);
 
 /// RDP of one step of the without-replacement subsampled Gaussian (replace-one) at `order` > 1
-/// (Wang, Balle, Kasiviswanathan 2019, Thm 9). @throws InvalidArgument as rdpPoissonGaussian.
+/// (Wang, Balle, Kasiviswanathan 2019, Thm 9 with Thm 27's terms, capped by α/(2σ²)). Cost: O(α) per order,
+/// plus, once per σ and thread, the moments M_2..M_258 (~1-30 ms, most for σ < 1).
+/// @throws InvalidArgument as rdpPoissonGaussian.
 double rdpWithoutReplacementGaussian(double sampleRate, double noiseMultiplier, double order);
+
+/// The quadrature step of gaussianRatioLogMoment's default.
+inline constexpr double kGaussianRatioMomentStep = 0.02;
+/// log M_ℓ(σ) = log E_{z∼N(0,1)}[(e^{z/σ − 1/(2σ²)} − 1)^ℓ] for even ℓ (the moment Thm 27 uses), by the trapezoid
+/// rule with this step over the integrand's two log-concave pieces (rdp_analysis.cpp has the error analysis;
+/// ~1e-13 relative at step 0.02). @throws InvalidArgument unless σ > 0, ℓ even in [2, 4096], step ∈ (0, 0.1].
+double gaussianRatioLogMoment(double noiseMultiplier, int order, double step = kGaussianRatioMomentStep);
 
 struct RdpEpsilon {
   double epsilon;  ///< best ε over the grid (+inf if every order gives +inf)

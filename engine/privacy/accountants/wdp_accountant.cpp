@@ -54,6 +54,7 @@ const AccountantInfo kWdpAccountant = {
     .kind = AccountantKind::Wdp,
     .id = "wdp",
     .relation = Neighbouring::AddRemove,
+    .batches = BatchSampling::OfRelation,
     .claim = AccountantClaim::NotDp,
     .rank = 0,
     .epsilonCost = EpsilonCost::Cheap,

@@ -118,14 +118,15 @@ class TestCalibration : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, eps("pld", 0.125, 0.001, 100000, 1e-5));  // the ∞ region
     checkCalibration("pld", 0.001, 100000, 400.0, 1e-5, 1e-7);
   }
-  // Issue 13: rdp-wor capped by the Gaussian (Wang et al. 2019 Thm 9 with min(·, α/(2σ²))): ε < 1 at
-  // σ = 200 (autodp: 0.5678) and ε = 1 calibrates near 114.5 (autodp: ε(114.5) = 0.99986); the CLI's
-  // `account`/`calibrate` call these functions. 1e-3: autodp's 114.5 is given to 4 digits.
+  // Issue 13: rdp-wor capped by the Gaussian (Wang et al. 2019 Thm 9 with min(·, α/(2σ²))), since issue 35 with
+  // their Theorem 27's terms: ε < 1 at σ = 200 (dp_accounting 0.2405, autodp's Thm 9 0.5678) and ε = 1
+  // calibrates at σ = 46.9187 (dp_accounting's curve on our grid: 46.918739871; autodp's Thm 9: 114.5); the
+  // CLI's `account`/`calibrate` call these functions. 1e-6: the moments' 1e-9 slack and two root finders.
   void rdpWorCalibratesIssueExample() {
     const double delta = 3.3333333333333333e-06;
-    QVERIFY(eps("rdp-wor", 200, 0.2, 500, delta) < 1);
+    QVERIFY(eps("rdp-wor", 200, 0.2, 500, delta) < 0.2405);
     const double sigma = calibrateNoiseMultiplier("rdp-wor", 1.0, delta, 0.2, 500);
-    QVERIFY2(std::abs(sigma / 114.5 - 1) < 1e-3, qPrintable(QString::number(sigma, 'g', 12)));
+    QVERIFY2(std::abs(sigma / 46.918739870562874 - 1) < 1e-6, qPrintable(QString::number(sigma, 'g', 12)));
   }
   // gdpEpsilon through the same root finder: δ(ε) at the returned ε meets δ, and ε (1 − 2e-13) does not.
   void gdpEpsilonMeetsItsTolerance() {

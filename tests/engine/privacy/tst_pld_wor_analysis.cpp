@@ -68,7 +68,7 @@ class TestPldWorAnalysis : public QObject {
   }
   // The fair classifier's defaults (q = 0.2, T = 500, δ = 0.1/30000, ε = 1): the proven bound needs at most
   // 10% more noise than the paper's CLT approximation (σ ≤ 20 where gdp-uniform gives 18.2), and far
-  // less than the RDP bound for the same sampler (114.5).
+  // less than the RDP bound for the same sampler (46.9; 114.5 with Thm 9's terms alone).
   void fairClassifierDefaultsNeedLittleMoreNoiseThanTheClt() {
     const double delta = 0.1 / 30000;
     const double clt = calibrateNoiseMultiplier("gdp-uniform", 1.0, delta, 0.2, 500);

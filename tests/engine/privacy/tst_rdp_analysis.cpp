@@ -76,32 +76,87 @@ class TestRdpAnalysis : public QObject {
     const double c2 = rdpWithoutReplacementGaussian(q, s, 2.0), c3 = 2 * rdpWithoutReplacementGaussian(q, s, 3.0);
     QVERIFY(dpwtest::relativeError(1.5 * rdpWithoutReplacementGaussian(q, s, 2.5), 0.5 * (c2 + c3)) < 1e-13);
   }
-  // Cross-check against dp_accounting's without-replacement RDP (their Theorem 27 strengthening of the
-  // Theorem 9 bound we implement): ours is never below theirs, and within 1.6x (a wrong binomial or
-  // power of q would be off by orders of magnitude).
-  void worBoundsDpAccountingFromAbove() {
-    int equal = 0, total = 0;
+  // Thm 27's moments M_ℓ = E[(L − 1)^ℓ] by quadrature. Closed form M_2 = e^{1/σ²} − 1 (expm1: exact where the
+  // alternating sum cancels, σ = 114.5); M_4 = e^{6/σ²} − 4e^{3/σ²} + 6e^{1/σ²} − 3 at σ ≤ 2, where that sum
+  // loses < 1e-14. 1e-11 relative: the trapezoid rule is exact to ~1e-13 (measured, rdp_analysis.cpp), and
+  // a wrong integrand or range is off by far more. Halving the step changes nothing above 1e-11 over σ from
+  // 0.3 to 1000 and ℓ up to 258 (a step too coarse for the integrand's width would).
+  void ratioMomentsByQuadrature() {
+    for (double s : {0.5, 1.0, 2.0, 114.5, 1000.0}) {
+      const double m2 = std::expm1(1 / (s * s));
+      QVERIFY2(std::abs(gaussianRatioLogMoment(s, 2) - std::log(m2)) < 1e-11, qPrintable(QString::number(s)));
+    }
+    for (double s : {0.8, 1.0, 2.0}) {
+      const double e1 = std::exp(1 / (s * s));
+      const double m4 = std::pow(e1, 6) - 4 * std::pow(e1, 3) + 6 * e1 - 3;
+      QVERIFY2(std::abs(gaussianRatioLogMoment(s, 4) - std::log(m4)) < 1e-11, qPrintable(QString::number(s)));
+    }
+    for (double s : {0.3, 1.0, 5.0, 114.5, 1000.0})
+      for (int l : {2, 10, 40, 128, 258}) {
+        const double coarse = gaussianRatioLogMoment(s, l), fine = gaussianRatioLogMoment(s, l, 0.01);
+        QVERIFY2(std::abs(coarse - fine) < 1e-11 * std::max(1.0, std::abs(fine)),
+                 qPrintable(QString("sigma %1 order %2: %3 vs %4").arg(s).arg(l).arg(coarse, 0, 'g', 17).arg(fine, 0, 'g', 17)));
+      }
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, gaussianRatioLogMoment(1.0, 3));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, gaussianRatioLogMoment(0.0, 2));
+  }
+  // dp_accounting's without-replacement RDP (`_compute_rdp_sample_wor_gaussian`: Thm 9 with Thm 27's terms,
+  // tests/golden/dp_accounting_wor.json) on its four curves (σ ≤ 2, integer orders 2..256): ours is never above
+  // theirs (1e-9 relative: our moments carry 1e-9 of slack, rdp_analysis.cpp) and equal to 1e-8 (their
+  // forward differences are accurate at σ ≤ 2; Thm 9 alone was up to 1.5x above at q = 0.1).
+  void worMatchesDpAccountingCurves() {
+    int total = 0;
     for (const auto& c : dpwtest::loadGolden("dp_accounting_wor.json")["curves"].toArray()) {
       const QJsonObject o = c.toObject();
       const QJsonArray orders = o["orders"].toArray(), rdp = o["rdp"].toArray();
       for (qsizetype i = 0; i < orders.size(); ++i) {
         const double mine = rdpWithoutReplacementGaussian(o["q"].toDouble(), o["sigma"].toDouble(), orders[i].toDouble());
         const double ref = rdp[i].toDouble();
-        QVERIFY2(mine >= ref * (1 - 1e-9) && mine <= 1.6 * ref,
-                 qPrintable(QString("order %1: %2 vs %3").arg(orders[i].toDouble()).arg(mine).arg(ref)));
-        equal += dpwtest::relativeError(mine, ref) < 1e-6;
+        QVERIFY2(mine <= ref * (1 + 1e-9) && dpwtest::relativeError(mine, ref) < 1e-8,
+                 qPrintable(QString("q %1 order %2: %3 vs %4").arg(o["q"].toDouble()).arg(orders[i].toDouble())
+                                .arg(mine, 0, 'g', 12).arg(ref, 0, 'g', 12)));
         ++total;
       }
     }
-    QVERIFY(equal > total / 2);
+    QCOMPARE(total, 60);
   }
-  // autodp (tests/golden/autodp_wor.json, AmplificationBySampling without replacement, Thm 9 form
-  // capped by the base Gaussian's α/(2σ²)): the same formula, so the one-step curves agree to 1e-9
-  // relative (float rounding of log-sum-exp only). ε: autodp minimises the classic conversion over a
-  // continuous α, we over defaultRdpOrders(), so ours is ≥ theirs (less 1e-6: scipy's bounded
-  // minimiser stops at xatol 1e-5, slightly off the optimum) and at most 1% above (the grid's
-  // spacing near the optimum; a missing cap would be 18x above at σ = 200).
-  void worMatchesAutodp() {
+  // The four settings of the issue on rdp-wor (N rows, batches of m, σ, T, δ; tests/golden/dp_accounting_wor.json
+  // "cases"): one step's curve at every order of defaultRdpOrders() and ε by the classic conversion (rdp-wor's)
+  // are never above dp_accounting's (1e-9 relative, the moments' slack). Before Thm 27's terms two were above:
+  // (10^4, 100, 1.5, 1000, 1e-5) 2.5001 vs 2.4917 and (100, 20, 2, 50, 1e-6) 10.479 vs 9.421. Where their
+  // forward differences are accurate (σ ≤ 2) ours equals theirs to 1e-6; at σ = 114.5 their alternating sums
+  // lose every digit above ℓ ≈ 8 (rounding makes the moments larger, so they fall back on Thm 9's terms) and ours
+  // is lower.
+  void worAtLeastAsTightAsDpAccounting() {
+    const QJsonObject g = dpwtest::loadGolden("dp_accounting_wor.json");
+    const QJsonArray orders = g["orders"].toArray();
+    QCOMPARE(orders.size(), qsizetype(defaultRdpOrders().size()));
+    const QJsonArray cases = g["cases"].toArray();
+    QCOMPARE(cases.size(), qsizetype(4));
+    for (const auto& c : cases) {
+      const QJsonObject o = c.toObject();
+      const double q = o["q"].toDouble(), s = o["sigma"].toDouble(), T = o["steps"].toDouble();
+      const QJsonArray rdp = o["rdp_one_step"].toArray();
+      std::vector<double> curve;
+      for (qsizetype i = 0; i < orders.size(); ++i) {
+        const double mine = rdpWithoutReplacementGaussian(q, s, orders[i].toDouble()), ref = rdp[i].toDouble();
+        QVERIFY2(mine <= ref * (1 + 1e-9), qPrintable(QString("q %1 sigma %2 order %3: %4 vs %5").arg(q).arg(s)
+                                                        .arg(orders[i].toDouble()).arg(mine, 0, 'g', 12).arg(ref, 0, 'g', 12)));
+        curve.push_back(T * mine);
+      }
+      const double eps = epsilonFromRdp(defaultRdpOrders(), curve, o["delta"].toDouble(), RdpConversion::Mironov).epsilon;
+      const double ref = o["epsilon_classic"].toDouble();
+      qInfo("N %d, m %d, sigma %g, T %g: rdp-wor %.6f, dp_accounting %.6f", o["N"].toInt(), o["m"].toInt(), s, T, eps, ref);
+      QVERIFY(eps <= ref * (1 + 1e-9));
+      if (s <= 2) QVERIFY(dpwtest::relativeError(eps, ref) < 1e-6);
+    }
+  }
+  // autodp (tests/golden/autodp_wor.json, AmplificationBySampling without replacement: Thm 9 alone, capped by
+  // the base Gaussian's α/(2σ²)): our curve is never above it (1e-9 relative: float rounding of log-sum-exp and
+  // the moments' slack), equal wherever Thm 27's terms do not win. ε: autodp minimises the classic conversion
+  // over a continuous α, we over defaultRdpOrders(); ours stays at most 1% above theirs (the grid's spacing),
+  // and below it where Thm 27 wins (σ = 114.5 and 200: ε 0.41 and 0.24 where autodp has 1.0 and 0.57).
+  void worBelowAutodp() {
     const QJsonObject g = dpwtest::loadGolden("autodp_wor.json");
     const QJsonArray orders = g["orders"].toArray();
     for (const auto& c : g["cases"].toArray()) {
@@ -110,7 +165,7 @@ class TestRdpAnalysis : public QObject {
       const QJsonArray rdp = o["rdp_one_step"].toArray();
       for (qsizetype i = 0; i < orders.size(); ++i) {
         const double mine = rdpWithoutReplacementGaussian(q, s, orders[i].toDouble());
-        QVERIFY2(dpwtest::relativeError(mine, rdp[i].toDouble()) < 1e-9,
+        QVERIFY2(mine <= rdp[i].toDouble() * (1 + 1e-9),
                  qPrintable(QString("q %1 sigma %2 order %3: %4 vs %5").arg(q).arg(s).arg(orders[i].toDouble())
                                 .arg(mine).arg(rdp[i].toDouble())));
       }
@@ -118,15 +173,16 @@ class TestRdpAnalysis : public QObject {
       for (double a : defaultRdpOrders()) curve.push_back(o["steps"].toDouble() * rdpWithoutReplacementGaussian(q, s, a));
       const double eps = epsilonFromRdp(defaultRdpOrders(), curve, o["delta"].toDouble(), RdpConversion::Mironov).epsilon;
       const double ref = o["epsilon"].toDouble();
-      QVERIFY2(eps >= ref * (1 - 1e-6) && eps <= ref * 1.01, qPrintable(QString("q %1 sigma %2: %3 vs %4").arg(q).arg(s).arg(eps).arg(ref)));
+      qInfo("q %g sigma %g: %.6f (autodp %.6f)", q, s, eps, ref);
+      QVERIFY2(eps <= ref * 1.01, qPrintable(QString("q %1 sigma %2: %3 vs %4").arg(q).arg(s).arg(eps).arg(ref)));
     }
   }
-  // The cap: never above the unsubsampled Gaussian, and equal to it where Thm 9 exceeds it
-  // (q = 0.2, σ = 200: Thm 9's e^{(j−1)ε(j)} terms sum to more than α/(2σ²) from α = 3 on).
+  // The cap: never above the unsubsampled Gaussian, and equal to it where the bound exceeds it (q = 0.2,
+  // σ = 200, α = 1024 > 256: Thm 9's terms alone, whose e^{(j−1)ε(j)} terms sum to far more than α/(2σ²)).
   void worCappedByGaussian() {
     for (double a : {1.5, 2.0, 3.0, 10.0, 100.0, 1000.0})
       for (double s : {0.5, 2.0, 200.0}) QVERIFY(rdpWithoutReplacementGaussian(0.2, s, a) <= a / (2 * s * s));
-    QCOMPARE(rdpWithoutReplacementGaussian(0.2, 200, 3.0), 3.0 / (2 * 200.0 * 200.0));
+    QCOMPARE(rdpWithoutReplacementGaussian(0.2, 200, 1024.0), 1024.0 / (2 * 200.0 * 200.0));
   }
   // Conversions: Balle et al. never exceeds Mironov; both invert with deltaFromRdp.
   void conversions() {
