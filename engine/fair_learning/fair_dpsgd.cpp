@@ -308,9 +308,9 @@ FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data
 }
 
 PrivacyLedger fairDpSgdLedger(AccountantKind accountant, double delta, double multiplier, double sensitivity,
-                              double sampleRate, long steps) {
+                              double sampleRate, long steps, NoiseMechanism law) {
   PrivacyLedger ledger(accountant, delta);
-  ledger.record({NoiseMechanism::Gaussian, multiplier, sensitivity, Neighbouring::ReplaceOne,
+  ledger.record({law, multiplier, sensitivity, Neighbouring::ReplaceOne,
                  Sampler::FixedSizeWithoutReplacement, sampleRate, steps});
   return ledger;
 }

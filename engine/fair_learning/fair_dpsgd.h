@@ -126,11 +126,12 @@ double fairStepSensitivity(const FairTrainingData& data, const FairStepSettings&
 FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data, const std::vector<long>& batchSizes,
                              const FairStepSettings& s, Rng& rng, nn::Adam* adam = nullptr);
 
-/// The privacy ledger of `steps` DP-SGD steps of this family: the Gaussian at `multiplier` on gradients of
-/// sensitivity Δ (fairStepSensitivity), fixed-size batches without replacement in each cell at rate q = max
-/// n′/n, replace-one neighbours within a cell ([FairLearn] Def. 2.1, Lemma 5.1), read by `accountant` at δ.
-/// The fair-learning methods' statement and the DP-SGD canary audit's claim read it.
+/// The privacy ledger of `steps` DP-SGD steps of this family: the Gaussian at `multiplier` (`law`: in secure mode
+/// the grid discrete Gaussian, gaussianLawOf) on gradients of sensitivity Δ (fairStepSensitivity), fixed-size
+/// batches without replacement in each cell at rate q = max n′/n, replace-one neighbours within a cell
+/// ([FairLearn] Def. 2.1, Lemma 5.1), read by `accountant` at δ (privacy_ledger.h: ledgerAnalysis). The
+/// fair-learning methods' live ε, final ε and statement and the DP-SGD canary audit's claim read it.
 PrivacyLedger fairDpSgdLedger(AccountantKind accountant, double delta, double multiplier, double sensitivity,
-                              double sampleRate, long steps);
+                              double sampleRate, long steps, NoiseMechanism law = NoiseMechanism::Gaussian);
 
 }  // namespace dpw

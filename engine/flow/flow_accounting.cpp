@@ -8,17 +8,15 @@
 #include <limits>
 
 #include "privacy/accountants/accountant.h"
-#include "privacy/accountants/discrete_subsampled_rdp.h"
 #include "privacy/ledger/noise_resolution.h"
 
 namespace dpw {
 
 PrivacyLedger subsampledFlowLedger(AccountantKind accountant, double multiplier, const SubsampledProjectionBound& bound,
-                                   double sampleRate, long steps) {
+                                   double sampleRate, long steps, NoiseMechanism law) {
   const Neighbouring relation = neighbouringOf(accountant);
   PrivacyLedger ledger(accountant, bound.mechanismDelta);
-  ledger.record({NoiseMechanism::Gaussian, multiplier, bound.sensitivity, relation, minibatchSamplerOf(relation),
-                 sampleRate, steps});
+  ledger.record({law, multiplier, bound.sensitivity, relation, minibatchSamplerOf(relation), sampleRate, steps});
   return ledger;
 }
 
@@ -34,6 +32,7 @@ NoiseRequest flowNoiseRequest(const FlowPrivacySettings& privacy, long steps) {
   request.epsilon = privacy.epsilon;
   request.accountant = privacy.accountant;
   request.steps = steps;
+  request.law = gaussianLawOf(privacy.noiseSource);
   return request;
 }
 
@@ -44,23 +43,6 @@ bool flowEpsilonPointDue(AccountantKind accountant, long step, long lastStep, lo
   // Every ≥ steps/16 steps, and at least every 25% more steps, so a long run's curve keeps up (T = 10⁶: a
   // point at step ~20, 25, 31, ... rather than none until step 62500).
   return step - lastStep >= std::max(1L, std::min(steps / 16, lastStep / 4));
-}
-
-double flowProvenSecureEpsilon(AccountantKind accountant, const Mechanism& law, double sampleRate, long steps,
-                               double delta) {
-  // A proven accountant of Poisson steps: the discrete Gaussian's own Poisson bound is of the same sampler.
-  if (law.isNone() || law.gridSensitivity() <= 0 || sampleRate >= 1 ||
-      neighbouringOf(accountant) != Neighbouring::AddRemove || !isProvenBound(accountant))
-    return std::numeric_limits<double>::quiet_NaN();
-  return discreteGaussianPoissonEpsilon(law.scale() / law.gridSensitivity(), sampleRate, steps, delta);
-}
-
-SecureAccounting flowSecureAccounting(AccountantKind accountant, double sampleRate) {
-  const AccountantInfo& info = accountantInfo(accountant);
-  if (sampleRate >= 1 && info.discreteGaussian != DiscreteGaussianCover::None) return SecureAccounting::Unsubsampled;
-  if (info.discreteGaussian == DiscreteGaussianCover::EveryRate && info.relation == Neighbouring::ReplaceOne)
-    return SecureAccounting::ProvenWithoutReplacement;
-  return SecureAccounting::Approximation;
 }
 
 SubsampledProjectionBound subsampledProjectionBound(FlowConvention conv, FlowBound bound, long k, long d, double delta,

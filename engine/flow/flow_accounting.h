@@ -12,7 +12,7 @@
 #include "privacy/accountants/accountant.h"         // AccountantKind
 #include "privacy/ledger/noise_resolution.h"       // NoiseRequest
 #include "privacy/ledger/privacy_ledger.h"         // PrivacyLedger
-#include "privacy/mechanisms/mechanisms.h"         // NoiseSource, SecureAccounting
+#include "privacy/mechanisms/mechanisms.h"         // NoiseSource, gaussianLawOf
 
 namespace dpw {
 
@@ -29,15 +29,17 @@ SubsampledProjectionBound subsampledProjectionBound(FlowConvention convention, F
 
 /// The flows' side of the one noise decision (privacy/ledger/noise_resolution.h): the multiplier is given
 /// when noise_multiplier > 0 (the flows' rule: 0 = from ε), else calibrated for the target ε by the accountant
-/// over `steps` releases; the release sets δ, q and, for a one-time release, the calibration.
+/// over `steps` releases, on the law the run draws (gaussianLawOf: in secure mode the analysis proven for the
+/// discrete Gaussian, so the ledger's ε meets the target); the release sets δ, q and, for a one-time release,
+/// the calibration.
 NoiseRequest flowNoiseRequest(const FlowPrivacySettings& privacy, long steps);
 
-/// The ledger of `steps` releases of the subsampled Gaussian at this multiplier (DPSWflow-r, DPSWgen): the
-/// accountant's relation names the sampler (add/remove: Poisson; replace-one: fixed-size batches), δ is the
-/// mechanism's share. The ε-vs-step curve, the final ε, the noise std (the event's scale) and the statement
-/// read it.
+/// The ledger of `steps` releases of the subsampled Gaussian at this multiplier (DPSWflow-r, DPSWgen), of the
+/// law `law` (gaussianLawOf the noise source): the accountant's relation names the sampler (add/remove: Poisson;
+/// replace-one: fixed-size batches), δ is the mechanism's share. The ε-vs-step curve, the final ε, the noise std
+/// (the event's scale) and the statement read it.
 PrivacyLedger subsampledFlowLedger(AccountantKind accountant, double multiplier, const SubsampledProjectionBound& bound,
-                                   double sampleRate, long steps);
+                                   double sampleRate, long steps, NoiseMechanism law = NoiseMechanism::Gaussian);
 
 /// The ledger of one flow step on the whole data (q = 1) whose multiplier the flows' decision calibrates for
 /// (ε, δ) with `accountant` (resolveNoiseMultiplier), at sensitivity Δ, the whole δ to the accountant: the
@@ -51,15 +53,5 @@ PrivacyLedger oneFlowStepLedger(AccountantKind accountant, double epsilon, doubl
 /// the step) steps, and the last step: about 20-40 points in a run of 500, ~60 in 10⁶ steps, so that the curve
 /// does not cost more than the run and a long run's curve still grows.
 bool flowEpsilonPointDue(AccountantKind accountant, long step, long lastStep, long steps);
-
-/// Secure mode, Poisson steps (q < 1, a proven add/remove accountant: rdp, rdp-mironov or pld, the same sampler):
-/// the proven ε of the grid discrete Gaussian `law` (privacy/accountants/discrete_subsampled_rdp.h, at its own
-/// multiplier σ_Z g / (Δ + g√dim)); NaN otherwise.
-double flowProvenSecureEpsilon(AccountantKind accountant, const Mechanism& law, double sampleRate, long steps,
-                               double delta);
-
-/// How a secure-mode ε of this accountant at rate q holds for the grid law (for noiseSourceStatement), from its
-/// DiscreteGaussianCover: a Rényi accountant at q = 1 exactly, rdp-wor at any rate, else an approximation.
-SecureAccounting flowSecureAccounting(AccountantKind accountant, double sampleRate);
 
 }  // namespace dpw

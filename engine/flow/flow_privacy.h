@@ -95,7 +95,8 @@ struct FlowPrivacySettings {
 /// add/remove, pld-wor for fixed-size batches without replacement, replace-one). In secure mode (os-entropy)
 /// the noise is a discrete Gaussian, for which the PLD accountants (built on the continuous Gaussian's loss)
 /// are not proven, while the Rényi ones are (CKS20 Prop. 5: unsubsampled exactly, without replacement through
-/// Wang et al. Thm 9; Poisson with the proven discrete bound beside it), so auto keeps rdp / rdp-wor there.
+/// Wang et al. Thm 9), so auto keeps rdp / rdp-wor there. For Poisson steps (rdp at q < 1) the run's ledger reads,
+/// and its noise is calibrated on, the proven bound of the discrete law (privacy_ledger.h: ledgerAnalysis).
 AccountantKind flowAutoAccountant(Neighbouring relation, NoiseSource source);
 
 /// "union-bound", "paper-per-draw", "reference" (FlowConvention order): the one id table, used by every

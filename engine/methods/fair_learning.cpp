@@ -6,6 +6,7 @@
 #include <cmath>
 #include <exception>
 #include <numbers>
+#include <optional>
 #include <sstream>
 
 #include <omp.h>
@@ -24,8 +25,8 @@
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "privacy/accountants/accountant.h"
-#include "privacy/curves/privacy_curve.h"
 #include "privacy/ledger/noise_resolution.h"
+#include "privacy/ledger/privacy_ledger.h"
 #include "privacy/ledger/privacy_statement.h"
 
 namespace dpw {
@@ -201,7 +202,9 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
 
   const std::vector<long> batch = cellBatchSizes(data, s.batchFraction);
   const double q = cellSampleRate(data, batch);
-  std::unique_ptr<PrivacyCurve> curve;  // ε spent vs step by the selected accountant
+  // The law the steps draw: the Gaussian (teaching mode) or the grid discrete Gaussian (secure mode), which the
+  // calibration and the ledger analyse by an accountant proven for it (privacy_ledger.h: ledgerAnalysis).
+  const NoiseMechanism law = gaussianLawOf(s.noiseSource);
   if (st.privatise) {
     NoiseRequest request;  // fair learning's rule: a multiplier ≥ 0 is given, −1 means from ε
     if (s.noiseMultiplier >= 0) request.givenMultiplier = s.noiseMultiplier;
@@ -210,12 +213,24 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     if (s.accountant) request.accountant = *s.accountant;
     request.sampleRate = q;
     request.steps = s.steps;
+    request.law = law;
     st.noiseMultiplier = resolveNoiseMultiplier(request);
-    if (s.accountant) {
-      curve = std::make_unique<PrivacyCurve>(PrivacyCurve::ofAccountants({*s.accountant}, delta));
-    }
   }
   const double sensitivity = fairStepSensitivity(data, st, batch);
+  // The run's one record of the privacy it spends: the live ε curve, the final ε and the statement read it.
+  std::optional<PrivacyLedger> ledger;
+  if (st.privatise && s.accountant)
+    ledger.emplace(fairDpSgdLedger(*s.accountant, delta, st.noiseMultiplier, sensitivity, q, s.steps, law));
+  std::optional<DecimatedSeries> epsCurve;  // ε spent vs step, from the ledger
+  if (ledger) {
+    epsCurve.emplace(ledger->analysisShortName());
+    epsCurve->append(0.0, 0.0);
+  }
+  const auto epsilonFrame = [&](long step) {
+    std::ostringstream title;
+    title << "Privacy spent (ε at δ = " << claimNumber(delta) << ")";  // as the claim prints it: 3.334e-06
+    return makeFrame("privacy", title.str(), step, LinesFrame{"step", "ε", {epsCurve->series()}});
+  };
 
   Rng rng = makeRng(seed, Training);
   // One point per step: decimated beyond 2000 points (DecimatedSeries) so that long runs keep flat memory.
@@ -234,7 +249,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   auto publish = [&](long step) {
     observer.onFrame(makeFrame("loss", "Training objective and its two terms", step,
                                LinesFrame{"step", "value", {obj.series(), lossS.series(), pen.series()}}));
-    if (curve) observer.onFrame(curve->frame());
+    if (epsCurve) observer.onFrame(epsilonFrame(step));
     if (s.task == FairTask::Classifier) {
       const Vector scores = net.forward(test.X).output().col(0);
       observer.onFrame(makeFrame("scores", "Test scores g(x) per group", step,
@@ -294,9 +309,9 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     // ε points at every frame, and before the first frame at steps 1, 2, 4, 8, …: ε rises fastest at
     // the start (about as √t), so a straight line from (0, 0) to the first frame would lie below it and
     // show less privacy spent than there is.
-    if (curve && (frame || (done < s.frameEvery && std::has_single_bit(std::uint64_t(done))))) {
-      curve->record(st.noiseMultiplier, q, done - curve->step());
-      epsSpent = curve->epsilon(0);
+    if (ledger && (frame || (done < s.frameEvery && std::has_single_bit(std::uint64_t(done))))) {
+      epsSpent = ledger->epsilonAfter(done);
+      epsCurve->append(x, epsSpent);
     }
     if (frame) publish(done);
     observer.onProgress(done, s.steps);
@@ -311,7 +326,8 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   m["objective"] = last.objective;
   m["loss_term"] = last.gradient.lossValue;
   m["penalty_term"] = last.gradient.penaltyValue;
-  m["epsilon"] = epsSpent;
+  m["epsilon"] = epsSpent;  // the ledger's ε after the last step: the curve's last point and the statement's ε
+  if (ledger && ledger->chosenAccountantUnproven()) m["epsilon_chosen_accountant"] = ledger->chosenAccountantEpsilon();
   if (s.dataset == FairDataSource::Csv) {  // how often the bounds bit: a hint that they are too narrow
     m["csv_cells_clamped"] = double(csvLoad.clampedCells);
     m["csv_cells_imputed"] = double(csvLoad.imputedCells);
@@ -369,10 +385,8 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     // The claim is generated from the run's ledger (privacy/ledger/privacy_statement.h): T steps of the
     // Gaussian at this multiplier and sensitivity, fixed-size batches without replacement at rate q,
     // replace-one neighbours; the accountant's name and whether its ε is a proven bound come with it.
-    if (s.accountant) {
-      ps << accountedClaimSentence(fairDpSgdLedger(*s.accountant, delta, st.noiseMultiplier, sensitivity, q, s.steps),
-                                   delta)
-         << ". ";
+    if (ledger) {
+      ps << accountedClaimSentence(*ledger, delta) << ". ";
     } else {
       ps << "ε not accounted (accountant 'none'). ";
     }
@@ -392,12 +406,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   r.privacyStatement = ps.str();
   if (st.privatise)  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
     r.privacyStatement += noiseSourceStatement(
-        s.noiseSource, secureGaussianFor(s.noiseSource, st.noiseMultiplier * sensitivity, sensitivity, long(net.parameterCount())),
-        // Fair learning samples fixed-size batches without replacement at q < 1: the claim holds for the
-        // discrete Gaussian only where the accountant's subsampling takes any mechanism's curve.
-        s.accountant && accountantInfo(*s.accountant).discreteGaussian == DiscreteGaussianCover::EveryRate
-            ? SecureAccounting::ProvenWithoutReplacement
-            : SecureAccounting::Approximation);
+        s.noiseSource, secureGaussianFor(s.noiseSource, st.noiseMultiplier * sensitivity, sensitivity, long(net.parameterCount())));
   return r;
 }
 

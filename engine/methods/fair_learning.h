@@ -100,7 +100,8 @@ struct FairLearningSettings {
 /// The accountants valid for the fair-learning sampler (fixed-size batches per cell without replacement,
 /// replace-one neighbours within a cell), in menu order:
 ///  - "auto" (the default): the tightest proven accountant for this relation (tightestProvenAccountant),
-///    today pld-wor.
+///    today pld-wor; in secure mode the tightest one proven for its grid discrete Gaussian at every rate
+///    (DiscreteGaussianCover::EveryRate), today rdp-wor.
 ///  - "pld-wor": the paper's accounting ([FairLearn] §5.3: C_p(G_{1/σ})^{⊗T}, Dong-Roth-Su Thm 4.2 with
 ///    Lemma 5.1) computed exactly by its PLD (privacy/accountants/pld_wor_analysis.h); a bound. At the fair
 ///    classifier's defaults σ = 18.09 (the CLT gives 18.16, rdp-wor 114.5).
@@ -111,9 +112,10 @@ struct FairLearningSettings {
 const std::vector<std::string>& fairLearningAccountantIds();
 
 /// Parses an accountant id for the fair-learning methods: one of fairLearningAccountantIds() ("auto" resolved
-/// to its kind), or "none" (nullopt). Refuses the others, saying why (Poisson add/remove accountants do not describe the sampler)
-/// and which ones they can use. @throws InvalidArgument naming the id.
-std::optional<AccountantKind> parseFairLearningAccountant(const std::string& id);
+/// to its kind for the run's noise `source`), or "none" (nullopt). Refuses the others, saying why (Poisson
+/// add/remove accountants do not describe the sampler) and which ones they can use. @throws InvalidArgument
+/// naming the id.
+std::optional<AccountantKind> parseFairLearningAccountant(const std::string& id, NoiseSource source = NoiseSource::Seeded);
 
 /// Trains and evaluates; one step per DP-SGD step. Metrics by task: accuracy, disparate_impact, eo_0,
 /// eo_1, w2_groups (W₂² of test scores between groups), w2_groups_y0/y1, mse, od_0, od_1, sw2_groups,

@@ -16,9 +16,12 @@ const std::vector<std::string>& fairLearningAccountantIds() {
   return ids;
 }
 
-std::optional<AccountantKind> parseFairLearningAccountant(const std::string& id) {
+std::optional<AccountantKind> parseFairLearningAccountant(const std::string& id, NoiseSource source) {
   if (id == "none") return std::nullopt;
-  if (id == "auto") return tightestProvenAccountant(Neighbouring::ReplaceOne);
+  if (id == "auto")  // secure mode: proven for its grid discrete Gaussian at the run's q < 1 (fair_learning.h)
+    return tightestProvenAccountant(Neighbouring::ReplaceOne, source == NoiseSource::OsEntropy
+                                                                  ? DiscreteGaussianCover::EveryRate
+                                                                  : DiscreteGaussianCover::None);
   const auto& ok = fairLearningAccountantIds();
   if (std::find(ok.begin(), ok.end(), id) != ok.end()) return parseAccountant(id);
   const auto all = accountantIds();

@@ -27,7 +27,9 @@ std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M,
   v.push_back({"accountant", "Accountant", K::Choice, 0, -INFINITY, INFINITY, false, fairLearningAccountantIds(),
                fairLearningAccountantIds().front(), "",
                "How ε is computed, for the sampler these methods run (fixed-size batches per group without "
-               "replacement, replace-one neighbours within a group). auto: the tightest proven accountant, pld-wor. "
+               "replacement, replace-one neighbours within a group). auto: the tightest proven accountant, pld-wor "
+               "(in secure mode rdp-wor, proven for its discrete Gaussian; with another choice secure mode reads and "
+               "calibrates on rdp-wor and shows the chosen one's ε for comparison). "
                "pld-wor: the paper's f-DP accounting (Dong-Roth-Su Thm 4.2) composed exactly by its privacy loss "
                "distribution, a bound. gdp-uniform: the same by the CLT of Bu et al. (reference §4), the paper's "
                "choice, an approximation, not a bound. rdp-wor: Wang et al. 2019 Thm 9, a bound, which needs much "
@@ -107,7 +109,7 @@ FairLearningSettings readCommon(FairTask task, const ParamValues& p) {
   if (has(p, "alpha")) s.alpha = p.real("alpha");
   s.epsilon = p.real("epsilon");
   s.delta = p.real("delta");
-  s.accountant = parseFairLearningAccountant(p.text("accountant"));
+  s.accountant = parseFairLearningAccountant(p.text("accountant"), readNoiseSource(p));
   s.steps = p.integer("steps");
   s.learningRate = p.real("learning_rate");
   s.optimizer = optimizers().parse(p.text("optimizer"));

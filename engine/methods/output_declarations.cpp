@@ -16,7 +16,7 @@ void declareOutputs(MethodInfo& m) {
     // public half) are public, so every number here belongs to the release.
     o.release = {"sw2_heldout", "sw2_floor", "noise_std", "sensitivity", "noise_multiplier", "sample_rate",
                  "steps_per_second", "seconds", "epsilon", "epsilon_per_step", "epsilon_basic_composition",
-                 "frechet_public", "frechet_floor", "nn_accuracy", "nn_accuracy_real", "epsilon_proven"};
+                 "frechet_public", "frechet_floor", "nn_accuracy", "nn_accuracy_real", "epsilon_chosen_accountant"};
     m.treatedAsPublic = {"the private row count m (it sets q = batch/m unless public_rows gives a nominal count)",
                          "the dimension d and the data bounds (rows scaled into the unit ball by a public constant)",
                          "the class list (per class: the ten Fashion-MNIST labels, one flow each, rows or not)",
@@ -24,7 +24,8 @@ void declareOutputs(MethodInfo& m) {
                          "the seed: it reproduces only particles, directions and synthetic data"};
   } else if (id == "dpswgen") {
     o.release = {"sw2_heldout", "sw2_floor", "final_loss", "noise_std", "sensitivity", "noise_multiplier",
-                 "sample_rate", "seconds", "epsilon", "frechet_public", "frechet_floor", "nn_accuracy", "epsilon_proven"};
+                 "sample_rate", "seconds", "epsilon", "frechet_public", "frechet_floor", "nn_accuracy",
+                 "epsilon_chosen_accountant"};
     m.treatedAsPublic = {"the private row count m (it sets q = batch/m)", "the dimension d and the data bounds",
                          "the class list (per class: the ten Fashion-MNIST labels)",
                          "the held-out and reference samples the quality is measured on",
@@ -47,7 +48,8 @@ void declareOutputs(MethodInfo& m) {
                          "the column means that impute its missing features"};
   } else if (id == "fair-classifier" || id == "fair-regression-2d" || id == "fair-representation" ||
              id == "private-matching") {
-    o.release = {"noise_multiplier", "sensitivity", "noise_std", "sample_rate", "epsilon", "sw2_to_target"};
+    o.release = {"noise_multiplier", "sensitivity", "noise_std", "sample_rate", "epsilon", "epsilon_chosen_accountant",
+                 "sw2_to_target"};
     // The objective terms are computed on the private batch before noise; the test-set numbers on test rows.
     o.evaluation = {"objective", "loss_term", "penalty_term", "accuracy", "disparate_impact", "eo_0", "eo_1",
                     "w2_groups", "w2_groups_y0", "w2_groups_y1", "mse", "od_0", "od_1", "sw2_groups",

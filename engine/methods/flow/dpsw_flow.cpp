@@ -336,8 +336,9 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   result.metrics["sample_rate"] = plan.sampleRate;
   result.metrics["steps_per_second"] = double(s.steps) / std::max(flowSeconds, 1e-12);
   result.metrics["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const double eps = plan.ledger->epsilon();
+  const double eps = plan.ledger->epsilon();  // in secure mode a bound proven for the law drawn (privacy_ledger.h)
   result.metrics["epsilon"] = eps;
+  if (plan.ledger->chosenAccountantUnproven()) result.metrics["epsilon_chosen_accountant"] = plan.ledger->chosenAccountantEpsilon();
   if (s.variant == FlowVariant::Pool && plan.multiplier > 0) {
     result.metrics["epsilon_per_step"] = plan.perStepEpsilon;
     if (!plan.releaseOnce) result.metrics["epsilon_basic_composition"] = double(s.steps) * plan.perStepEpsilon;
@@ -356,22 +357,12 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   }
 
   result.privacyStatement = flowPrivacyStatement(s, plan, m, ortho);
-  if (plan.multiplier > 0) {  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
-    // The grid of the release actually drawn: its dimension is that of the noisy vector.
-    const Mechanism law = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity,
-                                            plan.histogram ? (plan.releaseOnce ? s.pool : s.projections) * s.bins
-                                            : s.variant == FlowVariant::Pool ? s.pool
-                                                                             : s.projections);
-    const double proven = plan.releaseOnce || s.variant == FlowVariant::Pool
-                              ? std::numeric_limits<double>::quiet_NaN()
-                              : flowProvenSecureEpsilon(s.privacy.accountant, law, plan.sampleRate, s.steps,
-                                                        plan.mechanismDelta);
-    if (std::isfinite(proven)) result.metrics["epsilon_proven"] = proven;
+  if (plan.multiplier > 0)  // teaching or secure mode (privacy/mechanisms/mechanisms.h); the grid of the release drawn
     result.privacyStatement += noiseSourceStatement(
-        s.privacy.noiseSource, law,
-        plan.releaseOnce ? SecureAccounting::Unsubsampled : flowSecureAccounting(s.privacy.accountant, plan.sampleRate),
-        proven);
-  }
+        s.privacy.noiseSource, secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity,
+                                                 plan.histogram ? (plan.releaseOnce ? s.pool : s.projections) * s.bins
+                                                 : s.variant == FlowVariant::Pool ? s.pool
+                                                                                  : s.projections));
   return result;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/error.h"
 #include "flow/flow_accounting.h"
 #include "flow/flow_directions.h"
 #include "flow/flow_privacy.h"
@@ -67,18 +68,30 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
   }
   request.delta = plan.mechanismDelta;
   request.sampleRate = plan.sampleRate;
-  if (plan.releaseOnce) accounting = LedgerAccounting::ExactSingleGaussian;
+  // The law the ledger records: secure mode's discrete Gaussian is accounted, and calibrated, by an analysis
+  // proven for it (privacy_ledger.h: ledgerAnalysis); the one-release formulas are the continuous Gaussian's, so
+  // a secure one-time release is one step of the accountant (its Rényi curve: CKS20 Prop. 5).
+  const NoiseMechanism law = gaussianLawOf(s.privacy.noiseSource);
+  if (plan.releaseOnce && law == NoiseMechanism::Gaussian) accounting = LedgerAccounting::ExactSingleGaussian;
+  if (plan.releaseOnce && law != NoiseMechanism::Gaussian) request.calibration = Calibration::Accountant, request.steps = 1;
+  // DPSWflow's per-step calibration is the classic formula (the paper's); the ledger still accounts the law drawn.
+  if (request.calibration == Calibration::ClassicGaussian) request.law = NoiseMechanism::Gaussian;
+  require(law == NoiseMechanism::Gaussian || accounting != LedgerAccounting::ClassicPerRelease,
+          "secure mode (noise_source = os-entropy) is for a release, and the reference convention's claim holds per "
+          "step only, not for the run: choose convention union-bound");
   plan.multiplier = resolveNoiseMultiplier(request);
   plan.noiseStd = plan.multiplier * plan.sensitivity;
-  // DPSWflow: ε of one step (the one release's exact ε, or the classic mechanism's), for the basic
-  // composition curve and the statement.
-  if (plan.multiplier > 0 && pool)
-    plan.perStepEpsilon = plan.releaseOnce ? exactGaussianEpsilon(plan.multiplier, plan.mechanismDelta)
-                                           : classicGaussianEpsilon(plan.multiplier, plan.mechanismDelta);
   plan.ledger.emplace(s.privacy.accountant, plan.mechanismDelta, accounting);
-  plan.ledger->record({NoiseMechanism::Gaussian, plan.multiplier, plan.sensitivity, relation,
+  plan.ledger->record({law, plan.multiplier, plan.sensitivity, relation,
                        pool ? Sampler::WholeData : minibatchSamplerOf(relation), plan.sampleRate,
                        plan.releaseOnce ? 1 : s.steps});
+  // DPSWflow: ε of one step, for the basic composition curve and the statement: the one release's (the ledger's),
+  // or the classic mechanism's (the paper's per-step claim; in secure mode one step of the ledger's analysis,
+  // proven for the law drawn).
+  if (plan.multiplier > 0 && pool)
+    plan.perStepEpsilon = plan.releaseOnce || law != NoiseMechanism::Gaussian
+                              ? plan.ledger->epsilonAfter(1)
+                              : classicGaussianEpsilon(plan.multiplier, plan.mechanismDelta);
   return plan;
 }
 

@@ -58,9 +58,15 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
   } else if (s.privacy.convention == FlowConvention::Reference) {
     st << "Reference convention (the public code's claim): " << claimSentence(ledger, delta);
   } else {
-    st << claimSentence(ledger, delta) << " (δ/2 to the mechanism, δ/2 on the bound). Per step, the classic Gaussian "
-       << "mechanism (Dwork & Roth 2014 Thm A.1) gives (ε = " << claimNumber(plan.perStepEpsilon) << ", δ/2) with Δ of the pool of "
-       << s.pool << "; basic composition of the " << s.steps << " steps would give only ε = "
+    st << claimSentence(ledger, delta) << " (δ/2 to the mechanism, δ/2 on the bound). Per step, ";
+    if (ledger.events().back().law == NoiseMechanism::Gaussian)
+      st << "the classic Gaussian mechanism (Dwork & Roth 2014 Thm A.1) gives (ε = " << claimNumber(plan.perStepEpsilon)
+         << ", δ/2)";
+    else  // the noise is calibrated by the classic formula; what one step of the law drawn spends is the ledger's
+      st << "the noise is calibrated by the classic Gaussian formula (Dwork & Roth 2014 Thm A.1, the continuous "
+            "Gaussian's), and one step of the law drawn spends (ε = "
+         << claimNumber(plan.perStepEpsilon) << ", δ/2) by the analysis above";
+    st << " with Δ of the pool of " << s.pool << "; basic composition of the " << s.steps << " steps would give only ε = "
        << claimNumber(double(s.steps) * plan.perStepEpsilon) << " at δ = " << claimNumber((double(s.steps) + 1) * delta / 2)
        << " (T δ/2 + δ/2). " << flowPrivacyTerms(s.privacy, false, s.data.perClass, s.pool, 1, 1.0, plan.sensitivity);
   }

@@ -72,8 +72,8 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   NoiseRequest request = flowNoiseRequest(s.privacy, s.steps);
   request.delta = bound.mechanismDelta;
   request.sampleRate = sampleRate;
-  const PrivacyLedger ledger =
-      subsampledFlowLedger(s.privacy.accountant, resolveNoiseMultiplier(request), bound, sampleRate, s.steps);
+  const PrivacyLedger ledger = subsampledFlowLedger(s.privacy.accountant, resolveNoiseMultiplier(request), bound, sampleRate,
+                                                    s.steps, gaussianLawOf(s.privacy.noiseSource));
   const PrivacyEvent& release = ledger.events().back();  // the repeated release
 
   Rng initRng = makeRng(seed, 1);
@@ -186,7 +186,8 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   result.metrics["noise_multiplier"] = release.multiplier;
   result.metrics["sample_rate"] = release.sampleRate;
   result.metrics["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  result.metrics["epsilon"] = ledger.epsilon();  // +inf without noise
+  result.metrics["epsilon"] = ledger.epsilon();  // +inf without noise; in secure mode proven for the law drawn
+  if (ledger.chosenAccountantUnproven()) result.metrics["epsilon_chosen_accountant"] = ledger.chosenAccountantEpsilon();
   if (data.publicData.size() > 0) {  // Fréchet distance in the public LDA feature space (frechet_features.h)
     const FrechetScores fd = frechetScores(data.publicData, data.publicLabels, data.reference, data.heldOut, G);
     result.metrics["frechet_public"] = fd.samples;
@@ -199,13 +200,9 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
           ? noPrivacySentence("the projections", s.steps, "DPSWgen")
           : accountedClaimSentence(ledger, s.privacy.delta) + ". " +
                 flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, release.sampleRate, release.sensitivity);
-  if (release.multiplier > 0) {  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
-    const Mechanism law = secureGaussianFor(s.privacy.noiseSource, release.scale(), release.sensitivity, s.projections);
-    const double proven = flowProvenSecureEpsilon(s.privacy.accountant, law, release.sampleRate, s.steps, ledger.delta());
-    if (std::isfinite(proven)) result.metrics["epsilon_proven"] = proven;
-    result.privacyStatement += noiseSourceStatement(s.privacy.noiseSource, law,
-                                                    flowSecureAccounting(s.privacy.accountant, release.sampleRate), proven);
-  }
+  if (release.multiplier > 0)  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
+    result.privacyStatement += noiseSourceStatement(
+        s.privacy.noiseSource, secureGaussianFor(s.privacy.noiseSource, release.scale(), release.sensitivity, s.projections));
   return result;
 }
 

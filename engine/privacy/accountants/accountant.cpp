@@ -109,13 +109,18 @@ double epsilonAfterGaussianSteps(const std::string& accountantId, double noiseMu
 }
 
 double calibrateNoiseMultiplier(AccountantKind kind, double epsilon, double delta, double sampleRate, long steps) {
+  // One empty accountant of the kind, cloned at every σ the root finder tries (no id lookup per step).
+  return calibrateNoiseMultiplier(*makeAccountant(kind), epsilon, delta, sampleRate, steps);
+}
+
+double calibrateNoiseMultiplier(const Accountant& emptyAccountant, double epsilon, double delta, double sampleRate,
+                                long steps) {
   require(epsilon > 0 && std::isfinite(epsilon), "the target epsilon must be a finite number > 0, got ", epsilon);
   require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
   require(sampleRate > 0 && sampleRate <= 1, "the sampling rate q must lie in (0, 1], got ", sampleRate);
   require(steps >= 1, "the number of steps must be at least 1, got ", steps);
-  // One empty accountant of the kind, cloned at every σ the root finder tries (no id lookup per step).
-  const std::unique_ptr<Accountant> empty = makeAccountant(kind);
-  require(empty->decreasesWithNoise(), "accountant '", accountantId(kind),
+  const std::unique_ptr<Accountant> empty = emptyAccountant.clone();
+  require(empty->decreasesWithNoise(), "accountant '", empty->id(),
           "' cannot be calibrated: its loss does not decrease as the noise grows");
   // Memoised: the bracket checked below is evaluated again by the root finder.
   std::map<double, double> seen;

@@ -145,7 +145,10 @@ double epsilonAfterGaussianSteps(const std::string& accountantId, double noiseMu
 /// σ < 1e7 reaches the target.
 double calibrateNoiseMultiplier(const std::string& accountantId, double epsilon, double delta, double sampleRate,
                                 long steps);
-/// The same, for the typed kind: the implementation (the id version parses once and calls it).
+/// The same, for the typed kind (the id version parses once and calls it).
 double calibrateNoiseMultiplier(AccountantKind kind, double epsilon, double delta, double sampleRate, long steps);
+/// The same on any accountant with no step recorded (`empty`, cloned at every σ tried; e.g. one that is not
+/// registered): the implementation the others call.
+double calibrateNoiseMultiplier(const Accountant& empty, double epsilon, double delta, double sampleRate, long steps);
 
 }  // namespace dpw

@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "privacy/accountants/gdp_analysis.h"
+#include "privacy/ledger/privacy_ledger.h"  // ledgerAnalysis
 #include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
@@ -11,6 +12,12 @@ namespace dpw {
 double resolveNoiseMultiplier(const NoiseRequest& r) {
   if (r.givenMultiplier) return *r.givenMultiplier;
   if (std::isinf(r.epsilon)) return 0.0;
+  require(r.law == NoiseMechanism::Gaussian || r.calibration == Calibration::Accountant,
+          "the one-release Gaussian calibrations are the continuous Gaussian's; secure mode's discrete Gaussian is "
+          "calibrated by an accountant");
+  if (r.law != NoiseMechanism::Gaussian)  // the analysis the ledger reads for the law (a Rényi one: cheap)
+    return calibrateNoiseMultiplier(*ledgerAnalysis(r.accountant, r.law, r.sampleRate < 1), r.epsilon, r.delta,
+                                    r.sampleRate, r.steps);
   switch (r.calibration) {
     case Calibration::Accountant:
       // A PLD's grid spans the losses up to about ε at a spacing of 1e-4, so its cost grows with the budget:

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "privacy/accountants/accountant.h"  // AccountantKind
+#include "privacy/mechanisms/noise_law.h"      // NoiseMechanism
 
 namespace dpw {
 
@@ -21,6 +22,10 @@ struct NoiseRequest {
   double delta = 0;                       ///< δ given to the calibration (the mechanism's share)
   Calibration calibration = Calibration::Accountant;
   AccountantKind accountant = AccountantKind::Rdp;  ///< Calibration::Accountant only
+  /// The law the run draws (Calibration::Accountant only): the Gaussian, or secure mode's grid discrete Gaussian,
+  /// calibrated on the analysis its ledger reads (privacy_ledger.h: ledgerAnalysis), so that the ε the ledger
+  /// states at the multiplier returned, a proven bound for the law drawn, meets the target.
+  NoiseMechanism law = NoiseMechanism::Gaussian;
   double sampleRate = 1;                            ///< Calibration::Accountant only
   long steps = 1;                                   ///< Calibration::Accountant only
   /// ClassicGaussian only: the std σ = √(2 ln(1.25/δ))·Δ/ε is formed first and divided by Δ, as the
@@ -32,8 +37,9 @@ struct NoiseRequest {
 inline constexpr double kMaxPldCalibratedEpsilon = 100;
 
 /// The given multiplier if there is one; else 0 for ε = +inf; else calibrated as asked.
-/// @throws InvalidArgument from the calibration on bad budgets, and for a PLD calibration to a target
-/// above kMaxPldCalibratedEpsilon (it would take minutes and gigabytes).
+/// @throws InvalidArgument from the calibration on bad budgets, for a PLD calibration to a target
+/// above kMaxPldCalibratedEpsilon (it would take minutes and gigabytes), and for the discrete Gaussian with a
+/// calibration other than Calibration::Accountant (the one-release formulas are the continuous Gaussian's).
 double resolveNoiseMultiplier(const NoiseRequest& request);
 
 /// √(2 ln(1.25/δ)): the classic Gaussian mechanism's factor (Dwork & Roth 2014, Thm A.1; a proof for

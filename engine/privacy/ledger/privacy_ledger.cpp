@@ -5,9 +5,33 @@
 #include <limits>
 
 #include "core/error.h"
+#include "privacy/accountants/discrete_gaussian_accountant.h"
 #include "privacy/ledger/noise_resolution.h"
 
 namespace dpw {
+
+bool accountantProvenFor(AccountantKind accountant, NoiseMechanism law, bool subsampled) {
+  const AccountantInfo& info = accountantInfo(accountant);
+  if (info.claim != AccountantClaim::Bound) return false;
+  if (law == NoiseMechanism::Gaussian) return true;
+  return law == NoiseMechanism::DiscreteGaussian &&
+         (info.discreteGaussian == DiscreteGaussianCover::EveryRate ||
+          (info.discreteGaussian == DiscreteGaussianCover::Unsubsampled && !subsampled));
+}
+
+std::unique_ptr<Accountant> ledgerAnalysis(AccountantKind accountant, NoiseMechanism law, bool subsampled) {
+  require(law == NoiseMechanism::Gaussian || law == NoiseMechanism::DiscreteGaussian,
+          "the accountants analyse the Gaussian and secure mode's discrete Gaussian; this event uses ",
+          noiseMechanismId(law));
+  if (law == NoiseMechanism::Gaussian) return makeAccountant(accountant);
+  // Without subsampling: the plain Rényi curve, Balle et al.'s conversion (never looser than Mironov's).
+  if (!subsampled) return std::make_unique<DiscreteGaussianRdpAccountant>();
+  if (accountantProvenFor(accountant, law, subsampled)) return makeAccountant(accountant);
+  // Fixed-size batches: an accountant whose subsampling takes any mechanism's curve (rdp-wor).
+  if (neighbouringOf(accountant) == Neighbouring::ReplaceOne)
+    return makeAccountant(tightestProvenAccountant(Neighbouring::ReplaceOne, DiscreteGaussianCover::EveryRate));
+  return std::make_unique<DiscreteGaussianRdpAccountant>();  // Poisson: Zhu & Wang 2019 Thm 6
+}
 
 PrivacyEvent oneReleaseOf(const Mechanism& mechanism, double sensitivity, Neighbouring relation) {
   require(sensitivity > 0 && std::isfinite(sensitivity), "the sensitivity must be > 0, got ", sensitivity);
@@ -30,12 +54,12 @@ PrivacyLedger PrivacyLedger::basicComposition(double delta) {
 
 PrivacyLedger::PrivacyLedger(const PrivacyLedger& o)
     : accountant_(o.accountant_), delta_(o.delta_), accounting_(o.accounting_), events_(o.events_),
-      warm_(o.warm_->clone()) {}
+      warm_(o.warm_->clone()), chosenUnproven_(o.chosenUnproven_) {}
 
 PrivacyLedger& PrivacyLedger::operator=(const PrivacyLedger& o) {
   if (this != &o) {
     accountant_ = o.accountant_, delta_ = o.delta_, accounting_ = o.accounting_, events_ = o.events_;
-    warm_ = o.warm_->clone();
+    warm_ = o.warm_->clone(), chosenUnproven_ = o.chosenUnproven_;
   }
   return *this;
 }
@@ -46,17 +70,40 @@ void PrivacyLedger::record(const PrivacyEvent& e) {
   require(e.sampleRate > 0 && e.sampleRate <= 1, "the sampling rate q must lie in (0, 1], got ", e.sampleRate);
   require(e.count >= 1, "an event is made at least once, got ", e.count);
   const bool basic = accounting_ == LedgerAccounting::BasicComposition;
-  // The accountants and the one-Gaussian formulas are the Gaussian's (not any L2 law's: the discrete
-  // Gaussian has its own analyses); basic composition reads each law's own bound.
-  require(basic || e.law == NoiseMechanism::Gaussian,
-          "the accountants analyse the Gaussian mechanism; this event uses ", noiseMechanismId(e.law));
+  const bool accounted = accounting_ == LedgerAccounting::Accountant;
+  // The one-Gaussian formulas are the continuous Gaussian's; the accountants read it or, through
+  // ledgerAnalysis, secure mode's grid discrete Gaussian; basic composition reads each law's own bound.
+  require(basic || e.law == NoiseMechanism::Gaussian || (accounted && e.law == NoiseMechanism::DiscreteGaussian),
+          accounted ? "the accountants analyse the Gaussian mechanism and secure mode's discrete Gaussian; this event uses "
+                    : "the one-release Gaussian formulas analyse the continuous Gaussian; this event uses ",
+          noiseMechanismId(e.law));
+  require(basic || events_.empty() || events_.front().law == e.law,
+          "one accounted ledger holds one law (a run draws all its noise in one mode)");
   require(!e.disjointFromPrevious || (basic && !events_.empty()),
           "parallel composition (disjointFromPrevious) needs basic composition and an event before it");
   require(!basic || isPureEpsilon(noiseLaw(e.law)) || delta_ > 0,
           "the ", noiseMechanismId(e.law), " law needs a delta > 0");
   events_.push_back(e);
+  if (!accounted) return;
+  if (e.law == NoiseMechanism::DiscreteGaussian) {
+    // The discrete law's analysis depends on whether some event is subsampled: chosen again with every event (a
+    // ledger holds one or two) and warmed with every (σ, q) seen.
+    const bool subsampled =
+        std::any_of(events_.begin(), events_.end(), [](const PrivacyEvent& x) { return x.sampleRate < 1; });
+    warm_ = ledgerAnalysis(accountant_, e.law, subsampled);
+    chosenUnproven_ = !accountantProvenFor(accountant_, e.law, subsampled);
+    for (const PrivacyEvent& x : events_)
+      if (x.multiplier > 0) warm_->addGaussianSteps(x.multiplier, x.sampleRate, 0);
+    return;
+  }
   // Zero steps: the accountant computes (and keeps) its per-step analysis of (σ, q) and composes nothing.
-  if (e.multiplier > 0 && accounting_ == LedgerAccounting::Accountant) warm_->addGaussianSteps(e.multiplier, e.sampleRate, 0);
+  if (e.multiplier > 0) warm_->addGaussianSteps(e.multiplier, e.sampleRate, 0);
+}
+
+AccountantClaim PrivacyLedger::claim() const {
+  if (accounting_ != LedgerAccounting::Accountant || events_.empty() || events_.front().law != NoiseMechanism::Gaussian)
+    return AccountantClaim::Bound;
+  return accountantInfo(accountant_).claim;
 }
 
 template <class PerEvent>
@@ -111,7 +158,19 @@ double PrivacyLedger::epsilonAfter(long releases) const {
       });
     case LedgerAccounting::Accountant: break;
   }
-  auto a = warm_->clone();
+  return composed(*warm_, releases);
+}
+
+double PrivacyLedger::chosenAccountantEpsilonAfter(long releases) const {
+  require(releases >= 0, "the number of releases must be >= 0, got ", releases);
+  if (!chosenUnproven_) return std::numeric_limits<double>::quiet_NaN();
+  for (const auto& e : events_)
+    if (e.multiplier == 0) return std::numeric_limits<double>::infinity();
+  return composed(*makeAccountant(accountant_), releases);
+}
+
+double PrivacyLedger::composed(const Accountant& fresh, long releases) const {
+  auto a = fresh.clone();
   long left = releases;
   for (const auto& e : events_) {
     const long n = std::min(left, e.count);

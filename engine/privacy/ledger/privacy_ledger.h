@@ -1,7 +1,11 @@
 #pragma once
 /// A run's privacy ledger: its typed events (privacy_event.h) composed in order, and how ε is read from
-/// them. A method fills the ledger once from its settings; the ε-vs-step curve, the final ε, the status
-/// bar's metric and the statement (privacy_statement.h) all read it.
+/// them. A method fills the ledger once from its settings; the calibration of its noise, the ε-vs-step curve,
+/// the final ε, the status bar's metric and the statement (privacy_statement.h) all read it.
+///
+/// Secure mode's events are of the law it draws, NoiseMechanism::DiscreteGaussian: the grid discrete Gaussian of
+/// privacy/mechanisms/mechanisms.h at the event's nominal multiplier z (the law drawn has σ_Z/Δ_Z ≥ z: its
+/// variance is rounded up), whose ε the ledger reads from an analysis proven for that law (ledgerAnalysis).
 #include <memory>
 #include <vector>
 
@@ -23,6 +27,25 @@ enum class LedgerAccounting {
   BasicComposition
 };
 
+/// The analysis whose ε a ledger of `accountant` reads for events of `law` (`subsampled`: some event has q < 1),
+/// a fresh accountant:
+///  - the Gaussian: the accountant itself;
+///  - secure mode's grid discrete Gaussian, no event subsampled: its Rényi curve, the Gaussian's (exact at integer
+///    shifts, CKS20 Prop. 5), composed and converted by Balle et al. 2020 (DiscreteGaussianRdpAccountant at q = 1):
+///    what every Rényi accountant computes at q = 1, by the tightest of their conversions;
+///  - subsampled, where the accountant's analysis is proven for the law at every rate (DiscreteGaussianCover::
+///    EveryRate): the accountant itself;
+///  - else the proven analysis of the law for the accountant's sampler: fixed-size batches, the tightest accountant
+///    covering it at every rate (rdp-wor: Wang, Balle & Kasiviswanathan 2019 Thm 9 on the CKS20 curve); Poisson,
+///    the Zhu-Wang bound (DiscreteGaussianRdpAccountant).
+/// @throws InvalidArgument for another law (the accountants analyse these two).
+std::unique_ptr<Accountant> ledgerAnalysis(AccountantKind accountant, NoiseMechanism law, bool subsampled);
+
+/// True when `accountant`'s own analysis is proven for `law` at these rates: always for the Gaussian when the
+/// accountant's claim is a bound; for secure mode's discrete Gaussian, a Rényi accountant (DiscreteGaussianCover
+/// Unsubsampled) without subsampling, or one covering every rate.
+bool accountantProvenFor(AccountantKind accountant, NoiseMechanism law, bool subsampled);
+
 class PrivacyLedger {
  public:
   /// `delta` is the δ handed to the accounting (the mechanism's share of the run's δ).
@@ -35,15 +58,29 @@ class PrivacyLedger {
   PrivacyLedger& operator=(const PrivacyLedger& other);
 
   /// Appends an event (composed after the ones before). @throws InvalidArgument unless the multiplier
-  /// is ≥ 0 and finite, the sensitivity ≥ 0, q ∈ (0, 1] and count ≥ 1; for a law other than the
-  /// Gaussian outside BasicComposition (the accountants and the one-Gaussian formulas analyse the
-  /// Gaussian; BasicComposition reads any law's own bound); for disjointFromPrevious outside
-  /// BasicComposition or on the first event; for a law that needs δ in a BasicComposition ledger of δ = 0.
+  /// is ≥ 0 and finite, the sensitivity ≥ 0, q ∈ (0, 1] and count ≥ 1; outside BasicComposition (which reads
+  /// any law's own bound), for a law other than the Gaussian and, under Accountant, secure mode's discrete
+  /// Gaussian (the one-Gaussian formulas are the continuous Gaussian's), and for events of both laws in one
+  /// ledger; for disjointFromPrevious outside BasicComposition or on the first event; for a law that needs δ
+  /// in a BasicComposition ledger of δ = 0.
   void record(const PrivacyEvent& event);
 
   const std::vector<PrivacyEvent>& events() const { return events_; }
-  /// The accountant (unused by BasicComposition).
+  /// The accountant chosen (unused by BasicComposition).
   AccountantKind accountant() const { return accountant_; }
+  /// True for secure-mode (discrete Gaussian) events whose law the chosen accountant's analysis is not proven
+  /// for (accountantProvenFor): ε is read from ledgerAnalysis's proven analysis, and chosenAccountantEpsilon
+  /// gives the chosen one's for comparison.
+  bool chosenAccountantUnproven() const { return chosenUnproven_; }
+  /// The name of the analysis ε is read from (Accountant accounting): the chosen accountant's, or the one
+  /// proven for the discrete law.
+  std::string analysisName() const { return warm_->name(); }
+  /// Its legend-sized name (Accountant::shortName), e.g. for the ε-vs-step curve.
+  std::string analysisShortName() const { return warm_->shortName(); }
+  /// What ε is: a proven bound, the CLT approximation or not DP (the chosen accountant's claim for the
+  /// Gaussian; Bound for the discrete Gaussian, whose analysis ledgerAnalysis picks proven, for the one-Gaussian
+  /// formulas and for basic composition).
+  AccountantClaim claim() const;
   LedgerAccounting accounting() const { return accounting_; }
   double delta() const { return delta_; }
   /// True when some event adds noise (a multiplier > 0).
@@ -57,6 +94,11 @@ class PrivacyLedger {
   double epsilonAfter(long releases) const;
   /// ε after every release recorded.
   double epsilon() const { return epsilonAfter(releases()); }
+  /// When chosenAccountantUnproven(): the chosen accountant's ε after the first `releases` releases as if they were
+  /// of the continuous Gaussian (for comparison only: it is not shown to hold for the law drawn); NaN
+  /// otherwise. @throws InvalidArgument on releases < 0.
+  double chosenAccountantEpsilonAfter(long releases) const;
+  double chosenAccountantEpsilon() const { return chosenAccountantEpsilonAfter(releases()); }
   /// The δ of the claim: delta() except under BasicComposition, where the δ's of the releases of laws
   /// that need one compose like the ε's (summed; the max within disjoint runs); 0 for pure laws only.
   double deltaSpent() const;
@@ -69,11 +111,15 @@ class PrivacyLedger {
   template <class PerEvent>
   double composeBasic(long releases, PerEvent value) const;
 
+  /// ε of `fresh` (an accountant with no step) after the first `releases` releases.
+  double composed(const Accountant& fresh, long releases) const;
+
   AccountantKind accountant_;
   double delta_;
   LedgerAccounting accounting_;
   std::vector<PrivacyEvent> events_;
-  std::unique_ptr<Accountant> warm_;  // every event's (σ, q) seen, zero steps
+  std::unique_ptr<Accountant> warm_;  // ledgerAnalysis's accountant: every event's (σ, q) seen, zero steps
+  bool chosenUnproven_ = false;
 };
 
 }  // namespace dpw

@@ -9,8 +9,8 @@ namespace dpw {
 
 namespace {
 
-std::string claimKind(AccountantKind kind) {
-  switch (accountantInfo(kind).claim) {
+std::string claimKind(AccountantClaim claim) {
+  switch (claim) {
     case AccountantClaim::Bound: return "a proven bound";
     case AccountantClaim::Approximation: return "an approximation, not a bound";
     case AccountantClaim::NotDp: return "not an (ε, δ)-DP guarantee";
@@ -50,13 +50,19 @@ std::string claimSentence(const PrivacyLedger& ledger, double runDelta, const st
 std::string accountedClaimSentence(const PrivacyLedger& ledger, double runDelta) {
   const PrivacyEvent& e = lastEvent(ledger);
   std::ostringstream st;
+  const bool discrete = e.law == NoiseMechanism::DiscreteGaussian;
   st << "(ε = " << claimNumber(ledger.epsilon()) << ", δ = " << claimNumber(runDelta) << ") by the "
-     << makeAccountant(ledger.accountant())->name() << ", " << claimKind(ledger.accountant()) << ", ";
+     << ledger.analysisName() << ", " << claimKind(ledger.claim())
+     << (discrete ? " for secure mode's discrete Gaussian (the law drawn)" : "") << ", ";
   if (e.sampler == Sampler::WholeData)
     st << samplerDescription(e.sampler, e.sampleRate);
   else
     st << "q = " << claimNumber(e.sampleRate) << (e.sampler == Sampler::Poisson ? " (Poisson)" : " (fixed batch)");
-  st << ", " << e.count << " steps, noise multiplier " << noiseNumber(e.multiplier);
+  st << ", " << e.count << (e.count == 1 ? " step" : " steps") << ", noise multiplier " << noiseNumber(e.multiplier);
+  if (ledger.chosenAccountantUnproven())  // the accountant chosen, for comparison, in words that claim nothing for the law
+    st << "; for comparison, the chosen accountant " << accountantId(ledger.accountant()) << " gives ε = "
+       << claimNumber(ledger.chosenAccountantEpsilon())
+       << " for the continuous Gaussian, which the discrete law drawn is not shown to meet";
   return st.str();
 }
 

@@ -21,10 +21,14 @@ namespace dpw {
 /// @throws InvalidArgument for a ledger without events.
 std::string claimSentence(const PrivacyLedger& ledger, double runDelta, const std::string& what = "the release");
 
-/// "(ε = 2.31, δ = 1e-05) by the <accountant name>, a proven bound, q = 0.025 (Poisson), 500 steps, noise
+/// "(ε = 2.31, δ = 1e-05) by the <analysis name>, a proven bound, q = 0.025 (Poisson), 500 steps, noise
 /// multiplier 1.2": the claim of an accounted ledger whose last event is the repeated release; an
-/// approximation says "an approximation, not a bound" (the registry's AccountantClaim). `runDelta` is the run's total δ (the ledger's δ is
-/// the accountant's share of it); ε is epsilon() of the ledger.
+/// approximation says "an approximation, not a bound" (PrivacyLedger::claim). `runDelta` is the run's total δ (the
+/// ledger's δ is the accountant's share of it); ε is epsilon() of the ledger. Secure mode's discrete-Gaussian
+/// ledger says "a proven bound for secure mode's discrete Gaussian (the law drawn)" and, when the chosen
+/// accountant is not proven for that law (PrivacyLedger::chosenAccountantUnproven), ends with the chosen one's ε
+/// for comparison ("for comparison, the chosen accountant pld gives ε = 5 for the continuous Gaussian, which the
+/// discrete law drawn is not shown to meet").
 std::string accountedClaimSentence(const PrivacyLedger& ledger, double runDelta);
 
 /// The claim of a BasicComposition ledger, e.g. "ε = 1 (pure DP) by the Laplace mechanism (b = 1; Dwork &

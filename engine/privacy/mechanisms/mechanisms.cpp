@@ -109,32 +109,33 @@ Mechanism gaussianFor(NoiseSource source, double sigma, double l2Sensitivity, lo
                                        : secureGaussianFor(source, sigma, l2Sensitivity, dim);
 }
 
-std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw, SecureAccounting accounting,
-                                 double provenEpsilon) {
+std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw) {
   std::string s;
-  if (source == NoiseSource::OsEntropy && !secureLaw.isNone()) {
-    s += " Noise: " + secureLaw.describe() + "; ";
-    switch (accounting) {
-      case SecureAccounting::Unsubsampled:
-        s += "the Gaussian's analysis holds for it exactly (no subsampling; same Rényi divergences at integer "
-             "shifts, CKS20 Prop. 5).";
-        break;
-      case SecureAccounting::ProvenWithoutReplacement:
-        s += "ε is a proven bound for this law: its Rényi curve (CKS20 Prop. 5) through Wang, Balle & "
-             "Kasiviswanathan 2019 (Thm 9), which holds for any mechanism with that curve.";
-        break;
-      case SecureAccounting::Approximation: {
-        s += "the stated ε applies the subsampled continuous Gaussian's analysis to this discrete law: an "
-             "APPROXIMATION, not a proven bound for it.";
-        if (std::isfinite(provenEpsilon)) {
-          s += " Proven bound for this law (its Rényi curve, CKS20 Prop. 5, through the Poisson-subsampling bound of "
-               "Zhu & Wang 2019 Thm 6, which holds for any mechanism with that curve): ε ≤ " + claimNumber(provenEpsilon) + " at the same δ.";
-        }
-        break;
-      }
-    }
-  }
+  if (source == NoiseSource::OsEntropy && !secureLaw.isNone())
+    s += " Noise: " + secureLaw.describe() + "; the ε stated is proven for this law (above).";
   return s + " " + describeNoiseSource(source);
+}
+
+const std::string& noiseModeId(NoiseSource source) {
+  static const std::string teaching = "teaching", secure = "secure";
+  return source == NoiseSource::OsEntropy ? secure : teaching;
+}
+
+std::string threatModel(NoiseSource source) {
+  return source == NoiseSource::OsEntropy
+             ? "against anyone, including whoever holds the run's seed, scenario and summary.json (secure mode: the "
+               "noise and every choice of private rows come from the operating system's CSPRNG; the seed reproduces "
+               "only public choices)"
+             : "against anyone without the run's seed (teaching mode: the seed is in the scenario and in "
+               "summary.json, and whoever holds it can subtract the noise and knows which rows each step used, so "
+               "against them ε = ∞)";
+}
+
+std::string withThreatModel(NoiseSource source, const std::string& statement) {
+  if (statement.empty() || statement.rfind("No privacy", 0) == 0) return statement;
+  std::string opening = threatModel(source);
+  opening[0] = 'A';  // "against" opens the sentence
+  return opening + ": " + statement;
 }
 
 double gdpMuFor(double epsilon, double delta) {

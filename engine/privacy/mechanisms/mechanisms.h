@@ -25,8 +25,9 @@
 ///   the Rényi divergence of N_Z is D_α(N_Z(0,σ²) ‖ N_Z(v,σ²)) = α v²/(2σ²), the continuous value (CKS20
 ///   Prop. 5; coordinates add), so every accountant's Gaussian RDP curve holds for it unsubsampled;
 ///   the subsampled analyses of rdp (Poisson, Mironov et al. 2019) rely on the Gaussian's rotation
-///   invariance: applied to the discrete law they are an approximation, which the statement says, beside
-///   the proven (looser) bound of discrete_subsampled_rdp.h.
+///   invariance, and the PLD and GDP ones on the Gaussian's own loss: they are not proven for the discrete
+///   law. A secure run's ledger therefore reads an analysis proven for it (privacy_ledger.h: ledgerAnalysis;
+///   for Poisson steps the bound of discrete_subsampled_rdp.h), calibrates its noise on it and states it.
 ///   The release is (integer)·g: its bits are a function of the noisy integer only, which is what
 ///   defeats the low-order-bits attack (Mironov 2012) on floating-point noise.
 ///
@@ -179,23 +180,32 @@ class Mechanism {
 /// @throws as discreteGaussianOnGrid.
 Mechanism secureGaussianFor(NoiseSource source, double sigma, double l2Sensitivity, long dim);
 
+/// The law a run's privacy ledger records for its Gaussian releases (privacy_ledger.h): the Gaussian in teaching
+/// mode, secure mode's grid discrete Gaussian (DiscreteGaussian: gaussianFor's law) in secure mode.
+inline NoiseMechanism gaussianLawOf(NoiseSource source) {
+  return source == NoiseSource::OsEntropy ? NoiseMechanism::DiscreteGaussian : NoiseMechanism::Gaussian;
+}
+
 /// The Gaussian law of a release of L2 sensitivity Δ over `dim` coordinates with noise std σ, for
 /// `addTo(values, source, rng)`: N(0, σ²) from the seed in teaching mode, secureGaussianFor's grid law
 /// in secure mode; no noise for σ = 0. @throws as gaussianStd and discreteGaussianOnGrid.
 Mechanism gaussianFor(NoiseSource source, double sigma, double l2Sensitivity, long dim);
 
-/// How a secure-mode run's ε relates to its grid discrete Gaussian (for the statement).
-enum class SecureAccounting {
-  Unsubsampled,              ///< no subsampling: the Gaussian's RDP holds exactly (CKS20 Prop. 5)
-  ProvenWithoutReplacement,  ///< fixed-size batches: CKS20 curve through Wang, Balle & Kasiviswanathan 2019 Thm 9
-  Approximation              ///< a Gaussian-specific subsampled analysis applied to the discrete law: not proven
-};
+/// The end of a privacy statement: in secure mode the law drawn (its grid and inflated sensitivity; the claim
+/// before it, read from the run's ledger, is proven for that law: privacy_ledger.h); then describeNoiseSource.
+/// Starts with a space.
+std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw);
 
-/// The end of a privacy statement: in secure mode the law (its grid and inflated sensitivity) and how the
-/// accountant's ε holds for it (`accounting`; with Approximation and a finite `provenEpsilon`, also the proven
-/// bound of discrete_subsampled_rdp.h); then describeNoiseSource. Starts with a space.
-std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw,
-                                 SecureAccounting accounting = SecureAccounting::Approximation,
-                                 double provenEpsilon = std::numeric_limits<double>::quiet_NaN());
+/// "teaching" or "secure": the mode a noise source puts a run in (summary.json's `mode`).
+const std::string& noiseModeId(NoiseSource source);
+/// Against whom a run's ε holds (summary.json's `threat_model`; withThreatModel opens a statement with it):
+/// teaching mode, "against anyone without the run's seed (teaching mode: the seed is in the scenario and in
+/// summary.json, and whoever holds it can subtract the noise and knows which rows each step used, so against
+/// them ε = ∞)"; secure mode, "against anyone, including whoever holds the run's seed, scenario and
+/// summary.json (secure mode: ...)".
+std::string threatModel(NoiseSource source);
+/// A private run's statement opened with its threat model: "Against anyone without the run's seed (...): " +
+/// `statement`. A statement of no privacy ("No privacy ...") or an empty one is returned as it is.
+std::string withThreatModel(NoiseSource source, const std::string& statement);
 
 }  // namespace dpw
