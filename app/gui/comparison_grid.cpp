@@ -827,14 +827,29 @@ void ComparisonGridDialog::onWorkerDone(bool ok, const QString& message, std::ve
     shareColumnScales();
     progress_->setValue(progress_->maximum());
   }
-  showMessage(message, !ok);
+  // The cells were run on the same data: what they spend together follows the message.
+  showMessage(ok ? message + " " + jointClaimText() : message, !ok);
   updateButtons();
   emit gridFinished(ok);
 }
 
+dpw::JointClaim ComparisonGridDialog::jointClaim() const {
+  std::vector<dpw::RunPrivacy> runs;
+  runs.reserve(results_.size());
+  for (const dpw::BatchResult& cell : results_) runs.push_back(cell.result.privacy);
+  return dpw::jointClaim(runs);
+}
+
+QString ComparisonGridDialog::jointClaimText() const {
+  if (results_.empty()) return {};
+  return QString::fromStdString(dpw::jointClaimSentence(jointClaim(), "cells"));
+}
+
 QByteArray ComparisonGridDialog::tableCsv() const {
   const QStringList columns = QStringList{"point." + rowKey_, "point." + columnKey_} + metricKeys();
-  QByteArray out = columns.join(',').toUtf8() + '\n';
+  // The grid's joint claim (the same in every row) after the cells' own columns.
+  const dpw::JointClaim joint = jointClaim();
+  QByteArray out = columns.join(',').toUtf8() + ",joint_epsilon,joint_delta\n";
   for (std::size_t i = 0; i < results_.size(); ++i) {
     const int r = int(i) / int(columnValues_.size()), c = int(i) % int(columnValues_.size());
     QByteArrayList row;
@@ -845,6 +860,7 @@ QByteArray ComparisonGridDialog::tableCsv() const {
       else
         row << csvNumber(cellValue(i, columns[k]));
     }
+    row << csvNumber(joint.epsilon) << csvNumber(joint.delta);
     out += row.join(',') + '\n';
   }
   return out;
@@ -906,8 +922,10 @@ QString ComparisonGridDialog::exportHeading() const {
     if (!text.isEmpty()) fixed << QStringLiteral("%1 = %2").arg(QString::fromStdString(spec.label), text);
   }
   fixed << tr("seed = %1").arg(seed_);
+  const QString joint = jointClaimText();
   return tr("%1: comparison grid, rows %2, columns %3 (y axis shared within each column)\nFixed: %4")
-      .arg(QString::fromStdString(m.title), rowName, columnName, fixed.join(QStringLiteral(" · ")));
+             .arg(QString::fromStdString(m.title), rowName, columnName, fixed.join(QStringLiteral(" · "))) +
+         (joint.isEmpty() ? QString() : "\n" + joint);
 }
 
 void ComparisonGridDialog::paintExport(QPainter& p, QSize size, int headingHeight) const {

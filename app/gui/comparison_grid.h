@@ -20,6 +20,7 @@
 
 #include "common/scenario.h"
 #include "core/batch_run.h"
+#include "privacy/ledger/joint_claim.h"
 
 class QComboBox;
 class QPainter;
@@ -93,8 +94,15 @@ class ComparisonGridDialog : public QDialog {
   QTableWidget* table() const { return table_; }
   QString message() const;
 
+  /// The joint claim of the last finished grid's cells (privacy/ledger/joint_claim.h): they ran on the same
+  /// data, so whoever sees the grid sees all their releases.
+  dpw::JointClaim jointClaim() const;
+  /// Its sentence (empty before a grid finished), shown under the grid when it finishes and in the exports.
+  QString jointClaimText() const;
+
   /// Summary table as CSV (one row per cell, full precision): "point.<row key>", "point.<column key>",
-  /// then the method's declared metrics.
+  /// then the method's declared metrics, then the grid's joint claim "joint_epsilon", "joint_delta" (the
+  /// same in every row).
   QByteArray tableCsv() const;
   /// Writes tableCsv() / the grid picture atomically; returns an error message or empty.
   QString exportCsv(const QString& path) const;
@@ -105,7 +113,7 @@ class ComparisonGridDialog : public QDialog {
   QImage gridImage() const;
   /// The line under the grid that explains the short names in the cells' captions ("ACC: accuracy …").
   QString abbreviationsText() const;
-  /// That heading: a title line, then "Fixed: ..." (for tests).
+  /// That heading: a title line, then "Fixed: ...", then the joint claim of the cells (for tests).
   QString exportHeading() const;
 
  signals:

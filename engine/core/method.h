@@ -2,7 +2,9 @@
 /// A method the app can run: its parameters, how to run it, and what a run returns.
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,21 @@
 #include "core/run_observer.h"
 
 namespace dpw {
+
+class PrivacyLedger;  // privacy/ledger/privacy_ledger.h
+
+/// The privacy a run spent, as a joint claim over several runs on the same data reads it
+/// (privacy/ledger/joint_claim.h): one record, filled from the run's ledger by the method.
+struct RunPrivacy {
+  /// The ε the run's statement heads with: NaN when the run spends no privacy budget on private data,
+  /// +inf when it releases without noise.
+  double epsilon = std::numeric_limits<double>::quiet_NaN();
+  double delta = 0;  ///< the run's whole δ (the ledger's δ is the accountant's share of it)
+  /// The ledger whose accountant gives `epsilon`, when its events are the releases as drawn (the
+  /// continuous Gaussian of teaching mode): a joint claim may compose its events with the other runs'.
+  /// Null when only (ε, δ) composes (secure mode's grid law, whose proven ε is not the ledger's).
+  std::shared_ptr<const PrivacyLedger> ledger;
+};
 
 /// What a finished run reports: final metrics and a one-line privacy statement.
 struct RunResult {
@@ -21,6 +38,7 @@ struct RunResult {
   /// OutputClasses, empty in secure mode unless asked for by name.
   std::map<std::string, double> evaluation;
   std::string privacyStatement;  ///< e.g. "(ε = 4.98, δ = 1e-5) by RDP (Poisson), 4200 steps"
+  RunPrivacy privacy;            ///< the claim of privacyStatement as numbers (NaN ε: none spent)
 };
 
 /// Where the app reads the privacy a run spends, for the status bar and the comparison grid.

@@ -41,14 +41,15 @@ bool numericColumn(const CsvTable& t, std::size_t j) {
 
 // The public map of a cell (fair_csv.h): clamp to [lo, hi] (NaN, missing: the midpoint), then the affine
 // map onto [−1, 1], in halves so that no intermediate overflows for any finite lo < hi.
-double mapCell(const std::optional<double>& x, double lo, double hi, long& clamped, long& imputed) {
+// A missing cell arrives as NaN.
+double mapCell(double x, double lo, double hi, long& clamped, long& imputed) {
   if (!(hi > lo)) return 0.0;  // a fitted column without two distinct values
-  if (!x || std::isnan(*x)) {
+  if (std::isnan(x)) {
     ++imputed;
     return 0.0;
   }
-  if (*x < lo || *x > hi) ++clamped;
-  const double v = std::clamp(*x, lo, hi);
+  if (x < lo || x > hi) ++clamped;
+  const double v = std::clamp(x, lo, hi);
   return 2.0 * ((v / 2 - lo / 2) / (hi / 2 - lo / 2)) - 1.0;
 }
 
@@ -177,8 +178,7 @@ FairCsvLoad loadFairCsv(const FairCsvSpec& spec, std::uint64_t seed, FairDataset
     for (FairDataset* D : {&train, &test})
       for (Eigen::Index i = 0; i < D->X.rows(); ++i) {
         double& v = D->X(i, Eigen::Index(j));
-        v = mapCell(std::isnan(v) ? std::nullopt : std::optional<double>(v), b.lo, b.hi, load.clampedCells,
-                    load.imputedCells);
+        v = mapCell(v, b.lo, b.hi, load.clampedCells, load.imputedCells);
       }
   }
   return load;

@@ -59,6 +59,12 @@ struct FlowData {
 std::vector<std::string> flowTargetIds();
 
 /// Loads target `id`. Fashion-MNIST is read once per folder and process (cached).
+/// The labels of a per-class target (Fashion-MNIST's ten): public, so every class gets its flow or generator.
+inline constexpr int kFlowClasses = 10;
+/// The minibatch of one class's flow or generator: the run's batch split evenly over the public class list,
+/// at least 1, never a private class count (which would shape the release).
+inline long perClassBatch(long batch) { return batch / kFlowClasses > 1 ? batch / kFlowClasses : 1; }
+
 /// @throws InvalidArgument for an unknown id, toySize < 2, or missing/corrupt Fashion-MNIST files.
 FlowData loadFlowTarget(const std::string& id, long toySize, std::uint64_t seed,
                         const std::string& fashionDir = "/usr/share/datasets/fashion-mnist");

@@ -7,6 +7,7 @@
 
 #include "core/choice_table.h"  // choiceList
 #include "core/error.h"
+#include "privacy/ledger/default_delta.h"
 #include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/privacy_params.h"  // readNoiseSource
@@ -21,6 +22,10 @@ ParamSpec choiceParam(std::string key, std::string label, const std::vector<std:
           std::numeric_limits<double>::infinity(), false, ids, ids.front(), "", std::move(help), true, true};
 }
 }  // namespace
+
+void FlowPrivacySettings::resolveDelta(long rows) {
+  if (delta == 0) delta = defaultDelta(rows);
+}
 
 FlowPrivacySettings FlowPrivacySettings::fromParams(const ParamValues& p) {
   FlowPrivacySettings s;
@@ -54,7 +59,7 @@ AccountantKind flowAutoAccountant(Neighbouring relation, NoiseSource source) {
 
 void FlowPrivacySettings::validate(bool perClassSubsampled) const {
   require(epsilon > 0, "epsilon must be > 0 (inf for no privacy), got ", epsilon);
-  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+  require(delta >= 0 && delta < 1, "delta must lie in (0, 1) (0: auto, 1/(10 m)), got ", delta);
   require(noiseMultiplier >= 0 && std::isfinite(noiseMultiplier), "the noise multiplier must be >= 0, got ",
           noiseMultiplier);
   const auto& ok = flowAccountantIds();

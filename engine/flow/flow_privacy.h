@@ -65,6 +65,8 @@ struct FlowPrivacySettings {
   /// os-entropy: secure mode, the projections get secureGaussianFor(source, s, Δ, k) (privacy/mechanisms/mechanisms.h).
   NoiseSource noiseSource = NoiseSource::Seeded;
   double epsilon = std::numeric_limits<double>::infinity();  ///< (the methods' default is 5)
+  /// The run's δ; 0 = auto: 1/(10 m) for the m private rows (or the public nominal count), resolved by the run
+  /// once its data are loaded (resolveDelta).
   double delta = 1e-5;
   double noiseMultiplier = 0;    ///< > 0: use this multiplier (ε is then reported, not targeted)
   FlowBound bound = FlowBound::Auto;
@@ -72,6 +74,8 @@ struct FlowPrivacySettings {
   bool accountantAuto = false;  ///< the setting was "auto" (a method may resolve it otherwise, e.g. the histogram release)
   FlowConvention convention = FlowConvention::UnionBound;
 
+  /// δ = 0 (auto) becomes defaultDelta(rows) (privacy/ledger/default_delta.h: 1/(10 rows)); a given δ is kept.
+  void resolveDelta(long rows);
   /// Reads and parses the parameters above; "auto" (or no `accountant` parameter: DPSWflow, q = 1) is
   /// resolved by resolveAutoAccountant for the projection release: add/remove (Poisson) for per_class = 1,
   /// replace-one (fixed-size batches) otherwise.

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "privacy/ledger/joint_claim.h"
 #include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/count_release.h"
 #include "privacy/accountants/gdp_analysis.h"
@@ -252,12 +253,17 @@ RunResult runCountQuery(const CountQuerySettings& s, std::uint64_t seed, RunObse
     const std::string claim = claimSentence(ledger, ledger.deltaSpent(), "one count");
     if (&law == chosenLaw) {
       r.metrics["epsilon_spent"] = ledger.epsilon();
+      r.privacy = runPrivacyOf(ledger, ledger.deltaSpent(), false);
       st << "Drawn law: " << claim << ". ";
     } else {
       others += (others.empty() ? "" : "; ") + claim;
     }
   }
-  st << "The other plotted laws: " << others << ". " << describeNoiseSource(NoiseSource::Seeded);
+  st << "The other plotted laws: " << others << ". ";
+  // The lesson's D is imagined, of no given size: δ is a fixed value, and small enough only for a small D.
+  st << "Warning: δ = " << statementNumber(s.delta) << " of the Gaussian laws is a fixed value, not derived from "
+     << "the size m of D: it is at most 1/(10 m) only for a D of at most " << statementNumber(0.1 / s.delta)
+     << " people. " << describeNoiseSource(NoiseSource::Seeded);
   r.privacyStatement = st.str();
   return r;
 }

@@ -25,6 +25,8 @@
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/ledger/default_delta.h"
+#include "privacy/ledger/joint_claim.h"
 #include "privacy/ledger/noise_resolution.h"
 #include "privacy/ledger/privacy_ledger.h"
 #include "privacy/ledger/privacy_statement.h"
@@ -404,6 +406,13 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     ps << "No privacy (ε = ∞): no clipping, no noise, " << s.steps << " steps.";
   }
   r.privacyStatement = ps.str();
+  if (st.privatise) r.privacyStatement += deltaWarning(delta, long(data.X.rows()));  // a given δ above 1/(10 n)
+  // The claim as numbers, for outputs that show several runs (privacy/ledger/joint_claim.h); no accountant:
+  // no finite ε is claimed.
+  if (!ledger)
+    r.privacy = {std::numeric_limits<double>::infinity(), delta, nullptr};
+  else  // in secure mode the ledger's ε is already the bound proven for the law drawn
+    r.privacy = runPrivacyOf(*ledger, delta, s.noiseSource == NoiseSource::OsEntropy, ledger->epsilon());
   if (st.privatise)  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
     r.privacyStatement += noiseSourceStatement(
         s.noiseSource, secureGaussianFor(s.noiseSource, st.noiseMultiplier * sensitivity, sensitivity, long(net.parameterCount())));

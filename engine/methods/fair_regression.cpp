@@ -17,6 +17,8 @@
 #include "fair_regression/fair_transport.h"
 #include "fair_regression/least_squares_scores.h"
 #include "fair_regression/lower_envelope.h"
+#include "privacy/ledger/default_delta.h"
+#include "privacy/ledger/joint_claim.h"
 #include "privacy/mechanisms/private_sampling.h"
 
 namespace dpw {
@@ -85,7 +87,8 @@ GroupedScores loadFairRegressionData(const FairRegressionSettings& s, std::uint6
 
 std::vector<double> smallAlphaGrid() { return {0.0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 1.0}; }
 
-RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed, RunObserver& observer) {
+RunResult runFairRegression(const FairRegressionSettings& settings, std::uint64_t seed, RunObserver& observer) {
+  FairRegressionSettings s = settings;  // δ auto is resolved from the training rows below
   require(s.bins >= 1, "the number of bins k must be at least 1, got ", s.bins);
   require(s.alpha >= 0 && !std::isnan(s.alpha), "the KS tolerance alpha must be >= 0, got ", s.alpha);
   require(s.epsilon > 0 && !std::isnan(s.epsilon), "epsilon must be > 0 (or inf), got ", s.epsilon);
@@ -132,6 +135,10 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   PrivateSampling splitCoins(s.secureNoise ? NoiseSource::OsEntropy : NoiseSource::Seeded, splitRng);
   const TrainTestSplit split = splitTrainTest(data.size(), s.testFraction, splitCoins.words());
   const GroupedScores train = selectRows(data, split.train), test = selectRows(data, split.test);
+  // δ auto: 1/(10 n) for the n training rows (their count is public: it sets the histograms' scale 1/n); the
+  // split's size depends only on the row count and the test fraction, so every seed's n is this one.
+  if (s.delta == 0) s.delta = defaultDelta(long(train.size()));
+  sw.delta = s.delta;
   Rng noiseRng = makeRng(seed, 3);
   const HistogramNoise noise{s.epsilon, s.delta, s.mechanism, s.secureNoise};
   const GroupDistributions released = privateGroupDistributions(train, binning, noise, noiseRng);
@@ -252,9 +259,13 @@ RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed,
   result.metrics["groups"] = double(m);
   result.metrics["seeds"] = double(s.seeds);
   // The run's ε is read from the release's ledger (private_histogram.h), as its statement is.
-  result.metrics["epsilon"] = histogramLedger(noise, long(train.size())).epsilon();
-  result.privacyStatement =
-      describePrivacy(noise, long(train.size())) + " Per seed, the training split is the private data set.";
+  const PrivacyLedger ledger = histogramLedger(noise, long(train.size()));
+  result.metrics["epsilon"] = ledger.epsilon();
+  // The law's own bound (basic composition): the same claim in secure mode, whose law is the one accounted.
+  result.privacy = runPrivacyOf(ledger, ledger.deltaSpent(), false);
+  result.privacyStatement = describePrivacy(noise, long(train.size())) +
+                            " Per seed, the training split is the private data set." +
+                            (isPureEpsilon(noiseLaw(s.mechanism)) ? "" : deltaWarning(s.delta, long(train.size())));
   if (s.leastSquaresScores) {
     result.metrics["regressor_fit_mse"] = regressor.fit.fitMse;
     result.metrics["regressor_rows"] = double(regressor.fitRows);
@@ -346,8 +357,11 @@ MethodInfo fairRegressionMethod() {
       noiseSourceParam("the discrete mechanism's integer noise (" +
                        noiseLawIdList([](const NoiseLaw& law) { return law.discrete; }) +
                        " only; Canonne, Kamath & Steinke 2020)"),
-      {"delta", "δ (Gaussian only)", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "",
-       "δ of the Gaussian and discrete Gaussian mechanisms.", true, true},
+      withSpecial({"delta", "δ (Gaussian only)", K::Real, 0, 0, 0.5, false, {}, {}, "",
+                   "δ of the Gaussian and discrete Gaussian mechanisms; auto (0 in scenario files): 1/(10 n) for the n "
+                   "training rows.",
+                   true, true},
+                  0, "auto (0.1/n)"),
       {"test_fraction", "Test fraction", K::Real, 0.3, 0.01, 0.99, false, {}, {}, "",
        "Share of rows held out for evaluation (paper: 0.3)."},
       {"seeds", "Seeds", K::Integer, 10, 1, 10000, false, {}, {}, "runs",

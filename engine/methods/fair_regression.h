@@ -47,7 +47,7 @@ struct FairRegressionSettings {
   /// (Mironov 2012; audited: ε ≥ 2.3 measured for a claim of 1), the integer sampler does not.
   NoiseMechanism mechanism = NoiseMechanism::DiscreteLaplace;
   bool secureNoise = false;           ///< noise_source = os-entropy (discrete mechanisms only; not replayable)
-  double delta = 1e-5;
+  double delta = 1e-5;          ///< Gaussian laws; 0 = auto: 1/(10 n) for the n training rows
   double testFraction = 0.3;
   long seeds = 10;
   long syntheticRows = 2000;

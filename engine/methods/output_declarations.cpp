@@ -19,7 +19,8 @@ void declareOutputs(MethodInfo& m) {
                  "frechet_public", "frechet_floor", "nn_accuracy", "nn_accuracy_real", "epsilon_chosen_accountant"};
     m.treatedAsPublic = {"the private row count m (it sets q = batch/m unless public_rows gives a nominal count)",
                          "the dimension d and the data bounds (rows scaled into the unit ball by a public constant)",
-                         "the class list (per class: the ten Fashion-MNIST labels, one flow each, rows or not)",
+                         "the class list (per class: the ten Fashion-MNIST labels, one flow each, rows or not; the "
+                         "per-class row counts are not public and shape no release)",
                          "the held-out and reference samples the quality is measured on",
                          "the seed: it reproduces only particles, directions and synthetic data"};
   } else if (id == "dpswgen") {
@@ -27,7 +28,8 @@ void declareOutputs(MethodInfo& m) {
                  "sample_rate", "seconds", "epsilon", "frechet_public", "frechet_floor", "nn_accuracy",
                  "epsilon_chosen_accountant"};
     m.treatedAsPublic = {"the private row count m (it sets q = batch/m)", "the dimension d and the data bounds",
-                         "the class list (per class: the ten Fashion-MNIST labels)",
+                         "the class list (per class: the ten Fashion-MNIST labels; the per-class row counts are not "
+                         "public and shape no release: each generator's batch is batch/10)",
                          "the held-out and reference samples the quality is measured on",
                          "the seed: it reproduces only the generator's initialisation, directions and synthetic data"};
   } else if (id == "flow-privacy-utility") {

@@ -196,6 +196,12 @@ class TestComparisonGrid : public QObject {
                                 QString("seed = %1").arg(s.seed), QString("Steps"), QString("= 20")})
       QVERIFY2(heading.contains(part), qPrintable(part + " | " + heading));
     QVERIFY(png.height() >= g->cellWidget(1, 0)->geometry().bottom() + 40);
+    // The cells ran on the same data: the export and the message state their joint claim (#35), here
+    // infinite (the ε = ∞ row adds no noise); the CSV carries it in its last two columns.
+    for (const QString& text : {heading, g->message()})
+      QVERIFY2(text.contains("Joint claim of the 4 cells on the same data: ε = ∞"), qPrintable(text));
+    QVERIFY(lines[0].endsWith(",joint_epsilon,joint_delta"));
+    QVERIFY(lines[1].endsWith(",inf,0"));
     QVERIFY(g->exportPng(dir.filePath("grid.svg")).isEmpty());
     QFile svg(dir.filePath("grid.svg"));
     QVERIFY(svg.open(QIODevice::ReadOnly) && svg.readAll().contains("Fixed:"));

@@ -20,6 +20,8 @@
 #include "flow/projection_histogram.h"
 #include "flow/sliced_flow_step.h"
 #include "privacy/accountants/gdp_analysis.h"
+#include "privacy/ledger/default_delta.h"
+#include "privacy/ledger/joint_claim.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
@@ -61,6 +63,14 @@ void validate(const DpswFlowSettings& s) {
           "DPSWflow's histogram release is made once (data_noise once); for fresh noise every step or the reference "
           "convention choose release projections");
   s.privacy.validate(s.data.perClass && s.variant == FlowVariant::Resampled);
+  // Per class, no release may take its shape from a class's private row count: DPSWflow's projections release
+  // is one noisy row per private row of each class, so a record that changes class changes the shape of two
+  // classes' released matrices, which no Gaussian sensitivity covers. Its histograms have a public shape
+  // (K x B per class; a record changing class moves √K in two classes, √(2K) together: the replace-one Δ).
+  require(!(s.data.perClass && s.variant == FlowVariant::Pool && s.release != FlowRelease::Histogram),
+          "per-class DPSWflow releases each class's pool projections, one noisy row per private row of the class, so "
+          "the shape of each release is a private class count (a record changing class changes two of them); "
+          "choose release histogram (a shape that does not depend on the data) or one flow (per_class 0)");
   s.data.validate("flows");
 }
 
@@ -71,7 +81,7 @@ std::vector<Group> makeGroups(const DpswFlowSettings& s, const FlowData& data, R
     groups.push_back({data.privateData, standardNormal(s.particles, d, rng), 0, s.batch});
     return groups;
   }
-  for (int c = 0; c < 10; ++c) {
+  for (int c = 0; c < kFlowClasses; ++c) {
     std::vector<Eigen::Index> rows;
     for (Eigen::Index i = 0; i < m; ++i)
       if (data.privateLabels[std::size_t(i)] == c) rows.push_back(i);
@@ -81,7 +91,10 @@ std::vector<Group> makeGroups(const DpswFlowSettings& s, const FlowData& data, R
     g.label = c;
     g.data.resize(Eigen::Index(rows.size()), d);
     for (std::size_t r = 0; r < rows.size(); ++r) g.data.row(Eigen::Index(r)) = data.privateData.row(rows[r]);
-    g.batch = std::max<long>(1, std::lround(double(s.batch) * double(rows.size()) / double(m)));
+    // Not from the class's private row count (which would shape the release): the batch split evenly over
+    // the public class list (per-class flows sample by Poisson at the public q, so this is the expected size
+    // of a class of m/10 rows).
+    g.batch = perClassBatch(s.batch);
     g.X = standardNormal(std::max<long>(1, s.particles / 10), d, rng);
     groups.push_back(std::move(g));
   }
@@ -124,8 +137,11 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
           ") must hold at least the k = ", s.projections, " directions used per step");
   require(s.variant == FlowVariant::Pool || s.batch <= m, "the batch size ", s.batch, " exceeds the ", m,
           " private rows");
-  // q = batch / (a public nominal count if given, else m, which the statement then treats as public).
-  const NoisePlan plan = planNoise(s, s.variant == FlowVariant::Resampled && s.publicRows > 0 ? s.publicRows : m, d);
+  // q = batch / (a public nominal count if given, else m, which the statement then treats as public); δ auto
+  // is 1/(10 ×) the same count.
+  const long publicM = s.variant == FlowVariant::Resampled && s.publicRows > 0 ? s.publicRows : m;
+  s.privacy.resolveDelta(publicM);
+  const NoisePlan plan = planNoise(s, publicM, d);
   Rng initRng = makeRng(seed, 1);
   std::vector<Group> groups = makeGroups(s, data, initRng);
   Rng poolRng = makeRng(seed, 2);
@@ -357,12 +373,16 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   }
 
   result.privacyStatement = flowPrivacyStatement(s, plan, m, ortho);
+  if (plan.multiplier > 0) result.privacyStatement += deltaWarning(s.privacy.delta, publicM);
   if (plan.multiplier > 0)  // teaching or secure mode (privacy/mechanisms/mechanisms.h); the grid of the release drawn
     result.privacyStatement += noiseSourceStatement(
         s.privacy.noiseSource, secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity,
                                                  plan.histogram ? (plan.releaseOnce ? s.pool : s.projections) * s.bins
                                                  : s.variant == FlowVariant::Pool ? s.pool
                                                                                   : s.projections));
+  // The claim as numbers, for outputs that show several runs (privacy/ledger/joint_claim.h); in secure mode
+  // the ledger's ε is already the bound proven for the law drawn.
+  result.privacy = runPrivacyOf(*plan.ledger, s.privacy.delta, s.privacy.noiseSource == NoiseSource::OsEntropy, eps);
   return result;
 }
 

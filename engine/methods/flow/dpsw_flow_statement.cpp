@@ -29,7 +29,9 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
        << " counts, Δ = √(2K) (a row leaves one bin and enters one of each histogram: exact, no δ on a bound), "
           "reused by all "
        << s.steps << " steps; the particles (public) get no noise";
-    if (s.data.perClass) st << ", per class (parallel composition)";
+    if (s.data.perClass)  // not parallel composition: a record changing class changes two classes' histograms
+      st << ", per class (a record that changes class moves two classes' histograms by √K each, √(2K) together: "
+            "the same Δ)";
   } else if (plan.histogram) {
     const bool poisson = ledger.events().back().relation == Neighbouring::AddRemove;
     st << claimSentence(ledger, delta) << ". Each step releases " << s.projections << " noisy histograms ("

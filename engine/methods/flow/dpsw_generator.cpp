@@ -14,6 +14,8 @@
 #include "nn/dense_network.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
+#include "privacy/ledger/default_delta.h"
+#include "privacy/ledger/joint_claim.h"
 #include "privacy/ledger/privacy_statement.h"
 #include "privacy/privacy_params.h"
 #include "privacy/mechanisms/private_sampling.h"
@@ -51,7 +53,8 @@ nn::DenseNetwork generatorNetwork(const std::vector<int>& sizes, Rng& rng) {
 
 }  // namespace
 
-RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, RunObserver& observer) {
+RunResult runDpswGenerator(const DpswGeneratorSettings& settings, std::uint64_t seed, RunObserver& observer) {
+  DpswGeneratorSettings s = settings;  // δ auto is resolved from the row count below
   require(s.latent >= 1 && s.width >= 1 && s.depth >= 0, "generator sizes must be positive");
   require(s.learningRate > 0 && std::isfinite(s.learningRate), "the learning rate must be > 0, got ", s.learningRate);
   require(s.projections >= 1, "the number of projections k must be at least 1, got ", s.projections);
@@ -61,9 +64,11 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   require(s.frameEvery >= 1, "frame_every must be at least 1, got ", s.frameEvery);
   s.privacy.validate(s.data.perClass);
   s.data.validate("generators");
-  const FlowData data = loadFlowTarget(s.data.target, s.data.toySize, seed, s.data.fashionDir);
+  FlowData data = loadFlowTarget(s.data.target, s.data.toySize, seed, s.data.fashionDir);
+  if (s.editData) s.editData(data);
   const long m = long(data.privateData.rows()), d = long(data.privateData.cols());
   require(s.batch <= m, "the batch size ", s.batch, " exceeds the ", m, " private rows");
+  s.privacy.resolveDelta(m);  // auto: 1/(10 m), m treated as public (it sets q = batch/m)
   // The run's privacy: Δ of k fresh directions, the one noise decision (given or calibrated), the ledger;
   // the noise std, rate and ε are read from the ledger's release.
   const SubsampledProjectionBound bound =
@@ -84,14 +89,17 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   if (!s.data.perClass) {
     gens.push_back({data.privateData, s.batch, 0, generatorNetwork(sizes, initRng), nn::Adam()});
   } else {
-    for (int c = 0; c < 10; ++c) {
+    for (int c = 0; c < kFlowClasses; ++c) {
       std::vector<Eigen::Index> rows;
       for (Eigen::Index i = 0; i < m; ++i)
         if (data.privateLabels[std::size_t(i)] == c) rows.push_back(i);
       // The class list is public: a generator per class, rows or not.
       Points part(Eigen::Index(rows.size()), d);
       for (std::size_t r = 0; r < rows.size(); ++r) part.row(Eigen::Index(r)) = data.privateData.row(rows[r]);
-      const long b = std::max<long>(1, std::lround(double(s.batch) * double(rows.size()) / double(m)));
+      // The generated batch is not sized from the class's private row count (it shapes every step's release
+      // and the generator's output): the batch split evenly over the public class list.
+      const long b = perClassBatch(s.batch);
+      if (s.inspectGenerator) s.inspectGenerator(std::size_t(c), b);
       gens.push_back({std::move(part), b, c, generatorNetwork(sizes, initRng), nn::Adam()});
     }
   }
@@ -199,10 +207,14 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
       release.multiplier == 0
           ? noPrivacySentence("the projections", s.steps, "DPSWgen")
           : accountedClaimSentence(ledger, s.privacy.delta) + ". " +
-                flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, release.sampleRate, release.sensitivity);
+                flowPrivacyTerms(s.privacy, true, s.data.perClass, s.projections, s.steps, release.sampleRate, release.sensitivity) +
+                deltaWarning(s.privacy.delta, m);
   if (release.multiplier > 0)  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
     result.privacyStatement += noiseSourceStatement(
         s.privacy.noiseSource, secureGaussianFor(s.privacy.noiseSource, release.scale(), release.sensitivity, s.projections));
+  // The claim as numbers, for outputs that show several runs (privacy/ledger/joint_claim.h); in secure mode
+  // the ledger's ε is already the bound proven for the law drawn.
+  result.privacy = runPrivacyOf(ledger, s.privacy.delta, s.privacy.noiseSource == NoiseSource::OsEntropy, ledger.epsilon());
   return result;
 }
 
@@ -238,7 +250,9 @@ MethodInfo dpswGeneratorMethod() {
       {"samples", "Generated samples", K::Integer, 5000, 1, 1e6, false, {}, {}, "points", "Points generated for the charts and metrics.", true, true},
       {"epsilon", "Privacy budget ε", K::Real, 5.0, 1e-3, 1e6, true, {}, {}, "",
        "Target ε of the whole run, calibrated by the accountant; inf = no noise."},
-      {"delta", "δ", K::Real, 1e-5, 1e-12, 0.5, false, {}, {}, "", "Total δ (half for the sensitivity bound)."},
+      withSpecial({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
+                   "Total δ (half for the sensitivity bound); auto (0 in scenario files): 1/(10 m) for the m private rows."},
+                  0, "auto (0.1/m)"),
       noiseSourceParam("the exact discrete Gaussian (Canonne, Kamath & Steinke 2020) on a grid of step Δ/(64√k) added "
                        "to the projections (the grid adds 1/64 to the sensitivity, the noise covers it),"),
       flowNoiseMultiplierParam(),

@@ -9,6 +9,7 @@
 /// an Adam step (nn/adam.h). The data enter only through their noisy projections, so the privacy is that of DPSWflow-r
 /// with the same (k, q, s, T) (flow_accounting.h). Per-class mode trains one generator per label.
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <string>
 
@@ -30,6 +31,10 @@ struct DpswGeneratorSettings {
   FlowPrivacySettings privacy;
   FlowTargetSettings data;
   long frameEvery = 50;
+  /// Test hook (not a parameter): edits the loaded target before the run (e.g. relabels private rows).
+  std::function<void(FlowData&)> editData;
+  /// Test hook (not a parameter): per class, called with the class and its generated batch size.
+  std::function<void(std::size_t label, long generatedBatch)> inspectGenerator;
 
   static DpswGeneratorSettings fromParams(const ParamValues& p);
 };

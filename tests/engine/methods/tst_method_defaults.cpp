@@ -92,6 +92,57 @@ void spendsTheRequestedEpsilon(const Run& r, double requested) {
 class TestMethodDefaults : public QObject {
   Q_OBJECT
  private slots:
+  // #35 item 7: every method that releases on private rows defaults δ to at most 1/(10 m) for its m private rows:
+  // "auto" (the parameter's special value 0), resolved by the run from the row count it treats as public,
+  // checked at the default size and at the top of the size range; the count lesson's D has no size, so its fixed
+  // δ carries a warning in the statement. The other methods with a δ read no private rows (explorers of formulas,
+  // the audit's own trials) and are listed, so a new method with a δ must be added to one list or the other.
+  void defaultDeltaIsAtMostATenthOverM() {
+    const std::vector<std::string> autoDelta{"dpswflow-r", "dpswflow", "dpswgen", "flow-privacy-utility",
+                                             "fair-regression", "fair-classifier", "fair-regression-2d",
+                                             "fair-representation", "private-matching"};
+    const std::vector<std::string> fixedWithWarning{"count-query"};
+    const std::vector<std::string> noPrivateRows{"accountant-explorer", "privacy-tradeoff", "projection-sensitivity",
+                                                 "privacy-audit", "dpswd-explorer"};
+    auto in = [](const std::vector<std::string>& v, const std::string& id) {
+      return std::find(v.begin(), v.end(), id) != v.end();
+    };
+    for (const auto& m : allMethods()) {
+      const auto spec = std::find_if(m.params.begin(), m.params.end(), [](const ParamSpec& p) { return p.key == "delta"; });
+      if (spec == m.params.end()) continue;
+      QVERIFY2(in(autoDelta, m.id) || in(fixedWithWarning, m.id) || in(noPrivateRows, m.id), m.id.c_str());
+      if (!in(autoDelta, m.id)) continue;
+      const SpecialValue* special = specialValue(*spec, spec->defaultValue);
+      QVERIFY2(spec->defaultValue == 0 && special && special->label.rfind("auto (0.1/", 0) == 0, m.id.c_str());
+    }
+    // Default sizes: the flows' and the generator's toy of 10^4 rows (δ = 1e-5), the synthetic regression's
+    // training split; steps (and the regression's seeds and α sweep) lowered: δ does not depend on them.
+    for (const char* id : {"dpswflow-r", "dpswflow", "dpswgen"}) {
+      const Run r = runDefaults(id, {{"steps", 2.0}, {"frame_every", 2.0}});
+      QVERIFY2(std::abs(r.result.privacy.delta - 1e-5) < 1e-20, id);
+      QVERIFY2(r.result.privacyStatement.find("Warning: δ") == std::string::npos, id);
+    }
+    const Run reg = runDefaults("fair-regression", {{"mechanism", std::string("gaussian")}, {"seeds", 1.0},
+                                                    {"alpha_sweep", std::string("none")}});
+    // n = the training split, 70% of the rows (test_fraction 0.3, rounded): δ = 1/(10 n) within that rounding.
+    const double trainRows = 0.1 / reg.result.privacy.delta, rows = reg.metric("rows");
+    qInfo("fair-regression: δ = %g for %g of %g rows", reg.result.privacy.delta, trainRows, rows);
+    QVERIFY(std::abs(trainRows - std::round(trainRows)) < 1e-6 && std::abs(trainRows - 0.7 * rows) <= 1);
+    // The top of the size range, 10^7 rows (toy_size's maximum; too many to draw in a test): the flows' q and δ
+    // read the public row count when one is given, so public_rows = 10^7 takes the same path: δ = 1e-8.
+    const Run top = runDefaults("dpswflow-r", {{"steps", 2.0}, {"frame_every", 2.0}, {"public_rows", 1e7}});
+    QCOMPARE(top.result.privacy.delta, 1e-8);
+    // A δ given above 1/(10 m) is kept and the statement says so.
+    const Run fixed = runDefaults("dpswflow-r", {{"steps", 2.0}, {"frame_every", 2.0}, {"toy_size", 1e5}, {"delta", 1e-5}});
+    QVERIFY2(fixed.result.privacyStatement.find("Warning: δ = 1e-05 is above 1/(10 m) = 1e-06 for the m = 100000") !=
+                 std::string::npos,
+             fixed.result.privacyStatement.c_str());
+    const Run count = runDefaults("count-query", {{"draws", 10.0}});
+    QVERIFY2(count.result.privacyStatement.find("Warning: δ = 1e-05 of the Gaussian laws is a fixed value") !=
+                 std::string::npos,
+             count.result.privacyStatement.c_str());
+  }
+
   // Every registered method has a slot below (a new method must add its contract here).
   void everyMethodIsCovered() {
     const std::vector<std::string> covered{"dpswflow-r", "dpswflow", "dpswgen", "flow-privacy-utility", "fair-regression",

@@ -272,6 +272,27 @@ class TestDpswFlow : public QObject {
     s.data.perClass = true;
     s.privacy.accountant = AccountantKind::Rdp;  // so the error is the unlabelled target's
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, runDpswFlow(s, 1, obs));
+    // Per-class DPSWflow with the projections release (#35): each class's release has one noisy row per private
+    // row of the class, so its shape is a private count; refused, naming the rule (before any data is read).
+    s = smallToy(FlowVariant::Pool);
+    s.data.target = "fashion-mnist";
+    s.data.perClass = true;
+    s.release = FlowRelease::Projections;
+    try {
+      runDpswFlow(s, 1, obs);
+      QFAIL("no exception");
+    } catch (const InvalidArgument& e) {
+      QVERIFY2(std::string(e.what()).find("the shape of each release is a private class count") != std::string::npos,
+               e.what());
+    }
+    s.release = FlowRelease::Histogram;  // a public shape: accepted by the checks (the data are not read here)
+    s.data.fashionDir = "/nonexistent";
+    try {
+      runDpswFlow(s, 1, obs);
+      QFAIL("no exception");
+    } catch (const InvalidArgument& e) {
+      QVERIFY2(std::string(e.what()).find("missing") != std::string::npos, e.what());
+    }
     s = smallToy(FlowVariant::Resampled);
     obs.cancel = true;
     QVERIFY_THROWS_EXCEPTION(Cancelled, runDpswFlow(s, 1, obs));

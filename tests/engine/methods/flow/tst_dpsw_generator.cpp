@@ -1,8 +1,10 @@
 // Tests of engine/methods/flow/dpsw_generator.h: training without noise approaches the held-out toy,
-// noise std = multiplier × Δ, determinism, bad input.
+// noise std = multiplier × Δ, determinism, per-class batches that do not read class counts, the δ default,
+// bad input.
 #include <QtTest>
 
 #include "core/error.h"
+#include "flow/flow_data.h"
 #include "methods/flow/dpsw_generator.h"
 #include "flow/flow_privacy.h"
 
@@ -51,6 +53,51 @@ class TestDpswGenerator : public QObject {
     QVERIFY(std::abs(r.metrics.at("noise_std") - 0.8 * referenceFlowSensitivity(70, 2, 1e-5)) < 1e-12);
     CollectingObserver again;
     QCOMPARE(runDpswGenerator(s, 1, again).metrics.at("sw2_heldout"), r.metrics.at("sw2_heldout"));
+  }
+  // Per class (#35): no generator's batch is sized from its class's private row count, which would shape every
+  // step's release. Relabelling 600 private rows from class 0 to class 1 (moving their counts by 600 of ~3000)
+  // leaves every class's generated batch at 250/10 = 25; sized from the counts (the code before #35: 250 x
+  // m_c/m, rounded) class 0's would fall to 20 and class 1's rise to 30. Also: δ auto is 1/(10 m) at m = 30000
+  // and the statement carries no δ warning; a fixed δ = 1e-5 above it does.
+  void perClassBatchesDoNotReadClassCounts() {
+    if (!QFileInfo::exists("/usr/share/datasets/fashion-mnist/train-labels-idx1-ubyte.gz"))
+      QSKIP("Fashion-MNIST is not installed (Debian dataset-fashion-mnist)");
+    for (const bool relabel : {false, true}) {
+      DpswGeneratorSettings s;
+      s.data.target = "fashion-mnist";
+      s.data.perClass = true;
+      s.privacy.accountant = AccountantKind::Pld;  // per class: Poisson sampling
+      s.privacy.epsilon = 5;
+      s.privacy.delta = 0;  // auto
+      s.steps = 2;
+      s.samples = 100;
+      s.frameEvery = 2;
+      if (relabel)
+        s.editData = [](FlowData& d) {
+          int moved = 0;
+          for (int& label : d.privateLabels)
+            if (label == 0 && moved < 600) label = 1, ++moved;
+        };
+      std::vector<long> sizes(10, -1);
+      s.inspectGenerator = [&](std::size_t label, long b) { sizes.at(label) = b; };
+      CollectingObserver obs;
+      const RunResult r = runDpswGenerator(s, 1, obs);
+      for (long b : sizes) QCOMPARE(b, 25L);
+      QCOMPARE(r.privacy.delta, 0.1 / 30000);
+      QVERIFY2(r.privacyStatement.find("Warning: δ") == std::string::npos, r.privacyStatement.c_str());
+    }
+    DpswGeneratorSettings s;
+    s.data.target = "fashion-mnist";
+    s.privacy.epsilon = 5;
+    s.privacy.delta = 1e-5;  // fixed, above 1/(10 m) = 3.3e-6
+    s.steps = 1;
+    s.samples = 100;
+    s.frameEvery = 1;
+    CollectingObserver obs;
+    const RunResult r = runDpswGenerator(s, 1, obs);
+    QVERIFY2(r.privacyStatement.find("Warning: δ = 1e-05 is above 1/(10 m) = 3.333e-06 for the m = 30000") !=
+                 std::string::npos,
+             r.privacyStatement.c_str());
   }
   void badInputThrows() {
     CollectingObserver obs;

@@ -1,5 +1,7 @@
-// Tests of engine/methods/flow/flow_privacy_utility.h: one point per method and ε, the chart, bad lists.
+// Tests of engine/methods/flow/flow_privacy_utility.h: one point per method and ε, the chart, the joint claim of
+// all runs, bad lists.
 #include <QtTest>
+#include <cmath>
 
 #include "core/error.h"
 #include "core/method.h"
@@ -20,8 +22,19 @@ class TestFlowPrivacyUtility : public QObject {
     p.set("steps", 20.0);
     CollectingObserver obs;
     const RunResult r = m.run(p, 5, obs);
-    QCOMPARE(r.metrics.size(), std::size_t(6));
+    QCOMPARE(r.metrics.size(), std::size_t(8));  // 3 arms x 2 ε, and the joint ε and δ
     QVERIFY(r.metrics.at("flow_defaults_eps1") > r.metrics.at("flow_defaults_eps20"));
+    // The chart shows 6 runs on the same data (fixed-size batches, replace-one, pld-wor for all): one accountant
+    // composes all their steps. The joint ε lies above the largest run's (20) and below basic composition
+    // (3 x (1 + 20) = 63); δ is the six runs' δ's, each 1/(10 m) = 1e-5 at the toy's m = 10^4 (auto).
+    const double joint = r.metrics.at("joint_epsilon");
+    qInfo("joint ε of the 6 runs: %.4f (basic composition 63)", joint);
+    QVERIFY(joint > 20 && joint < 63);
+    QVERIFY(std::abs(r.metrics.at("joint_delta") - 6e-5) < 1e-15);
+    QVERIFY2(r.privacyStatement.find("Joint claim of the 6 runs on the same data") != std::string::npos &&
+                 r.privacyStatement.find("by composing all their releases with the PLD") != std::string::npos &&
+                 r.privacyStatement.find("basic composition of their own ε gives 6") != std::string::npos,
+             r.privacyStatement.c_str());
     const auto& lines = std::get<LinesFrame>(obs.frames.back()->data);
     QCOMPARE(lines.series.size(), std::size_t(3));
     for (const auto& s : lines.series) QCOMPARE(s.x.size(), std::size_t(2));
