@@ -101,7 +101,7 @@ Mechanism auditGaussianLaw(const MechanismAuditSettings& s, double sigma, double
 
 const std::vector<std::string>& auditFaultIds() {
   static const std::vector<std::string> ids = {"none", "noise-quarter", "skip-clip", "noise-two-thirds",
-                                                "replace-as-add-remove"};
+                                                "replace-as-add-remove", "rate-tenth"};
   return ids;
 }
 

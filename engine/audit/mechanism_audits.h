@@ -61,11 +61,12 @@ namespace dpw {
 /// the correct code would print. NoiseQuarter, NoiseTwoThirds: the noise std × 0.25 or × 0.67. SkipClip:
 /// the clipping of the changed record skipped (fair-histogram: a person counted twice).
 /// ReplaceAsAddRemove: a replace-one release (D' = {−u}) calibrated and accounted as add/remove
-/// (Δ = √k instead of √(2k): flow-histogram, and the end-to-end flow audit).
-enum class AuditFault { None, NoiseQuarter, SkipClip, NoiseTwoThirds, ReplaceAsAddRemove };
+/// (Δ = √k instead of √(2k): flow-histogram). RateTenth: the accountant told a sampling rate 10x smaller
+/// than the one the batches are drawn at (the end-to-end run audits, q < 1).
+enum class AuditFault { None, NoiseQuarter, SkipClip, NoiseTwoThirds, ReplaceAsAddRemove, RateTenth };
 enum class AuditAttack { LikelihoodRatio, LowOrderBits };
 
-/// "none" | "noise-quarter" | "skip-clip" | "noise-two-thirds" | "replace-as-add-remove", and
+/// "none" | "noise-quarter" | "skip-clip" | "noise-two-thirds" | "replace-as-add-remove" | "rate-tenth", and
 /// "likelihood-ratio" | "low-order-bits" (menu order).
 const std::vector<std::string>& auditFaultIds();
 const std::vector<std::string>& auditAttackIds();
