@@ -53,6 +53,25 @@ BENCHMARK_CAPTURE(BM_UnitAudit, flow_histogram, "flow-histogram", 200000)->Unit(
 BENCHMARK_CAPTURE(BM_UnitAudit, dpswd_projection, "dpswd-projection", 60000)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 BENCHMARK_CAPTURE(BM_UnitAudit, flow_step, "flow-step", 2000)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
+// The end-to-end audit of a whole DPSWflow-r run (methods/flow/dpsw_flow_run_audit.h), claim ε = range(0),
+// range(1) runs a side.
+void BM_FlowRunAudit(benchmark::State& state) {
+  dpw::allMethods();
+  dpw::MechanismAuditSettings s;
+  s.mechanism = "dpswflow-r-run";
+  s.epsilon = double(state.range(0));
+  s.trials = long(state.range(1));
+  dpw::MechanismAudit a;
+  for (auto _ : state) a = dpw::auditMechanism(s, 2024);
+  state.counters["claim"] = a.claimedEpsilon;
+  state.counters["gdp_bound"] = a.gdp.epsilonLowerBound;
+  state.counters["gdp_ratio"] = a.gdp.epsilonLowerBound / a.claimedEpsilon;
+  state.counters["cp_bound"] = a.result.epsilonLowerBound;
+  state.counters["cp_ratio"] = a.result.epsilonLowerBound / a.claimedEpsilon;
+}
+BENCHMARK(BM_FlowRunAudit)->Args({1, 1000})->Args({4, 1000})->Args({8, 1000})
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+
 // The flow-step audit's own entry (auditFlowStep, k = d = 2, 64 particles): time a trial pair.
 void BM_FlowStepAuditTrial(benchmark::State& state) {
   dpw::FlowStepAuditSettings s;
