@@ -35,8 +35,10 @@ CommandRun setup(CLI::App& cmd) {
 
 const RegisterCommand registered(
     "audit",
-    "privacy audit: claimed vs measured epsilon (exit 1 on a violation); the scenario's mechanism is one of "
-    "gaussian|laplace|dpswd-projection|fair-histogram|dpsgd-canary|flow-step|flow-histogram",
+    "privacy audit: claimed vs measured epsilon, distribution-free and within the Gaussian-DP family (exit 1 on "
+    "a violation of the distribution-free bound); the scenario's mechanism is one of "
+    "gaussian|laplace|dpswd-projection|fair-histogram|dpsgd-canary|flow-step|flow-histogram|dpswflow-r-run "
+    "(a whole DPSWflow-r run, end to end)",
     setup);
 
 }  // namespace

@@ -57,15 +57,27 @@
 
 namespace dpw {
 
-enum class AuditFault { None, NoiseQuarter, SkipClip };
+/// Planted bugs (issue #36), each a switch of the audit: the release is run broken, the claim is the one
+/// the correct code would print. NoiseQuarter, NoiseTwoThirds: the noise std × 0.25 or × 0.67. SkipClip:
+/// the clipping of the changed record skipped (fair-histogram: a person counted twice).
+/// ReplaceAsAddRemove: a replace-one release (D' = {−u}) calibrated and accounted as add/remove
+/// (Δ = √k instead of √(2k): flow-histogram). RateTenth: the accountant told a sampling rate 10x smaller
+/// than the one the batches are drawn at (the end-to-end run audits, q < 1).
+enum class AuditFault { None, NoiseQuarter, SkipClip, NoiseTwoThirds, ReplaceAsAddRemove, RateTenth };
 enum class AuditAttack { LikelihoodRatio, LowOrderBits };
 
-/// "none" | "noise-quarter" | "skip-clip", and "likelihood-ratio" | "low-order-bits" (menu order).
+/// "none" | "noise-quarter" | "skip-clip" | "noise-two-thirds" | "replace-as-add-remove" | "rate-tenth", and
+/// "likelihood-ratio" | "low-order-bits" (menu order).
 const std::vector<std::string>& auditFaultIds();
 const std::vector<std::string>& auditAttackIds();
 /// @throws InvalidArgument on an unknown id.
 AuditFault parseAuditFault(const std::string& id);
 AuditAttack parseAuditAttack(const std::string& id);
+/// The factor the fault puts on the noise std: 0.25 (noise-quarter), 0.67 (noise-two-thirds), else 1.
+double auditNoiseFactor(AuditFault fault);
+/// @throws InvalidArgument naming the fault, the mechanism and the faults it has, unless `fault` is one of
+/// `supported` (None always is).
+void requireAuditFault(AuditFault fault, const std::vector<AuditFault>& supported, const std::string& mechanism);
 
 struct MechanismAuditSettings {
   std::string mechanism = "gaussian";  ///< a registered name: gaussian | laplace | dpswd-projection | fair-histogram | dpsgd-canary | ...
@@ -108,14 +120,16 @@ std::vector<std::string> auditMechanismIds();
 Mechanism auditGaussianLaw(const MechanismAuditSettings& s, double sigma, double sensitivity, long dim);
 
 struct MechanismAudit {
-  AuditResult result;
+  AuditResult result;      ///< the distribution-free bound (any mechanism)
+  GdpAuditResult gdp;      ///< the Gaussian-DP bound, valid within that family (privacy_audit.h)
   double claimedEpsilon = 0;
   double claimedDelta = 0;
   double noiseStd = 0;  ///< the noise the (possibly broken) mechanism used
   std::vector<double> scoresD, scoresDPrime;
 };
 
-/// Runs `trials` trials per side (streams 1 and 2 of `seed`) and bounds ε at `confidence`; publishes
+/// Runs `trials` trials per side (streams 1 and 2 of `seed`) and bounds ε at `confidence` with both
+/// estimators (auditFromScores, gdpAuditFromScores) on the same scores; publishes
 /// frames and honours cancellation when `observer` is given.
 /// @throws InvalidArgument unless trials ≥ 200, the claim is ε > 0 finite, δ ∈ [0, 1), and a trial is set.
 MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t seed, double confidence = 0.95,

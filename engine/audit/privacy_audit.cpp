@@ -5,6 +5,8 @@
 
 #include "audit/clopper_pearson.h"
 #include "core/error.h"
+#include "privacy/accountants/gdp_analysis.h"
+#include "privacy/accountants/normal_tail.h"
 
 namespace dpw {
 namespace {
@@ -29,53 +31,113 @@ double epsilonFromRates(double fpr, double fnr, double delta) {
   return best;
 }
 
-}  // namespace
+/// The two halves of the scores, each sorted: the threshold is chosen on the first, the bound evaluated on
+/// the second.
+struct Halves {
+  std::vector<double> chooseD, chooseP, evalD, evalP;
+};
 
-AuditResult auditFromScores(std::vector<double> d, std::vector<double> dp, double delta, double confidence) {
+Halves splitScores(std::vector<double>& d, std::vector<double>& dp, double delta, double confidence) {
   require(d.size() >= 100 && dp.size() >= 100, "an audit needs at least 100 runs on each data set, got ", d.size(),
           " and ", dp.size());
   require(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
   require(confidence > 0 && confidence < 1, "confidence must lie in (0, 1), got ", confidence);
   for (double x : d) require(!std::isnan(x), "audit scores contain NaN");
   for (double x : dp) require(!std::isnan(x), "audit scores contain NaN");
-
-  // Halves: choose on the first, bound on the second.
   const std::size_t hd = d.size() / 2, hp = dp.size() / 2;
-  std::vector<double> chooseD(d.begin(), d.begin() + hd), chooseP(dp.begin(), dp.begin() + hp);
-  std::vector<double> evalD(d.begin() + hd, d.end()), evalP(dp.begin() + hp, dp.end());
-  for (auto* v : {&chooseD, &chooseP, &evalD, &evalP}) std::sort(v->begin(), v->end());
+  Halves h{{d.begin(), d.begin() + long(hd)}, {dp.begin(), dp.begin() + long(hp)}, {d.begin() + long(hd), d.end()},
+           {dp.begin() + long(hp), dp.end()}};
+  for (auto* v : {&h.chooseD, &h.chooseP, &h.evalD, &h.evalP}) std::sort(v->begin(), v->end());
+  return h;
+}
 
-  // Candidate thresholds: quantiles of the pooled choice half (enough resolution, O(n log n)).
-  std::vector<double> pooled = chooseD;
-  pooled.insert(pooled.end(), chooseP.begin(), chooseP.end());
+struct Choice {
+  double threshold = 0;
+  bool flip = false;
+};
+
+/// The threshold and direction whose `score(FPR⁺, FNR⁺)` at the stricter level α/100 is largest on the
+/// choice half. Candidates: quantiles of the pooled choice half (enough resolution, O(n log n)). The
+/// stricter level keeps thresholds far in a tail, whose few events look good on this half by chance, from
+/// winning over ones that will hold on the other half.
+template <class Score>
+Choice chooseThreshold(const Halves& h, double alphaEach, Score score) {
+  std::vector<double> pooled = h.chooseD;
+  pooled.insert(pooled.end(), h.chooseP.begin(), h.chooseP.end());
   std::sort(pooled.begin(), pooled.end());
-  const double alphaEach = (1 - confidence) / 2;
-  double bestScore = -1, bestT = pooled.front();
-  bool bestFlip = false;
+  double best = -1;
+  Choice c{pooled.front(), false};
   const std::size_t candidates = std::min<std::size_t>(pooled.size(), 2000);
-  for (std::size_t c = 0; c < candidates; ++c) {
-    const double t = pooled[c * (pooled.size() - 1) / std::max<std::size_t>(1, candidates - 1)];
+  for (std::size_t i = 0; i < candidates; ++i) {
+    const double t = pooled[i * (pooled.size() - 1) / std::max<std::size_t>(1, candidates - 1)];
     for (bool flip : {false, true}) {
-      const Rates r = countErrors(chooseD, chooseP, t, flip);
-      // Rank thresholds by a stricter bound than the final one (α/100): thresholds far in a tail, whose
-      // few events look good on this half by chance, lose to ones that will hold on the other half.
-      const double fpr = clopperPearsonUpper(r.falsePositives, long(chooseD.size()), alphaEach / 100);
-      const double fnr = clopperPearsonUpper(r.falseNegatives, long(chooseP.size()), alphaEach / 100);
-      const double score = epsilonFromRates(fpr, fnr, delta);
-      if (score > bestScore) bestScore = score, bestT = t, bestFlip = flip;
+      const Rates r = countErrors(h.chooseD, h.chooseP, t, flip);
+      const double v = score(clopperPearsonUpper(r.falsePositives, long(h.chooseD.size()), alphaEach / 100),
+                             clopperPearsonUpper(r.falseNegatives, long(h.chooseP.size()), alphaEach / 100));
+      if (v > best) best = v, c = {t, flip};
     }
   }
-  const Rates r = countErrors(evalD, evalP, bestT, bestFlip);
+  return c;
+}
+
+}  // namespace
+
+double gdpMuExcluded(double fprUpper, double fnrUpper) {
+  if (!(fprUpper > 0 && fprUpper < 1 && fnrUpper > 0 && fnrUpper < 1)) return 0.0;  // a rate of 1 excludes nothing
+  return std::max(0.0, -normalQuantile(fprUpper) - normalQuantile(fnrUpper));
+}
+
+namespace {
+
+AuditResult distributionFree(const Halves& h, double delta, double confidence) {
+  const double alphaEach = (1 - confidence) / 2;
+  const Choice c = chooseThreshold(h, alphaEach, [delta](double fpr, double fnr) { return epsilonFromRates(fpr, fnr, delta); });
+  const Rates r = countErrors(h.evalD, h.evalP, c.threshold, c.flip);
   AuditResult out;
-  out.threshold = bestT;
-  out.trialsPerSide = long(std::min(evalD.size(), evalP.size()));
+  out.threshold = c.threshold;
+  out.trialsPerSide = long(std::min(h.evalD.size(), h.evalP.size()));
   out.confidence = confidence;
-  out.falsePositiveRate = double(r.falsePositives) / double(evalD.size());
-  out.falseNegativeRate = double(r.falseNegatives) / double(evalP.size());
+  out.falsePositiveRate = double(r.falsePositives) / double(h.evalD.size());
+  out.falseNegativeRate = double(r.falseNegatives) / double(h.evalP.size());
   out.pointEstimate = epsilonFromRates(out.falsePositiveRate, out.falseNegativeRate, delta);
-  out.epsilonLowerBound = epsilonFromRates(clopperPearsonUpper(r.falsePositives, long(evalD.size()), alphaEach),
-                                           clopperPearsonUpper(r.falseNegatives, long(evalP.size()), alphaEach), delta);
+  out.epsilonLowerBound =
+      epsilonFromRates(clopperPearsonUpper(r.falsePositives, long(h.evalD.size()), alphaEach),
+                       clopperPearsonUpper(r.falseNegatives, long(h.evalP.size()), alphaEach), delta);
   return out;
+}
+
+GdpAuditResult gaussianDp(const Halves& h, double delta, double confidence) {
+  const double alphaEach = (1 - confidence) / 2;
+  const Choice c = chooseThreshold(h, alphaEach, gdpMuExcluded);
+  const Rates r = countErrors(h.evalD, h.evalP, c.threshold, c.flip);
+  GdpAuditResult out;
+  out.threshold = c.threshold;
+  out.trialsPerSide = long(std::min(h.evalD.size(), h.evalP.size()));
+  out.confidence = confidence;
+  out.falsePositiveRate = double(r.falsePositives) / double(h.evalD.size());
+  out.falseNegativeRate = double(r.falseNegatives) / double(h.evalP.size());
+  out.muPointEstimate = gdpMuExcluded(out.falsePositiveRate, out.falseNegativeRate);
+  out.muLowerBound = gdpMuExcluded(clopperPearsonUpper(r.falsePositives, long(h.evalD.size()), alphaEach),
+                                   clopperPearsonUpper(r.falseNegatives, long(h.evalP.size()), alphaEach));
+  // μ-GDP with μ > 0 is (ε, δ)-DP only for δ > 0: at a pure-ε claim the family says nothing.
+  out.epsilonLowerBound = delta > 0 ? (out.muLowerBound > 0 ? gdpEpsilon(out.muLowerBound, delta) : 0.0) : NAN;
+  return out;
+}
+
+}  // namespace
+
+AuditResult auditFromScores(std::vector<double> d, std::vector<double> dp, double delta, double confidence) {
+  return distributionFree(splitScores(d, dp, delta, confidence), delta, confidence);
+}
+
+GdpAuditResult gdpAuditFromScores(std::vector<double> d, std::vector<double> dp, double delta, double confidence) {
+  return gaussianDp(splitScores(d, dp, delta, confidence), delta, confidence);
+}
+
+std::pair<AuditResult, GdpAuditResult> auditBoundsFromScores(std::vector<double> d, std::vector<double> dp, double delta,
+                                                             double confidence) {
+  const Halves h = splitScores(d, dp, delta, confidence);  // sorted once for both
+  return {distributionFree(h, delta, confidence), gaussianDp(h, delta, confidence)};
 }
 
 }  // namespace dpw

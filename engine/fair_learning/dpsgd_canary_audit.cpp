@@ -62,7 +62,8 @@ AuditTarget dpsgdCanaryAuditTarget(const MechanismAuditSettings& s, std::uint64_
   const double z = resolveNoiseMultiplier(request);
   const double sensitivity = fairStepSensitivity(D, st, S->batch);
   const PrivacyLedger ledger = fairDpSgdLedger(s.accountant, s.delta, z, sensitivity, q, 1);
-  st.noiseMultiplier = s.fault == AuditFault::NoiseQuarter ? z / 4 : z;
+  requireAuditFault(s.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::SkipClip}, "dpsgd-canary");
+  st.noiseMultiplier = auditNoiseFactor(s.fault) * z;
   if (s.fault == AuditFault::SkipClip) {
     st.clipGradient = 1e9;  // the clip is skipped, the noise still believes in C
     st.noiseMultiplier = z * sensitivity / fairStepSensitivity(D, st, S->batch);

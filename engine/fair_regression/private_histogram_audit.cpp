@@ -33,7 +33,11 @@ AuditTarget fairHistogramAuditTarget(const MechanismAuditSettings& s, std::uint6
   out.claimedEpsilon = ledger.epsilon();
   out.claimedDelta = ledger.deltaSpent();
   HistogramNoise used = claimed;
-  if (s.fault == AuditFault::NoiseQuarter) used.epsilon = 4 * s.epsilon;  // calibrated for 4ε: Laplace scale ÷ 4
+  requireAuditFault(s.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::SkipClip},
+                    "fair-histogram");
+  // noise-quarter: calibrated for 4ε (Laplace scale ÷ 4); noise-two-thirds: for ε/0.67 (Laplace scale × 0.67)
+  if (s.fault == AuditFault::NoiseQuarter || s.fault == AuditFault::NoiseTwoThirds)
+    used.epsilon = s.epsilon / auditNoiseFactor(s.fault);
   out.noiseScale = histogramNoiseScale(used, kRows) * kRows;
   const double claimedScale = histogramNoiseScale(claimed, kRows) * kRows;  // what the attacker assumes
 

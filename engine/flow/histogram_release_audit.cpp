@@ -26,15 +26,17 @@ struct HistogramReleaseScorer {
 
   bool addRemove = true;  // D' = {} (add/remove, Δ = √k) or D' = {−u} (replace-one, Δ = √(2k))
 
-  HistogramReleaseScorer(long k, long d, double multiplier, bool noiseQuarter, NoiseSource noise, bool addRemoveNeighbours,
-                         std::uint64_t seed)
+  /// `accountedSensitivity`: the Δ the noise is calibrated for (the accountant's relation); the pair's own
+  /// Δ is √k (add/remove) or √(2k) (replace-one), larger when a fault accounts a replace-one pair as add/remove.
+  HistogramReleaseScorer(long k, long d, double multiplier, double noiseFactor, double accountedSensitivity,
+                         NoiseSource noise, bool addRemoveNeighbours, std::uint64_t seed)
       : source(noise), addRemove(addRemoveNeighbours) {
     Rng setup = makeRng(seed, 0);
     theta = orthonormalDirectionBlocks(k, d, setup);
     u = Eigen::RowVectorXd::Zero(d);
     u(0) = 1;
-    sensitivity = projectionHistogramSensitivity(k, addRemove);
-    noiseStd = multiplier * sensitivity / (noiseQuarter ? 4.0 : 1.0);
+    sensitivity = accountedSensitivity;
+    noiseStd = multiplier * sensitivity * noiseFactor;
     const Points plus = projectionCounts(u, theta, kBins), minus = projectionCounts(-u, theta, kBins);
     for (Eigen::Index j = 0; j < k; ++j) {
       Eigen::Index b = 0, bp = 0;
@@ -66,17 +68,23 @@ AuditTarget histogramReleaseAuditTarget(const MechanismAuditSettings& s, std::ui
   require(s.epsilon > 0 && std::isfinite(s.epsilon), "the audited ε must be finite and > 0, got ", s.epsilon);
   require(s.projections >= 1 && s.dimension >= 1, "k and d must be at least 1, got ", s.projections, " and ",
           s.dimension);
-  require(s.fault != AuditFault::SkipClip,
-          "the histogram release has no clip to skip (a row adds one count per histogram); use noise-quarter");
+  requireAuditFault(s.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::ReplaceAsAddRemove},
+                    "flow-histogram");
   // The neighbours are the accountant's own (its declared relation); the claim is the release's ledger's ε
   // (that accountant's at the multiplier it calibrates), not the typed target.
-  const bool replaceOne = accountantInfo(s.accountant).relation == Neighbouring::ReplaceOne;
-  const PrivacyLedger ledger =
-      oneFlowStepLedger(s.accountant, s.epsilon, s.delta, projectionHistogramSensitivity(s.projections, !replaceOne));
+  const bool accountedReplaceOne = accountantInfo(s.accountant).relation == Neighbouring::ReplaceOne;
+  // The fault replace-as-add-remove: the pair is replace-one (D' = {−u}) while the accountant, an
+  // add/remove one, calibrates for Δ = √k (the bug of issue #36 (f)).
+  const bool pairReplaceOne = accountedReplaceOne || s.fault == AuditFault::ReplaceAsAddRemove;
+  require(s.fault != AuditFault::ReplaceAsAddRemove || !accountedReplaceOne,
+          "the fault replace-as-add-remove needs an add/remove accountant (rdp, rdp-mironov, pld, gdp), got '",
+          accountantId(s.accountant), "'");
+  const double accounted = projectionHistogramSensitivity(s.projections, !accountedReplaceOne);
+  const PrivacyLedger ledger = oneFlowStepLedger(s.accountant, s.epsilon, s.delta, accounted);
   auto scorer = std::make_shared<const HistogramReleaseScorer>(s.projections, s.dimension,
                                                                ledger.events().back().multiplier,
-                                                               s.fault == AuditFault::NoiseQuarter, s.noiseSource,
-                                                               !replaceOne, seed);
+                                                               auditNoiseFactor(s.fault), accounted, s.noiseSource,
+                                                               !pairReplaceOne, seed);
   AuditTarget t;
   t.claimedEpsilon = ledger.epsilon();
   t.claimedDelta = ledger.delta();

@@ -18,6 +18,7 @@
 #include "methods/flow/flow_privacy_utility.h"
 #include "flow/flow_step_audit.h"
 #include "flow/histogram_release_audit.h"
+#include "methods/flow/dpsw_flow_run_audit.h"
 #include "methods/privacy_tradeoff.h"
 #include "methods/projection_sensitivity_explorer.h"
 
@@ -31,6 +32,7 @@ const std::vector<MethodInfo>& allMethods() {
     registerAuditMechanism("dpsgd-canary", dpsgdCanaryAuditTarget);
     registerAuditMechanism("flow-step", flowStepAuditTarget);
     registerAuditMechanism("flow-histogram", histogramReleaseAuditTarget);
+    registerAuditMechanism("dpswflow-r-run", dpswFlowRunAuditTarget);  // a whole run, end to end
     std::vector<MethodInfo> list{
       dpswFlowResampledMethod(),  // DP gradient flow: the default scenario
       dpswFlowPoolMethod(),

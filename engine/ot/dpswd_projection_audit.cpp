@@ -18,7 +18,9 @@ AuditTarget dpswdProjectionAuditTarget(const MechanismAuditSettings& s, std::uin
   out.claimedDelta = s.delta;
   const long k = s.projections, d = s.dimension;
   const double w = projectionSensitivity(defaultProjectionBound(k), k, d, s.delta / 2);
-  const double sigma = (s.fault == AuditFault::NoiseQuarter ? 0.25 : 1.0) * analyticGaussianNoiseStd(s.epsilon, s.delta / 2, w);
+  requireAuditFault(s.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::SkipClip},
+                    "dpswd-projection");
+  const double sigma = auditNoiseFactor(s.fault) * analyticGaussianNoiseStd(s.epsilon, s.delta / 2, w);
   SlicedOptions options;
   options.noiseStd = sigma;
   if (s.exactLaw || s.noiseSource == NoiseSource::OsEntropy) {

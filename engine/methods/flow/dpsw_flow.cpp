@@ -313,6 +313,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       if (plan.histogram && !plan.releaseOnce) {  // k noisy histograms of the batch (projection_histogram.h)
         const Points counts = releaseProjectionHistograms(batch, dirs, s.bins, plan.noiseStd, plan.sensitivity,
                                                           s.privacy.noiseSource, rng);
+        if (s.inspectReleasedCounts) s.inspectReleasedCounts(t, gi, dirs, counts);
         targets = histogramQuantiles(counts, s.histogramCutoff * plan.noiseStd, s.quantiles);
         o.sortedNoisyTargets = &targets;
       }

@@ -105,6 +105,11 @@ struct DpswFlowSettings {
   /// Test hook (not a parameter): DPSWflow-r calls it every step with the step, the group and the
   /// group's private rows in that step's batch (the inclusion pattern the accountant counts on).
   std::function<void(long step, std::size_t group, const std::vector<Eigen::Index>& batchRows)> inspectBatchRows;
+  /// Audit hook (not a parameter): DPSWflow-r with the histogram release calls it every step with the
+  /// step, the group, the step's directions (k x d, public) and the released noisy counts (k x B, before the
+  /// cutoff): what a white-box auditor reads (methods/flow/dpsw_flow_run_audit.h).
+  std::function<void(long step, std::size_t group, const Points& directions, const Points& noisyCounts)>
+      inspectReleasedCounts;
   /// Test hook (not a parameter): edits the loaded target before the run (e.g. replaces one private row, to
   /// probe that the released and public outputs do not move with it).
   std::function<void(FlowData&)> editData;

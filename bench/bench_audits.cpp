@@ -1,0 +1,99 @@
+// Privacy audits (issue #36): the Gaussian-DP estimator's goal (≥ 0.9 of the claim at claims 1, 4 and 8
+// in at most 30 s each, on correct Gaussian releases) and the flow-step audit's cost a trial (goal: back
+// to about 2 ms a trial or better, from 6 ms). Counters: the bounds (distribution-free and within the
+// Gaussian-DP family), their ratio to the claim, the time per trial. Reference in the same process: 10^6
+// Gaussian draws, so the ratios survive a shared or slower machine.
+//   build/bench/bench_audits --benchmark_filter=Gdp
+#include <benchmark/benchmark.h>
+
+#include <random>
+
+#include "audit/mechanism_audits.h"
+#include "core/method.h"
+#include "flow/flow_step_audit.h"
+
+namespace {
+
+// Claim ε = range(0), trials per side = range(1) (10^6 at claim 1, 10^5 above: tst_gdp_audit.cpp says why).
+void BM_GdpAuditGaussian(benchmark::State& state) {
+  dpw::MechanismAuditSettings s;
+  s.epsilon = double(state.range(0));
+  s.trials = long(state.range(1));
+  dpw::MechanismAudit a;
+  for (auto _ : state) a = dpw::auditMechanism(s, 2024);
+  state.counters["claim"] = a.claimedEpsilon;
+  state.counters["gdp_bound"] = a.gdp.epsilonLowerBound;
+  state.counters["gdp_ratio"] = a.gdp.epsilonLowerBound / a.claimedEpsilon;
+  state.counters["cp_bound"] = a.result.epsilonLowerBound;
+  state.counters["cp_ratio"] = a.result.epsilonLowerBound / a.claimedEpsilon;
+}
+BENCHMARK(BM_GdpAuditGaussian)->Args({1, 1000000})->Args({4, 100000})->Args({8, 100000})
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+
+// Every other registered one-unit audit through the method's entry point, at its default settings and
+// claim 1 (2 for DP-SWD, as the docs' table), with both estimators.
+void BM_UnitAudit(benchmark::State& state, const char* mechanism, long trials) {
+  dpw::allMethods();
+  dpw::MechanismAuditSettings s;
+  s.mechanism = mechanism;
+  s.epsilon = s.mechanism == "dpswd-projection" ? 2.0 : 1.0;
+  s.trials = trials;
+  dpw::MechanismAudit a;
+  for (auto _ : state) a = dpw::auditMechanism(s, 2024);
+  state.counters["claim"] = a.claimedEpsilon;
+  state.counters["gdp_bound"] = a.gdp.epsilonLowerBound;
+  state.counters["gdp_ratio"] = a.gdp.epsilonLowerBound / a.claimedEpsilon;
+  state.counters["cp_bound"] = a.result.epsilonLowerBound;
+  state.counters["cp_ratio"] = a.result.epsilonLowerBound / a.claimedEpsilon;
+  state.counters["s_per_trial"] =
+      benchmark::Counter(double(2 * trials), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+BENCHMARK_CAPTURE(BM_UnitAudit, dpsgd_canary, "dpsgd-canary", 100000)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK_CAPTURE(BM_UnitAudit, flow_histogram, "flow-histogram", 200000)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK_CAPTURE(BM_UnitAudit, dpswd_projection, "dpswd-projection", 60000)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK_CAPTURE(BM_UnitAudit, flow_step, "flow-step", 2000)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+
+// The end-to-end audit of a whole DPSWflow-r run (methods/flow/dpsw_flow_run_audit.h), claim ε = range(0),
+// range(1) runs a side.
+void BM_FlowRunAudit(benchmark::State& state) {
+  dpw::allMethods();
+  dpw::MechanismAuditSettings s;
+  s.mechanism = "dpswflow-r-run";
+  s.epsilon = double(state.range(0));
+  s.trials = long(state.range(1));
+  dpw::MechanismAudit a;
+  for (auto _ : state) a = dpw::auditMechanism(s, 2024);
+  state.counters["claim"] = a.claimedEpsilon;
+  state.counters["gdp_bound"] = a.gdp.epsilonLowerBound;
+  state.counters["gdp_ratio"] = a.gdp.epsilonLowerBound / a.claimedEpsilon;
+  state.counters["cp_bound"] = a.result.epsilonLowerBound;
+  state.counters["cp_ratio"] = a.result.epsilonLowerBound / a.claimedEpsilon;
+}
+BENCHMARK(BM_FlowRunAudit)->Args({1, 1000})->Args({4, 1000})->Args({8, 1000})
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+
+// The flow-step audit's own entry (auditFlowStep, k = d = 2, 64 particles): time a trial pair.
+void BM_FlowStepAuditTrial(benchmark::State& state) {
+  dpw::FlowStepAuditSettings s;
+  s.trials = 2000;
+  for (auto _ : state) benchmark::DoNotOptimize(dpw::auditFlowStep(s, 7).result.epsilonLowerBound);
+  state.counters["s_per_trial"] =
+      benchmark::Counter(double(2 * s.trials), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_FlowStepAuditTrial)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+
+// Reference workload: 10^6 standard normal draws.
+void BM_ReferenceGaussianDraws1e6(benchmark::State& state) {
+  std::mt19937_64 g(1);
+  std::normal_distribution<double> n;
+  for (auto _ : state) {
+    double s = 0;
+    for (int i = 0; i < 1000000; ++i) s += n(g);
+    benchmark::DoNotOptimize(s);
+  }
+}
+BENCHMARK(BM_ReferenceGaussianDraws1e6)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();
