@@ -16,7 +16,7 @@ double withoutReplacementGaussianDelta(double sigma, double q, double eps) {
   return std::clamp(delta, 0.0, 1.0);
 }
 
-PldPmf withoutReplacementGaussianPld(double sigma, double q, double interval) {
+PldPmf withoutReplacementGaussianPld(double sigma, double q, double interval, PldEstimate estimate) {
   require(sigma > 0 && std::isfinite(sigma), "the noise multiplier must be a finite number > 0, got ", sigma);
   require(q > 0 && q <= 1, "the sampling rate q must lie in (0, 1], got ", q);
   require(interval > 0 && std::isfinite(interval), "the discretisation interval must be > 0, got ", interval);
@@ -29,7 +29,7 @@ PldPmf withoutReplacementGaussianPld(double sigma, double q, double interval) {
   const auto [iLo, iHi] =
       lossGridIndices(-top, top, interval, message("the PLD of one step (sigma ", sigma, ", q ", q, ")"));
   return connectTheDotsPld([&](double eps) { return withoutReplacementGaussianDelta(sigma, q, eps); }, iLo, iHi,
-                           interval);
+                           interval, estimate);
 }
 
 }  // namespace dpw
