@@ -2,9 +2,17 @@
 
     import dpwlab
     dpwlab.sliced_wasserstein(x, y, n_projections=500)          # SW2^2, [FairLearn] Prop. 3.1
+    dpwlab.sliced_wasserstein_distance(x, y, seed=0)            # POT's SW_p, POT's signature (dpwlab.ot)
     x = dpwlab.sliced_flow_step(x, y, theta, quantiles=1000)    # one flow step, [DPSWFlow] Eq. 18-21
     dpwlab.account("rdp", q=0.01, sigma=1.1, steps=1000, delta=1e-5)
-    summary, frames = dpwlab.run("resources/scenarios/fair-regression-synthetic.json")
+    acc = dpwlab.PrivacyAccountant().compose(event, count)      # events as dp_accounting (dpwlab.accounting)
+    summary, frames = dpwlab.run("resources/scenarios/fair-regression-synthetic.json")   # in a source tree
+
+>>> import dpwlab
+>>> dpwlab.account("rdp", q=0.01, sigma=1.1, steps=1000, delta=1e-5)
+1.7117700912207567
+>>> dpwlab.account("rdp", q=0.0, sigma=1.1, steps=1000, delta=1e-5)    # nothing sampled: nothing spent
+0.0
 
 Arrays are numpy float64; C-contiguous (n, d) arrays are read in place, results are moved into new
 arrays without a copy. Engine errors raise ValueError with the engine's message. Numerical calls
@@ -14,12 +22,13 @@ import json
 import math
 import os
 
+import warnings
+
+from . import _dpwlab
 from ._dpwlab import (
     __version__,
-    account,
     accountants,
     build_flavour,
-    calibrate,
     dp_sliced_wasserstein,
     methods,
     random_directions,
@@ -30,12 +39,84 @@ from ._dpwlab import (
     wasserstein_1d,
 )
 from ._dpwlab import _read_scenario, _run
+from .accounting import (
+    ComposedDpEvent,
+    DeltaBounds,
+    EpsilonBounds,
+    GaussianDpEvent,
+    LaplaceDpEvent,
+    NonPrivateDpEvent,
+    NoOpDpEvent,
+    PoissonSampledDpEvent,
+    PrivacyAccountant,
+    SampledWithoutReplacementDpEvent,
+    SelfComposedDpEvent,
+    get_noise_multiplier,
+)
+from .ot import get_random_projections, sliced_wasserstein_distance
 
 __all__ = [
     "account", "accountants", "calibrate", "dp_sliced_wasserstein", "methods", "random_directions", "run",
     "sensitivity", "sensitivity_bounds", "sliced_flow_step", "sliced_wasserstein", "wasserstein_1d",
-    "read_scenario",
+    "read_scenario", "sliced_wasserstein_distance", "get_random_projections", "PrivacyAccountant",
+    "get_noise_multiplier", "GaussianDpEvent", "LaplaceDpEvent", "PoissonSampledDpEvent",
+    "SampledWithoutReplacementDpEvent", "SelfComposedDpEvent", "ComposedDpEvent", "NoOpDpEvent",
+    "NonPrivateDpEvent", "EpsilonBounds", "DeltaBounds",
 ]
+
+# "auto": the tightest proven accountant of the Poisson sampler (the engine's tightestProvenAccountant), as the app.
+_AUTO_ACCOUNTANT = "pld"
+
+
+def account(accountant, q, sigma, steps, delta, *, mu=None, beta=None, pair_distances=None):
+    if accountant == "auto":
+        accountant = _AUTO_ACCOUNTANT
+    if accountant != "wdp" and isinstance(q, (int, float)) and isinstance(sigma, (int, float)) \
+            and not isinstance(q, bool) and not isinstance(sigma, bool):
+        # The peers' edges (dp_accounting, Opacus): nothing sampled or infinite noise spends nothing; no noise has
+        # no finite ε. Other values go to the engine, which checks them.
+        valid = 0 <= q <= 1 and sigma >= 0 and 0 < delta < 1 and isinstance(steps, int) and steps >= 1
+        if valid and (q == 0 or sigma == math.inf):
+            return 0.0
+        if valid and sigma == 0:
+            return math.inf
+    kw = {} if accountant != "wdp" else {"mu": mu, "beta": beta, "pair_distances": pair_distances}
+    if accountant != "wdp" and (mu is not None or beta is not None or pair_distances is not None):
+        raise ValueError("mu, beta and pair_distances apply to accountant 'wdp' only")
+    eps = _dpwlab.account(accountant, q, sigma, steps, delta, **kw)
+    if eps == math.inf and accountant in ("pld", "pld-wor"):
+        # The PLD moves up to 1e-15 of mass to +inf per composition, so at delta below that it has no finite
+        # epsilon; the RDP bound of the same sampler is a proven bound too: the tightest finite one is returned.
+        fallback = "rdp" if accountant == "pld" else "rdp-wor"
+        other = _dpwlab.account(fallback, q, sigma, steps, delta)
+        if math.isfinite(other):
+            warnings.warn(f"{accountant} has no finite epsilon at delta = {delta:g} (below its truncated tail); "
+                          f"the {fallback} bound is returned", stacklevel=2)
+            return other
+    return eps
+
+
+account.__doc__ = _dpwlab.account.__doc__.split("\n", 1)[1] + """
+"auto" is pld. q = 0 or sigma = inf returns 0 and sigma = 0 returns inf (as dp_accounting and Opacus). Where the
+PLD has no finite epsilon (delta below its 1e-15 truncated tail) the RDP bound of the same sampler is returned,
+with a warning.
+"""
+
+
+def calibrate(accountant, epsilon, q, steps, delta):
+    if accountant == "auto":
+        accountant = _AUTO_ACCOUNTANT
+    if epsilon == math.inf and not isinstance(epsilon, bool):
+        return 0.0  # no target: no noise needed (Opacus and dp_accounting return 0)
+    return _dpwlab.calibrate(accountant, epsilon, q, steps, delta)
+
+
+calibrate.__doc__ = _dpwlab.calibrate.__doc__.split("\n", 1)[1] + """
+"auto" is pld; epsilon = inf returns 0 (no noise needed).
+
+>>> round(calibrate("rdp", epsilon=2.0, q=0.01, steps=1000, delta=1e-5), 5)
+1.02229
+"""
 
 
 def _json_value(x):
