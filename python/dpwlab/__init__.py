@@ -6,7 +6,7 @@
     x = dpwlab.sliced_flow_step(x, y, theta, quantiles=1000)    # one flow step, [DPSWFlow] Eq. 18-21
     dpwlab.account("rdp", q=0.01, sigma=1.1, steps=1000, delta=1e-5)
     acc = dpwlab.PrivacyAccountant().compose(event, count)      # events as dp_accounting (dpwlab.accounting)
-    summary, frames = dpwlab.run("resources/scenarios/fair-regression-synthetic.json")   # in a source tree
+    summary, frames = dpwlab.run(dpwlab.scenario_path("fair-regression-synthetic"))
 
 >>> import dpwlab
 >>> dpwlab.account("rdp", q=0.01, sigma=1.1, steps=1000, delta=1e-5)
@@ -56,13 +56,50 @@ from .accounting import (
 from .ot import get_random_projections, sliced_wasserstein_distance
 
 __all__ = [
-    "account", "accountants", "calibrate", "dp_sliced_wasserstein", "methods", "random_directions", "run",
+    "scenario_path", "account", "accountants", "calibrate", "dp_sliced_wasserstein", "methods", "random_directions", "run",
     "sensitivity", "sensitivity_bounds", "sliced_flow_step", "sliced_wasserstein", "wasserstein_1d",
     "read_scenario", "sliced_wasserstein_distance", "get_random_projections", "PrivacyAccountant",
     "get_noise_multiplier", "GaussianDpEvent", "LaplaceDpEvent", "PoissonSampledDpEvent",
     "SampledWithoutReplacementDpEvent", "SelfComposedDpEvent", "ComposedDpEvent", "NoOpDpEvent",
     "NonPrivateDpEvent", "EpsilonBounds", "DeltaBounds",
 ]
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+# Installed by pip (setup.py), the package holds the bundled data sets: the engine looks there unless told otherwise.
+if os.path.isdir(os.path.join(_HERE, "data")) and not os.environ.get("DPW_DATA_DIR"):
+    os.environ["DPW_DATA_DIR"] = os.path.join(_HERE, "data")
+
+
+def _scenario_directories():
+    dirs = [os.path.join(_HERE, "scenarios")]  # installed by pip
+    if os.environ.get("DPW_SOURCE_DIR"):
+        dirs.append(os.path.join(os.environ["DPW_SOURCE_DIR"], "resources", "scenarios"))
+    up = _HERE
+    for _ in range(4):  # a build tree inside the source tree (build/python/dpwlab) or the source tree itself
+        up = os.path.dirname(up)
+        dirs.append(os.path.join(up, "resources", "scenarios"))
+    return [d for d in dirs if os.path.isdir(d)]
+
+
+def scenario_path(name):
+    """The path of a preset scenario by name ("fair-regression-synthetic" or "fair-regression-synthetic.json"):
+    the presets installed with the package (pip), or resources/scenarios of the source tree the module was built
+    in. Raises ValueError listing the presets when there is no such one.
+
+    >>> os.path.basename(scenario_path("fair-regression-synthetic"))
+    'fair-regression-synthetic.json'
+    """
+    file = name if name.endswith(".json") else name + ".json"
+    if os.path.basename(file) != file:
+        raise ValueError(f"a preset is named by its file name alone, got '{name}'")
+    dirs = _scenario_directories()
+    for d in dirs:
+        if os.path.isfile(os.path.join(d, file)):
+            return os.path.join(d, file)
+    known = sorted({f[:-5] for d in dirs for f in os.listdir(d) if f.endswith(".json")})
+    raise ValueError(f"no preset scenario '{name}'; known: " + (" ".join(known) if known else
+                     "none found (install with pip, or set DPW_SOURCE_DIR to a source tree)"))
+
 
 # "auto": the tightest proven accountant of the Poisson sampler (the engine's tightestProvenAccountant), as the app.
 _AUTO_ACCOUNTANT = "pld"
