@@ -164,7 +164,10 @@ void truncateTails(PldPmf& pmf, double tailMass) {
 //  5. the lower convex hull of the points (u_j, g_j) (below the chords of g, so below f): a PMF's δ-curve is convex
 //     and piecewise linear in u, with masses p = (slope change)·u ≥ 0 at the hull's vertices; none at +∞.
 // The total mass is g_0 − s_0 u_0 ≤ f(0) = 1 (the missing mass sits at −∞, where it costs no δ).
-PldPmf optimisticDots(PldPmf pmf, std::vector<double> f) {
+// With the exact slope f' known (`tangentAt`: the midpoint tangents' values at the segment ends), steps 1-3 use
+// the tangents instead: g_j = min of the two neighbouring tangents at u_j, about 4x closer to f than the bound of 2.
+PldPmf optimisticDots(PldPmf pmf, std::vector<double> f, const std::vector<double>& tangentAt = {},
+                      double firstSlope = 0) {
   const size_t n = f.size();
   pmf.infinityMass = 0;
   pmf.probs.assign(n, 0.0);
@@ -182,8 +185,22 @@ PldPmf optimisticDots(PldPmf pmf, std::vector<double> f) {
   std::vector<double> g(n);
   for (size_t j = 0; j < n; ++j)
     g[j] = std::max(0.0, f[j] - std::max(j > 0 ? rise[j - 1] : 0.0, j + 1 < n ? rise[j] : 0.0));
+  double first = s[1];
+  if (!tangentAt.empty()) {
+    // Exact tangents at the segments' midpoints (tangentAt[2j], [2j + 1]: the tangent's values at u_j and u_{j+1}):
+    // a tangent of a convex curve lies below it, so the chord of two points on one tangent does; a segment whose
+    // tangent goes below 0 at an end contributes 0 at both ends (f ≥ 0). Error ~f''Δu²/8, the chords' own.
+    for (size_t j = 0; j < n; ++j) g[j] = f[j];
+    for (size_t j = 0; j + 1 < n; ++j) {
+      const double a = tangentAt[2 * j], b = tangentAt[2 * j + 1];
+      const bool valid = a >= 0 && b >= 0;
+      g[j] = std::min(g[j], valid ? a : 0.0);
+      g[j + 1] = std::min(g[j + 1], valid ? b : 0.0);
+    }
+    for (double& v : g) v = std::max(v, 0.0);
+    first = std::clamp(firstSlope, -1.0, 0.0);  // the exact slope at u_0: the curve left of the grid stays below
+  }
   g[n - 1] = 0;
-  const double first = s[1];
   for (size_t k = 1; k < n; ++k) g[0] = std::min(g[0], g[k] - first * (u[k] - u[0]));
   g[0] = std::max(g[0], 0.0);
   // Lower convex hull (monotone chain): `hull` keeps indices whose slopes increase.
@@ -229,6 +246,20 @@ double subsampledGaussianDelta(double sigma, double q, PldAdjacency adj, double 
   return std::clamp(delta, 0.0, 1.0);
 }
 
+// f'(u) at u = e^ε of the exact curve δ(ε) = P_upper(L > ε) − e^ε P_lower(L > ε): −P_lower(L > ε) (the two
+// densities' terms cancel), from the same inverse loss as subsampledGaussianDelta.
+double subsampledGaussianSlope(double sigma, double q, PldAdjacency adj, double eps) {
+  const auto logCdf = [&](double x) { return logNormalCdf(x / sigma); };
+  if (adj == PldAdjacency::Remove) {
+    if (q < 1 && eps <= std::log1p(-q)) return -1.0;
+    return -std::exp(logCdf(inverseLoss(sigma, q, adj, eps)));
+  }
+  if (q < 1 && eps >= -std::log1p(-q)) return 0.0;
+  const double x = inverseLoss(sigma, q, adj, eps);
+  const double logLower = q == 1 ? logCdf(x - 1) : logAdd(std::log1p(-q) + logCdf(x), std::log(q) + logCdf(x - 1));
+  return -std::min(1.0, std::exp(logLower));
+}
+
 PldPmf subsampledGaussianPld(double sigma, double q, PldAdjacency adj, double interval, PldEstimate estimate) {
   validate(sigma, q);
   require(interval > 0 && std::isfinite(interval), "the discretisation interval must be > 0, got ", interval);
@@ -239,7 +270,7 @@ PldPmf subsampledGaussianPld(double sigma, double q, PldAdjacency adj, double in
   const auto [iLo, iHi] =
       lossGridIndices(epsLower, epsUpper, interval, message("the PLD of one step (sigma ", sigma, ", q ", q, ")"));
   return connectTheDotsPld([&](double eps) { return subsampledGaussianDelta(sigma, q, adj, eps); }, iLo, iHi, interval,
-                           estimate);
+                           estimate, [&](double eps) { return subsampledGaussianSlope(sigma, q, adj, eps); });
 }
 
 std::pair<long, long> lossGridIndices(double lossLo, double lossHi, double interval, const std::string& pld) {
@@ -251,7 +282,7 @@ std::pair<long, long> lossGridIndices(double lossLo, double lossHi, double inter
 }
 
 PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, long iHi, double interval,
-                         PldEstimate estimate) {
+                         PldEstimate estimate, const std::function<double(double)>& slope) {
   require(interval > 0 && std::isfinite(interval), "the discretisation interval must be > 0, got ", interval);
   require(iHi >= iLo, "the loss grid must not be empty, got [", iLo, ", ", iHi, "]");
   if (double(iHi) - double(iLo) + 1 > double(kMaxSupport))
@@ -267,7 +298,24 @@ PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, l
   pmf.interval = interval;
   pmf.lowerIndex = iLo;
   pmf.estimate = estimate;
-  if (estimate == PldEstimate::Optimistic) return optimisticDots(std::move(pmf), std::move(deltas));
+  if (estimate == PldEstimate::Optimistic) {
+    if (!slope || n == 1) return optimisticDots(std::move(pmf), std::move(deltas));
+    // Tangent at each segment's midpoint ε_j + Δ/2 (in u: f(u_m) + f'(u_m)(u − u_m)), evaluated at both ends.
+    std::vector<double> tangentAt(2 * (n - 1));
+    const size_t segments = n - 1;
+#pragma omp parallel for schedule(static) if (n > 4096)
+    for (size_t j = 0; j < segments; ++j) {
+      const double eps = (double(iLo + long(j)) + 0.5) * interval, um = std::exp(eps);
+      const double fm = delta(eps), dm = slope(eps);
+      tangentAt[2 * j] = fm + dm * (std::exp(double(iLo + long(j)) * interval) - um);
+      tangentAt[2 * j + 1] = fm + dm * (std::exp(double(iLo + long(j) + 1) * interval) - um);
+    }
+    // The left slope at the first point (a kink there, as the Laplace curve's at −ε0, has the steeper one): the curve
+    // left of the grid continues with it, so the PMF keeps its whole mass (a gentler slope left mass at −∞, and
+    // 50 Laplace compositions kept 0.55^50 of it).
+    const double firstSlope = slope(std::nextafter(double(iLo) * interval, -kInf));
+    return optimisticDots(std::move(pmf), std::move(deltas), tangentAt, firstSlope);
+  }
   if (n == 1) {
     pmf.probs = {1 - deltas[0]};
     pmf.infinityMass = deltas[0];

@@ -90,8 +90,11 @@ std::pair<long, long> lossGridIndices(double lossLo, double lossHi, double inter
 /// curve left of the grid follows the first exact chord (a chord's extension lies below a convex curve), the
 /// curve right of the grid is 0 (no mass at +∞). The gap to the pessimistic PLD is second order in the interval
 /// (the bounds are ~Δ²f''), not the T·Δ of rounding losses down, so the two stay close under composition.
+/// `slope` (optional, optimistic only): the exact f'(e^ε) = −P_lower(L > ε); with it the grid values are lowered to
+/// the segments' midpoint tangents instead (a tangent of a convex curve lies below it), about 4x closer to f.
 PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, long iHi, double interval,
-                         PldEstimate estimate = PldEstimate::Pessimistic);
+                         PldEstimate estimate = PldEstimate::Pessimistic,
+                         const std::function<double(double)>& slope = {});
 
 /// The PLD of `times` compositions of `pmf` with itself (one FFT; tails beyond Chernoff bounds of total
 /// mass `tailMass` are moved to +∞, or dropped for an optimistic PLD). @throws InvalidArgument unless times ≥ 1;
