@@ -191,18 +191,19 @@ def read_scenario(scenario):
     return {"method": s["method"], "seed": s["seed"], "parameters": s["parameters"]}
 
 
-def run(scenario, **parameters):
+def run(scenario, *, seed=None, **parameters):
     """Runs one method of the app, exactly as `dpwlab-cli run SCENARIO` does.
 
     scenario: a scenario dict ({"format": "dpwlab-scenario", "version": 1, "method": ..., "seed": ...,
     "parameters": {...}}), its JSON text, or the path of a scenario file (resources/scenarios/*.json).
-    Keyword arguments override parameters, e.g. run(path, epsilon=1.0). methods() lists every method
+    Keyword arguments override parameters, e.g. run(path, epsilon=1.0), and seed= the scenario's seed. methods()
+    lists every method
     id with its parameters (missing ones take their defaults, as in the app).
 
     Returns (summary, frames):
-      summary  {"method", "seed", "metrics": {name: float}, "privacy_statement"} and, when the run has
-               any, "evaluation" (numbers computed on private data, not covered by ε): the content of
-               the CLI's summary.json (where +inf is written "inf");
+      summary  {"method", "seed", "metrics": {name: float}, "privacy_statement", "dpwlab_version",
+               "build_flags"} and, when the run has any, "evaluation" (numbers computed on private data, not
+               covered by ε): the content of the CLI's summary.json (where +inf is written "inf");
       frames   {chart id: frame}, the newest frame of each chart, as dicts of read-only numpy arrays:
                kind "lines" (series: name, x, y), "histogram" (edges, groups: name, mass),
                "points" (xy (n, 2), label, label_names), "heatmap" (values (rows, cols)),
@@ -211,9 +212,15 @@ def run(scenario, **parameters):
     Ctrl-C (the run stops at its next step).
     """
     s = _read(scenario)
+    if seed is not None:  # the run's seed (no method has a parameter of that name), as dpwlab-cli run --seed
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+            raise ValueError(f"seed must be an integer in [0, 2^64), got {seed!r}")
+        s["seed"] = seed
     s["parameters"].update(parameters)
     metrics, statement, frames, _, evaluation = _run(s["method"], s["parameters"], s["seed"], s["base_directory"])
     summary = {"method": s["method"], "seed": s["seed"], "metrics": metrics, "privacy_statement": statement}
     if evaluation:  # computed on private data: apart, as in the CLI's summary.json
         summary["evaluation"] = evaluation
+    # As the CLI's summary.json (app/common/run_export.cpp addBuildInfo): which engine build made the numbers.
+    summary["dpwlab_version"], summary["build_flags"] = __version__, build_flavour
     return summary, frames

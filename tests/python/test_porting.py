@@ -162,6 +162,20 @@ class Accountant(unittest.TestCase):
         self.assertEqual(dpwlab.account("rdp", 1.0, 100.0, 1, 0.1), 0.0)
 
 
+class Run(unittest.TestCase):
+    def test_seed_keyword_and_build_info(self):
+        # run(path, seed=3) was refused ("unknown parameter 'seed'"); the summary lacked the CLI's build info.
+        summary, _ = dpwlab.run(dpwlab.scenario_path("lesson-1-1-count"), seed=3)
+        self.assertEqual(summary["seed"], 3)
+        self.assertEqual(summary["dpwlab_version"], dpwlab.__version__)
+        self.assertEqual(summary["build_flags"], dpwlab.build_flavour)
+        for bad in (-1, 2 ** 64, 1.5, True):
+            with self.assertRaisesRegex(ValueError, "seed must be"):
+                dpwlab.run(dpwlab.scenario_path("lesson-1-1-count"), seed=bad)
+        with self.assertRaisesRegex(ValueError, "no preset scenario 'nope'; known: .*lesson-1-1-count"):
+            dpwlab.scenario_path("nope")
+
+
 class Doctests(unittest.TestCase):
     def test_every_docstring_example_runs(self):
         for name in ("dpwlab", "dpwlab.accounting", "dpwlab.ot", "dpwlab.opacus"):
