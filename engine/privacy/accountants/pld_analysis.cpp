@@ -249,6 +249,7 @@ double subsampledGaussianDelta(double sigma, double q, PldAdjacency adj, double 
 // f'(u) at u = e^ε of the exact curve δ(ε) = P_upper(L > ε) − e^ε P_lower(L > ε): −P_lower(L > ε) (the two
 // densities' terms cancel), from the same inverse loss as subsampledGaussianDelta.
 double subsampledGaussianSlope(double sigma, double q, PldAdjacency adj, double eps) {
+  validate(sigma, q);
   const auto logCdf = [&](double x) { return logNormalCdf(x / sigma); };
   if (adj == PldAdjacency::Remove) {
     if (q < 1 && eps <= std::log1p(-q)) return -1.0;

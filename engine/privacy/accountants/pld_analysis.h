@@ -65,6 +65,10 @@ enum class PldAdjacency { Remove, Add };
 /// adjacency given. @throws InvalidArgument unless σ > 0 and q ∈ (0, 1].
 double subsampledGaussianDelta(double noiseMultiplier, double sampleRate, PldAdjacency adjacency, double epsilon);
 
+/// The exact curve's slope in u = e^ε: d δ/d u = −P_lower(L > ε) (the densities' terms cancel), for the adjacency
+/// given; the optimistic PLD's tangents use it. @throws as subsampledGaussianDelta.
+double subsampledGaussianSlope(double noiseMultiplier, double sampleRate, PldAdjacency adjacency, double epsilon);
+
 /// Connect-the-dots pessimistic PLD of one subsampled Gaussian step. @throws as subsampledGaussianDelta,
 /// unless interval > 0, and when the grid would exceed 2^25 points (tiny σ: use a larger interval).
 PldPmf subsampledGaussianPld(double noiseMultiplier, double sampleRate, PldAdjacency adjacency,
