@@ -3,6 +3,9 @@
 The extension dpwlab._dpwlab is the CMake target dpwlab_module (python/CMakeLists.txt) built against the
 engine in a CMake tree of its own, build-pip/ in the source folder (kept, so a second install only
 rebuilds what changed); the GUI, tests and benchmarks are not configured. ccache is used when installed.
+The presets (resources/scenarios/*.json) and the bundled data sets (resources/data/) are installed inside the
+package (dpwlab/scenarios, dpwlab/data): dpwlab.scenario_path(name) finds a preset, and the package points the
+engine's DPW_DATA_DIR at its data unless the variable is set.
 Environment: DPWLAB_CMAKE_ARGS adds CMake arguments (e.g. "-DDPW_NATIVE=OFF" for a wheel that must run
 on other machines); DPWLAB_BUILD_DIR moves the CMake tree.
 """
@@ -16,6 +19,7 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 
@@ -56,9 +60,24 @@ class CMakeBuild(build_ext):
         shutil.copyfile(built[-1], destination)
 
 
+class BuildPyWithResources(build_py):
+    """The pure-Python package plus the presets and bundled data the docstrings and run() use."""
+
+    def run(self):
+        super().run()
+        package = Path(self.build_lib) / "dpwlab"
+        for source, target, pattern in ((ROOT / "resources" / "scenarios", "scenarios", "*.json"),
+                                        (ROOT / "resources" / "data", "data", "*")):
+            destination = package / target
+            destination.mkdir(parents=True, exist_ok=True)
+            for f in sorted(source.glob(pattern)):
+                if f.is_file():
+                    shutil.copyfile(f, destination / f.name)
+
+
 setup(
     version=project_version(),
     ext_modules=[CMakeExtension("dpwlab._dpwlab", target="dpwlab_module")],
-    cmdclass={"build_ext": CMakeBuild},
+    cmdclass={"build_ext": CMakeBuild, "build_py": BuildPyWithResources},
     options={"build": {"build_base": "build-pip/setuptools"}},  # not ./build: that is CMake's
 )

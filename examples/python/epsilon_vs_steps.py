@@ -3,7 +3,7 @@
     PYTHONPATH=build/python python3 examples/python/epsilon_vs_steps.py [--sigma 1.1 --q 0.01]
 
 The same engine calls as `dpwlab-cli account`; prints a table and writes epsilon_vs_steps.png.
-"wdp" is Wasserstein DP (Triastcyn & Faltings 2020, μ = 16, β = 32, unit gradient distances): another
+"wdp" is Wasserstein DP ([WDP] Yang, Qi & Zhou, AAAI 2024, μ = 16, β = 32, unit gradient distances): another
 privacy notion whose ε is not comparable with the (ε, δ)-DP of the others; it is drawn dashed.
 """
 import math

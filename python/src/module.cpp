@@ -11,9 +11,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <unistd.h>
 
 #include <dpw/core/build_info.h>
 #include <dpw/core/error.h>
@@ -25,6 +27,9 @@
 #include <dpw/ot/sliced_wasserstein.h>
 #include <dpw/ot/wasserstein_1d.h>
 #include <dpw/privacy/accountants/accountant.h>
+#include <dpw/privacy/accountants/pld_accountant.h>
+#include <dpw/privacy/accountants/pld_wor_accountant.h>
+#include <dpw/privacy/accountants/rdp_accountant.h>
 #include <dpw/privacy/sensitivity/projection_sensitivity.h>
 #include <dpw/privacy/accountants/wdp_accountant.h>
 #include <dpw/scenario/scenario.h>
@@ -49,10 +54,83 @@ ConstVectorMap asVector(const InArray& a, const char* name) {
   return ConstVectorMap(a.data(), a.shape(0));
 }
 
+// A seed as the engine takes it: a Python int in [0, 2^64) (not a bool). pybind's own uint64 conversion answered
+// a negative seed with "incompatible function arguments"; this says which rule it broke, as the CLI does.
+std::uint64_t seedFrom(const py::handle& seed, const char* name) {
+  dpw::require(PyLong_Check(seed.ptr()) && !PyBool_Check(seed.ptr()), name, " must be a non-negative integer, got a ",
+               Py_TYPE(seed.ptr())->tp_name);
+  const std::string text = py::repr(seed);
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(seed.ptr(), &overflow);
+  dpw::require(overflow > 0 || (overflow == 0 && v >= 0), name, " must be >= 0, got ", text);
+  const unsigned long long u = PyLong_AsUnsignedLongLong(seed.ptr());
+  if (PyErr_Occurred()) {
+    PyErr_Clear();
+    throw dpw::InvalidArgument(dpw::message(name, " must be < 2^64, got ", text));
+  }
+  return std::uint64_t(u);
+}
+
+// The machine's memory in bytes (0 if unknown): the bound a requested array size is checked against before it is
+// allocated, so that n_projections = 2^40 answers with a ValueError at once instead of std::bad_alloc.
+double physicalMemoryBytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && size > 0 ? double(pages) * double(size) : 0.0;
+}
+
+void requireFits(double elements, const char* what) {
+  const double bytes = elements * 8, memory = physicalMemoryBytes();
+  dpw::require(memory == 0 || bytes <= memory, what, " would need ", bytes / 1e9, " GB (", elements,
+               " float64 values), more than this machine's ", memory / 1e9, " GB of memory");
+}
+
 dpw::Points directionsFor(long k, long d, std::uint64_t seed) {
   dpw::require(k >= 1, "n_projections must be at least 1, got ", k);
+  requireFits(double(k) * double(d), "the n_projections x d directions");
   dpw::Rng rng = dpw::makeRng(seed);
   return dpw::randomDirections(k, d, rng);
+}
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Tolerance on the norm of a given direction: | ||theta|| - 1 | <= 1e-6. Directions normalised in float64 are unit
+// to ~1e-16, those stored as float32 after normalising to ~1e-7; a direction off by more changes the projected
+// distances by a factor ||theta||^2 (a matrix with rows of norm 2 and 3 gave 6.5 instead of a sliced distance).
+constexpr double kUnitTolerance = 1e-6;
+
+// The rows of `T` are the directions (k x d): checked against the points' dimension and for unit norm. A matrix
+// whose columns are unit instead is POT's layout (d x k: ot.sliced_wasserstein_distance's `projections`), which
+// passed silently when d = k and gave another number: named in the error.
+void checkDirections(const ConstPointsMap& T, long d, const char* name) {
+  dpw::require(T.rows() >= 1, name, " must hold at least one direction");
+  if (T.cols() != d && T.rows() == d)
+    throw dpw::InvalidArgument(dpw::message(name, " must be k x d (one unit direction per row, d = ", d, "), got ",
+                                            T.rows(), " x ", T.cols(),
+                                            ": POT's projections are d x k (one per column); pass their transpose .T"));
+  dpw::require(T.cols() == d, name, " must be k x d with d = ", d, " (the points' dimension), got ", T.rows(), " x ",
+               T.cols());
+  dpw::require(T.allFinite(), name, " must be finite");
+  // Norms by plain loops (Eigen's vectorised norm() trips GCC 12's -Wuninitialized inside the AVX-512 sqrt).
+  double rowError = 0, colError = 0, minNorm = kInf, maxNorm = 0;
+  std::vector<double> colSquares(size_t(T.cols()), 0.0);
+  for (Eigen::Index i = 0; i < T.rows(); ++i) {
+    double sq = 0;
+    for (Eigen::Index j = 0; j < T.cols(); ++j) {
+      sq += T(i, j) * T(i, j);
+      colSquares[size_t(j)] += T(i, j) * T(i, j);
+    }
+    const double norm = std::sqrt(sq);
+    rowError = std::max(rowError, std::abs(norm - 1));
+    minNorm = std::min(minNorm, norm), maxNorm = std::max(maxNorm, norm);
+  }
+  if (rowError <= kUnitTolerance) return;
+  for (double sq : colSquares) colError = std::max(colError, std::abs(std::sqrt(sq) - 1));
+  if (colError <= kUnitTolerance)
+    throw dpw::InvalidArgument(dpw::message(name, " (", T.rows(), " x ", T.cols(),
+                                            ") has unit columns but not unit rows: this is POT's d x k layout; the "
+                                            "directions here are the rows (k x d): pass the transpose .T"));
+  throw dpw::InvalidArgument(dpw::message(name, " must have unit rows (| ||theta|| - 1 | <= 1e-6); the norms range over [",
+                                          minNorm, ", ", maxNorm, "]"));
 }
 
 py::object slicedResult(dpw::SlicedResult&& r, bool gradients) {
@@ -65,7 +143,13 @@ py::object sliced(const InArray& x, const InArray& y, long k, std::uint64_t seed
   const ConstPointsMap X = asPoints(x, "x"), Y = asPoints(y, "y");
   dpw::require(std::isfinite(sigma) && sigma >= 0, "sigma must be a finite number >= 0, got ", sigma);
   std::optional<ConstPointsMap> given;
-  if (directions) given.emplace(asPoints(*directions, "directions"));
+  if (directions) {
+    given.emplace(asPoints(*directions, "directions"));
+    checkDirections(*given, X.cols(), "directions");
+  } else {
+    dpw::require(k >= 1, "n_projections must be at least 1, got ", k);
+    requireFits(double(k) * double(X.cols()), "the n_projections x d directions");
+  }
   dpw::SlicedResult r;
   {
     py::gil_scoped_release release;
@@ -305,7 +389,7 @@ py::list methodsList() {
 PYBIND11_MODULE(_dpwlab, m) {
   m.doc() = "DPW Lab engine (C++): sliced Wasserstein, privacy accounting, method runs.";
   m.attr("__version__") = dpw::kVersion;
-  m.attr("build_flavour") = dpw::kBuildFlags;
+  m.attr("build_flavour") = dpw::kBuildFlags;  // a string (the flags the engine was built with), not a function
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
@@ -314,9 +398,10 @@ PYBIND11_MODULE(_dpwlab, m) {
     }
   });
 
-  m.def("random_directions", [](long k, long d, std::uint64_t seed) {
+  m.def("random_directions", [](long k, long d, const py::object& seed) {
           dpw::require(d >= 1, "d must be at least 1, got ", d);
-          return directionsFor(k, d, seed);
+          const std::uint64_t s = seedFrom(seed, "seed");
+          return directionsFor(k, d, s);
         },
         py::arg("n_projections"), py::arg("d"), py::arg("seed") = 0,
         R"doc(The k x d directions sliced_wasserstein(..., seed=seed) uses: rows of N(0, I_d) draws from the
@@ -324,8 +409,10 @@ engine's generator makeRng(seed), each normalised (uniform on the unit sphere S^
 Pass ``.T`` as ``projections`` to ot.sliced_wasserstein_distance to compare with POT on the same directions.)doc");
 
   m.def("sliced_wasserstein",
-        [](const InArray& x, const InArray& y, long k, std::uint64_t seed, bool gradients,
-           const std::optional<InArray>& directions) { return sliced(x, y, k, seed, gradients, directions, 0.0, 0); },
+        [](const InArray& x, const InArray& y, long k, const py::object& seed, bool gradients,
+           const std::optional<InArray>& directions) {
+          return sliced(x, y, k, seedFrom(seed, "seed"), gradients, directions, 0.0, 0);
+        },
         py::arg("x"), py::arg("y"), py::arg("n_projections") = 50, py::arg("seed") = 0, py::arg("gradients") = false,
         py::arg("directions") = py::none(),
         R"doc(Sliced squared 2-Wasserstein distance SW2^2 between the point clouds x (n x d) and y (m x d).
@@ -334,7 +421,8 @@ Pass ``.T`` as ``projections`` to ot.sliced_wasserstein_distance to compare with
     grad_X SW2^2 = (1/k) sum_j (dW2^2/d(X theta_j)) theta_j^T
 
 W2^2 in 1-D uses the monotone (rank-weight) coupling, so n and m may differ ([FairLearn] Prop. 3.1/3.2).
-Directions: random_directions(n_projections, d, seed), or ``directions`` (k x d, unit rows) if given.
+Directions: random_directions(n_projections, d, seed), or ``directions`` (k x d, unit rows to 1e-6) if given;
+a d x k matrix (POT's layout) or rows that are not unit raise ValueError.
 POT's ot.sliced_wasserstein_distance(x, y, projections=theta.T) returns the square root of this value.
 Cost O(k (n + m) d) plus a radix sort per direction; runs on all cores with the GIL released.
 
@@ -342,7 +430,8 @@ Returns the float SW2^2, or (value, grad_x, grad_y) with gradients=True (arrays 
 Raises ValueError on empty, non-finite or mismatched input.)doc");
 
   m.def("dp_sliced_wasserstein",
-        [](const InArray& x, const InArray& y, long k, double sigma, std::uint64_t seed, bool gradients) {
+        [](const InArray& x, const InArray& y, long k, double sigma, const py::object& seedObject, bool gradients) {
+          const std::uint64_t seed = seedFrom(seedObject, "seed");
           return sliced(x, y, k, seed, gradients, std::nullopt, sigma, seed + 1);
         },
         py::arg("x"), py::arg("y"), py::arg("n_projections"), py::arg("sigma"), py::arg("seed") = 0,
@@ -390,10 +479,13 @@ intervals (i/n, (i+1)/n] and (j/m, (j+1)/m]),
 Cost O((n + m) log(n + m)). Returns the float, or (value, grad_u, grad_v) with gradients=True.)doc");
 
   m.def("sliced_flow_step",
-        [](const InArray& x, const InArray& y, const InArray& directions, double noiseStd, std::uint64_t noiseSeed,
-           long quantiles, double stepSize, double regularisation, std::uint64_t diffusionSeed) {
+        [](const InArray& x, const InArray& y, const InArray& directions, double noiseStd, const py::object& noiseSeedObject,
+           long quantiles, double stepSize, double regularisation, const py::object& diffusionSeedObject) {
           const ConstPointsMap Y = asPoints(y, "y"), T = asPoints(directions, "directions");
           const ConstPointsMap X0 = asPoints(x, "x");
+          checkDirections(T, X0.cols(), "directions");
+          const std::uint64_t noiseSeed = seedFrom(noiseSeedObject, "noise_seed");
+          const std::uint64_t diffusionSeed = seedFrom(diffusionSeedObject, "diffusion_seed");
           dpw::require(quantiles >= 2 && quantiles <= (1L << 24), "quantiles (P) must lie in [2, 2^24], got ", quantiles);
           dpw::Points X;
           {
@@ -411,7 +503,7 @@ Cost O((n + m) log(n + m)). Returns the float, or (value, grad_u, grad_v) with g
         py::arg("diffusion_seed") = 0,
         R"doc(One step of the (DP) sliced-Wasserstein gradient flow ([DPSWFlow] Eq. 18, 20, 21), the engine call
 dpw::slicedFlowStep the app's flow methods make. Particles x (n x d), data y (m x d), unit directions
-(k x d); returns the moved particles (a new n x d array; x is not changed):
+(k x d, rows of norm 1 to 1e-6, checked); returns the moved particles (a new n x d array; x is not changed):
 
     p_j = x theta_j + N(0, s^2),  t_j = y theta_j + N(0, s^2)        (s = noise_std; 0: non-private)
     F = interp(p_j; quantiles of p_j -> u),  T = interp(F; u -> quantiles of t_j),  u = linspace(0, 1, P)
@@ -425,6 +517,49 @@ Raises ValueError on empty, non-finite or mismatched input, P < 2, s < 0, h <= 0
 Privacy (the noise calibration, batch sampling and accounting) is the caller's: see run() for the
 methods that do it.)doc");
 
+  // One engine accountant as an object: dpwlab.PrivacyAccountant (accounting.py) composes events on it, a
+  // pessimistic one for the upper bound and, for the PLD accountants, an optimistic one for the lower bound
+  // (pld_analysis.h: PldEstimate). Heavy calls release the GIL.
+  py::class_<dpw::Accountant>(m, "_EngineAccountant")
+      .def(py::init([](const std::string& id, bool optimistic, double interval) -> std::unique_ptr<dpw::Accountant> {
+             const auto estimate = optimistic ? dpw::PldEstimate::Optimistic : dpw::PldEstimate::Pessimistic;
+             if (id == "pld") return std::make_unique<dpw::PldAccountant>(interval, estimate);
+             if (id == "pld-wor") return std::make_unique<dpw::PldWorAccountant>(interval, estimate);
+             dpw::require(!optimistic, "only the PLD accountants (pld, pld-wor) have an optimistic (lower) bound, not '",
+                          id, "'");
+             return dpw::makeAccountant(id);
+           }),
+           py::arg("accountant"), py::arg("optimistic") = false, py::arg("interval") = 1e-4)
+      .def_property_readonly("id", &dpw::Accountant::id)
+      .def_property_readonly("name", &dpw::Accountant::name)
+      .def("add_gaussian",
+           [](dpw::Accountant& a, double sigma, double q, long count) {
+             py::gil_scoped_release release;
+             a.addGaussianSteps(sigma, q, count);
+           },
+           py::arg("noise_multiplier"), py::arg("sampling_rate"), py::arg("count"))
+      .def("add_laplace",
+           [](dpw::Accountant& a, double scale, long count) {
+             if (auto* pld = dynamic_cast<dpw::PldAccountantBase*>(&a)) return pld->addLaplaceReleases(scale, count);
+             if (auto* rdp = dynamic_cast<dpw::RdpAccountant*>(&a)) return rdp->addLaplaceSteps(scale, count);
+             throw dpw::InvalidArgument("accountant '" + a.id() + "' takes no Laplace releases (pld, pld-wor and the rdp "
+                                        "accountants do)");
+           },
+           py::arg("noise_multiplier"), py::arg("count"))
+      .def("epsilon",
+           [](const dpw::Accountant& a, double delta) {
+             py::gil_scoped_release release;
+             return a.epsilon(delta);
+           },
+           py::arg("delta"))
+      .def("delta",
+           [](const dpw::Accountant& a, double epsilon) {
+             py::gil_scoped_release release;
+             return a.delta(epsilon);
+           },
+           py::arg("epsilon"))
+      .def("clone", [](const dpw::Accountant& a) { return a.clone(); });
+
   m.def("accountants", &dpw::accountantIds, "Ids of the accountants, as dpwlab-cli account --accountant knows them.");
 
   // The accountants' own names document the ids, so the list follows the engine's registry.
@@ -436,7 +571,7 @@ noise std / L2 sensitivity, sampling rate q) at delta, by one accountant. The sa
   for (const auto& id : dpw::accountantIds()) accountDoc += "\n    " + id + ": " + dpw::makeAccountant(id)->name();
   accountDoc += R"doc(
 
-wdp (Wasserstein DP, Triastcyn & Faltings 2020) also takes mu, beta and pair_distances (distances
+wdp (Wasserstein DP, [WDP] Yang, Qi & Zhou, AAAI 2024) also takes mu, beta and pair_distances (distances
 between neighbouring gradients), as the CLI's --mu, --beta, --pairs-file.
 Returns eps (+inf when unbounded). Raises ValueError on an unknown id or values out of range.)doc";
   m.def("account",

@@ -58,4 +58,10 @@ ref = subprocess.run(["/usr/bin/python3", "-c", code, arrays], capture_output=Tr
 assert repr(value) == ref, f"venv module gives {value!r}, build tree gives {ref}"
 assert 0.1 < value < 1.0, value  # shift 0.5 in 3-D: SW2^2 about |0.5 (1,1,1)|^2 / 3 = 0.25
 print(f"pip_install_test: dpwlab {dpwlab.__version__} from {where}: SW2^2 = {value:.6f}, equal to the build tree's")
+# The presets and bundled data sets the docstrings use are installed with the package (setup.py build_py).
+preset = dpwlab.scenario_path("fair-regression-synthetic")
+assert os.path.realpath(preset).startswith(os.path.realpath(venv)), preset
+assert os.path.isfile(os.path.join(os.environ["DPW_DATA_DIR"], "communities.data")), os.environ["DPW_DATA_DIR"]
+summary, _ = dpwlab.run(dpwlab.scenario_path("accountant-explorer"))
+assert summary["metrics"], summary
 PY

@@ -59,7 +59,7 @@ class SlicedFlowStep(unittest.TestCase):
 
     def test_bad_input_raises_value_error(self):
         x, y, theta = np.zeros((4, 2)), np.ones((3, 2)), np.array([[1.0, 0.0]])
-        with self.assertRaisesRegex(ValueError, "dimension 3 but data have 2"):
+        with self.assertRaisesRegex(ValueError, "k x d with d = 3"):
             dpwlab.sliced_flow_step(np.zeros((4, 3)), y, theta)
         with self.assertRaisesRegex(ValueError, "quantiles"):
             dpwlab.sliced_flow_step(x, y, theta, quantiles=1)

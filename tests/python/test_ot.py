@@ -82,7 +82,9 @@ class SlicedWasserstein(unittest.TestCase):
         self.assertEqual(noisy, dpwlab.dp_sliced_wasserstein(x, y, 50, 1.0, seed=2))  # replays exactly
         self.assertNotEqual(noisy, dpwlab.dp_sliced_wasserstein(x, y, 50, 1.0, seed=3))
         value, gx, gy = dpwlab.dp_sliced_wasserstein(x, y, 50, 1.0, seed=2, gradients=True)
-        self.assertEqual(value, noisy)
+        # The gradient path sums the same terms in another order (the sum divided by n, the value path times
+        # 1/n: commit f7c0896): equal to the last bits, not bit for bit (observed 4e-18 apart).
+        self.assertAlmostEqual(value, noisy, delta=1e-15 * noisy)
         self.assertEqual(gx.shape, x.shape)
 
     def test_layouts_and_dtypes_give_the_same_value(self):

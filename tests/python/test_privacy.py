@@ -81,7 +81,7 @@ class Accounting(unittest.TestCase):
     def test_bad_values_raise_value_error(self):
         cases = [
             (lambda: dpwlab.account("nope", 0.01, 1.1, 10, 1e-5), "nope"),
-            (lambda: dpwlab.account("rdp", 0.0, 1.1, 10, 1e-5), "q"),
+            (lambda: dpwlab.account("rdp", -0.1, 1.1, 10, 1e-5), "q"),  # q = 0 costs nothing (test_porting)
             (lambda: dpwlab.account("rdp", 1.5, 1.1, 10, 1e-5), "q"),
             (lambda: dpwlab.account("rdp", 0.01, -1.0, 10, 1e-5), "sigma"),
             (lambda: dpwlab.account("rdp", 0.01, 1.1, 0, 1e-5), "steps"),

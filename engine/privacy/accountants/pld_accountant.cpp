@@ -4,6 +4,7 @@
 #include <cmath>
 #include <exception>
 #include <functional>
+#include <limits>
 #include <sstream>
 
 #include "core/error.h"
@@ -39,18 +40,24 @@ void bothAdjacencies(const std::function<void()>& remove, const std::function<vo
 
 std::string PldAccountant::name() const {
   std::ostringstream os;
-  os << "PLD (Poisson, add/remove; connect-the-dots upper bound on a privacy-loss grid of " << interval() << ")";
+  os << "PLD (Poisson, add/remove; connect-the-dots " << (estimate() == PldEstimate::Optimistic ? "lower" : "upper")
+     << " bound on a privacy-loss grid of " << interval() << ")";
   return os.str();
 }
 
 void PldAccountant::record(const StepKey& key, long steps) {
-  if (batches_.size() > folded_ && batches_.back().key == key)
-    batches_.back().steps += steps;
-  else
+  const auto [it, added] = pending_.try_emplace(key, batches_.size());
+  if (!added) {
+    long& total = batches_[it->second].steps;
+    require(total <= std::numeric_limits<long>::max() - steps, "more than 2^63 steps recorded");
+    total += steps;
+  } else {
     batches_.push_back({key, steps});
+  }
 }
 
 void PldAccountant::fold() const {
+  pending_.clear();
   for (; folded_ < batches_.size(); ++folded_) {
     const Batch& b = batches_[folded_];
     auto it = single_.find(b.key);
@@ -58,14 +65,14 @@ void PldAccountant::fold() const {
       const auto [kind, param, q] = b.key;
       const double interval = this->interval();
       auto pair = cachedPldStep<std::pair<PldPmf, PldPmf>>(
-          {0, int(kind), param, q, interval}, [kind, param, q, interval] {
+          {cacheTag(0), int(kind), param, q, interval}, [kind, param, q, interval, estimate = estimate()] {
             PldPmf rem, add;
             if (kind == StepMechanism::Laplace) {
-              rem = laplacePld(param, interval);
+              rem = laplacePld(param, interval, estimate);
             } else {
               // The two adjacencies are independent: built side by side on two cores.
-              bothAdjacencies([&] { rem = subsampledGaussianPld(param, q, PldAdjacency::Remove, interval); },
-                              [&] { if (q < 1) add = subsampledGaussianPld(param, q, PldAdjacency::Add, interval); });
+              bothAdjacencies([&] { rem = subsampledGaussianPld(param, q, PldAdjacency::Remove, interval, estimate); },
+                              [&] { if (q < 1) add = subsampledGaussianPld(param, q, PldAdjacency::Add, interval, estimate); });
             }
             // Laplace and the Gaussian at q = 1: both adjacencies have the same loss law.
             if (kind == StepMechanism::Laplace || q == 1) add = rem;

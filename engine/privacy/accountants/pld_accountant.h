@@ -7,8 +7,9 @@
 /// Laplace releases (addLaplaceReleases, q = 1) are read by their exact PLD (pld_laplace_analysis.h), the
 /// same for both adjacencies, and compose with the Gaussian steps (pld_accountant_base.h).
 /// Both adjacencies (remove, add) are tracked; ε is the worse. Steps are folded in lazily when ε or δ is asked:
-/// one PLD per distinct (mechanism, parameter, q) (cached), one T-fold FFT composition per batch of equal steps,
-/// one FFT convolution to join batches.
+/// one PLD per distinct (mechanism, parameter, q) (cached), one T-fold FFT composition per distinct step among those
+/// recorded since the last fold (composition commutes, so 10⁶ steps alternating between a few kinds cost a few
+/// compositions, not 10⁶), one FFT convolution to join them.
 #include <map>
 #include <memory>
 #include <optional>
@@ -22,7 +23,8 @@ namespace dpw {
 class PldAccountant : public PldAccountantBase {
  public:
   /// @throws InvalidArgument unless interval ∈ (0, 1).
-  explicit PldAccountant(double interval = 1e-4) : PldAccountantBase(interval) {}
+  explicit PldAccountant(double interval = 1e-4, PldEstimate estimate = PldEstimate::Pessimistic)
+      : PldAccountantBase(interval, estimate) {}
   std::string id() const override { return "pld"; }
   std::string name() const override;
   std::string shortName() const override { return "PLD"; }
@@ -32,14 +34,15 @@ class PldAccountant : public PldAccountantBase {
   void record(const StepKey& step, long count) override;
   std::vector<const PldPmf*> composed() const override;
   std::unique_ptr<Accountant> withInterval(double interval) const override {
-    return std::make_unique<PldAccountant>(interval);
+    return std::make_unique<PldAccountant>(interval, estimate());
   }
   void fold() const;
   struct Batch {
     StepKey key;
     long steps;
   };
-  std::vector<Batch> batches_;
+  std::vector<Batch> batches_;  ///< [folded_, end): one batch per distinct key (pending_ indexes them)
+  mutable std::map<StepKey, size_t> pending_;
   mutable size_t folded_ = 0;
   mutable std::optional<PldPmf> remove_, add_;
   mutable std::map<StepKey, std::shared_ptr<const std::pair<PldPmf, PldPmf>>> single_;  ///< (remove, add), pld_step_cache.h

@@ -7,7 +7,7 @@
 
 namespace dpw {
 
-PldAccountantBase::PldAccountantBase(double interval) : interval_(interval) {
+PldAccountantBase::PldAccountantBase(double interval, PldEstimate estimate) : interval_(interval), estimate_(estimate) {
   require(interval > 0 && interval < 1, "the PLD discretisation interval must lie in (0, 1), got ", interval);
 }
 

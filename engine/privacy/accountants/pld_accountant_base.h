@@ -3,6 +3,7 @@
 /// distributions (pld_analysis.h: connect-the-dots, pessimistic, so ε is an upper bound), the steps they take
 /// (Gaussian steps, and Laplace releases read by their exact PLD, pld_laplace_analysis.h), ε and δ as the worst
 /// case over the composed PLDs of the adjacencies they track, and the coarser grid calibration starts from.
+/// Either side of the exact curve (pld_analysis.h: PldEstimate): an optimistic accountant answers lower bounds.
 /// A derived accountant says how a step's PLD is built, which adjacencies it tracks and how steps compose.
 #include <memory>
 #include <tuple>
@@ -26,23 +27,30 @@ class PldAccountantBase : public Accountant {
   /// grid is that coarse already.
   std::unique_ptr<Accountant> coarser() const final;
   double interval() const { return interval_; }
+  /// Pessimistic (the default: ε is an upper bound) or optimistic (ε is a lower bound on the exact ε of the same
+  /// composition; pld_analysis.h: PldEstimate). The two sides of one history bracket the exact ε.
+  PldEstimate estimate() const { return estimate_; }
 
   static constexpr double kCoarseInterval = 1e-3;
 
  protected:
   /// @throws InvalidArgument unless interval ∈ (0, 1).
-  explicit PldAccountantBase(double interval);
+  explicit PldAccountantBase(double interval, PldEstimate estimate = PldEstimate::Pessimistic);
+  /// The tag of the accountant's one-step PLDs in the shared cache (pld_step_cache.h): `analysis` (0 = pld, 1 =
+  /// pld-wor) and the estimate, so that the two sides never share an entry.
+  int cacheTag(int analysis) const { return 2 * analysis + (estimate_ == PldEstimate::Optimistic ? 1 : 0); }
   enum class StepMechanism { Gaussian, Laplace };
   using StepKey = std::tuple<StepMechanism, double, double>;  ///< (mechanism, σ or Laplace scale, q)
   /// Records `count` > 0 steps of one mechanism.
   virtual void record(const StepKey& step, long count) = 0;
   /// The composed PLD of everything recorded, one per adjacency the accountant tracks (none before any step).
   virtual std::vector<const PldPmf*> composed() const = 0;
-  /// A fresh accountant of the same analysis whose grid has this interval.
+  /// A fresh accountant of the same analysis and estimate whose grid has this interval.
   virtual std::unique_ptr<Accountant> withInterval(double interval) const = 0;
 
  private:
   double interval_;
+  PldEstimate estimate_;
 };
 
 }  // namespace dpw

@@ -97,33 +97,36 @@ Complex power(Complex z, long n) {
   return result;
 }
 
-// Chernoff bounds [lower, upper] on the index of the T-fold sum outside which at most tailMass lies
+// Chernoff bounds [lower, upper] (whole numbers, in double) on the index of the T-fold sum outside which at most tailMass lies
 // (dp_accounting common.compute_self_convolve_bounds uses every order ±1..20 / n; here a geometric set up to
 // ±640 / n, whose larger orders give a shorter support, so a shorter FFT, at the loss grids' sizes, for half the
 // passes over p: every order is a valid Chernoff bound, the tightest is kept).
-std::pair<long, long> selfConvolveBounds(const std::vector<double>& p, long times, double tailMass) {
+std::pair<double, double> selfConvolveBounds(const std::vector<double>& p, long times, double tailMass) {
   const long n = long(p.size());
-  long lower = 0, upper = (n - 1) * times;
-  if (tailMass == 0) return {lower, upper};
-  // Σ pᵢ e^{i·k/n}: the weights stay within [e^{−640}, e^{640}] (double reaches e^{±709}), so a running product is safe (its
-  // rounding, ~n·1e-16 relative, only loosens a bound that is itself loose).
-  static const int kOrders[] = {-640, -320, -160, -80, -40, -20, -13, -8, -5, -3, -2, -1,
-                                 1,    2,    3,    5,   8,   13,  20,  40, 80, 160, 320, 640};
-  for (const int k : kOrders) {
-    const double order = double(k) / double(n), step = std::exp(order);
-    double sum = 0, w = 1;
-    for (long i = 0; i < n; ++i, w *= step) sum += p[i] * w;
-    if (!(sum > 0)) continue;
-    const double bound = (double(times) * std::log(sum) + std::log(2 / tailMass)) / order;
-    if (!std::isfinite(bound)) continue;
-    if (order > 0) upper = std::min(upper, long(std::ceil(bound)));
-    if (order < 0) lower = std::max(lower, long(std::floor(bound)));
+  // In double until the range is known to fit: (n − 1)·times overflows a long from times ≈ 2^63/n (a huge step
+  // count), and a wrapped bound made the composition hang or ask for an impossible vector.
+  double lower = 0, upper = double(n - 1) * double(times);
+  if (tailMass > 0) {
+    // Σ pᵢ e^{i·k/n}: the weights stay within [e^{−640}, e^{640}] (double reaches e^{±709}), so a running product is
+    // safe (its rounding, ~n·1e-16 relative, only loosens a bound that is itself loose).
+    static const int kOrders[] = {-640, -320, -160, -80, -40, -20, -13, -8, -5, -3, -2, -1,
+                                   1,    2,    3,    5,   8,   13,  20,  40, 80, 160, 320, 640};
+    for (const int k : kOrders) {
+      const double order = double(k) / double(n), step = std::exp(order);
+      double sum = 0, w = 1;
+      for (long i = 0; i < n; ++i, w *= step) sum += p[i] * w;
+      if (!(sum > 0)) continue;
+      const double bound = (double(times) * std::log(sum) + std::log(2 / tailMass)) / order;
+      if (!std::isfinite(bound)) continue;
+      if (order > 0) upper = std::min(upper, std::ceil(bound));
+      if (order < 0) lower = std::max(lower, std::floor(bound));
+    }
   }
   return {lower, upper};
 }
 
 // Drops a prefix and a suffix of mass ≤ tailMass/2 each: the prefix onto the first kept point (losses
-// rounded up), the suffix to +∞ (dp_accounting _truncate_tails, pessimistic).
+// rounded up), the suffix to +∞ (dp_accounting _truncate_tails, pessimistic); an optimistic PLD drops both.
 void truncateTails(PldPmf& pmf, double tailMass) {
   if (tailMass == 0 || pmf.probs.empty()) return;
   const auto prefix = [&](auto begin, auto end) {
@@ -143,11 +146,85 @@ void truncateTails(PldPmf& pmf, double tailMass) {
   for (size_t i = 0; i < left; ++i) leftMass += pmf.probs[i];
   for (size_t i = right; i < n; ++i) rightMass += pmf.probs[i];
   std::vector<double> kept(pmf.probs.begin() + long(left), pmf.probs.begin() + long(right));
-  kept[0] += leftMass;
   pmf.probs = std::move(kept);
   pmf.lowerIndex += long(left);
+  if (pmf.estimate == PldEstimate::Optimistic) return;  // both tails dropped: δ only decreases
+  pmf.probs[0] += leftMass;
   pmf.infinityMass += rightMass;
 }
+
+// The optimistic grid PMF of connectTheDotsPld (pld_analysis.h), from the exact values f_j = δ(ε_j) at the grid
+// points, in u = e^ε (f convex and non-increasing, f' ∈ [−1, 0]):
+//  1. chord slopes s_j of the segments [u_j, u_{j+1}], with −1 and 0 standing for the slopes past the ends;
+//  2. the chord of segment j rises above f by at most c_j = (s_j − s_{j−1})(s_{j+1} − s_j)(u_{j+1} − u_j)/(s_{j+1} − s_{j−1})
+//     (f lies above the lines through the segment's ends with the neighbouring chords' slopes);
+//  3. g_j = f_j − max(c_{j−1}, c_j), g = 0 at the last point: every chord of g lies below f;
+//  4. g_0 lowered until no chord from it is steeper than the first exact chord s_0, so that the curve left of the
+//     grid, continued with slope s_0, stays below f (a convex decreasing f rises at least that fast to the left);
+//  5. the lower convex hull of the points (u_j, g_j) (below the chords of g, so below f): a PMF's δ-curve is convex
+//     and piecewise linear in u, with masses p = (slope change)·u ≥ 0 at the hull's vertices; none at +∞.
+// The total mass is g_0 − s_0 u_0 ≤ f(0) = 1 (the missing mass sits at −∞, where it costs no δ).
+// With the exact slope f' known (`tangentAt`: the midpoint tangents' values at the segment ends), steps 1-3 use
+// the tangents instead: g_j = min of the two neighbouring tangents at u_j, about 4x closer to f than the bound of 2.
+PldPmf optimisticDots(PldPmf pmf, std::vector<double> f, const std::vector<double>& tangentAt = {},
+                      double firstSlope = 0) {
+  const size_t n = f.size();
+  pmf.infinityMass = 0;
+  pmf.probs.assign(n, 0.0);
+  if (n == 1) return pmf;  // one point: no slope to build on; the empty PLD (δ = 0) is a lower bound
+  for (size_t i = 1; i < n; ++i) f[i] = std::min(f[i], f[i - 1]);  // non-increasing, as the exact curve
+  std::vector<double> u(n), s(n + 1);  // s[j + 1] = chord slope of segment j; s[0] = −1, s[n] = 0
+  for (size_t j = 0; j < n; ++j) u[j] = std::exp(double(pmf.lowerIndex + long(j)) * pmf.interval);
+  s[0] = -1, s[n] = 0;
+  for (size_t j = 0; j + 1 < n; ++j) s[j + 1] = std::clamp((f[j + 1] - f[j]) / (u[j + 1] - u[j]), -1.0, 0.0);
+  std::vector<double> rise(n - 1);
+  for (size_t j = 0; j + 1 < n; ++j) {
+    const double ma = s[j], sj = s[j + 1], mb = s[j + 2];
+    rise[j] = mb > ma ? std::max(0.0, (sj - ma) * (mb - sj)) * (u[j + 1] - u[j]) / (mb - ma) : 0.0;
+  }
+  std::vector<double> g(n);
+  for (size_t j = 0; j < n; ++j)
+    g[j] = std::max(0.0, f[j] - std::max(j > 0 ? rise[j - 1] : 0.0, j + 1 < n ? rise[j] : 0.0));
+  double first = s[1];
+  if (!tangentAt.empty()) {
+    // Exact tangents at the segments' midpoints (tangentAt[2j], [2j + 1]: the tangent's values at u_j and u_{j+1}):
+    // a tangent of a convex curve lies below it, so the chord of two points on one tangent does; a segment whose
+    // tangent goes below 0 at an end contributes 0 at both ends (f ≥ 0). Error ~f''Δu²/8, the chords' own.
+    for (size_t j = 0; j < n; ++j) g[j] = f[j];
+    for (size_t j = 0; j + 1 < n; ++j) {
+      const double a = tangentAt[2 * j], b = tangentAt[2 * j + 1];
+      const bool valid = a >= 0 && b >= 0;
+      g[j] = std::min(g[j], valid ? a : 0.0);
+      g[j + 1] = std::min(g[j + 1], valid ? b : 0.0);
+    }
+    for (double& v : g) v = std::max(v, 0.0);
+    first = std::clamp(firstSlope, -1.0, 0.0);  // the exact slope at u_0: the curve left of the grid stays below
+  }
+  g[n - 1] = 0;
+  for (size_t k = 1; k < n; ++k) g[0] = std::min(g[0], g[k] - first * (u[k] - u[0]));
+  g[0] = std::max(g[0], 0.0);
+  // Lower convex hull (monotone chain): `hull` keeps indices whose slopes increase.
+  std::vector<size_t> hull;
+  hull.reserve(n);
+  for (size_t j = 0; j < n; ++j) {
+    while (hull.size() >= 2) {
+      const size_t a = hull[hull.size() - 2], b = hull.back();
+      // b is above the segment a-j (or on it): drop it.
+      if ((g[b] - g[a]) * (u[j] - u[a]) >= (g[j] - g[a]) * (u[b] - u[a])) hull.pop_back();
+      else break;
+    }
+    hull.push_back(j);
+  }
+  double left = std::min(first, 0.0);
+  for (size_t h = 0; h < hull.size(); ++h) {
+    const size_t j = hull[h];
+    const double right = h + 1 < hull.size() ? (g[hull[h + 1]] - g[j]) / (u[hull[h + 1]] - u[j]) : 0.0;
+    pmf.probs[j] = std::max(0.0, (right - left) * u[j]);
+    left = right;
+  }
+  return pmf;
+}
+
 }  // namespace
 
 double subsampledGaussianDelta(double sigma, double q, PldAdjacency adj, double eps) {
@@ -169,7 +246,22 @@ double subsampledGaussianDelta(double sigma, double q, PldAdjacency adj, double 
   return std::clamp(delta, 0.0, 1.0);
 }
 
-PldPmf subsampledGaussianPld(double sigma, double q, PldAdjacency adj, double interval) {
+// f'(u) at u = e^ε of the exact curve δ(ε) = P_upper(L > ε) − e^ε P_lower(L > ε): −P_lower(L > ε) (the two
+// densities' terms cancel), from the same inverse loss as subsampledGaussianDelta.
+double subsampledGaussianSlope(double sigma, double q, PldAdjacency adj, double eps) {
+  validate(sigma, q);
+  const auto logCdf = [&](double x) { return logNormalCdf(x / sigma); };
+  if (adj == PldAdjacency::Remove) {
+    if (q < 1 && eps <= std::log1p(-q)) return -1.0;
+    return -std::exp(logCdf(inverseLoss(sigma, q, adj, eps)));
+  }
+  if (q < 1 && eps >= -std::log1p(-q)) return 0.0;
+  const double x = inverseLoss(sigma, q, adj, eps);
+  const double logLower = q == 1 ? logCdf(x - 1) : logAdd(std::log1p(-q) + logCdf(x), std::log(q) + logCdf(x - 1));
+  return -std::min(1.0, std::exp(logLower));
+}
+
+PldPmf subsampledGaussianPld(double sigma, double q, PldAdjacency adj, double interval, PldEstimate estimate) {
   validate(sigma, q);
   require(interval > 0 && std::isfinite(interval), "the discretisation interval must be > 0, got ", interval);
   double xLo = sigma * normalQuantile(0.5 * std::exp(-50.0)), xHi = -xLo;
@@ -178,7 +270,8 @@ PldPmf subsampledGaussianPld(double sigma, double q, PldAdjacency adj, double in
   const double epsUpper = privacyLoss(sigma, q, adj, xLo), epsLower = privacyLoss(sigma, q, adj, xHi);
   const auto [iLo, iHi] =
       lossGridIndices(epsLower, epsUpper, interval, message("the PLD of one step (sigma ", sigma, ", q ", q, ")"));
-  return connectTheDotsPld([&](double eps) { return subsampledGaussianDelta(sigma, q, adj, eps); }, iLo, iHi, interval);
+  return connectTheDotsPld([&](double eps) { return subsampledGaussianDelta(sigma, q, adj, eps); }, iLo, iHi, interval,
+                           estimate, [&](double eps) { return subsampledGaussianSlope(sigma, q, adj, eps); });
 }
 
 std::pair<long, long> lossGridIndices(double lossLo, double lossHi, double interval, const std::string& pld) {
@@ -189,7 +282,8 @@ std::pair<long, long> lossGridIndices(double lossLo, double lossHi, double inter
   return {long(loIndex), long(hiIndex)};
 }
 
-PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, long iHi, double interval) {
+PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, long iHi, double interval,
+                         PldEstimate estimate, const std::function<double(double)>& slope) {
   require(interval > 0 && std::isfinite(interval), "the discretisation interval must be > 0, got ", interval);
   require(iHi >= iLo, "the loss grid must not be empty, got [", iLo, ", ", iHi, "]");
   if (double(iHi) - double(iLo) + 1 > double(kMaxSupport))
@@ -204,6 +298,25 @@ PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, l
   PldPmf pmf;
   pmf.interval = interval;
   pmf.lowerIndex = iLo;
+  pmf.estimate = estimate;
+  if (estimate == PldEstimate::Optimistic) {
+    if (!slope || n == 1) return optimisticDots(std::move(pmf), std::move(deltas));
+    // Tangent at each segment's midpoint ε_j + Δ/2 (in u: f(u_m) + f'(u_m)(u − u_m)), evaluated at both ends.
+    std::vector<double> tangentAt(2 * (n - 1));
+    const size_t segments = n - 1;
+#pragma omp parallel for schedule(static) if (n > 4096)
+    for (size_t j = 0; j < segments; ++j) {
+      const double eps = (double(iLo + long(j)) + 0.5) * interval, um = std::exp(eps);
+      const double fm = delta(eps), dm = slope(eps);
+      tangentAt[2 * j] = fm + dm * (std::exp(double(iLo + long(j)) * interval) - um);
+      tangentAt[2 * j + 1] = fm + dm * (std::exp(double(iLo + long(j) + 1) * interval) - um);
+    }
+    // The left slope at the first point (a kink there, as the Laplace curve's at −ε0, has the steeper one): the curve
+    // left of the grid continues with it, so the PMF keeps its whole mass (a gentler slope left mass at −∞, and
+    // 50 Laplace compositions kept 0.55^50 of it).
+    const double firstSlope = slope(std::nextafter(double(iLo) * interval, -kInf));
+    return optimisticDots(std::move(pmf), std::move(deltas), tangentAt, firstSlope);
+  }
   if (n == 1) {
     pmf.probs = {1 - deltas[0]};
     pmf.infinityMass = deltas[0];
@@ -226,11 +339,12 @@ PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, l
 
 PldPmf selfCompose(const PldPmf& pmf, long times, double tailMass) {
   require(times >= 1, "a PLD is composed at least once, got ", times);
-  const auto [lower, upper] = selfConvolveBounds(pmf.probs, times, tailMass);
-  if (double(upper) - double(lower) + 1 > double(kMaxSupport))
-    throw PldTooLarge(message("composing ", times, " steps needs a PLD of ", double(upper) - double(lower) + 1,
-                              " points (epsilon of order ", double(upper + pmf.lowerIndex * times) * pmf.interval,
+  const auto [lowerD, upperD] = selfConvolveBounds(pmf.probs, times, tailMass);
+  if (!(upperD - lowerD + 1 <= double(kMaxSupport)))
+    throw PldTooLarge(message("composing ", double(times), " steps needs a PLD of ", upperD - lowerD + 1,
+                              " points (epsilon of order ", (upperD + double(pmf.lowerIndex) * double(times)) * pmf.interval,
                               "); use a larger interval or an RDP accountant"));
+  const long lower = long(lowerD), upper = long(upperD);
   const size_t outLen = size_t(upper - lower + 1);
   const size_t len = nextFastLength(std::max(outLen, pmf.probs.size()));
   std::vector<Complex> spectrum = forward(pmf.probs, len);
@@ -238,17 +352,22 @@ PldPmf selfCompose(const PldPmf& pmf, long times, double tailMass) {
   const std::vector<double> full = inverseReal(spectrum, len);
   PldPmf out;
   out.interval = pmf.interval;
+  out.estimate = pmf.estimate;
   out.lowerIndex = pmf.lowerIndex * times + lower;
   out.probs.resize(outLen);
   const long L = long(len);
   for (size_t j = 0; j < outLen; ++j) out.probs[j] = full[size_t(((long(j) + lower) % L + L) % L)];
-  out.infinityMass = std::min(1.0, tailMass - std::expm1(double(times) * std::log1p(-pmf.infinityMass)));
+  // The mass beyond the Chernoff bounds (≤ tailMass) goes to +∞ for the pessimistic PLD and is dropped for the
+  // optimistic one (its part the FFT wraps into the kept range, ≤ tailMass, is the one excess left: ≤ 1e-15 of δ).
+  const double tail = pmf.estimate == PldEstimate::Pessimistic ? tailMass : 0.0;
+  out.infinityMass = std::min(1.0, tail - std::expm1(double(times) * std::log1p(-pmf.infinityMass)));
   return out;
 }
 
 PldPmf compose(const PldPmf& a, const PldPmf& b, double tailMass) {
   require(a.interval == b.interval, "PLDs with different intervals cannot be composed: ", a.interval, " and ",
           b.interval);
+  require(a.estimate == b.estimate, "a pessimistic and an optimistic PLD cannot be composed");
   const size_t outLen = a.probs.size() + b.probs.size() - 1;
   if (outLen > kMaxSupport)
     throw PldTooLarge(message("composing two PLDs needs ", outLen, " points; use a larger interval or an RDP accountant"));
@@ -260,6 +379,7 @@ PldPmf compose(const PldPmf& a, const PldPmf& b, double tailMass) {
   PldPmf out;
   out.interval = a.interval;
   out.lowerIndex = a.lowerIndex + b.lowerIndex;
+  out.estimate = a.estimate;
   out.probs = std::move(full);
   out.infinityMass = a.infinityMass + b.infinityMass - a.infinityMass * b.infinityMass;
   truncateTails(out, tailMass);

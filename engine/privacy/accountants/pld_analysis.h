@@ -42,12 +42,21 @@ class PldTooLarge : public InvalidArgument {
   using InvalidArgument::InvalidArgument;
 };
 
+/// Which side of the exact curve a discretised PLD lies on. Pessimistic: its δ(ε) is ≥ the exact one at every ε
+/// (connect-the-dots chords of the convex curve; tails to +∞), so its ε is an upper bound. Optimistic: its δ(ε) is
+/// ≤ the exact one (the chords lowered by a bound on how far a chord of a convex curve can rise above it; tails
+/// dropped), so its ε is a lower bound on the exact ε of the same composition. Both are valid PLDs (E[e^{−L}] ≤ 1),
+/// so either side stays on its side under composition (the composition of trade-off functions is monotone:
+/// Dong, Roth & Su 2022, §3), and the exact ε lies between the two.
+enum class PldEstimate { Pessimistic, Optimistic };
+
 /// A discretised PLD: mass probs[i] at loss (lowerIndex + i)·interval, plus infinityMass at +∞.
 struct PldPmf {
   double interval = 1e-4;
   long lowerIndex = 0;
   std::vector<double> probs;
   double infinityMass = 0;
+  PldEstimate estimate = PldEstimate::Pessimistic;  ///< which side of the exact curve; kept by composition
 };
 
 enum class PldAdjacency { Remove, Add };
@@ -56,10 +65,14 @@ enum class PldAdjacency { Remove, Add };
 /// adjacency given. @throws InvalidArgument unless σ > 0 and q ∈ (0, 1].
 double subsampledGaussianDelta(double noiseMultiplier, double sampleRate, PldAdjacency adjacency, double epsilon);
 
+/// The exact curve's slope in u = e^ε: d δ/d u = −P_lower(L > ε) (the densities' terms cancel), for the adjacency
+/// given; the optimistic PLD's tangents use it. @throws as subsampledGaussianDelta.
+double subsampledGaussianSlope(double noiseMultiplier, double sampleRate, PldAdjacency adjacency, double epsilon);
+
 /// Connect-the-dots pessimistic PLD of one subsampled Gaussian step. @throws as subsampledGaussianDelta,
 /// unless interval > 0, and when the grid would exceed 2^25 points (tiny σ: use a larger interval).
 PldPmf subsampledGaussianPld(double noiseMultiplier, double sampleRate, PldAdjacency adjacency,
-                             double interval = 1e-4);
+                             double interval = 1e-4, PldEstimate estimate = PldEstimate::Pessimistic);
 
 /// The indices ⌊lossLo/interval⌋ … ⌈lossHi/interval⌉ of a one-step PLD's loss grid. Its size is checked
 /// in double before any index is formed: a tiny σ's losses overflow a long (σ = 1e-10 gave the empty grid
@@ -72,16 +85,31 @@ std::pair<long, long> lossGridIndices(double lossLo, double lossHi, double inter
 /// Every accountant built on PLDs makes its one-step PMF here; `delta` is called from several threads (OpenMP), so
 /// it must be pure. @throws InvalidArgument on an empty grid or
 /// interval ≤ 0; PldTooLarge above 2^25 points.
-PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, long iHi, double interval);
+///
+/// Optimistic (`estimate`): in u = e^ε the exact curve f(u) = E[(1 − u e^{−L})₊] is convex with slopes in [−1, 0].
+/// On the grid segment [u_j, u_{j+1}] the chord rises above f by at most (s − m_a)(m_b − s)(u_{j+1} − u_j)/(m_b − m_a),
+/// s the chord's slope, m_a ≤ f'(u_j) and m_b ≥ f'(u_{j+1}) the neighbouring chords' slopes (−1 and 0 past the
+/// ends): f lies above the two lines through the ends with slopes m_a and m_b, and the chord is at most that far
+/// above both. Lowering the grid values by the larger bound of their two segments puts every chord below f; the
+/// curve left of the grid follows the first exact chord (a chord's extension lies below a convex curve), the
+/// curve right of the grid is 0 (no mass at +∞). The gap to the pessimistic PLD is second order in the interval
+/// (the bounds are ~Δ²f''), not the T·Δ of rounding losses down, so the two stay close under composition.
+/// `slope` (optional, optimistic only): the exact f'(e^ε) = −P_lower(L > ε); with it the grid values are lowered to
+/// the segments' midpoint tangents instead (a tangent of a convex curve lies below it), about 4x closer to f.
+PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, long iHi, double interval,
+                         PldEstimate estimate = PldEstimate::Pessimistic,
+                         const std::function<double(double)>& slope = {});
 
 /// The PLD of `times` compositions of `pmf` with itself (one FFT; tails beyond Chernoff bounds of total
-/// mass `tailMass` are moved to +∞). @throws InvalidArgument unless times ≥ 1, and when the composed
-/// support exceeds 2^25 points (ε in the hundreds or more at Δ = 1e-4).
+/// mass `tailMass` are moved to +∞, or dropped for an optimistic PLD). @throws InvalidArgument unless times ≥ 1;
+/// PldTooLarge when the composed support exceeds 2^25 points (ε in the hundreds or more at Δ = 1e-4), checked in
+/// double before any allocation, so any `times` up to 2^63 − 1 answers at once.
 PldPmf selfCompose(const PldPmf& pmf, long times, double tailMass = 1e-15);
 
 /// The PLD of the composition of two PLDs with the same interval (FFT convolution; tails of total
-/// mass ≤ tailMass truncated, the lower one onto the first grid point, the upper one to +∞).
-/// @throws InvalidArgument on different intervals or a result above 2^25 points.
+/// mass ≤ tailMass truncated, the lower one onto the first grid point, the upper one to +∞; for optimistic PLDs
+/// both dropped). @throws InvalidArgument on different intervals or estimates; PldTooLarge on a result above 2^25
+/// points.
 PldPmf compose(const PldPmf& a, const PldPmf& b, double tailMass = 1e-15);
 
 /// δ(ε) = P(∞) + Σ_{Lᵢ > ε} pᵢ (1 − e^{ε − Lᵢ}).

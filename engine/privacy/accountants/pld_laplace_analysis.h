@@ -19,6 +19,6 @@ double laplaceDelta(double scale, double epsilon);
 
 /// Connect-the-dots pessimistic PLD of one Laplace release with scale s = b/Δ, losses on the grid i·interval
 /// spanning [−ε₀, ε₀] rounded outwards. @throws as laplaceDelta, unless interval > 0; PldTooLarge above 2^25 points.
-PldPmf laplacePld(double scale, double interval = 1e-4);
+PldPmf laplacePld(double scale, double interval = 1e-4, PldEstimate estimate = PldEstimate::Pessimistic);
 
 }  // namespace dpw

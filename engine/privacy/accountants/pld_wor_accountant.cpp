@@ -1,6 +1,9 @@
 #include "privacy/accountants/pld_wor_accountant.h"
 
+#include <limits>
 #include <sstream>
+
+#include "core/error.h"
 
 #include "privacy/accountants/pld_laplace_analysis.h"
 #include "privacy/accountants/pld_step_cache.h"
@@ -11,13 +14,16 @@ namespace dpw {
 std::string PldWorAccountant::name() const {
   std::ostringstream os;
   os << "PLD (fixed-size sampling without replacement, replace-one; C_p(G) of Dong-Roth-Su Thm 4.2 composed exactly, "
-        "connect-the-dots upper bound on a privacy-loss grid of "
-     << interval() << ")";
+        "connect-the-dots "
+     << (estimate() == PldEstimate::Optimistic ? "lower" : "upper") << " bound on a privacy-loss grid of " << interval()
+     << ")";
   return os.str();
 }
 
 void PldWorAccountant::record(const StepKey& key, long count) {
-  steps_[key] += count;
+  long& total = steps_[key];
+  require(total <= std::numeric_limits<long>::max() - count, "more than 2^63 steps recorded");
+  total += count;
   dirty_ = true;
 }
 
@@ -30,9 +36,10 @@ void PldWorAccountant::fold() const {
       const auto [kind, param, q] = key;
       const double interval = this->interval();
       it = single_
-               .emplace(key, cachedPldStep<PldPmf>({1, int(kind), param, q, interval}, [kind, param, q, interval] {
-                          return kind == StepMechanism::Laplace ? laplacePld(param, interval)
-                                                                : withoutReplacementGaussianPld(param, q, interval);
+               .emplace(key, cachedPldStep<PldPmf>({cacheTag(1), int(kind), param, q, interval},
+                                                     [kind, param, q, interval, estimate = estimate()] {
+                          return kind == StepMechanism::Laplace ? laplacePld(param, interval, estimate)
+                                                                : withoutReplacementGaussianPld(param, q, interval, estimate);
                         }))
                .first;
     }

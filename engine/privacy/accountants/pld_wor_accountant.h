@@ -21,7 +21,8 @@ namespace dpw {
 class PldWorAccountant : public PldAccountantBase {
  public:
   /// @throws InvalidArgument unless interval ∈ (0, 1).
-  explicit PldWorAccountant(double interval = 1e-4) : PldAccountantBase(interval) {}
+  explicit PldWorAccountant(double interval = 1e-4, PldEstimate estimate = PldEstimate::Pessimistic)
+      : PldAccountantBase(interval, estimate) {}
   std::string id() const override { return "pld-wor"; }
   std::string name() const override;
   std::string shortName() const override { return "PLD w/o replacement"; }
@@ -31,7 +32,7 @@ class PldWorAccountant : public PldAccountantBase {
   void record(const StepKey& step, long count) override;
   std::vector<const PldPmf*> composed() const override;
   std::unique_ptr<Accountant> withInterval(double interval) const override {
-    return std::make_unique<PldWorAccountant>(interval);
+    return std::make_unique<PldWorAccountant>(interval, estimate());
   }
   void fold() const;
   std::map<StepKey, long> steps_;  ///< steps per key

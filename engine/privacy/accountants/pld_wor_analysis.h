@@ -30,6 +30,7 @@ double withoutReplacementGaussianDelta(double noiseMultiplier, double sampleRate
 
 /// Connect-the-dots pessimistic PLD of one step's C_p(G_{1/σ}), losses on the grid i·interval.
 /// @throws as withoutReplacementGaussianDelta, unless interval > 0; PldTooLarge above 2^25 points.
-PldPmf withoutReplacementGaussianPld(double noiseMultiplier, double sampleRate, double interval = 1e-4);
+PldPmf withoutReplacementGaussianPld(double noiseMultiplier, double sampleRate, double interval = 1e-4,
+                                     PldEstimate estimate = PldEstimate::Pessimistic);
 
 }  // namespace dpw

@@ -227,6 +227,9 @@ RdpEpsilon epsilonFromRdp(const std::vector<double>& orders, const std::vector<d
   RdpEpsilon best{kInf, orders.front()};
   for (size_t i = 0; i < orders.size(); ++i) {
     const double a = orders[i];
+    // Total variation ≤ √(1 − e^{−KL}) (Bretagnolle-Huber) and KL ≤ D_α for every α ≥ 1: the pair is (0, δ)-DP as
+    // soon as δ² > 1 − e^{−r(α)} at some order (dp_accounting's compute_epsilon makes the same test).
+    if (rdp[i] >= 0 && delta * delta + std::expm1(-rdp[i]) > 0) return {0.0, a};
     double eps = conversion == RdpConversion::Mironov
                      ? rdp[i] + std::log(1 / delta) / (a - 1)
                      : rdp[i] - (std::log(delta) + std::log(a)) / (a - 1) + std::log((a - 1) / a);
@@ -249,6 +252,7 @@ double deltaFromRdp(const std::vector<double>& orders, const std::vector<double>
                           ? (a - 1) * (rdp[i] - epsilon)
                           : (a - 1) * (rdp[i] - epsilon + std::log((a - 1) / a)) - std::log(a);
     if (!std::isnan(ld)) logDelta = std::min(logDelta, ld);
+    if (rdp[i] > 0) logDelta = std::min(logDelta, 0.5 * std::log1p(-std::exp(-rdp[i])));  // δ ≤ TV ≤ √(1 − e^{−KL})
   }
   return std::exp(logDelta);
 }

@@ -77,12 +77,14 @@ struct RdpEpsilon {
 };
 
 /// ε for δ from an RDP curve (rdp[i] at orders[i]), by the chosen conversion; ε ≥ 0, and 0 for an
-/// all-zero curve (nothing spent).
+/// all-zero curve (nothing spent) or when δ² > 1 − e^{−r(α)} at some order (then the total variation, at most
+/// √(1 − e^{−KL}) ≤ √(1 − e^{−r(α)}), is below δ: dp_accounting's rule).
 /// @throws InvalidArgument unless δ ∈ (0, 1) and the vectors have equal, non-zero sizes.
 RdpEpsilon epsilonFromRdp(const std::vector<double>& orders, const std::vector<double>& rdp, double delta,
                           RdpConversion conversion);
 
-/// δ for ε ≥ 0 from an RDP curve (the inverse of epsilonFromRdp, minimised over orders, capped at 1).
+/// δ for ε ≥ 0 from an RDP curve (the inverse of epsilonFromRdp, minimised over orders, capped at 1, and at most
+/// √(1 − e^{−r(α)}), the total-variation bound, at every order).
 /// @throws InvalidArgument unless ε ≥ 0 and the vectors have equal, non-zero sizes.
 double deltaFromRdp(const std::vector<double>& orders, const std::vector<double>& rdp, double epsilon,
                     RdpConversion conversion);

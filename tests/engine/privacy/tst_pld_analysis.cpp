@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QtTest>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -11,6 +12,9 @@
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/accountants/pld_accountant.h"
 #include "privacy/accountants/pld_analysis.h"
+#include "privacy/accountants/pld_laplace_analysis.h"
+#include "privacy/accountants/pld_wor_accountant.h"
+#include "privacy/accountants/pld_wor_analysis.h"
 #include "support/golden.h"
 
 using namespace dpw;
@@ -143,6 +147,80 @@ class TestPldAnalysis : public QObject {
           QVERIFY2(std::string(e.what()).find("too many points") != std::string::npos, e.what());
         }
       }
+  }
+  // Huge step counts answer at once with PldTooLarge: (n − 1)·T overflowed a long from T ≈ 2^49 and the wrapped
+  // bounds asked for an impossible vector (2^49) or never returned (2^52, 2^62). Fails without the double bounds.
+  void hugeStepCountsThrowAtOnce() {
+    for (const long steps : {long(1) << 49, long(1) << 52, long(1) << 62, std::numeric_limits<long>::max()}) {
+      PldAccountant acc;
+      acc.addGaussianSteps(1.1, 0.01, steps);
+      QVERIFY_THROWS_EXCEPTION(PldTooLarge, acc.epsilon(1e-5));
+    }
+    PldAccountant twice;
+    twice.addGaussianSteps(1.1, 0.01, std::numeric_limits<long>::max());
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, twice.addGaussianSteps(1.1, 0.01, 1));  // the count would overflow
+  }
+  // The optimistic PLD is a lower bound: at q = 1 the exact ε is known (T Gaussian steps are (√T/σ)-GDP), and it
+  // lies between the optimistic and the pessimistic ε; on the grid of test cases the optimistic δ(ε) never exceeds
+  // the exact one-step curve, and the two sides stay within 1e-3 of each other after 1000 steps (observed
+  // 6.3e-5 at σ = 1.1, q = 0.01). Fails if the optimistic side is built as the pessimistic one (gap 0) or shifted
+  // by a whole grid step per composition (gap ~0.05).
+  void optimisticIsALowerBound() {
+    const double exact = gdpEpsilon(std::sqrt(100.0) / 5.0, 1e-5);
+    PldAccountant up, low(1e-4, PldEstimate::Optimistic);
+    up.addGaussianSteps(5.0, 1.0, 100), low.addGaussianSteps(5.0, 1.0, 100);
+    QVERIFY2(low.epsilon(1e-5) <= exact && exact <= up.epsilon(1e-5),
+             qPrintable(QString("%1 %2 %3").arg(low.epsilon(1e-5), 0, 'g', 12).arg(exact, 0, 'g', 12)
+                            .arg(up.epsilon(1e-5), 0, 'g', 12)));
+    QVERIFY(exact - low.epsilon(1e-5) < 1e-5);
+    for (const double q : {0.01, 0.3, 1.0})
+      for (const auto adj : {PldAdjacency::Remove, PldAdjacency::Add}) {
+        if (q == 1 && adj == PldAdjacency::Add) continue;
+        const PldPmf pmf = subsampledGaussianPld(1.0, q, adj, 1e-3, PldEstimate::Optimistic);
+        double mass = 0;
+        for (const double p : pmf.probs) {
+          QVERIFY(p >= 0);
+          mass += p;
+        }
+        QVERIFY(mass <= 1 + 1e-12 && pmf.infinityMass == 0);
+        for (double eps = -1.0; eps < 4; eps += 0.01234)  // off the grid too
+          QVERIFY2(pldDelta(pmf, eps) <= subsampledGaussianDelta(1.0, q, adj, eps) + 1e-13,
+                   qPrintable(QString("q %1 eps %2").arg(q).arg(eps)));
+      }
+    PldAccountant hi, lo(1e-4, PldEstimate::Optimistic);
+    hi.addGaussianSteps(1.1, 0.01, 1000), lo.addGaussianSteps(1.1, 0.01, 1000);
+    const double gap = hi.epsilon(1e-5) - lo.epsilon(1e-5);
+    // Midpoint tangents (the exact slope known): 1.3e-5 observed; the neighbouring-chord bound gave 6.3e-5.
+    QVERIFY2(gap > 0 && gap < 3e-5, qPrintable(QString::number(gap)));
+    // Laplace: the curve's kink at −ε0 (slope −1 left of it, −1/2 right) is where the grid starts; continuing left
+    // with the gentler slope left mass at −∞ and 50 releases gave a lower bound of 0 (upper 2.7966).
+    const PldPmf lap = laplacePld(10.0, 1e-3, PldEstimate::Optimistic);
+    for (double eps = -0.3; eps < 0.3; eps += 0.00321)
+      QVERIFY2(pldDelta(lap, eps) <= laplaceDelta(10.0, eps) + 1e-13, qPrintable(QString::number(eps)));
+    // Sampling without replacement (C_p(G), symmetric; its slope for ε < 0 from the symmetry): below the exact curve,
+    // and 1000 steps within 3e-5 (observed 6.1e-6).
+    const PldPmf wor = withoutReplacementGaussianPld(1.0, 0.05, 1e-3, PldEstimate::Optimistic);
+    for (double eps = -2.0; eps < 3; eps += 0.01234)
+      QVERIFY2(pldDelta(wor, eps) <= withoutReplacementGaussianDelta(1.0, 0.05, eps) + 1e-13, qPrintable(QString::number(eps)));
+    PldWorAccountant worHi, worLo(1e-4, PldEstimate::Optimistic);
+    worHi.addGaussianSteps(1.0, 0.01, 1000), worLo.addGaussianSteps(1.0, 0.01, 1000);
+    QVERIFY(worLo.epsilon(1e-5) <= worHi.epsilon(1e-5) && worHi.epsilon(1e-5) - worLo.epsilon(1e-5) < 3e-5);
+    PldAccountant lapHi, lapLo(1e-4, PldEstimate::Optimistic);
+    lapHi.addLaplaceReleases(10.0, 50), lapLo.addLaplaceReleases(10.0, 50);
+    QVERIFY2(lapLo.epsilon(1e-5) <= lapHi.epsilon(1e-5) && lapHi.epsilon(1e-5) - lapLo.epsilon(1e-5) < 2e-3,
+             qPrintable(QString("%1 %2").arg(lapLo.epsilon(1e-5)).arg(lapHi.epsilon(1e-5))));
+    QVERIFY(lo.delta(1.0) <= hi.delta(1.0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, compose(subsampledGaussianPld(1.0, 0.1, PldAdjacency::Remove),
+                                                      subsampledGaussianPld(1.0, 0.1, PldAdjacency::Remove, 1e-4,
+                                                                            PldEstimate::Optimistic)));
+  }
+  // Composition commutes: steps alternating between two kinds are composed as two batches, with the ε of the
+  // batches recorded one after the other (to 1e-9 relative: FFT rounding only).
+  void interleavedStepsComposeAsBatches() {
+    PldAccountant mixed, grouped;
+    for (int i = 0; i < 200; ++i) mixed.addGaussianSteps(1.1, 0.01, 1), mixed.addGaussianSteps(2.0, 0.02, 1);
+    grouped.addGaussianSteps(1.1, 0.01, 200), grouped.addGaussianSteps(2.0, 0.02, 200);
+    QVERIFY(dpwtest::relativeError(mixed.epsilon(1e-5), grouped.epsilon(1e-5)) < 1e-9);
   }
   void badInputThrows() {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, subsampledGaussianPld(0.0, 0.1, PldAdjacency::Add));

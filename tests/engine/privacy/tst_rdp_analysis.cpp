@@ -202,6 +202,17 @@ class TestRdpAnalysis : public QObject {
       }
     }
   }
+  // dp_accounting's rule (rdp_privacy_accountant.compute_epsilon): δ² > 1 − e^{−r(α)} at some order bounds the
+  // total variation below δ, so ε = 0; and δ(ε) ≤ √(1 − e^{−r(α)}). r = 1e-4 at order 2: TV ≤ 0.0099995, so
+  // δ = 0.02 gives 0 (the conversions alone gave ~0.4), δ = 0.005 does not. Fails without the rule.
+  void totalVariationRule() {
+    for (const auto conv : {RdpConversion::Mironov, RdpConversion::BalleEtAl2020}) {
+      QCOMPARE(epsilonFromRdp({2.0, 32.0}, {1e-4, 1.6e-3}, 0.02, conv).epsilon, 0.0);
+      QVERIFY(epsilonFromRdp({2.0, 32.0}, {1e-4, 1.6e-3}, 0.005, conv).epsilon > 0);
+      const double tv = std::sqrt(-std::expm1(-1e-4));
+      QVERIFY(deltaFromRdp({2.0, 32.0}, {1e-4, 1.6e-3}, 0.0, conv) <= tv * (1 + 1e-12));
+    }
+  }
   void badInputThrows() {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, rdpPoissonGaussian(-0.1, 1, 2));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, rdpPoissonGaussian(1.1, 1, 2));

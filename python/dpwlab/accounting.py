@@ -1,0 +1,377 @@
+"""Privacy accounting as objects: events that name themselves (as dp_accounting's ``dp_event``), an accountant
+that composes them and answers ε for δ and δ for ε with a lower and an upper bound, and Opacus's
+``get_noise_multiplier``.
+
+    >>> import dpwlab
+    >>> from dpwlab import GaussianDpEvent, PoissonSampledDpEvent
+    >>> acc = dpwlab.PrivacyAccountant()                 # "auto": the tightest proven accountant (PLD here)
+    >>> _ = acc.compose(PoissonSampledDpEvent(0.01, GaussianDpEvent(1.1)), count=1000)
+    >>> b = acc.get_epsilon_bounds(1e-5)
+    >>> b.lower <= acc.get_epsilon(1e-5) == b.upper and b.upper - b.lower < 1e-3
+    True
+    >>> round(b.upper, 3)
+    1.515
+
+The numbers come from the engine's accountants (dpwlab.accountants(): the same code as the app and
+``dpwlab-cli account``); the accountant object only says which events happened.
+"""
+import dataclasses
+import math
+import warnings
+from collections import namedtuple
+
+from ._dpwlab import _EngineAccountant, accountants as _accountant_ids, calibrate as _calibrate
+
+__all__ = [
+    "DpEvent", "NoOpDpEvent", "NonPrivateDpEvent", "GaussianDpEvent", "LaplaceDpEvent", "PoissonSampledDpEvent",
+    "SampledWithoutReplacementDpEvent", "SelfComposedDpEvent", "ComposedDpEvent", "PrivacyAccountant",
+    "EpsilonBounds", "DeltaBounds", "get_noise_multiplier",
+]
+
+
+class DpEvent:
+    """Base of the events; each is a frozen dataclass whose repr names it, as dp_accounting's dp_event."""
+
+
+@dataclasses.dataclass(frozen=True)
+class NoOpDpEvent(DpEvent):
+    """Nothing released (costs nothing)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class NonPrivateDpEvent(DpEvent):
+    """A release without a privacy guarantee: ε = ∞ from then on."""
+
+
+@dataclasses.dataclass(frozen=True)
+class GaussianDpEvent(DpEvent):
+    """One Gaussian release of noise std = noise_multiplier × L2 sensitivity (0: no noise, ∞: nothing leaks)."""
+    noise_multiplier: float
+
+
+@dataclasses.dataclass(frozen=True)
+class LaplaceDpEvent(DpEvent):
+    """One Laplace release of scale b = noise_multiplier × L1 sensitivity."""
+    noise_multiplier: float
+
+
+@dataclasses.dataclass(frozen=True)
+class PoissonSampledDpEvent(DpEvent):
+    """``event`` run on a Poisson sample of the data (each row with probability sampling_probability);
+    add/remove neighbours."""
+    sampling_probability: float
+    event: DpEvent
+
+
+@dataclasses.dataclass(frozen=True)
+class SampledWithoutReplacementDpEvent(DpEvent):
+    """``event`` run on sample_size rows drawn without replacement from source_dataset_size; replace-one
+    neighbours."""
+    source_dataset_size: int
+    sample_size: int
+    event: DpEvent
+
+
+@dataclasses.dataclass(frozen=True)
+class SelfComposedDpEvent(DpEvent):
+    """``event`` composed ``count`` times."""
+    event: DpEvent
+    count: int
+
+
+@dataclasses.dataclass(frozen=True)
+class ComposedDpEvent(DpEvent):
+    """The events one after the other."""
+    events: tuple
+
+    def __init__(self, events):
+        object.__setattr__(self, "events", tuple(events))
+
+
+EpsilonBounds = namedtuple("EpsilonBounds", "lower upper accountant note")
+EpsilonBounds.__doc__ = """ε at a δ: the exact ε of the composition lies in [lower, upper]. ``accountant`` names
+what gave ``upper``; ``note`` says why it is not the accountant asked for (a fallback), or is empty."""
+DeltaBounds = namedtuple("DeltaBounds", "lower upper accountant note")
+DeltaBounds.__doc__ = """δ at an ε: the exact δ lies in [lower, upper] (see EpsilonBounds)."""
+
+_POISSON, _WOR, _NONE = "poisson", "without-replacement", "none"
+# What "auto" and the fallbacks mean, per sampler: the tightest proven accountant first, then the RDP one of the
+# same neighbouring relation (finite where a PLD is not, e.g. at δ below the PLD's 1e-15 truncated tail).
+_AUTO = {_POISSON: ("pld", "rdp"), _WOR: ("pld-wor", "rdp-wor"), _NONE: ("pld", "rdp")}
+_SAMPLER_OF = {"rdp": _POISSON, "rdp-mironov": _POISSON, "gdp": _POISSON, "pld": _POISSON, "wdp": _POISSON,
+               "rdp-wor": _WOR, "gdp-uniform": _WOR, "pld-wor": _WOR}
+
+
+def _number(value, name, low=0.0, high=math.inf, low_open=False, high_open=False):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__float__"):
+        raise ValueError(f"{name} must be a number, got a {type(value).__name__}")
+    v = float(value)
+    ok = not math.isnan(v) and (v > low if low_open else v >= low) and (v < high if high_open else v <= high)
+    if not ok:
+        lo = "(" if low_open else "["
+        hi = ")" if high_open else "]"
+        raise ValueError(f"{name} must lie in {lo}{low:g}, {high:g}{hi}, got {v:g}")
+    return v
+
+
+def _count(value, name):
+    if isinstance(value, bool) or not isinstance(value, int) and not hasattr(value, "__index__"):
+        raise ValueError(f"{name} must be an integer, got a {type(value).__name__}")
+    n = int(value)
+    if n < 0 or n >= 2 ** 63:
+        raise ValueError(f"{name} must lie in [0, 2^63), got {n}")
+    return n
+
+
+def _event_name(event):
+    return type(event).__name__
+
+
+def _leaves(event, count, out):
+    """Flattens an event into out[(law, multiplier, sampler, q)] += count; returns False for a non-private one.
+    Accepts dp_accounting's own events too (by class name and attributes)."""
+    name = _event_name(event)
+    if name == "NoOpDpEvent" or count == 0:
+        return True
+    if name == "NonPrivateDpEvent":
+        return False
+    if name == "SelfComposedDpEvent":
+        return _leaves(event.event, count * _count(event.count, "SelfComposedDpEvent.count"), out)
+    if name == "ComposedDpEvent":
+        return all([_leaves(e, count, out) for e in event.events])
+    sampler, q, inner = _NONE, 1.0, event
+    if name == "PoissonSampledDpEvent":
+        sampler, inner = _POISSON, event.event
+        q = _number(event.sampling_probability, "sampling_probability", 0, 1)
+    elif name == "SampledWithoutReplacementDpEvent":
+        n, m = _count(event.source_dataset_size, "source_dataset_size"), _count(event.sample_size, "sample_size")
+        if n == 0 or m > n:
+            raise ValueError(f"sample_size must lie in [0, source_dataset_size], got {m} of {n}")
+        sampler, inner, q = _WOR, event.event, m / n
+    law = _event_name(inner)
+    if law not in ("GaussianDpEvent", "LaplaceDpEvent"):
+        raise ValueError(f"{name} of a {law} is not supported: the accountant composes Gaussian and Laplace "
+                         "releases, Poisson- or without-replacement-sampled")
+    mult = _number(inner.noise_multiplier, f"{law}.noise_multiplier")
+    if q == 0 or mult == math.inf:
+        return True  # nothing released: ε = 0 (as dp_accounting and Opacus)
+    if mult == 0:
+        return False  # no noise: no finite ε (dp_accounting: ε = ∞)
+    if law == "LaplaceDpEvent" and q < 1:
+        raise ValueError("a sampled Laplace release is not supported (the engine's Laplace PLD and RDP are for "
+                         "unsampled releases)")
+    key = ("gaussian" if law == "GaussianDpEvent" else "laplace", mult, sampler if q < 1 else _NONE, q)
+    out[key] = out.get(key, 0) + count
+    return True
+
+
+class PrivacyAccountant:
+    """Composes privacy events; answers ε for δ and δ for ε, with lower and upper bounds.
+
+    accountant: "auto" (the default: pld for Poisson sampling, pld-wor without replacement, the engine's tightest
+    proven accountants) or an id of dpwlab.accountants(). value_discretization_interval: the PLD's loss grid
+    (dp_accounting's name and default, 1e-4); a finer grid narrows the gap between the bounds (second order in
+    the interval) at a cost proportional to 1/interval. Events: the classes of this module (or dp_accounting's
+    own, read by name): GaussianDpEvent, LaplaceDpEvent, PoissonSampledDpEvent, SampledWithoutReplacementDpEvent,
+    SelfComposedDpEvent, ComposedDpEvent, NoOpDpEvent, NonPrivateDpEvent. Steps may differ (heterogeneous
+    σ and q); composition commutes, so equal steps are composed together whatever their order.
+
+    Bounds: a PLD accountant answers an upper bound (pessimistic connect-the-dots) and a lower bound (the
+    optimistic PLD of the same events): the exact ε of the composition lies between. Other accountants give an
+    upper bound only (lower = 0). Where the PLD has no finite answer (δ below its 1e-15 truncated tail, or a
+    composition too large for its grid) the upper bound falls back to the RDP accountant of the same sampler and
+    ``note`` says so; get_epsilon returns that finite bound (with a warning), never ∞ where RDP is finite.
+
+    Edges as the peers: sampling probability 0 or noise ∞ costs nothing (ε = 0); noise 0 or a NonPrivateDpEvent
+    gives ε = ∞ (δ = 1).
+
+    >>> acc = PrivacyAccountant("rdp").compose(PoissonSampledDpEvent(0.01, GaussianDpEvent(1.1)), 1000)
+    >>> round(acc.get_epsilon(1e-5), 6)
+    1.71177
+    """
+
+    def __init__(self, accountant="auto", *, value_discretization_interval=1e-4):
+        self.interval = _number(value_discretization_interval, "value_discretization_interval", 0, 1, low_open=True,
+                                high_open=True)
+        if not isinstance(accountant, str):
+            raise ValueError("accountant must be a string: 'auto' or one of " + " ".join(_accountant_ids()))
+        if accountant != "auto" and accountant not in _accountant_ids():
+            raise ValueError(f"unknown accountant '{accountant}'; known: auto " + " ".join(_accountant_ids()))
+        self.accountant = accountant
+        self._steps = {}
+        self._private = True
+        self._events = []
+        self._cache = {}
+        self._memo = {}  # event -> its leaves, so that composing the same event again is a dict update
+
+    def __repr__(self):
+        return f"PrivacyAccountant({self.accountant!r}, events={len(self._events)})"
+
+    @property
+    def ledger(self):
+        """The composed events as (event, count) pairs, in order (a repeated event once, with its total count)."""
+        return [tuple(e) for e in self._events]
+
+    def supports(self, event):
+        """True when compose(event) is accepted."""
+        try:
+            _leaves(event, 1, {})
+            self._sampler({**self._steps, **self._leaf_map(event)})
+            return True
+        except ValueError:
+            return False
+
+    @staticmethod
+    def _leaf_map(event):
+        out = {}
+        _leaves(event, 1, out)
+        return out
+
+    def compose(self, event, count=1):
+        """Adds ``event`` ``count`` times; returns the accountant (calls chain)."""
+        if type(count) is not int or count < 0:
+            count = _count(count, "count")
+        # Events are immutable: each one is read once (memo by identity, the event kept alive with it), so that
+        # composing it again, step after step, is a few dict updates (~1 µs).
+        memo = self._memo.get(id(event))
+        if memo is None or memo[0] is not event:
+            leaves = {}
+            private = _leaves(event, 1, leaves)
+            if any(k not in self._steps for k in leaves):
+                self._sampler({**self._steps, **leaves})  # refuses mixing samplers before anything is recorded
+            memo = self._memo[id(event)] = (event, leaves, private)
+        _, leaves, private = memo
+        steps = self._steps
+        for k, v in leaves.items():
+            steps[k] = steps.get(k, 0) + v * count
+        if not private and count:
+            self._private = False
+        events = self._events
+        if events and events[-1][0] is event:
+            events[-1][1] += count
+        else:
+            events.append([event, count])
+        if self._cache:
+            self._cache.clear()
+        return self
+
+    def _sampler(self, steps):
+        samplers = {k[2] for k in steps} - {_NONE}
+        if len(samplers) > 1:
+            raise ValueError("Poisson-sampled (add/remove neighbours) and without-replacement (replace-one "
+                             "neighbours) events cannot be composed in one accountant: their privacy is for "
+                             "different neighbouring relations")
+        sampler = samplers.pop() if samplers else _NONE
+        if self.accountant != "auto" and sampler != _NONE and _SAMPLER_OF[self.accountant] != sampler:
+            raise ValueError(f"accountant '{self.accountant}' analyses {_SAMPLER_OF[self.accountant]} sampling, "
+                             f"not {sampler} events")
+        return sampler
+
+    def _ids(self):
+        sampler = self._sampler(self._steps)
+        if self.accountant == "auto":
+            return _AUTO[sampler]
+        if self.accountant in ("pld", "pld-wor"):  # the PLD's fallback: the proven RDP bound of its sampler
+            return _AUTO[_SAMPLER_OF[self.accountant]]
+        return (self.accountant,)  # any other accountant answers alone (gdp is an approximation, wdp not DP)
+
+    def _engine(self, accountant_id, optimistic=False):
+        key = (accountant_id, optimistic)
+        if key not in self._cache:
+            acc = _EngineAccountant(accountant_id, optimistic, self.interval)
+            for (law, mult, _sampler, q), n in sorted(self._steps.items()):
+                if law == "gaussian":
+                    acc.add_gaussian(mult, q, n)
+                else:
+                    acc.add_laplace(mult, n)
+            self._cache[key] = acc
+        return self._cache[key]
+
+    def _ask(self, accountant_id, method, value, optimistic=False):
+        try:
+            return getattr(self._engine(accountant_id, optimistic), method)(value), ""
+        except ValueError as e:  # e.g. a composition too large for the PLD's grid
+            return math.inf if method == "epsilon" else 1.0, str(e)
+
+    def get_epsilon_bounds(self, target_delta):
+        """EpsilonBounds(lower, upper, accountant, note) at δ = target_delta ∈ (0, 1)."""
+        delta = _number(target_delta, "target_delta", 0, 1, low_open=True, high_open=True)
+        if not self._private:
+            return EpsilonBounds(math.inf, math.inf, "", "a non-private event (no noise) was composed")
+        if not self._steps:
+            return EpsilonBounds(0.0, 0.0, "", "")
+        ids = self._ids()
+        upper, why = self._ask(ids[0], "epsilon", delta)
+        lower = self._ask(ids[0], "epsilon", delta, optimistic=True)[0] if ids[0].startswith("pld") else 0.0
+        used, note = ids[0], ""
+        if len(ids) > 1:
+            other, _ = self._ask(ids[1], "epsilon", delta)
+            if other < upper:  # both are proven upper bounds: the smaller one holds
+                note = (f"{ids[0]} gives {upper:g}" + (f" ({why})" if why else "") +
+                        f"; {ids[1]}'s tighter finite bound is used")
+                upper, used = other, ids[1]
+        if not math.isfinite(lower) or lower > upper:
+            lower = min(lower, upper) if math.isfinite(lower) else 0.0
+        return EpsilonBounds(lower, upper, used, note)
+
+    def get_delta_bounds(self, target_epsilon):
+        """DeltaBounds(lower, upper, accountant, note) at ε = target_epsilon ≥ 0."""
+        eps = _number(target_epsilon, "target_epsilon")
+        if not self._private:
+            return DeltaBounds(1.0, 1.0, "", "a non-private event (no noise) was composed")
+        if not self._steps or eps == math.inf:
+            return DeltaBounds(0.0, 0.0, "", "")
+        ids = self._ids()
+        upper, why = self._ask(ids[0], "delta", eps)
+        lower = self._ask(ids[0], "delta", eps, optimistic=True)[0] if ids[0].startswith("pld") else 0.0
+        used, note = ids[0], ""
+        if len(ids) > 1:
+            other, _ = self._ask(ids[1], "delta", eps)
+            if other < upper:
+                note = (f"{ids[0]} gives {upper:g}" + (f" ({why})" if why else "") +
+                        f"; {ids[1]}'s tighter bound is used")
+                upper, used = other, ids[1]
+        return DeltaBounds(min(lower, upper), upper, used, note)
+
+    def get_epsilon(self, target_delta):
+        """The upper bound on ε at δ (get_epsilon_bounds(target_delta).upper); warns when it is a fallback's."""
+        b = self.get_epsilon_bounds(target_delta)
+        if b.note and math.isfinite(b.upper):
+            warnings.warn(b.note, stacklevel=2)
+        return b.upper
+
+    def get_delta(self, target_epsilon):
+        """The upper bound on δ at ε (get_delta_bounds(target_epsilon).upper)."""
+        return self.get_delta_bounds(target_epsilon).upper
+
+
+def get_noise_multiplier(*, target_epsilon, target_delta, sample_rate, epochs=None, steps=None,
+                         accountant="rdp", epsilon_tolerance=0.01, **kwargs):
+    """Opacus's ``opacus.accountants.utils.get_noise_multiplier``, keyword for keyword: the noise multiplier σ
+    that reaches ε ≤ target_epsilon at target_delta after ``steps`` Poisson-sampled Gaussian steps (or
+    ``epochs``: steps = int(epochs / sample_rate), as Opacus counts them).
+
+    accountant: Opacus's names "rdp", "prv" (answered by "pld", the same privacy-loss-distribution analysis),
+    "gdp", or any id of dpwlab.accountants(), or "auto" (pld). The σ returned is the smallest meeting the target
+    to 1e-9 relative (dpwlab.calibrate), never above Opacus's (which stops within epsilon_tolerance below the
+    target). target_epsilon = ∞ returns 0 (no noise needed). epsilon_tolerance and other keyword arguments are
+    accepted for compatibility and not needed.
+
+    >>> round(get_noise_multiplier(target_epsilon=2.0, target_delta=1e-5, sample_rate=0.01, steps=1000), 4)
+    1.0223
+    """
+    del epsilon_tolerance, kwargs
+    eps = _number(target_epsilon, "target_epsilon", 0, math.inf, low_open=True)
+    delta = _number(target_delta, "target_delta", 0, 1, low_open=True, high_open=True)
+    q = _number(sample_rate, "sample_rate", 0, 1, low_open=True)
+    if (epochs is None) == (steps is None):
+        raise ValueError("get_noise_multiplier takes exactly one of epochs and steps")
+    if steps is None:
+        steps = int(_number(epochs, "epochs", 0, math.inf, low_open=True, high_open=True) / q)
+    steps = _count(steps, "steps")
+    if steps < 1:
+        raise ValueError("steps must be at least 1 (epochs / sample_rate rounds down to 0)")
+    if eps == math.inf:
+        return 0.0
+    ident = {"prv": "pld", "auto": "pld"}.get(accountant, accountant)
+    return _calibrate(ident, eps, q, steps, delta)
