@@ -115,8 +115,10 @@ class TestCli : public QObject {
   void versionAndHelp() {
     const CliResult v = cli({"--version"});
     QCOMPARE(v.exitCode, 0);
-    QCOMPARE(v.out.trimmed(), QByteArray("dpwlab-cli ") + dpw::kVersion + " (" + dpw::kBuildFlags + ")");
+    QCOMPARE(v.out.trimmed(), QByteArray("dpwlab-cli ") + dpw::kVersion + " (" + dpw::kBuildFlags + ") commit " +
+                                  dpw::kGitCommit + " " + dpw::kGitState);
     QVERIFY(v.err.isEmpty());
+    QCOMPARE(cli({"-v"}).out, v.out);  // -v as --version (issue 37: it was refused)
     for (const QString command : {"run", "methods", "audit", "sweep", "merge", "account", "calibrate", "sensitivity", "sw"}) {
       const CliResult h = cli({command, "--help"});
       QVERIFY2(h.exitCode == 0, qPrintable(command));
@@ -167,6 +169,11 @@ class TestCli : public QObject {
       const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
       QCOMPARE(o["dpwlab_version"].toString(), QString(dpw::kVersion));
       QCOMPARE(o["build_flags"].toString(), QString(dpw::kBuildFlags));
+      // The commit in summary.json (issue 37: results named no code); 40 hex digits in a checkout.
+      if (name == "summary.json") {
+        QCOMPARE(o["commit"].toString(), QString(dpw::kGitCommit));
+        QVERIFY(o["commit"].toString() == "unknown" || o["commit"].toString().size() == 40);
+      }
     }
   }
 
