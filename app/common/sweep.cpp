@@ -28,6 +28,7 @@
 #include "core/error.h"
 #include "core/parameter_text.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/printed_numbers.h"
 
 namespace dpwapp {
 namespace {
@@ -458,6 +459,9 @@ RunPrivacy runPrivacy(const QString& method, const QJsonObject& metrics, const Q
   if (const auto m = q.match(statement); m.hasMatch()) p.q = statementReal(m.captured(1));
   if (const auto m = steps.match(statement); m.hasMatch()) p.steps = m.captured(1).toLong();
   if (const auto m = sigma.match(statement); m.hasMatch()) p.sigma = statementReal(m.captured(1));
+  // Full precision where the run reports them as metrics (the fair methods: noise_multiplier, sample_rate).
+  if (metrics.contains("noise_multiplier")) p.sigma = metricFromJson(metrics["noise_multiplier"]);
+  if (metrics.contains("sample_rate")) p.q = metricFromJson(metrics["sample_rate"]);
   return p;
 }
 
@@ -699,6 +703,7 @@ SweepResults collectSweepResults(const Sweep& sweep, const QStringList& dirs) {
       const QString here = QStringLiteral("%1 line %2").arg(file).arg(lineNo);
       if (found[i].isEmpty()) {
         found[i] = o, where[i] = here;
+        found[i]["point"] = items[i].point;  // the grid's spelling of the values (the key matched the run)
         return;
       }
       if (computed(found[i]) != computed(o))
@@ -745,26 +750,39 @@ QJsonObject jointPrivacy(const Sweep& sweep, const SweepResults& results) {
   const dpw::PrivacyReadout& readout = sweep.base.methodInfo().privacy;
   if (!readout.none.empty())
     return QJsonObject{{"rule", "none"}, {"note", "no privacy budget spent: " + QString::fromStdString(readout.none)}};
-  double eps = 0, delta = 0;
-  long unknown = 0;
+  // All runs; and the private runs alone (finite ε), which a paper reporting its DP runs may quote.
+  double eps = 0, delta = 0, privateEps = 0, privateDelta = 0;
+  long unknown = 0, privateRuns = 0;
   for (const auto& line : results.lines) {
     const QJsonObject p = line["privacy"].toObject();
-    if (p["epsilon"].isNull() || p["delta"].isNull()) {
+    const double e = p["epsilon"].isNull() ? std::nan("") : metricFromJson(p["epsilon"]);
+    if (std::isinf(e) && e > 0) {  // a run without privacy: its release is not private, whatever δ
+      eps = e;
+      continue;
+    }
+    if (std::isnan(e) || p["delta"].isNull()) {
       ++unknown;
       continue;
     }
-    eps += metricFromJson(p["epsilon"]);
-    delta += metricFromJson(p["delta"]);
+    const double d = metricFromJson(p["delta"]);
+    eps += e, delta += d;
+    privateEps += e, privateDelta += d, ++privateRuns;
   }
+  const long runs = long(results.lines.size());
   QJsonObject o{{"rule", "basic composition"},
-                {"runs", double(results.lines.size())},
-                {"epsilon", numberToJson(eps)},
-                {"delta", numberToJson(delta)},
+                {"runs", double(runs)},
+                {"epsilon", unknown ? QJsonValue(QJsonValue::Null) : numberToJson(eps)},
+                {"delta", unknown || std::isinf(eps) ? QJsonValue(QJsonValue::Null) : numberToJson(delta)},
+                {"private_runs", double(privateRuns)},
+                {"private_runs_epsilon", numberToJson(privateEps)},
+                {"private_runs_delta", numberToJson(privateDelta)},
                 {"note", QStringLiteral("all %1 runs read one data set: released together they are (sum of ε, sum of δ)-DP "
-                                        "by basic composition (Dwork & Roth 2014 Thm 3.16); choosing the best run is covered, "
-                                        "a tighter joint account is not attempted")
-                             .arg(results.lines.size())}};
-  if (unknown) o.insert("runs_without_numbers", double(unknown));
+                                        "by basic composition (Dwork & Roth 2014 Thm 3.16), which also covers choosing the "
+                                        "best run; ε = inf when a run has no privacy; private_runs_*: the same over the "
+                                        "runs with a finite ε")
+                             .arg(runs)}};
+  if (unknown)
+    o.insert("runs_without_numbers", QStringLiteral("%1 run(s) state no (ε, δ) the merge can read: no joint claim").arg(unknown));
   return o;
 }
 
@@ -837,6 +855,18 @@ struct Cell {
   QJsonValue json;  // used when !number
 };
 
+/// The columns of runs.csv every sweep has.
+const QStringList& fixedColumns() {
+  static const QStringList fixed{"method", "seed", "key", "epsilon", "delta", "accountant", "claim", "proven_bound", "sigma",
+                                 "q", "steps", "wall_time_s", "host", "job_id", "finished_at", "dpwlab_version", "commit",
+                                 "build_flags", "privacy_statement", "scenario"};
+  return fixed;
+}
+
+/// The column of a grid parameter: its key, or "grid_<key>" when a fixed column has that name (a grid over
+/// "epsilon": grid_epsilon is the target asked for, epsilon the ε the run's claim states).
+QString pointColumn(const QString& key) { return fixedColumns().contains(key) ? "grid_" + key : key; }
+
 /// One run as ordered cells (runs.csv and runs.jsonl share them).
 std::vector<Cell> runCells(const QJsonObject& line, const QStringList& pointKeys) {
   std::vector<Cell> cells;
@@ -849,9 +879,9 @@ std::vector<Cell> runCells(const QJsonObject& line, const QStringList& pointKeys
   const QJsonObject point = line["point"].toObject();
   for (const QString& k : pointKeys) {
     if (point[k].isString() && !dpw::parseInfinity(point[k].toString().toStdString()))
-      text(k, point[k]);  // a choice or a text parameter
+      text(pointColumn(k), point[k]);  // a choice or a text parameter
     else
-      number(k, point[k]);
+      number(pointColumn(k), point[k]);
   }
   number("seed", line["seed"]);
   text("key", line["key"]);
@@ -864,12 +894,9 @@ std::vector<Cell> runCells(const QJsonObject& line, const QStringList& pointKeys
   number("sigma", p["sigma"]);
   number("q", p["q"]);
   number("steps", p["steps"]);
-  static const QStringList fixed{"method", "seed", "key", "epsilon", "delta", "accountant", "claim", "proven_bound", "sigma",
-                                 "q", "steps", "wall_time_s", "host", "job_id", "finished_at", "dpwlab_version", "commit",
-                                 "build_flags", "privacy_statement", "scenario"};
   for (const auto& [name, v] : lineMetrics(line)) {
     QString c = snakeCase(name);
-    if (fixed.contains(c) || pointKeys.contains(c)) c = "metric_" + c;  // e.g. the flows' metric "epsilon"
+    if (fixedColumns().contains(c) || pointKeys.contains(c)) c = "metric_" + c;  // e.g. the flows' metric "epsilon"
     cells.push_back({c, v, {}});
   }
   number("wall_time_s", line["wall_time_s"]);
@@ -931,7 +958,9 @@ void writeSweepTables(const Sweep& sweep, const SweepResults& results, const QSt
 
   // summary.csv: one row per grid point and metric.
   const QJsonObject merged = QJsonDocument::fromJson(mergeSweep(sweep, results)).object();
-  QByteArray summary = (QStringList{"method"} + pointKeys + QStringList{"metric", "n", "mean", "sd", "se", "ci95_low", "ci95_high"})
+  QStringList pointColumns;
+  for (const QString& k : pointKeys) pointColumns << pointColumn(k);
+  QByteArray summary = (QStringList{"method"} + pointColumns + QStringList{"metric", "n", "mean", "sd", "se", "ci95_low", "ci95_high"})
                            .join(',').toUtf8() + '\n';
   for (const auto& r : merged["results"].toArray()) {
     const QJsonObject row = r.toObject();
@@ -970,29 +999,45 @@ void writeSweepTables(const Sweep& sweep, const SweepResults& results, const QSt
   for (const auto& line : firstOfPoint) {
     const QJsonObject p = line["privacy"].toObject();
     const auto& [runs, range] = epsRange[pointKey(line["point"].toObject())];
+    // As the statements print them (4 significant digits, never flattering: ε, δ, q up, σ down).
+    auto up = [](double v) { return QString::fromStdString(dpw::claimNumber(v)); };
     const QString eps = std::isnan(range.first) ? "–"
-                        : range.first == range.second ? csvNumber(range.first)
-                                                      : csvNumber(range.first) + "–" + csvNumber(range.second);
+                        : up(range.first) == up(range.second) ? up(range.second)
+                                                               : up(range.first) + "–" + up(range.second);
     QStringList cells;
     for (const QString& k : pointKeys) cells << valueText(line["point"].toObject()[k]);
-    cells << QString::number(runs) << eps << numberOrDash(p["delta"]) << (p["accountant"].toString().isEmpty() ? "–" : p["accountant"].toString())
-          << (p["claim"].toString().isEmpty() ? "–" : p["claim"].toString()) << numberOrDash(p["sigma"]) << numberOrDash(p["q"])
+    auto shown = [](const QJsonValue& v, bool roundUp) {
+      if (v.isNull() || v.isUndefined()) return QStringLiteral("–");
+      const double x = metricFromJson(v);
+      return QString::fromStdString(roundUp ? dpw::claimNumber(x) : dpw::noiseNumber(x));
+    };
+    cells << QString::number(runs) << eps << shown(p["delta"], true)
+          << (p["accountant"].toString().isEmpty() ? "–" : p["accountant"].toString())
+          << (p["claim"].toString().isEmpty() ? "–" : p["claim"].toString()) << shown(p["sigma"], false) << shown(p["q"], true)
           << numberOrDash(p["steps"]);
     md += "| " + cells.join(" | ") + " |\n";
     QStringList texCells;
-    for (const QString& c : cells) texCells << latexEscape(QString(c).replace("inf", "$\\infty$").replace("–", "--"));
+    for (const QString& c : cells) texCells << latexEscape(c).replace("inf", "$\\infty$").replace("–", "--");
     tex += texCells.join(" & ") + " \\\\\n";
   }
   const QJsonObject joint = merged["joint_privacy"].toObject();
   QString whole;
-  if (joint["rule"].toString() == "basic composition")
-    whole = QStringLiteral("Whole sweep, %1 runs on one data set, by basic composition (Dwork & Roth 2014 Thm 3.16): "
-                           "ε ≤ %2, δ ≤ %3.")
-                .arg(joint["runs"].toInt()).arg(csvNumber(metricFromJson(joint["epsilon"])), csvNumber(metricFromJson(joint["delta"])));
-  else
+  auto up = [](const QJsonValue& v) { return QString::fromStdString(dpw::claimNumber(metricFromJson(v))); };
+  if (joint["rule"].toString() == "basic composition" && joint.contains("runs_without_numbers"))
+    whole = "Whole sweep: " + joint["runs_without_numbers"].toString() + ".";
+  else if (joint["rule"].toString() == "basic composition") {
+    whole = QStringLiteral("Whole sweep, %1 runs on one data set, by basic composition (Dwork & Roth 2014 Thm 3.16): ")
+                .arg(joint["runs"].toInt());
+    whole += joint["delta"].isNull() ? QStringLiteral("ε = ∞ (a run without privacy is among them)")
+                                     : QStringLiteral("ε ≤ %1, δ ≤ %2").arg(up(joint["epsilon"]), up(joint["delta"]));
+    if (joint["private_runs"].toInt() < joint["runs"].toInt() && joint["private_runs"].toInt() > 0)
+      whole += QStringLiteral("; its %1 private runs alone: ε ≤ %2, δ ≤ %3")
+                   .arg(joint["private_runs"].toInt()).arg(up(joint["private_runs_epsilon"]), up(joint["private_runs_delta"]));
+    whole += ".";
+  } else
     whole = "Whole sweep: " + joint["note"].toString() + ".";
   md += "\n" + whole + "\n";
-  tex += "\\hline\n\\end{tabular}\n% " + whole + "\n";
+  tex += "\\hline\n\\end{tabular}\n% " + QString(whole).replace("∞", "inf") + "\n";
   writeFileAtomically(out.filePath("privacy.md"), md.toUtf8());
   writeFileAtomically(out.filePath("privacy.tex"), tex.toUtf8());
 }

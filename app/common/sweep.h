@@ -126,8 +126,9 @@ struct SweepPlan {
 
 /// Checks every grid point before anything runs: each point's first seed is run until its first step
 /// (the noise is calibrated before it: a budget that cannot be met throws there) and a few steps more,
-/// timed and extrapolated to the whole run from the run's own step count. The seed enters no calibration
-/// (σ follows from ε, δ, q and the steps), so one seed per point checks the point.
+/// timed and extrapolated to the whole run from the run's own step count. The budget, accountant and steps
+/// are the point's (a seed changes at most the data split, so q and σ in the last digits): one seed per
+/// point checks the point.
 SweepPlan planSweep(const Sweep& sweep, const QString& dir);
 
 // ---- Merging -----------------------------------------------------------------------------------------
@@ -165,7 +166,8 @@ QString snakeCase(const QString& name);
 
 /// The privacy numbers of one run, read from its privacy statement (the ledger's claim sentence,
 /// engine/privacy/ledger/privacy_statement.h: numbers as printed, 4 significant digits, rounded so as not to
-/// flatter) and its method's declared readout (the full-precision ε where the method has an ε metric).
+/// flatter) and its method's declared readout (the full-precision ε where the method has an ε metric; σ and
+/// q from the metrics noise_multiplier and sample_rate where a run reports them).
 struct RunPrivacy {
   std::optional<double> epsilon, delta, sigma, q;
   std::optional<long> steps;

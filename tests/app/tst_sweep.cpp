@@ -457,6 +457,35 @@ class TestSweep : public QObject {
     QCOMPARE(row["old"].toObject()["mean"].toString(), QString("nan"));
   }
 
+  // The whole sweep's privacy by basic composition: Σ ε, Σ δ over its runs; ε = ∞ when a run has no
+  // privacy, with the private runs' sums beside it; no claim when a run's numbers cannot be read.
+  void jointPrivacyByBasicComposition() {
+    QTemporaryDir dir;
+    const QByteArray grid = R"({"format":"dpwlab-sweep","version":1,"scenario":{"format":"dpwlab-scenario","version":1,)"
+                            R"("method":"fair-classifier"},"grid":{"epsilon":[1, 2, "inf"]},"seeds":[1]})";
+    writeFile(dir.filePath("sweep.json"), grid);
+    const auto items = dpwapp::Sweep::fromJson(grid).shardItems(1, 1);
+    const char* privacy[] = {R"({"epsilon":1,"delta":1e-05})", R"({"epsilon":2,"delta":2e-05})", R"({"epsilon":"inf","delta":null})"};
+    QByteArray lines;
+    for (std::size_t i = 0; i < 3; ++i)
+      lines += QByteArray("{\"key\":\"") + items[i].key + "\",\"seed\":1,\"metrics\":{\"a\":1},\"privacy\":" + privacy[i] + "}\n";
+    writeFile(dir.filePath("shard-1-of-1.h-1.jsonl"), lines);
+    std::unique_ptr<QProcess> m(cli({"merge", dir.path(), "--tables", dir.filePath("t")}));
+    QVERIFY2(m->exitCode() == 0, m->readAllStandardError().constData());
+    const QJsonObject joint = QJsonDocument::fromJson(m->readAllStandardOutput()).object()["joint_privacy"].toObject();
+    QCOMPARE(joint["rule"].toString(), QString("basic composition"));
+    QCOMPARE(joint["epsilon"].toString(), QString("inf"));
+    QVERIFY(joint["delta"].isNull());
+    QCOMPARE(joint["private_runs"].toInt(), 2);
+    QCOMPARE(joint["private_runs_epsilon"].toDouble(), 3.0);
+    QCOMPARE(joint["private_runs_delta"].toDouble(), 1e-05 + 2e-05);  // 3.0000000000000004e-05 in doubles:
+    // the table rounds it up as every claim is printed (never below the bound), hence 3.001e-05 below.
+    QVERIFY2(readAll(dir.filePath("t/privacy.md")).contains("ε = ∞ (a run without privacy is among them); its 2 private runs alone: ε ≤ 3, δ ≤ 3.001e-05"),
+             readAll(dir.filePath("t/privacy.md")).constData());
+    // A grid over epsilon: the target is grid_epsilon, beside the claimed epsilon.
+    QVERIFY(readAll(dir.filePath("t/runs.csv")).startsWith("method,grid_epsilon,seed,key,epsilon,"));
+  }
+
   void badShardArgument() {
     std::unique_ptr<QProcess> p(cli({"sweep", kGrid, "--shard", "4/3"}));
     QCOMPARE(p->exitCode(), 2);
