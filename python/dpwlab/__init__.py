@@ -30,6 +30,7 @@ from ._dpwlab import (
     wasserstein_1d,
 )
 from ._dpwlab import _read_scenario, _run
+from .sweep import read_sweep, summarise  # pure Python: sweep results into pandas (docs/sweeps.md)
 
 __all__ = [
     "account", "accountants", "calibrate", "dp_sliced_wasserstein", "methods", "random_directions", "run",
