@@ -58,6 +58,15 @@ class TestCli : public QObject {
     QCOMPARE(delta, QString("auto (0.1/n)"));
     QCOMPARE(sigma, QString("from ε"));
     QCOMPARE(directions, QString("= d (data dimension)"));
+    // One method by name (issue 37: refused), the same object as in the list; an unknown one: exit 2.
+    const CliResult one = cli({"methods", "fair-classifier"});
+    QVERIFY2(one.exitCode == 0, one.err.constData());
+    QCOMPARE(QJsonDocument::fromJson(one.out).object()["id"].toString(), QString("fair-classifier"));
+    for (const QJsonValue m : QJsonDocument::fromJson(r.out).array())
+      if (m.toObject()["id"] == "fair-classifier") QCOMPARE(QJsonDocument::fromJson(one.out).object(), m.toObject());
+    const CliResult unknown = cli({"methods", "no-such-method"});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("fair-classifier"), unknown.err.constData());  // the known ids listed
   }
 
   void scenarioReplaysExactly() {
