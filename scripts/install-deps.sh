@@ -12,7 +12,7 @@ packages=(
   dpkg-dev file desktop-file-utils appstream lintian help2man
   slurm-wlm munge
   xvfb xauth fonts-dejavu-core
-  python3 python3-numpy python3-scipy python3-pot
+  python3 python3-numpy python3-scipy python3-pot python3-pandas
   dataset-fashion-mnist
 )
 if [[ "${1:-}" == "--bench" ]]; then packages+=(python3-torch libhwy-dev); fi

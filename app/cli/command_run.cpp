@@ -1,5 +1,5 @@
 // dpwlab-cli run SCENARIO.json [--out DIR] [--no-png] [--animation FILE.gif|.mp4 [--fps N] [--size WxH]
-//                                                     [--charts a,b]]   and   dpwlab-cli methods
+//                                                     [--charts a,b]]   and   dpwlab-cli methods [NAME]
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -72,10 +72,17 @@ CommandRun setupRun(CLI::App& cmd) {
   };
 }
 
-CommandRun setupMethods(CLI::App&) {
-  return [] {
+CommandRun setupMethods(CLI::App& cmd) {
+  auto name = std::make_shared<std::string>();
+  cmd.add_option("name", *name, "one method's id (e.g. fair-classifier): that method only, as a JSON object");
+  cmd.footer("Examples:\n"
+             "  dpwlab-cli methods                   every method and its parameters (JSON array)\n"
+             "  dpwlab-cli methods fair-classifier   one method");
+  return [name] {
+    if (!name->empty()) (void)dpw::findMethod(*name);  // an unknown id: InvalidArgument listing the known ones (exit 2)
     QJsonArray methods;
     for (const auto& m : dpw::allMethods()) {
+      if (!name->empty() && m.id != *name) continue;
       QJsonArray params;
       for (const auto& p : m.params) {
         QJsonObject param{{"key", QString::fromStdString(p.key)},
@@ -94,13 +101,14 @@ CommandRun setupMethods(CLI::App&) {
                                  {"paper", QString::fromStdString(m.paper)},
                                  {"parameters", params}});
     }
-    std::cout << QJsonDocument(methods).toJson(QJsonDocument::Indented).toStdString();
+    if (!name->empty()) std::cout << QJsonDocument(methods.first().toObject()).toJson(QJsonDocument::Indented).toStdString();
+    else std::cout << QJsonDocument(methods).toJson(QJsonDocument::Indented).toStdString();
     return 0;
   };
 }
 
 const RegisterCommand run("run", "run a scenario and write its results and charts", setupRun);
-const RegisterCommand methods("methods", "list the methods and their parameters as JSON", setupMethods);
+const RegisterCommand methods("methods", "list the methods (or one: methods NAME) and their parameters as JSON", setupMethods);
 
 }  // namespace
 }  // namespace dpwcli

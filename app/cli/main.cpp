@@ -10,7 +10,12 @@
 
 namespace {
 
-std::string versionLine() { return std::string("dpwlab-cli ") + dpw::kVersion + " (" + dpw::kBuildFlags + ")"; }
+/// "dpwlab-cli 0.4.0 (portable) commit 0123…cdef clean": the version, the build flags, and the commit the
+/// build was configured from with its state (core/build_info.h).
+std::string versionLine() {
+  return std::string("dpwlab-cli ") + dpw::kVersion + " (" + dpw::kBuildFlags + ") commit " + dpw::kGitCommit + " " +
+         dpw::kGitState;
+}
 
 }  // namespace
 
@@ -19,7 +24,7 @@ int main(int argc, char** argv) {
   CLI::App app("DPW Lab headless runner: scenarios, sweeps, privacy accounting. Results are JSON on stdout; "
                "exit code 0 success, 1 a run failed, 2 bad usage or input.",
                "dpwlab-cli");
-  app.set_version_flag("--version", versionLine(), "print the version and build flags, then exit");
+  app.set_version_flag("-v,--version", versionLine(), "print the version, build flags and commit, then exit");
   app.require_subcommand(1);
   app.fallthrough(false);
   std::vector<std::pair<CLI::App*, dpwcli::CommandRun>> commands;

@@ -32,13 +32,19 @@ QByteArray summaryJson(const Scenario& scenario, const dpw::RunResult& result) {
     root.insert("evaluation", evaluation);
     root.insert("evaluation_note", QString::fromStdString(dpw::evaluationNote()));
   }
-  addBuildInfo(root);
+  addProvenance(root);
   return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
 void addBuildInfo(QJsonObject& object) {
   object.insert("dpwlab_version", QString::fromLatin1(dpw::kVersion));
   object.insert("build_flags", QString::fromLatin1(dpw::kBuildFlags));
+}
+
+void addProvenance(QJsonObject& object) {
+  addBuildInfo(object);
+  object.insert("commit", QString::fromLatin1(dpw::kGitCommit));
+  object.insert("commit_state", QString::fromLatin1(dpw::kGitState));
 }
 
 QByteArray scenarioWithStatement(const Scenario& scenario, const dpw::RunResult& result) {

@@ -1,7 +1,7 @@
 #pragma once
 /// Writing a finished run to a folder, as `dpwlab-cli run --out DIR` and the GUI's "Export all" do:
-///   summary.json    method, seed, final metrics (the release), privacy statement, program version and
-///                   build flags; "evaluation" (numbers computed on private data, outside ε) with
+///   summary.json    method, seed, final metrics (the release), privacy statement, program version,
+///                   build flags and commit; "evaluation" (numbers computed on private data, outside ε) with
 ///                   "evaluation_note" when the run has any (core/output_classes.h)
 ///   scenario.json   the scenario that replays the run (with the one-line privacy statement, the
 ///                   program version and build flags)
@@ -25,6 +25,10 @@ void writeFileAtomically(const QString& path, const QByteArray& bytes);
 /// Records what wrote a file: "dpwlab_version" (dpw::kVersion) and "build_flags" (dpw::kBuildFlags,
 /// native or portable: native builds may differ in the last bits of floating-point results).
 void addBuildInfo(QJsonObject& object);
+/// addBuildInfo and the code: "commit" (dpw::kGitCommit) and "commit_state" (clean, dirty or unknown:
+/// dpw::kGitState). summary.json, sweep lines and merges; scenario files keep addBuildInfo's fields only
+/// (a scenario is read back, and its format knows those).
+void addProvenance(QJsonObject& object);
 
 /// summary.json contents.
 QByteArray summaryJson(const Scenario& scenario, const dpw::RunResult& result);

@@ -54,6 +54,7 @@ from .accounting import (
     get_noise_multiplier,
 )
 from .ot import get_random_projections, sliced_wasserstein_distance
+from .sweep import read_sweep, summarise  # pure Python: sweep results into pandas (docs/sweeps.md)
 
 __all__ = [
     "scenario_path", "account", "accountants", "calibrate", "dp_sliced_wasserstein", "methods", "random_directions", "run",
@@ -61,7 +62,7 @@ __all__ = [
     "read_scenario", "sliced_wasserstein_distance", "get_random_projections", "PrivacyAccountant",
     "get_noise_multiplier", "GaussianDpEvent", "LaplaceDpEvent", "PoissonSampledDpEvent",
     "SampledWithoutReplacementDpEvent", "SelfComposedDpEvent", "ComposedDpEvent", "NoOpDpEvent",
-    "NonPrivateDpEvent", "EpsilonBounds", "DeltaBounds",
+    "NonPrivateDpEvent", "EpsilonBounds", "DeltaBounds", "read_sweep", "summarise",
 ]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))

@@ -58,6 +58,15 @@ class TestCli : public QObject {
     QCOMPARE(delta, QString("auto (0.1/n)"));
     QCOMPARE(sigma, QString("from ε"));
     QCOMPARE(directions, QString("= d (data dimension)"));
+    // One method by name (issue 37: refused), the same object as in the list; an unknown one: exit 2.
+    const CliResult one = cli({"methods", "fair-classifier"});
+    QVERIFY2(one.exitCode == 0, one.err.constData());
+    QCOMPARE(QJsonDocument::fromJson(one.out).object()["id"].toString(), QString("fair-classifier"));
+    for (const QJsonValue m : QJsonDocument::fromJson(r.out).array())
+      if (m.toObject()["id"] == "fair-classifier") QCOMPARE(QJsonDocument::fromJson(one.out).object(), m.toObject());
+    const CliResult unknown = cli({"methods", "no-such-method"});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("fair-classifier"), unknown.err.constData());  // the known ids listed
   }
 
   void scenarioReplaysExactly() {
@@ -115,8 +124,10 @@ class TestCli : public QObject {
   void versionAndHelp() {
     const CliResult v = cli({"--version"});
     QCOMPARE(v.exitCode, 0);
-    QCOMPARE(v.out.trimmed(), QByteArray("dpwlab-cli ") + dpw::kVersion + " (" + dpw::kBuildFlags + ")");
+    QCOMPARE(v.out.trimmed(), QByteArray("dpwlab-cli ") + dpw::kVersion + " (" + dpw::kBuildFlags + ") commit " +
+                                  dpw::kGitCommit + " " + dpw::kGitState);
     QVERIFY(v.err.isEmpty());
+    QCOMPARE(cli({"-v"}).out, v.out);  // -v as --version (issue 37: it was refused)
     for (const QString command : {"run", "methods", "audit", "sweep", "merge", "account", "calibrate", "sensitivity", "sw"}) {
       const CliResult h = cli({command, "--help"});
       QVERIFY2(h.exitCode == 0, qPrintable(command));
@@ -167,6 +178,11 @@ class TestCli : public QObject {
       const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
       QCOMPARE(o["dpwlab_version"].toString(), QString(dpw::kVersion));
       QCOMPARE(o["build_flags"].toString(), QString(dpw::kBuildFlags));
+      // The commit in summary.json (issue 37: results named no code); 40 hex digits in a checkout.
+      if (name == "summary.json") {
+        QCOMPARE(o["commit"].toString(), QString(dpw::kGitCommit));
+        QVERIFY(o["commit"].toString() == "unknown" || o["commit"].toString().size() == 40);
+      }
     }
   }
 
