@@ -688,6 +688,22 @@ void MainWindow::applyReadout() {
     if (r.state == RunState::Paused)
       showStatus(tr("Paused at step %1 of %2 (Space resumes, Ctrl+. runs one step).").arg(r.step).arg(r.total));
   }
+  // Before its first step and first frame a run may load data, fit a model (a PCA, a baseline) and calibrate
+  // its noise for seconds on a busy machine: say so, with the time so far, instead of a silent "step 0".
+  if (r.state == RunState::Running && r.step == 0 && controller_->running() && !discardRun_ && charts_->frames().empty()) {
+    const int seconds = int(controller_->elapsedSeconds());
+    if (controller_->elapsedSeconds() >= 0.5 && seconds != preparingShown_) {
+      preparingShown_ = seconds;
+      stepLabel_->setText(tr("preparing · %1 s").arg(seconds));
+      showStatus(tr("Preparing %1: loading its data, fitting and calibrating the noise before the first step (%2 s so far)…")
+                     .arg(QString::fromStdString(lastScenario_.methodInfo().title))
+                     .arg(seconds));
+    }
+  } else if (preparingShown_ >= 0) {
+    if (r.state == RunState::Running && controller_->running() && !discardRun_)
+      showStatus(tr("Running %1…").arg(QString::fromStdString(lastScenario_.methodInfo().title)));
+    preparingShown_ = -1;
+  }
   explanationClock_.start();
   updateExplanation();
 }

@@ -180,6 +180,7 @@ class MainWindow : public QMainWindow {
   std::string lessonMethod_;
   QLabel* lessonBanner_ = nullptr;    ///< presentation mode: the lesson's number, title and caption above the charts
   bool explanationToTop_ = false;     ///< the next explanation update shows the panel from its top (a new lesson)
+  int preparingShown_ = -1;           ///< seconds shown in "Preparing …" before a run's first step, -1: not shown
   unsigned lessonOpened_ = 0;         ///< counts lessons opened: a lesson's deferred first run is for it alone
   Scenario lastScenario_;
   QVariantMap lastMetrics_;
