@@ -11,6 +11,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -172,7 +173,20 @@ MainWindow::MainWindow(QWidget* parent)
   chartScroll->setWidget(charts_);
   chartScroll->setWidgetResizable(true);
   chartScroll->setFrameShape(QFrame::NoFrame);
-  setCentralWidget(chartScroll);
+  // Above the charts, in presentation mode: the lesson's number and title, and its one-line caption.
+  auto* central = new QWidget;
+  auto* centralLayout = new QVBoxLayout(central);
+  centralLayout->setContentsMargins(0, 0, 0, 0);
+  centralLayout->setSpacing(0);
+  lessonBanner_ = new QLabel;
+  lessonBanner_->setObjectName("lessonBanner");
+  lessonBanner_->setTextFormat(Qt::RichText);
+  lessonBanner_->setWordWrap(true);
+  lessonBanner_->setContentsMargins(10, 4, 10, 4);
+  lessonBanner_->hide();
+  centralLayout->addWidget(lessonBanner_);
+  centralLayout->addWidget(chartScroll, 1);
+  setCentralWidget(central);
   charts_->followWidthOf(chartScroll->viewport());  // one or two charts per row: never sideways scrolling
   charts_->setScenarioProvider([this] { return scenarioForExport(); });
 
@@ -258,7 +272,11 @@ MainWindow::MainWindow(QWidget* parent)
     }
   }
   loadScenario(initial);
-  resize(1400, 860);
+  // The first window fits the screen it opens on (1400 × 860 where there is room; at 1024 × 768 inside it).
+  QSize size(1400, 860);
+  if (const QScreen* screen = QGuiApplication::primaryScreen())
+    size = size.boundedTo(screen->availableGeometry().size() * 0.95);
+  resize(size);
   restoreGeometry(settings.value("geometry").toByteArray());
   restoreState(settings.value("windowState").toByteArray());
   updateRunActions();
@@ -336,7 +354,20 @@ void MainWindow::setPresentationMode(bool on) {
     explainDock_->setVisible(explainDockWasVisible_);
   }
   display_->setPresentation(on);
+  updateLessonBanner();
   fitLayoutToWidth();
+}
+
+void MainWindow::updateLessonBanner() {
+  const bool show = display_ && display_->presentation() && lesson_ && lessonMethod_ == currentMethod();
+  if (show) {
+    QString html = QStringLiteral("<b>%1  %2</b>").arg(QString::fromStdString(lesson_->number()),
+                                                        QString::fromStdString(lesson_->title).toHtmlEscaped());
+    if (!lesson_->caption.empty())
+      html += QStringLiteral("<br>%1").arg(QString::fromStdString(lesson_->caption).toHtmlEscaped());
+    lessonBanner_->setText(html);
+  }
+  lessonBanner_->setVisible(show);
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event) {
@@ -433,8 +464,12 @@ void MainWindow::buildMenus() {
   named(run->addAction(tr("Reset parameters to defaults"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this,
                        [this] {
                          const int n = history_->resetAll();  // one undoable step (Ctrl+Z brings the values back)
-                         showStatus(n ? tr("%n parameter(s) reset to defaults (Ctrl+Z undoes).", nullptr, n)
-                                      : tr("Every parameter already has its default."));
+                         if (form_->hasBaseline())  // a lesson: back to its values
+                           showStatus(n ? tr("%n parameter(s) reset to the lesson's values (Ctrl+Z undoes).", nullptr, n)
+                                        : tr("Every parameter already has the lesson's value."));
+                         else
+                           showStatus(n ? tr("%n parameter(s) reset to defaults (Ctrl+Z undoes).", nullptr, n)
+                                        : tr("Every parameter already has its default."));
                        }),
         "reset");
   named(run->addAction(tr("Resample the noise (new seed, same parameters)"), QKeySequence(Qt::CTRL | Qt::Key_N), this,
@@ -523,7 +558,9 @@ void MainWindow::updateRunActions() {
 void MainWindow::selectMethod(int index) {
   if (index < 0) return;
   const Scenario s = Scenario::defaults(method_->itemData(index).toString().toStdString());
+  form_->setBaseline(std::nullopt);  // reset goes to the method's defaults
   form_->setValues(s.params);
+  seed_->setText(QString::number(s.seed));  // the method's own seed: a run does not depend on what ran before
   history_->clear();  // other parameters: a new history
   methodChanged();
 }
@@ -531,6 +568,7 @@ void MainWindow::selectMethod(int index) {
 void MainWindow::methodChanged() {
   clearShownRun();  // another method, preset or scenario: nothing of the last run stays
   updateGridAction();
+  updateLessonBanner();
 }
 
 std::string MainWindow::currentMethod() const { return method_->currentData().toString().toStdString(); }
@@ -650,6 +688,22 @@ void MainWindow::applyReadout() {
     if (r.state == RunState::Paused)
       showStatus(tr("Paused at step %1 of %2 (Space resumes, Ctrl+. runs one step).").arg(r.step).arg(r.total));
   }
+  // Before its first step and first frame a run may load data, fit a model (a PCA, a baseline) and calibrate
+  // its noise for seconds on a busy machine: say so, with the time so far, instead of a silent "step 0".
+  if (r.state == RunState::Running && r.step == 0 && controller_->running() && !discardRun_ && charts_->frames().empty()) {
+    const int seconds = int(controller_->elapsedSeconds());
+    if (controller_->elapsedSeconds() >= 0.5 && seconds != preparingShown_) {
+      preparingShown_ = seconds;
+      stepLabel_->setText(tr("preparing · %1 s").arg(seconds));
+      showStatus(tr("Preparing %1: loading its data, fitting and calibrating the noise before the first step (%2 s so far)…")
+                     .arg(QString::fromStdString(lastScenario_.methodInfo().title))
+                     .arg(seconds));
+    }
+  } else if (preparingShown_ >= 0) {
+    if (r.state == RunState::Running && controller_->running() && !discardRun_)
+      showStatus(tr("Running %1…").arg(QString::fromStdString(lastScenario_.methodInfo().title)));
+    preparingShown_ = -1;
+  }
   explanationClock_.start();
   updateExplanation();
 }
@@ -690,6 +744,8 @@ void MainWindow::loadScenario(const Scenario& s) {
   method_->setCurrentIndex(index);
   method_->blockSignals(false);
   seed_->setText(QString::number(s.seed));
+  // A lesson's values are what reset goes back to; any other scenario resets to the method's defaults.
+  form_->setBaseline(s.lesson ? std::optional<dpw::ParamValues>(s.params) : std::nullopt);
   form_->setValues(s.params);
   history_->clear();
   methodChanged();
@@ -758,7 +814,7 @@ void MainWindow::updateExplanation() {
   // every frame pull) and scrolls to the top: only when the text changed, keeping the reader's place.
   if (html == explanationHtml_) return;
   explanationHtml_ = html;
-  const int scroll = explanation_->verticalScrollBar()->value();
+  const int scroll = std::exchange(explanationToTop_, false) ? 0 : explanation_->verticalScrollBar()->value();
   explanation_->setHtml(html);
   explanation_->verticalScrollBar()->setValue(scroll);
 }
@@ -1066,10 +1122,18 @@ void MainWindow::openScenarioFile(const QString& path) {
     lesson_ = s.lesson;
     lessonMethod_ = s.method;
     lessons_->setCurrent(s.lesson);
+    explanationToTop_ = true;  // a new scenario's text from its top: the lesson's title and "Point at"
     loadScenario(s);
     applyView(s);
+    updateLessonBanner();
     if (!path.startsWith(":")) addRecentFile(path);
     showStatus(tr("Loaded %1").arg(path));
+    if (s.lesson) {  // a lesson runs on load, once the events now queued are handled
+      const unsigned opened = ++lessonOpened_;
+      QTimer::singleShot(0, this, [this, opened] {
+        if (opened == lessonOpened_ && !controller_->running() && lastScenario_.method.empty()) startRun();
+      });
+    }
   } catch (const std::exception& e) {
     QMessageBox::warning(this, tr("Cannot open scenario"), QString::fromUtf8(e.what()));
   }
@@ -1078,12 +1142,20 @@ void MainWindow::openScenarioFile(const QString& path) {
 void MainWindow::saveScenario() {
   const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), {}, tr("Scenarios (*.json)"));
   if (path.isEmpty()) return;
+  if (const QString error = saveScenarioTo(path); !error.isEmpty())
+    QMessageBox::warning(this, tr("Cannot save scenario"), error);
+}
+
+QString MainWindow::saveScenarioTo(const QString& path) {
   try {
-    writeFileAtomically(path, scenarioJson(currentScenario()));
+    Scenario s = currentScenario();
+    if (lesson_ && lessonMethod_ == s.method) s.lesson = lesson_;  // a lesson saved stays a lesson
+    writeFileAtomically(path, scenarioJson(s));
     addRecentFile(path);
   } catch (const std::exception& e) {
-    QMessageBox::warning(this, tr("Cannot save scenario"), QString::fromUtf8(e.what()));
+    return QString::fromUtf8(e.what());
   }
+  return {};
 }
 
 void MainWindow::addRecentFile(const QString& path) {

@@ -56,8 +56,14 @@ class MainWindow : public QMainWindow {
   QAction* action(const QString& name) const;
   /// The Presets menu's lessons (next/previous, the catalog).
   LessonMenu* lessons() const { return lessons_; }
-  /// Opens a scenario file as the user does (File → Open, Presets); a lesson file shows its note.
+  /// Opens a scenario file as the user does (File → Open, Presets); a lesson file shows its note from the top
+  /// and starts its run (after the events now queued: a caller's own startRun comes first).
   void openScenarioFile(const QString& path);
+  /// Writes the scenario the controls describe to `path`, with the lesson block while the lesson's method is
+  /// selected; returns an error or empty (File → Save scenario asks for the path).
+  QString saveScenarioTo(const QString& path);
+  /// The explanation panel (for tests: its scroll position).
+  QTextBrowser* explanationPanel() const { return explanation_; }
   /// The explanation panel's current HTML (for tests).
   const QString& explanationHtml() const { return explanationHtml_; }
   /// Writes summary, scenario, CSV and PNG of every chart into `dir`; returns an error or empty.
@@ -172,6 +178,10 @@ class MainWindow : public QMainWindow {
   LessonMenu* lessons_ = nullptr;
   std::optional<Lesson> lesson_;  ///< the lesson opened last (its note shows while its method is selected)
   std::string lessonMethod_;
+  QLabel* lessonBanner_ = nullptr;    ///< presentation mode: the lesson's number, title and caption above the charts
+  bool explanationToTop_ = false;     ///< the next explanation update shows the panel from its top (a new lesson)
+  int preparingShown_ = -1;           ///< seconds shown in "Preparing …" before a run's first step, -1: not shown
+  unsigned lessonOpened_ = 0;         ///< counts lessons opened: a lesson's deferred first run is for it alone
   Scenario lastScenario_;
   QVariantMap lastMetrics_;
   QString lastStatement_;
@@ -193,6 +203,8 @@ class MainWindow : public QMainWindow {
   void refreshOverlays(const std::string& method);
   void buildViewMenu(QMenu* view);
   void fitLayoutToWidth();
+  /// Shows the lesson banner in presentation mode while the lesson's method is selected, hides it otherwise.
+  void updateLessonBanner();
   DisplayScale* display_ = nullptr;
   QDockWidget* methodDock_ = nullptr;
   QDockWidget* explainDock_ = nullptr;

@@ -211,7 +211,7 @@ QWidget* ParameterForm::decorateField(const dpw::ParamSpec& spec, QWidget* field
   reset->setAutoRaise(true);
   reset->setObjectName(QString::fromStdString(spec.key) + "Reset");
   reset->setAccessibleName(tr("Reset %1 to its default").arg(QString::fromStdString(spec.label)));
-  reset->setToolTip(tr("Reset to the default (%1)").arg(defaultText(spec.key)));
+  reset->setToolTip((baseline_ ? tr("Reset to the lesson's value (%1)") : tr("Reset to the default (%1)")).arg(defaultText(spec.key)));
   reset->setFocusPolicy(Qt::NoFocus);
   const std::string key = spec.key;
   connect(reset, &QToolButton::clicked, this, [this, key] {
@@ -273,6 +273,12 @@ QString ParameterForm::fieldText(const std::string& key) const {
 QString ParameterForm::defaultText(const std::string& key) const {
   for (const auto& spec : current_.specs())
     if (spec.key == key) {
+      if (baseline_) {  // a lesson's value (the baseline has the same method's specs)
+        const auto& values = baseline_->values();
+        if (const auto it = values.find(key); it != values.end())
+          return std::holds_alternative<std::string>(it->second) ? QString::fromStdString(std::get<std::string>(it->second))
+                                                                 : displayText(spec, std::get<double>(it->second));
+      }
       if (spec.kind == dpw::ParamKind::Choice || spec.kind == dpw::ParamKind::Text)
         return QString::fromStdString(spec.defaultText);
       return displayText(spec, spec.defaultValue);

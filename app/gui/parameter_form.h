@@ -3,6 +3,7 @@
 /// tooltip. Invalid text is marked red and reported; `values()` refuses to return invalid values.
 #include <QWidget>
 #include <map>
+#include <optional>
 
 #include "core/parameters.h"
 
@@ -31,7 +32,11 @@ class ParameterForm : public QWidget {
   /// the run would ignore (a data file with the synthetic data set) is greyed out, its value kept.
   bool fieldInUse(const std::string& key) const;
 
-  /// A field's text as typed (or chosen), and its default's text.
+  /// The values "reset" goes back to (a lesson's), kept across setValues until replaced; none: the
+  /// method's defaults.
+  void setBaseline(std::optional<dpw::ParamValues> baseline) { baseline_ = std::move(baseline); }
+  bool hasBaseline() const { return baseline_.has_value(); }
+  /// A field's text as typed (or chosen), and its default's text (the baseline's value, if one is set).
   QString fieldText(const std::string& key) const;
   QString defaultText(const std::string& key) const;
   /// Sets a field's text as if committed (undo, redo, reset), without emitting `committed`.
@@ -65,6 +70,7 @@ class ParameterForm : public QWidget {
   std::map<std::string, QToolButton*> resetButtons_;
   std::map<std::string, QString> committedText_;        ///< the value of each field as last committed
   bool lessonMode_ = false;
+  std::optional<dpw::ParamValues> baseline_;
 };
 
 }  // namespace dpwapp

@@ -61,7 +61,8 @@ AuditTarget sumAudit(const MechanismAuditSettings& s, bool laplace) {
     out.claimedDelta = s.delta;
     m = auditGaussianLaw(s, quarter * analyticGaussianNoiseStd(s.epsilon, s.delta, 1.0), 1.0, 1);
   }
-  out.noiseScale = m.scale();
+  // The grid's noise_std is the standard deviation: σ for the Gaussian, √2 b for Laplace's scale b.
+  out.noiseScale = laplace ? std::sqrt(2.0) * m.scale() : m.scale();
   const bool skipClip = s.fault == AuditFault::SkipClip, bits = s.attack == AuditAttack::LowOrderBits;
   const NoiseSource source = s.noiseSource;
   out.trial = [m, skipClip, bits, source](bool neighbour, Rng& rng) {

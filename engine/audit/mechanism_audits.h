@@ -103,7 +103,7 @@ struct MechanismAuditSettings {
 struct AuditTarget {
   double claimedEpsilon = 0;
   double claimedDelta = 0;
-  double noiseScale = 0;  ///< the noise the (possibly broken) mechanism uses, for display
+  double noiseScale = 0;  ///< the std of the noise the (possibly broken) mechanism uses (√2 b for Laplace), for display
   std::function<double(bool neighbour, Rng& rng)> trial;  ///< the attacker's score of one run
 };
 

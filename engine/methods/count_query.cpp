@@ -278,7 +278,8 @@ MethodInfo countQueryMethod() {
       "Two data sets differ in one person: D has a count of c, D′ of c + 1. The release adds noise to the count, "
       "so both give a spread of possible answers. ε bounds how much more likely any answer is on one data set "
       "than on the other: at most e^ε times. Laplace noise keeps that ratio inside the bound everywhere; Gaussian "
-      "noise exceeds it far out, and the probability of landing there is δ. The last chart is the best attacker "
+      "noise exceeds it far out, and δ is D′'s probability there beyond e^ε times D's (the hockey-stick mass "
+      "∫ max(0, p_D′ − e^ε p_D), smaller than the chance of landing there). The last chart is the best attacker "
       "who sees the answer and guesses whether the extra person was in: they cannot do better than the bound.";
   // ε per release: the parameter while the lesson runs, then the drawn law's ε read from its ledger.
   m.privacy = {"", "", "epsilon_spent", "epsilon", "ε per release", ""};
@@ -289,7 +290,9 @@ MethodInfo countQueryMethod() {
   m.params = {
       {"epsilon", "Privacy budget ε", K::Real, 1.0, 0.05, 20, false, {}, {}, "", "ε of one release of the count."},
       {"delta", "δ (Gaussian laws)", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "",
-       "δ of the Gaussian and the discrete Gaussian: the probability mass where their privacy loss may exceed ε."},
+       "δ of the Gaussian and the discrete Gaussian: how much of D′'s probability lies beyond e^ε times D's, "
+       "∫ max(0, p(y | D′) − e^ε p(y | D)) dy (the hockey-stick divergence); the chance of landing where the "
+       "privacy loss exceeds ε is larger."},
       {"count", "Count on D", K::Integer, 10, 0, 1e6, false, {}, {}, "people",
        "How many people in D have the property; D′ has one more."},
       {"mechanism", "Drawn mechanism", K::Choice, 0, -std::numeric_limits<double>::infinity(),

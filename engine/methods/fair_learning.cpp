@@ -236,7 +236,8 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
 
   Rng rng = makeRng(seed, Training);
   // One point per step: decimated beyond 2000 points (DecimatedSeries) so that long runs keep flat memory.
-  DecimatedSeries obj{"objective"}, lossS{"loss term"}, pen{"penalty term"};
+  // The objective is the weighted sum of the two terms (fair_dpsgd.cpp), so it lies between them: named so.
+  DecimatedSeries obj{"objective = (1 − α)·loss + α·penalty"}, lossS{"loss term"}, pen{"penalty term"};
   // Representation: the groups' distance in the latent on the test set at each chart frame, on fixed
   // directions (drawn once from a stream of their own, so training is unchanged).
   DecimatedSeries latentSw{"SW₂² between groups"}, latentScaleFree{"SW₂² / E‖z‖²"}, latentScale{"E‖z‖²"},

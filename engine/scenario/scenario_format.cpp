@@ -68,15 +68,69 @@ std::string lessonText(const Json& o, const char* key, bool required, const char
   return s;
 }
 
-Lesson lessonFromJson(const Json& o) {
+double claimBound(const Json& c, const char* key, double otherwise) {
+  const auto it = c.find(key);
+  if (it == c.end()) return otherwise;
+  require(it->is_number() || (it->is_string() && (*it == "inf" || *it == "-inf")), "lesson claim field \"", key,
+          "\" must be a number");
+  return it->is_number() ? it->get<double>() : *it == "inf" ? INFINITY : -INFINITY;
+}
+
+/// The claims of a lesson (scenario/lesson.h); "with" is checked against the method's parameters.
+std::vector<LessonClaim> claimsFromJson(const Json& a, const std::vector<ParamSpec>& specs) {
+  require(a.is_array(), "lesson field \"claims\" must be a list of objects");
+  std::vector<LessonClaim> out;
+  for (const Json& c : a) {
+    require(c.is_object(), "lesson field \"claims\" must be a list of objects");
+    refuseUnknownKeys(c, {"says", "measure", "min", "max", "with"}, "a lesson claim");
+    LessonClaim claim;
+    claim.says = lessonText(c, "says", true, "a lesson claim");
+    claim.measure = lessonText(c, "measure", true, "a lesson claim");
+    claim.min = claimBound(c, "min", claim.min);
+    claim.max = claimBound(c, "max", claim.max);
+    require(claim.min <= claim.max, "lesson claim on \"", claim.measure, "\": min must not exceed max");
+    if (const auto with = c.find("with"); with != c.end()) {
+      require(with->is_object(), "lesson claim field \"with\" must be an object of parameters");
+      for (const auto& [key, value] : with->items()) {
+        const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& p) { return p.key == key; });
+        require(spec != specs.end(), "lesson claim: unknown parameter '", key, "'");
+        claim.with.emplace_back(key, paramFromJson(*spec, value));
+      }
+    }
+    out.push_back(std::move(claim));
+  }
+  return out;
+}
+
+Json claimsToJson(const std::vector<LessonClaim>& claims) {
+  Json a = Json::array();
+  for (const LessonClaim& c : claims) {
+    Json o{{"says", c.says}, {"measure", c.measure}};
+    if (c.min > -INFINITY) o["min"] = numberToJson(c.min);
+    if (c.max < INFINITY) o["max"] = numberToJson(c.max);
+    if (!c.with.empty()) {
+      Json w = Json::object();
+      for (const auto& [key, value] : c.with)
+        w[key] = std::holds_alternative<std::string>(value) ? Json(std::get<std::string>(value))
+                                                             : numberToJson(std::get<double>(value));
+      o["with"] = w;
+    }
+    a.push_back(o);
+  }
+  return a;
+}
+
+Lesson lessonFromJson(const Json& o, const std::vector<ParamSpec>& specs) {
   require(o.is_object(), "scenario field \"lesson\" must be an object");
-  refuseUnknownKeys(o, {"chapter", "chapter_title", "order", "title", "summary", "note"}, "the lesson");
+  refuseUnknownKeys(o, {"chapter", "chapter_title", "order", "title", "summary", "caption", "note", "claims"},
+                    "the lesson");
   Lesson l;
   l.chapter = lessonNumber(o, "chapter");
   l.order = lessonNumber(o, "order");
   l.chapterTitle = lessonText(o, "chapter_title", false, "lesson");
   l.title = lessonText(o, "title", true, "lesson");
   l.summary = lessonText(o, "summary", true, "lesson");
+  l.caption = lessonText(o, "caption", false, "lesson");
   const auto note = o.find("note");
   require(note != o.end() && note->is_object(), "lesson field \"note\" must be an object with \"look\", \"change\", \"ask\"");
   refuseUnknownKeys(*note, {"look", "change", "ask"}, "the lesson's note");
@@ -85,6 +139,7 @@ Lesson lessonFromJson(const Json& o) {
   l.ask = lessonText(*note, "ask", false, "lesson note");
   require(!l.look.empty() || !l.change.empty() || !l.ask.empty(),
           "the lesson's note needs at least one of \"look\", \"change\", \"ask\"");
+  if (const auto claims = o.find("claims"); claims != o.end()) l.claims = claimsFromJson(*claims, specs);
   return l;
 }
 
@@ -95,6 +150,8 @@ Json lessonToJson(const Lesson& l) {
   if (!l.ask.empty()) note["ask"] = l.ask;
   Json o{{"chapter", l.chapter}, {"order", l.order}, {"title", l.title}, {"summary", l.summary}, {"note", note}};
   if (!l.chapterTitle.empty()) o["chapter_title"] = l.chapterTitle;
+  if (!l.caption.empty()) o["caption"] = l.caption;
+  if (!l.claims.empty()) o["claims"] = claimsToJson(l.claims);
   return o;
 }
 
@@ -172,7 +229,7 @@ Scenario Scenario::fromJson(std::string_view json) {
     s.data = data->dump();
   }
   if (const auto view = root.find("view"); view != root.end()) s.view = viewFromJson(*view);
-  if (const auto lesson = root.find("lesson"); lesson != root.end()) s.lesson = lessonFromJson(*lesson);
+  if (const auto lesson = root.find("lesson"); lesson != root.end()) s.lesson = lessonFromJson(*lesson, s.params.specs());
   return s;
 }
 

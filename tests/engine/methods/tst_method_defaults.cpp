@@ -154,9 +154,10 @@ class TestMethodDefaults : public QObject {
       QVERIFY2(std::find(covered.begin(), covered.end(), m.id) != covered.end(), m.id.c_str());
   }
 
-  // "A network pushes Gaussian noise onto a circle ... the noise of ε = 1 leaves the circle recognisable, if
-  // blurred: SW₂² from g(X) to it falls from about 0.25 (the blob) to about 0.01, against 0.0007 without
-  // noise": ≤ 0.03 at ε = 1 and ≤ 0.01 at ε = ∞ (issue #19). Measured: 0.0092 (ε = 1), 0.0007 (ε = ∞).
+  // "A network pushes Gaussian noise onto a circle ... the noise of ε = 1 bends the blob toward the circle
+  // without closing it: SW₂² from g(X) to it falls from about 0.25 (the blob) to 0.01-0.03 depending on the
+  // seed ..., against 0.0007 without noise": ≤ 0.03 at ε = 1 and ≤ 0.01 at ε = ∞ (issues #19, #40).
+  // Measured: 0.0092 (ε = 1, seed 1), 0.023 (seed carried over in #40), 0.0007 (ε = ∞).
   void privateMatchingLearnsTheCircle() {
     const Run priv = runDefaults("private-matching");
     spendsTheRequestedEpsilon(priv, 1.0);
@@ -384,8 +385,8 @@ class TestMethodDefaults : public QObject {
   }
 
   // "ε bounds how much more likely any answer is on one data set than on the other: at most e^ε times.
-  // Laplace noise keeps that ratio inside the bound everywhere; Gaussian noise exceeds it far out, and the
-  // probability of landing there is δ. ... the best attacker ... cannot do better than the bound."
+  // Laplace noise keeps that ratio inside the bound everywhere; Gaussian noise exceeds it far out, and δ is
+  // D′'s probability there beyond e^ε times D's ... the best attacker ... cannot do better than the bound."
   void countQueryShowsWhatEpsilonBounds() {
     const Run r = runDefaults("count-query");
     const double eps = r.metric("epsilon"), delta = r.metric("delta");
