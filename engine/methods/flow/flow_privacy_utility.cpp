@@ -144,10 +144,10 @@ MethodInfo flowPrivacyUtilityMethod() {
       withSpecial({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
                    "δ of every run; auto (0 in scenario files): 1/(10 m) for the m private rows."},
                   0, "auto (0.1/m)"),
-      {"accountant", "Accountant", K::Choice, 0, -inf, inf, false, {"pld", "pld-wor"}, "pld", "",
+      {"accountant", "Accountant", K::Choice, 0, -inf, inf, false, {"pld-wor", "pld"}, "pld-wor", "",
        "The accountant of every run, so that one accountant composes all their releases into the chart's joint "
-       "claim. pld: Poisson sampling, add/remove neighbours (the reference code's sampler); pld-wor: fixed-size "
-       "batches, replace-one.",
+       "claim. pld-wor: fixed-size batches, replace-one neighbours (the shape of every release is public); pld: "
+       "Poisson sampling, add/remove neighbours (the reference code's sampler).",
        true, true},
       {"steps", "Steps T", K::Integer, 500, 1, 1e6, false, {}, {}, "steps",
        "T of each flow run; each DPSWgen run takes 2T Adam steps."},

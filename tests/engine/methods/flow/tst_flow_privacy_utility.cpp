@@ -32,7 +32,9 @@ class TestFlowPrivacyUtility : public QObject {
     QVERIFY(joint > 20 && joint < 63);
     QVERIFY(std::abs(r.metrics.at("joint_delta") - 6e-5) < 1e-15);
     QVERIFY2(r.privacyStatement.find("Joint claim of the 6 runs on the same data") != std::string::npos &&
-                 r.privacyStatement.find("by composing all their releases with the PLD") != std::string::npos &&
+                 r.privacyStatement.find("the pld-wor accountant") != std::string::npos &&
+                 r.privacyStatement.find("by composing all their releases with the PLD (fixed-size sampling") !=
+                     std::string::npos &&
                  r.privacyStatement.find("basic composition of their own ε gives 6") != std::string::npos,
              r.privacyStatement.c_str());
     const auto& lines = std::get<LinesFrame>(obs.frames.back()->data);
