@@ -8,11 +8,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <variant>
 
 #include "charts/chart_style.h"
 #include "charts/frame_overlay.h"
 #include "charts/point_cloud_painter.h"
 #include "common/offscreen_gui.h"
+#include "core/overloaded.h"
 
 namespace dpwapp {
 namespace {
@@ -430,12 +432,16 @@ void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
 }
 
 void paintFrame(const dpw::Frame& frame, QPainter& painter, const QRectF& target) {
-  if (const auto* f = std::get_if<dpw::LinesFrame>(&frame.data))
-    paintPlot(linesPlot(*f), qs(frame.title), painter, target);
-  else if (const auto* h = std::get_if<dpw::HistogramFrame>(&frame.data))
-    paintPlot(histogramPlot(*h), qs(frame.title), painter, target);
-  else
-    paintPicture(frame, painter, target);
+  // One lambda per frame kind and no catch-all: a new kind must say how it is drawn to compile (core/overloaded.h).
+  const auto picture = [&] { paintPicture(frame, painter, target); };
+  std::visit(dpw::Overloaded{
+                 [&](const dpw::LinesFrame& f) { paintPlot(linesPlot(f), qs(frame.title), painter, target); },
+                 [&](const dpw::HistogramFrame& h) { paintPlot(histogramPlot(h), qs(frame.title), painter, target); },
+                 [&](const dpw::PointsFrame&) { picture(); },
+                 [&](const dpw::HeatmapFrame&) { picture(); },
+                 [&](const dpw::ImagesFrame&) { picture(); },
+             },
+             frame.data);
 }
 
 void setFramePainter(FramePainter painter) { installedPainter.store(painter); }
