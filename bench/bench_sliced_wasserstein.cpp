@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "core/rng.h"
+#include "dpswd/dpswd_release.h"
 #include "ot/directions.h"
-#include "ot/sliced_wasserstein.h"
 #include "ot/wasserstein_1d.h"
 
 namespace {

@@ -4,6 +4,7 @@
 #include "charts/line_decimation.h"
 #include "charts/frame_overlay.h"
 #include "charts/point_cloud_painter.h"
+#include "core/overloaded.h"
 
 #include <QFile>
 #include <QGraphicsScene>
@@ -17,6 +18,7 @@
 #include <QtCharts/QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <variant>
 
 namespace dpwapp {
 namespace {
@@ -448,10 +450,17 @@ class ChartTextFitter : public QObject {
 };
 
 /// The Qt series of `frame` (see Part), in the order linesChart and histogramChart add them.
+/// Pictures (points, heatmaps, images) have no Qt series: they are painted (plot_painter.h). One lambda
+/// per frame kind and no catch-all, so a new kind must say which it is to compile (core/overloaded.h).
 std::vector<Part> frameParts(const dpw::Frame& frame, int columns) {
-  if (const auto* f = std::get_if<dpw::LinesFrame>(&frame.data)) return linesParts(*f, columns);
-  if (const auto* h = std::get_if<dpw::HistogramFrame>(&frame.data)) return histogramParts(*h);
-  return {};
+  return std::visit(dpw::Overloaded{
+                        [&](const dpw::LinesFrame& f) { return linesParts(f, columns); },
+                        [](const dpw::HistogramFrame& h) { return histogramParts(h); },
+                        [](const dpw::PointsFrame&) { return std::vector<Part>{}; },
+                        [](const dpw::HeatmapFrame&) { return std::vector<Part>{}; },
+                        [](const dpw::ImagesFrame&) { return std::vector<Part>{}; },
+                    },
+                    frame.data);
 }
 
 /// The Qt Charts renderer of files (see plot_painter.h): installed whenever this file is linked, so

@@ -8,11 +8,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <variant>
 
 #include "charts/chart_style.h"
 #include "charts/frame_overlay.h"
 #include "charts/point_cloud_painter.h"
 #include "common/offscreen_gui.h"
+#include "core/overloaded.h"
 
 namespace dpwapp {
 namespace {
@@ -360,7 +362,14 @@ void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
               axisFont = chartFont(kAxisTitlePointSize, p.font());
   const QFontMetricsF fm(tickFont), am(axisFont);
   const double titleH = drawChartTitle(p, target, qs(frame.title), titleFont);
-  if (const auto* h = std::get_if<dpw::HeatmapFrame>(&frame.data)) {
+  // One lambda per frame kind and no catch-all: a new picture kind must say how it is drawn to compile
+  // (core/overloaded.h). Points were drawn above; lines and histograms are plots (paintFrame): title only.
+  std::visit(dpw::Overloaded{
+  [](const dpw::PointsFrame&) {},
+  [](const dpw::LinesFrame&) {},
+  [](const dpw::HistogramFrame&) {},
+  [&](const dpw::HeatmapFrame& hm) {
+    const auto* h = &hm;
     if (h->rows <= 0 || h->cols <= 0) return;
     // Tick numbers on both axes: the values the columns and rows span, or their indices 1 .. n.
     const bool valued = h->x1 > h->x0 && h->y1 > h->y0;
@@ -412,7 +421,9 @@ void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
     p.rotate(-90);
     p.drawText(QRectF(-area.height() / 2, -am.height() / 2, area.height(), am.height() + 2), Qt::AlignCenter, qs(h->yLabel));
     p.restore();
-  } else if (const auto* im = std::get_if<dpw::ImagesFrame>(&frame.data)) {
+  },
+  [&](const dpw::ImagesFrame& images) {
+    const auto* im = &images;
     const QRectF area = target.adjusted(20, titleH + 6, -20, -20);
     const int n = int(im->images.size());
     if (n == 0 || im->width <= 0 || im->height <= 0) return;
@@ -426,16 +437,20 @@ void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
           img.scanLine(y)[x] = uchar(std::clamp(im->images[i][std::size_t(y) * im->width + x], 0.0f, 1.0f) * 255);
       p.drawImage(QRectF(area.left() + (i % cols) * cell, area.top() + (i / cols) * cell, cell - 2, cell - 2), img);
     }
-  }
+  }}, frame.data);
 }
 
 void paintFrame(const dpw::Frame& frame, QPainter& painter, const QRectF& target) {
-  if (const auto* f = std::get_if<dpw::LinesFrame>(&frame.data))
-    paintPlot(linesPlot(*f), qs(frame.title), painter, target);
-  else if (const auto* h = std::get_if<dpw::HistogramFrame>(&frame.data))
-    paintPlot(histogramPlot(*h), qs(frame.title), painter, target);
-  else
-    paintPicture(frame, painter, target);
+  // One lambda per frame kind and no catch-all: a new kind must say how it is drawn to compile (core/overloaded.h).
+  const auto picture = [&] { paintPicture(frame, painter, target); };
+  std::visit(dpw::Overloaded{
+                 [&](const dpw::LinesFrame& f) { paintPlot(linesPlot(f), qs(frame.title), painter, target); },
+                 [&](const dpw::HistogramFrame& h) { paintPlot(histogramPlot(h), qs(frame.title), painter, target); },
+                 [&](const dpw::PointsFrame&) { picture(); },
+                 [&](const dpw::HeatmapFrame&) { picture(); },
+                 [&](const dpw::ImagesFrame&) { picture(); },
+             },
+             frame.data);
 }
 
 void setFramePainter(FramePainter painter) { installedPainter.store(painter); }

@@ -6,9 +6,9 @@
 
 #include "cli/command.h"
 #include "core/rng.h"
+#include "dpswd/dpswd_release.h"
 #include "ot/directions.h"
 #include "ot/sliced_floor.h"
-#include "ot/sliced_wasserstein.h"
 
 namespace dpwcli {
 namespace {

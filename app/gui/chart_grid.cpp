@@ -12,11 +12,13 @@
 #include <QTimer>
 #include <algorithm>
 #include <cmath>
+#include <variant>
 #include <QtCharts/QChartView>
 
 #include "charts/chart_builder.h"
 #include "charts/point_cloud_painter.h"
 #include "common/chart_export.h"
+#include "core/overloaded.h"
 #include "gui/cloud_renderer.h"
 
 namespace dpwapp {
@@ -139,7 +141,18 @@ class ZoomableChartView : public QChartView {
   }
 };
 
-bool isPicture(const dpw::Frame& f) { return !std::holds_alternative<dpw::LinesFrame>(f.data) && !std::holds_alternative<dpw::HistogramFrame>(f.data); }
+/// Whether `f` is painted as a picture (points, heatmap, images) rather than a Qt Charts chart. One lambda
+/// per frame kind and no catch-all, so a new kind must say which it is to compile (core/overloaded.h).
+bool isPicture(const dpw::Frame& f) {
+  return std::visit(dpw::Overloaded{
+                        [](const dpw::LinesFrame&) { return false; },
+                        [](const dpw::HistogramFrame&) { return false; },
+                        [](const dpw::PointsFrame&) { return true; },
+                        [](const dpw::HeatmapFrame&) { return true; },
+                        [](const dpw::ImagesFrame&) { return true; },
+                    },
+                    f.data);
+}
 
 }  // namespace
 

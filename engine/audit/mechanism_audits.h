@@ -11,7 +11,7 @@
 /// Adding a mechanism to the audit is one call, `registerAuditMechanism(name, factory)`, from any file
 /// (tests/engine/audit/tst_toy_mechanism_audit.cpp adds randomized response that way); the
 /// privacy-audit method then runs it by name. This folder includes only core/ and privacy/: the targets
-/// of the methods' releases live beside them (ot/dpswd_projection_audit.h, fair_regression/
+/// of the methods' releases live beside them (dpswd/dpswd_projection_audit.h, fair_regression/
 /// private_histogram_audit.h, fair_learning/dpsgd_canary_audit.h, flow/*_audit.h) and
 /// methods/registry.cpp registers them (tests/engine/audit/tst_audit_includes checks the includes).
 ///
@@ -21,7 +21,7 @@
 ///              `exactLaw`): Mechanism::discreteGaussianOnGrid(σ, 1, 1), the secure law of the flows,
 ///              DP-SWD and DP-SGD.
 ///   laplace:   the same sum + Mechanism::laplace(ε, 1) (pure ε-DP).
-///   dpswd-projection: one record's k noisy projections by `noisyProjections` (ot/sliced_wasserstein.h,
+///   dpswd-projection: one record's k noisy projections by `noisyProjections` (dpswd/dpswd_release.h,
 ///              the DP-SWD release, [DP-SWD] Alg. 1) with rows scaled to norm ≤ 1/2 (so ‖x − x'‖ ≤ 1),
 ///              s = multiplier · w(k, d, δ/2) (default bound for k), claimed (ε, δ) = Gaussian at δ/2 plus
 ///              δ/2 for the bound; D has x = u/2, D' has x' = −u/2. The attacker knows Θ, x and x' and

@@ -5,8 +5,8 @@
 #include <sstream>
 
 #include "core/rng.h"
+#include "dpswd/dpswd_release.h"
 #include "ot/directions.h"
-#include "ot/sliced_wasserstein.h"
 #include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {

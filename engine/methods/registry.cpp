@@ -6,7 +6,7 @@
 #include "audit/mechanism_audits.h"
 #include "fair_learning/dpsgd_canary_audit.h"
 #include "fair_regression/private_histogram_audit.h"
-#include "ot/dpswd_projection_audit.h"
+#include "dpswd/dpswd_projection_audit.h"
 #include "methods/accountant_explorer.h"
 #include "methods/count_query.h"
 #include "methods/dpswd_explorer.h"

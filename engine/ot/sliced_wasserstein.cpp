@@ -10,7 +10,6 @@
 
 #include "core/error.h"
 #include "core/huge_pages.h"
-#include "core/rng.h"
 #include "ot/projection.h"
 #include "ot/radix_sort.h"
 #include "ot/wasserstein_1d.h"
@@ -34,7 +33,7 @@ constexpr Eigen::Index kSharedBlockValues = Eigen::Index(1) << 27;
 using RowMatrix = Points;
 
 /// Everything but the finiteness of the points, which `run` learns from its projection pass.
-void validateShapes(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const SlicedOptions& o) {
+void validateShapes(const PointsRef& X, const PointsRef& Y, const PointsRef& directions) {
   require(X.rows() > 0, "the first point set is empty");
   require(Y.rows() > 0, "the second point set is empty");
   require(directions.rows() > 0, "at least one projection direction is needed");
@@ -42,7 +41,6 @@ void validateShapes(const PointsRef& X, const PointsRef& Y, const PointsRef& dir
   require(directions.cols() == X.cols(), "directions have dimension ", directions.cols(), " but points have ",
           X.cols());
   require(directions.allFinite(), "directions contain NaN or infinite values");
-  require(o.noiseStd >= 0 && std::isfinite(o.noiseStd), "noise standard deviation must be >= 0, got ", o.noiseStd);
 }
 
 void requireFinite(const PointsRef& X, const PointsRef& Y) {
@@ -73,21 +71,26 @@ bool projectBlock(const Eigen::Ref<const RowMatrix>& D, const PointsRef& X, RowM
   return projectRows(D, X, out, range.lo.data(), range.hi.data(), digits);
 }
 
-/// The noise of direction j on one sample's projections p[0..n): N(0, σ²) from `rng` (stream j), or
-/// the secure law from `words`; then widens [lo, hi] to the noisy values.
-void addNoise(double* p, Eigen::Index n, const SlicedOptions& o, Rng& rng, RandomWords* words, double& lo, double& hi) {
-  const std::span<double> values(p, std::size_t(n));
-  if (words) o.secureNoise.addTo(values, *words);
-  else Mechanism::gaussianStd(o.noiseStd).addTo(values, rng);
+/// Widens [lo, hi] to the values p[0..n) (after the noise moved them).
+void widenRange(const double* p, Eigen::Index n, double& lo, double& hi) {
   for (Eigen::Index i = 0; i < n; ++i) lo = std::min(lo, p[i]), hi = std::max(hi, p[i]);
 }
 
-bool noisy(const SlicedOptions& o) { return o.noiseStd > 0 || !o.secureNoise.isNone(); }
+/// The noise of direction j on both samples' projections u[0..n), v[0..m) (`noise`'s law and draws), then
+/// each range widened to the noisy values.
+void addNoise(const ProjectionNoise& noise, Eigen::Index j, double* u, Eigen::Index n, double* v, Eigen::Index m,
+              double& uLo, double& uHi, double& vLo, double& vHi) {
+  noise.add(j, std::span<double>(u, std::size_t(n)), std::span<double>(v, std::size_t(m)));
+  widenRange(u, n, uLo, uHi);
+  widenRange(v, m, vLo, vHi);
+}
+
+bool noisy(const ProjectionNoise* noise) { return noise != nullptr; }
 
 /// Top digits for a block's projections are computed by the projection itself (ot/projection.h) when
 /// the value path will sort them by top digits: n = m past 2^17 points, no noise (which moves the values
 /// after the projection).
-bool digitsWhileProjecting(Eigen::Index n, Eigen::Index m, const SlicedOptions& o) {
+bool digitsWhileProjecting(Eigen::Index n, Eigen::Index m, const ProjectionNoise* o) {
   return n == m && sortsByTopDigits(std::size_t(n)) && !noisy(o);
 }
 
@@ -130,14 +133,8 @@ double equalSizeValue(std::span<double> u, std::span<double> v, double uLo, doub
 /// Direction j's value from its projections u (n) and v (m) with ranges [uLo, uHi], [vLo, vHi]: the
 /// noise, then the sorts. u and v are scratch.
 double directionValue(Eigen::Index j, std::span<double> u, std::span<double> v, double uLo, double uHi, double vLo,
-                      double vHi, const SlicedOptions& o, SquaredDifferenceScratch& scratch) {
-  if (noisy(o)) {
-    Rng rng = makeRng(o.noiseSeed, std::uint64_t(j));
-    std::unique_ptr<OsEntropy> os;
-    if (!o.secureNoise.isNone()) os = std::make_unique<OsEntropy>();
-    addNoise(u.data(), Eigen::Index(u.size()), o, rng, os.get(), uLo, uHi);
-    addNoise(v.data(), Eigen::Index(v.size()), o, rng, os.get(), vLo, vHi);
-  }
+                      double vHi, const ProjectionNoise* o, SquaredDifferenceScratch& scratch) {
+  if (noisy(o)) addNoise(*o, j, u.data(), Eigen::Index(u.size()), v.data(), Eigen::Index(v.size()), uLo, uHi, vLo, vHi);
   if (u.size() == v.size()) return equalSizeValue(u, v, uLo, uHi, vLo, vHi, scratch, nullptr, nullptr);
   radixSort(u, scratch.values, uLo, uHi);  // the projections are scratch: sorted in place
   radixSort(v, scratch.values, vLo, vHi);
@@ -151,7 +148,7 @@ double directionValue(Eigen::Index j, std::span<double> u, std::span<double> v, 
 /// 10^7 points, 6 directions: 0.96 GB). Each direction's value, and so every bit of the result, does
 /// not depend on the block (the same dot products, noise and sort).
 void valueWithSharedBlocks(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
-                           const SlicedOptions& o, SlicedResult& out) {
+                           const ProjectionNoise* o, SlicedResult& out) {
   const Eigen::Index n = X.rows(), m = Y.rows(), k = directions.rows();
   const Eigen::Index blockSize = std::clamp<Eigen::Index>(kSharedBlockValues / (n + m), kMinBlock, kBlock);
   const Eigen::Index blocks = (k + blockSize - 1) / blockSize;
@@ -180,9 +177,9 @@ void valueWithSharedBlocks(const PointsRef& X, const PointsRef& Y, const PointsR
   if (!finiteX || !finiteY) requireFinite(X, Y);
 }
 
-SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const SlicedOptions& o,
+SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const ProjectionNoise* o,
                  bool gradients) {
-  validateShapes(X, Y, directions, o);
+  validateShapes(X, Y, directions);
   const Eigen::Index n = X.rows(), m = Y.rows(), k = directions.rows(), d = X.cols();
   SlicedResult out;
   out.perDirection.resize(k);
@@ -261,13 +258,7 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
           const Eigen::Index j = j0 + r;
           double* rowU = pu.row(r).data();
           double* rowV = pv.row(r).data();
-          if (noisy(o)) {
-            Rng rng = makeRng(o.noiseSeed, std::uint64_t(j));
-            std::unique_ptr<OsEntropy> os;
-            if (!o.secureNoise.isNone()) os = std::make_unique<OsEntropy>();
-            addNoise(rowU, n, o, rng, os.get(), ru.lo(r), ru.hi(r));
-            addNoise(rowV, m, o, rng, os.get(), rv.lo(r), rv.hi(r));
-          }
+          if (noisy(o)) addNoise(*o, j, rowU, n, rowV, m, ru.lo(r), ru.hi(r), rv.lo(r), rv.hi(r));
           if (!gradients && n == m) {  // sorted and summed bucket by bucket, never written back sorted
             const TopDigits tdu{keysMade ? ku[std::size_t(r)] : MsdKey{}, tu.get() + r * n};
             const TopDigits tdv{keysMade ? kv[std::size_t(r)] : MsdKey{}, tv.get() + r * m};
@@ -331,46 +322,14 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
 
 }  // namespace
 
-namespace {
-
-// The k x n projections plus the release's noise; `rngFor(j)` gives the generator of direction j.
-template <class RngFor>
-Points projectWithNoise(const PointsRef& X, const PointsRef& directions, const SlicedOptions& o, RngFor&& rngFor) {
-  validateShapes(X, X, directions, o);
-  requireFinite(X, X);
-  Points out = directions * X.transpose();  // k x n
-  if (!noisy(o)) return out;
-  std::unique_ptr<OsEntropy> os;
-  if (!o.secureNoise.isNone()) os = std::make_unique<OsEntropy>();
-  for (Eigen::Index j = 0; j < out.rows(); ++j) {
-    double lo = 0, hi = 0;
-    addNoise(out.row(j).data(), out.cols(), o, rngFor(j), os.get(), lo, hi);
-  }
-  return out;
-}
-
-}  // namespace
-
-Points noisyProjections(const PointsRef& X, const PointsRef& directions, const SlicedOptions& o) {
-  Rng rng;
-  return projectWithNoise(X, directions, o, [&](Eigen::Index j) -> Rng& {
-    rng = makeRng(o.noiseSeed, std::uint64_t(j));  // one stream per direction
-    return rng;
-  });
-}
-
-Points noisyProjections(const PointsRef& X, const PointsRef& directions, const SlicedOptions& o, Rng& rng) {
-  return projectWithNoise(X, directions, o, [&](Eigen::Index) -> Rng& { return rng; });
-}
-
 SlicedResult slicedW2Squared(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
-                             const SlicedOptions& options) {
-  return run(X, Y, directions, options, false);
+                             const ProjectionNoise* noise) {
+  return run(X, Y, directions, noise, false);
 }
 
 SlicedResult slicedW2SquaredWithGradients(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
-                                          const SlicedOptions& options) {
-  return run(X, Y, directions, options, true);
+                                          const ProjectionNoise* noise) {
+  return run(X, Y, directions, noise, true);
 }
 
 }  // namespace dpw

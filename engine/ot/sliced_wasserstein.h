@@ -1,34 +1,35 @@
 #pragma once
-/// Sliced squared 2-Wasserstein distance and its Gaussian-smoothed private variant (DP-SWD).
+/// Sliced squared 2-Wasserstein distance, exact or with noise on the projections.
 ///
 ///   SW₂²(X, Y) = (1/k) Σⱼ W₂²(X θⱼ, Y θⱼ)           (Monte-Carlo over k directions θⱼ)
 ///   ∇_X SW₂² = (1/k) Σⱼ (∂W₂²/∂(X θⱼ)) θⱼᵀ            (chain rule through the projection)
-/// DP-SWD ([DP-SWD] Alg. 1): the projections of both samples get independent N(0, σ²) noise on every
-/// coordinate before the 1-D distances are taken; σ = 0 gives SW₂² exactly.
+/// ot/ is pure transport: it knows no noise law. A caller may hand a ProjectionNoise that moves each
+/// direction's projections before the 1-D distances are taken; the DP-SWD release ([DP-SWD] Alg. 1,
+/// engine/dpswd/dpswd_release.h) is such a caller. Without one the result is SW₂² exactly.
 ///
 /// X is n x d, Y is m x d (sizes may differ: the 1-D distance uses the rank-weight coupling of
 /// [FairLearn] Prop. 3.1), directions is k x d with unit rows. Directions are processed in parallel
-/// (OpenMP) in a fixed partition of blocks; the noise is drawn by privacy/mechanisms/mechanisms.h (Mechanism::addTo); the noise of direction j comes from stream j of
-/// `noiseSeed`, so no bit of a result depends on the thread count. Cost O(k (n + m) d) for the
+/// (OpenMP) in a fixed partition of blocks; the noise of direction j is whatever ProjectionNoise::add(j, ...)
+/// draws, so no bit of a result depends on the thread count as long as that draw depends on j alone. Cost O(k (n + m) d) for the
 /// projections plus a radix sort per direction and sample; extra memory per thread: the projections of
 /// a block of 16 directions, 4 to 16 for the value alone (about 2^25 doubles once n + m ≥ 2^21; past
 /// n + m = 2^23 the threads share blocks of up to 2^27), with n = m past 2^17 and no noise 2 bytes a
 /// projection more for their top radix digits (not in the shared blocks), plus one sample's scratch; O(8 (n + m) d) more
 /// for gradients. The n x m coupling is never formed.
-#include <cstdint>
+#include <span>
 
-#include "core/rng.h"
 #include "core/types.h"
-#include "privacy/mechanisms/mechanisms.h"
 
 namespace dpw {
 
-struct SlicedOptions {
-  double noiseStd = 0.0;          ///< σ of the Gaussian noise on projections (0: exact SW₂²)
-  std::uint64_t noiseSeed = 0;    ///< seed of the noise streams
-  /// Secure mode: if set (not none), the projections get this exact discrete law from the OS
-  /// (Mechanism::discreteGaussianOnGrid, privacy/mechanisms/mechanisms.h) instead of N(0, σ²) from `noiseSeed`.
-  Mechanism secureNoise{};
+/// Noise on the projections of one direction (the hook through which a private release enters; ot/ draws
+/// nothing itself).
+class ProjectionNoise {
+ public:
+  virtual ~ProjectionNoise() = default;
+  /// Adds direction j's noise in place to X's projections `u` (n values), then Y's `v` (m values). Called
+  /// once per direction from several threads at once: the draw must depend on j alone (no shared state).
+  virtual void add(Eigen::Index j, std::span<double> u, std::span<double> v) const = 0;
 };
 
 struct SlicedResult {
@@ -38,25 +39,14 @@ struct SlicedResult {
   Points gradY;         ///< m x d, empty unless requested
 };
 
-/// DP-SWD's private unit ([DP-SWD] Alg. 1): the k x n noisy projections Θ Xᵀ + noise, with the noise of
-/// direction j drawn exactly as slicedW2Squared draws it for X (stream j of `noiseSeed`, X's n values
-/// first; or `secureNoise` from the OS). The audits run this function. @throws as slicedW2Squared.
-Points noisyProjections(const PointsRef& X, const PointsRef& directions, const SlicedOptions& options);
-
-/// The same release with the Gaussian noise of every direction drawn from one caller's `rng` (in
-/// direction order) instead of the per-direction streams: the same law and the same draw routine
-/// (seeding k streams costs ~20 µs each, too much for an audit's 10^5 trials). With `secureNoise`
-/// the OS is used and `rng` is untouched. @throws as slicedW2Squared.
-Points noisyProjections(const PointsRef& X, const PointsRef& directions, const SlicedOptions& options, Rng& rng);
-
-/// SW₂² (or DP-SWD when options.noiseStd > 0) with the per-direction costs.
+/// SW₂² with the per-direction costs; with `noise`, each direction's projections get noise->add first.
 /// @throws InvalidArgument on empty or non-finite input or mismatched dimensions.
 SlicedResult slicedW2Squared(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
-                             const SlicedOptions& options = {});
+                             const ProjectionNoise* noise = nullptr);
 
-/// The same with gradients with respect to X and Y (of the noisy objective when noiseStd > 0: the
-/// noise is additive, so the chain rule is unchanged).
+/// The same with gradients with respect to X and Y (of the noisy objective with `noise`: the noise is
+/// additive, so the chain rule is unchanged).
 SlicedResult slicedW2SquaredWithGradients(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
-                                          const SlicedOptions& options = {});
+                                          const ProjectionNoise* noise = nullptr);
 
 }  // namespace dpw

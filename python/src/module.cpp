@@ -22,6 +22,7 @@
 #include <dpw/core/method.h>
 #include <dpw/core/parameter_text.h>
 #include <dpw/core/rng.h>
+#include <dpw/dpswd/dpswd_release.h>
 #include <dpw/flow/sliced_flow_step.h>
 #include <dpw/ot/directions.h>
 #include <dpw/ot/sliced_wasserstein.h>

@@ -7,8 +7,8 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "dpswd/dpswd_release.h"
 #include "ot/directions.h"
-#include "ot/sliced_wasserstein.h"
 #include "ot/wasserstein_1d.h"
 #include "support/matrix_io.h"
 #include "support/reference_python.h"

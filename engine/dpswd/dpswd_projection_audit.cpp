@@ -1,9 +1,9 @@
-#include "ot/dpswd_projection_audit.h"
+#include "dpswd/dpswd_projection_audit.h"
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "dpswd/dpswd_release.h"
 #include "ot/directions.h"
-#include "ot/sliced_wasserstein.h"
 #include "privacy/sensitivity/projection_sensitivity.h"
 
 namespace dpw {
