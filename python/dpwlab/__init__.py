@@ -29,7 +29,7 @@ from ._dpwlab import (
     sliced_wasserstein,
     wasserstein_1d,
 )
-from ._dpwlab import _read_scenario, _run
+from ._dpwlab import _read_scenario, _run, _threat_model
 
 __all__ = [
     "account", "accountants", "calibrate", "dp_sliced_wasserstein", "methods", "random_directions", "run",
@@ -82,7 +82,8 @@ def run(scenario, **parameters):
     id with its parameters (missing ones take their defaults, as in the app).
 
     Returns (summary, frames):
-      summary  {"method", "seed", "metrics": {name: float}, "privacy_statement"} and, when the run has
+      summary  {"method", "seed", "metrics": {name: float}, "privacy_statement", "mode" ("teaching" or
+               "secure"), "threat_model" (against whom ε holds)} and, when the run has
                any, "evaluation" (numbers computed on private data, not covered by ε): the content of
                the CLI's summary.json (where +inf is written "inf");
       frames   {chart id: frame}, the newest frame of each chart, as dicts of read-only numpy arrays:
@@ -96,6 +97,8 @@ def run(scenario, **parameters):
     s["parameters"].update(parameters)
     metrics, statement, frames, _, evaluation = _run(s["method"], s["parameters"], s["seed"], s["base_directory"])
     summary = {"method": s["method"], "seed": s["seed"], "metrics": metrics, "privacy_statement": statement}
+    # against whom ε holds, as in summary.json (a method without noise_source is seeded: teaching mode)
+    summary["mode"], summary["threat_model"] = _threat_model(s["parameters"].get("noise_source", "seeded"))
     if evaluation:  # computed on private data: apart, as in the CLI's summary.json
         summary["evaluation"] = evaluation
     return summary, frames
