@@ -13,6 +13,7 @@
 #include "common/offscreen_gui.h"
 #include "common/run_export.h"
 #include "common/scenario.h"
+#include "privacy/privacy_params.h"  // readNoiseSource
 
 namespace dpwcli {
 namespace {
@@ -61,6 +62,14 @@ CommandRun setupRun(CLI::App& cmd) {
     // The run's own outputs first: an animation that fails to encode costs nothing else.
     dpwapp::exportRun(scenario, result, observer.latestPerChart(), QString::fromStdString(o->out), !o->noPng);
     std::cout << dpwapp::summaryJson(scenario, result).toStdString();
+    // The default is teaching mode (docs/threat-model.md): say so where a release could be meant.
+    const auto& params = scenario.methodInfo().params;
+    const bool offersSource = std::any_of(params.begin(), params.end(), [](const dpw::ParamSpec& spec) {
+      return spec.key == "noise_source";
+    });
+    if (offersSource && dpw::readNoiseSource(scenario.params) == dpw::NoiseSource::Seeded)
+      std::cerr << "note: teaching mode: ε holds only " << dpw::threatModel(dpw::NoiseSource::Seeded)
+                << "; for a release set \"noise_source\": \"os-entropy\" in the scenario (docs/threat-model.md)\n";
     if (animation) {
       dpwapp::ensureGuiApplication();
       const dpwapp::AnimationReport r = dpwapp::writeAnimation(recorder.snapshots(), *animation);

@@ -10,6 +10,7 @@
 #include "common/frame_csv.h"
 #include "core/build_info.h"
 #include "core/error.h"
+#include "privacy/privacy_params.h"  // readNoiseSource
 
 namespace dpwapp {
 
@@ -26,6 +27,10 @@ QByteArray summaryJson(const Scenario& scenario, const dpw::RunResult& result) {
                    {"seed", double(scenario.seed)},
                    {"metrics", metrics},
                    {"privacy_statement", QString::fromStdString(result.privacyStatement)}};
+  // Against whom ε holds (privacy/mechanisms/mechanisms.h): a method without noise_source is seeded.
+  const dpw::NoiseSource source = dpw::readNoiseSource(scenario.params);
+  root.insert("mode", QString::fromStdString(dpw::noiseModeId(source)));
+  root.insert("threat_model", QString::fromStdString(dpw::threatModel(source)));
   if (!result.evaluation.empty()) {  // computed on private data: apart, with the note (core/output_classes.h)
     QJsonObject evaluation;
     for (const auto& [k, v] : result.evaluation) evaluation.insert(QString::fromStdString(k), paramToJson(v));

@@ -1,6 +1,7 @@
 #pragma once
 /// Writing a finished run to a folder, as `dpwlab-cli run --out DIR` and the GUI's "Export all" do:
-///   summary.json    method, seed, final metrics (the release), privacy statement, program version,
+///   summary.json    method, seed, final metrics (the release), privacy statement, "mode" ("teaching" or
+///                   "secure") and "threat_model" (against whom ε holds: dpw::threatModel), program version,
 ///                   build flags and commit; "evaluation" (numbers computed on private data, outside ε) with
 ///                   "evaluation_note" when the run has any (core/output_classes.h)
 ///   scenario.json   the scenario that replays the run (with the one-line privacy statement, the

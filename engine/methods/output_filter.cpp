@@ -110,7 +110,10 @@ void applyOutputClasses(MethodInfo& method) {
          "or all).",
          false, true});
   auto inner = method.run;
-  method.run = [inner, classes = method.outputs, pub = method.treatedAsPublic, hasEvaluation](
+  // A method that can draw its noise in either mode says against whom its ε holds, first (withThreatModel).
+  const bool offersSource = std::any_of(method.params.begin(), method.params.end(),
+                                        [](const ParamSpec& spec) { return spec.key == "noise_source"; });
+  method.run = [inner, classes = method.outputs, pub = method.treatedAsPublic, hasEvaluation, offersSource](
                    const ParamValues& p, std::uint64_t seed, RunObserver& observer) {
     const bool secure = readNoiseSource(p) == NoiseSource::OsEntropy;
     const std::vector<std::string> request =
@@ -132,6 +135,7 @@ void applyOutputClasses(MethodInfo& method) {
       if (!secure || evaluationRequested(request, it->first)) r.evaluation.insert(*it);
       it = r.metrics.erase(it);
     }
+    if (offersSource) r.privacyStatement = withThreatModel(readNoiseSource(p), r.privacyStatement);
     const std::string publicPart = treatedAsPublicSentence(pub);
     if (std::string& st = r.privacyStatement; !publicPart.empty() && !st.empty()) {
       while (!st.empty() && st.back() == ' ') st.pop_back();

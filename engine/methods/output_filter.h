@@ -1,8 +1,9 @@
 #pragma once
 /// The registry's wrapper around every method's run (core/output_classes.h): sorts the metrics into the
 /// release and the evaluation, labels evaluation charts and series, leaves evaluation outputs out in
-/// secure mode unless the `evaluation` parameter names them, and appends what the run treats as public
-/// to its privacy statement.
+/// secure mode unless the `evaluation` parameter names them, opens the privacy statement of a method offering
+/// `noise_source` with its threat model (privacy/mechanisms/mechanisms.h: withThreatModel, "Against anyone
+/// without the run's seed ..." in teaching mode) and appends what the run treats as public to it.
 #include "core/method.h"
 
 namespace dpw {

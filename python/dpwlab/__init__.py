@@ -38,7 +38,7 @@ from ._dpwlab import (
     sliced_wasserstein,
     wasserstein_1d,
 )
-from ._dpwlab import _read_scenario, _run
+from ._dpwlab import _read_scenario, _run, _threat_model
 from .accounting import (
     ComposedDpEvent,
     DeltaBounds,
@@ -202,9 +202,10 @@ def run(scenario, *, seed=None, **parameters):
     id with its parameters (missing ones take their defaults, as in the app).
 
     Returns (summary, frames):
-      summary  {"method", "seed", "metrics": {name: float}, "privacy_statement", "dpwlab_version",
-               "build_flags"} and, when the run has any, "evaluation" (numbers computed on private data, not
-               covered by ε): the content of the CLI's summary.json (where +inf is written "inf");
+      summary  {"method", "seed", "metrics": {name: float}, "privacy_statement", "mode" ("teaching" or
+               "secure"), "threat_model" (against whom ε holds), "dpwlab_version", "build_flags"} and, when
+               the run has any, "evaluation" (numbers computed on private data, not covered by ε): the
+               content of the CLI's summary.json (where +inf is written "inf");
       frames   {chart id: frame}, the newest frame of each chart, as dicts of read-only numpy arrays:
                kind "lines" (series: name, x, y), "histogram" (edges, groups: name, mass),
                "points" (xy (n, 2), label, label_names), "heatmap" (values (rows, cols)),
@@ -220,6 +221,8 @@ def run(scenario, *, seed=None, **parameters):
     s["parameters"].update(parameters)
     metrics, statement, frames, _, evaluation = _run(s["method"], s["parameters"], s["seed"], s["base_directory"])
     summary = {"method": s["method"], "seed": s["seed"], "metrics": metrics, "privacy_statement": statement}
+    # against whom ε holds, as in summary.json (a method without noise_source is seeded: teaching mode)
+    summary["mode"], summary["threat_model"] = _threat_model(s["parameters"].get("noise_source", "seeded"))
     if evaluation:  # computed on private data: apart, as in the CLI's summary.json
         summary["evaluation"] = evaluation
     # As the CLI's summary.json (app/common/run_export.cpp addBuildInfo): which engine build made the numbers.

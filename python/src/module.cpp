@@ -33,6 +33,7 @@
 #include <dpw/privacy/accountants/rdp_accountant.h>
 #include <dpw/privacy/sensitivity/projection_sensitivity.h>
 #include <dpw/privacy/accountants/wdp_accountant.h>
+#include <dpw/privacy/mechanisms/mechanisms.h>
 #include <dpw/scenario/scenario.h>
 
 namespace py = pybind11;
@@ -631,4 +632,9 @@ As `dpwlab-cli sensitivity`.)doc");
   m.def("methods", &methodsList, "Every method run() accepts, with its parameters (key, kind, default, range, help).");
   m.def("_run", &runMethod, py::arg("method"), py::arg("parameters"), py::arg("seed"), py::arg("base_directory") = "");
   m.def("_read_scenario", &readScenario, py::arg("text"), py::arg("path"));
+  // The summary's "mode" and "threat_model" for a noise_source id, as summary.json records them.
+  m.def("_threat_model", [](const std::string& noiseSource) {
+    const dpw::NoiseSource source = dpw::parseNoiseSource(noiseSource);
+    return py::make_tuple(dpw::noiseModeId(source), dpw::threatModel(source));
+  }, py::arg("noise_source"));
 }

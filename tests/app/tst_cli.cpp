@@ -7,6 +7,7 @@
 #include <QtTest>
 
 #include "core/build_info.h"
+#include "privacy/mechanisms/mechanisms.h"
 #include "support/cli_runner.h"
 
 namespace {
@@ -164,6 +165,31 @@ class TestCli : public QObject {
     const QByteArray libs = ldd.readAllStandardOutput();
     QVERIFY(libs.contains("libQt6Gui"));
     QVERIFY2(!libs.contains("libQt6Widgets") && !libs.contains("libQt6Charts"), libs.constData());
+  }
+
+  // summary.json says against whom ε holds (issue 35 item 3): "mode" and "threat_model" as fields, the statement
+  // opening with the same words; teaching mode (the default) also says so on stderr.
+  void summaryRecordsModeAndThreatModel() {
+    QTemporaryDir dir;
+    for (const bool secure : {false, true}) {
+      QFile f(dir.filePath("s.json"));
+      QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+      f.write(QByteArray(R"({"format": "dpwlab-scenario", "version": 1, "method": "fair-classifier", "seed": 3,
+        "parameters": {"n": 400, "n_test": 100, "steps": 4, "epsilon": 2)") +
+              (secure ? R"(, "noise_source": "os-entropy"}})" : "}}"));
+      f.close();
+      const CliResult r = cli({"run", dir.filePath("s.json"), "--out", dir.filePath("out"), "--no-png"});
+      QVERIFY2(r.exitCode == 0, r.err.constData());
+      const dpw::NoiseSource source = secure ? dpw::NoiseSource::OsEntropy : dpw::NoiseSource::Seeded;
+      QFile written(dir.filePath("out/summary.json"));
+      QVERIFY(written.open(QIODevice::ReadOnly));
+      const QJsonObject o = QJsonDocument::fromJson(written.readAll()).object();
+      QCOMPARE(o["mode"].toString(), QString(secure ? "secure" : "teaching"));
+      QCOMPARE(o["threat_model"].toString(), QString::fromStdString(dpw::threatModel(source)));
+      QVERIFY(o["privacy_statement"].toString().startsWith(
+          secure ? "Against anyone, the seed's holders included: " : "Against anyone without the run's seed (with it"));
+      QCOMPARE(QString::fromUtf8(r.err).contains("note: teaching mode"), !secure);
+    }
   }
 
   // summary.json and scenario.json record the program version and build flags; the scenario reader

@@ -55,6 +55,7 @@ class Run(unittest.TestCase):
                 self.assertEqual(summary["method"], cli["method"])
                 self.assertEqual(summary["seed"], cli["seed"])
                 self.assertEqual(summary["privacy_statement"], cli["privacy_statement"])
+                self.assertEqual((summary["mode"], summary["threat_model"]), (cli["mode"], cli["threat_model"]))
                 self.assertEqual(as_json_numbers(summary["metrics"]), without_timings(cli["metrics"]), path)
                 self.assertTrue(frames, path)
         finally:

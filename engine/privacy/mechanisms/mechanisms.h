@@ -198,14 +198,16 @@ std::string noiseSourceStatement(NoiseSource source, const Mechanism& secureLaw)
 
 /// "teaching" or "secure": the mode a noise source puts a run in (summary.json's `mode`).
 const std::string& noiseModeId(NoiseSource source);
-/// Against whom a run's ε holds (summary.json's `threat_model`; withThreatModel opens a statement with it):
+/// Against whom a run's ε holds (summary.json's `threat_model`; withThreatModel opens a statement with its gist):
 /// teaching mode, "against anyone without the run's seed (teaching mode: the seed is in the scenario and in
 /// summary.json, and whoever holds it can subtract the noise and knows which rows each step used, so against
 /// them ε = ∞)"; secure mode, "against anyone, including whoever holds the run's seed, scenario and
 /// summary.json (secure mode: ...)".
 std::string threatModel(NoiseSource source);
-/// A private run's statement opened with its threat model: "Against anyone without the run's seed (...): " +
-/// `statement`. A statement of no privacy ("No privacy ...") or an empty one is returned as it is.
+/// A private run's statement opened with its threat model, in few words so that the claim after it still shows in
+/// a status bar: "Against anyone without the run's seed (with it, ε = ∞): " (teaching) or "Against anyone, the
+/// seed's holders included: " (secure) + `statement`, whose describeNoiseSource ending says why. A statement of
+/// no privacy ("No privacy ...") or an empty one is returned as it is.
 std::string withThreatModel(NoiseSource source, const std::string& statement);
 
 }  // namespace dpw
