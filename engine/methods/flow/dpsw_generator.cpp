@@ -61,7 +61,8 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& s, std::uint64_t seed, R
   require(s.frameEvery >= 1, "frame_every must be at least 1, got ", s.frameEvery);
   s.privacy.validate(s.data.perClass);
   s.data.validate("generators");
-  const FlowData data = loadFlowTarget(s.data.target, s.data.toySize, seed, s.data.fashionDir);
+  const FlowData data = loadFlowTarget(s.data.target, s.data.toySize, seed, s.data.fashionDir,
+                                       [&] { return observer.cancelRequested(); });
   const long m = long(data.privateData.rows()), d = long(data.privateData.cols());
   require(s.batch <= m, "the batch size ", s.batch, " exceeds the ", m, " private rows");
   // The run's privacy: Δ of k fresh directions, the one noise decision (given or calibrated), the ledger;
