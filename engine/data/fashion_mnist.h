@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/cancel_check.h"
 #include "core/types.h"
 
 namespace dpw {
@@ -20,7 +21,8 @@ struct LabelledImages {
 
 /// Loads split "train" (60000) or "t10k" (10000) from `dir`. @throws InvalidArgument naming the
 /// missing or corrupt file (with the hint to install dataset-fashion-mnist), or when images and labels
-/// disagree in count.
-LabelledImages loadFashionMnist(const std::string& dir, const std::string& split);
+/// disagree in count. @throws Cancelled when `cancelled` answers true (asked every MiB read and every
+/// few thousand images converted).
+LabelledImages loadFashionMnist(const std::string& dir, const std::string& split, const CancelCheck& cancelled = {});
 
 }  // namespace dpw

@@ -15,11 +15,14 @@ struct GzCloser {
   void operator()(gzFile_s* f) const { gzclose(f); }
 };
 
-/// Reads up to n bytes; returns how many were read, throws on a zlib error.
-std::size_t readSome(gzFile_s* f, std::uint8_t* out, std::size_t n, const std::string& path) {
+/// Reads up to n bytes; returns how many were read, throws on a zlib error. Inflates 1 MiB at a time
+/// (a few ms) and asks `cancelled` before each piece.
+std::size_t readSome(gzFile_s* f, std::uint8_t* out, std::size_t n, const std::string& path,
+                     const CancelCheck& cancelled = {}) {
   std::size_t total = 0;
   while (total < n) {
-    const unsigned chunk = unsigned(std::min<std::size_t>(n - total, 1u << 30));
+    throwIfCancelled(cancelled);
+    const unsigned chunk = unsigned(std::min<std::size_t>(n - total, 1u << 20));
     const int got = gzread(f, out + total, chunk);
     if (got < 0) {
       int code = 0;
@@ -34,7 +37,7 @@ std::size_t readSome(gzFile_s* f, std::uint8_t* out, std::size_t n, const std::s
 
 }  // namespace
 
-IdxArray readIdxFile(const std::string& path) {
+IdxArray readIdxFile(const std::string& path, const CancelCheck& cancelled) {
   namespace fs = std::filesystem;
   std::error_code ec;
   require(fs::exists(path, ec), "IDX file '", path, "' does not exist");
@@ -67,7 +70,7 @@ IdxArray readIdxFile(const std::string& path) {
   while (n < count) {
     const std::size_t want = std::min<std::size_t>(kChunk, count - n);
     out.values.resize(n + want);
-    const std::size_t got = readSome(f.get(), out.values.data() + n, want, path);
+    const std::size_t got = readSome(f.get(), out.values.data() + n, want, path, cancelled);
     n += got;
     if (got < want) break;
   }

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/cancel_check.h"
+
 namespace dpw {
 
 struct IdxArray {
@@ -18,6 +20,7 @@ struct IdxArray {
 /// Reads an unsigned-byte IDX file. @throws InvalidArgument naming the file when it is missing or
 /// unreadable, when the gzip stream is corrupt, when the header is not an unsigned-byte IDX header,
 /// when the data are shorter than the header says (truncated) or longer (trailing bytes).
-IdxArray readIdxFile(const std::string& path);
+/// @throws Cancelled when `cancelled` answers true; it is asked before every MiB inflated.
+IdxArray readIdxFile(const std::string& path, const CancelCheck& cancelled = {});
 
 }  // namespace dpw

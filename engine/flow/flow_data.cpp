@@ -1,6 +1,7 @@
 #include "flow/flow_data.h"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -41,18 +42,21 @@ struct FashionLatents {
   FlowData data;
 };
 
-std::shared_ptr<const FashionLatents> fashionLatents(const std::string& dir) {
-  static std::mutex mutex;
+std::shared_ptr<const FashionLatents> fashionLatents(const std::string& dir, const CancelCheck& cancelled) {
+  static std::timed_mutex mutex;
   static std::map<std::string, std::shared_ptr<const FashionLatents>> cache;
-  std::lock_guard<std::mutex> lock(mutex);
+  // A run that waits while another one loads can still be stopped: it asks every 50 ms.
+  std::unique_lock<std::timed_mutex> lock(mutex, std::defer_lock);
+  while (!lock.try_lock_for(std::chrono::milliseconds(50))) throwIfCancelled(cancelled);
   if (auto it = cache.find(dir); it != cache.end()) return it->second;
-  const LabelledImages train = loadFashionMnist(dir, "train");
-  const LabelledImages test = loadFashionMnist(dir, "t10k");
+  const LabelledImages train = loadFashionMnist(dir, "train", cancelled);
+  const LabelledImages test = loadFashionMnist(dir, "t10k", cancelled);
   const Eigen::Index n = train.pixels.rows(), p = train.pixels.cols();
   Points publicHalf((n + 1) / 2, p), privateHalf(n / 2, p);
   auto out = std::make_shared<FashionLatents>();
   FlowData& d = out->data;
   for (Eigen::Index i = 0; i < n; ++i) {
+    if (i % 4096 == 0) throwIfCancelled(cancelled);
     if (i % 2 == 0) {
       publicHalf.row(i / 2) = train.pixels.row(i);
       d.publicLabels.push_back(train.labels[std::size_t(i)]);
@@ -61,8 +65,10 @@ std::shared_ptr<const FashionLatents> fashionLatents(const std::string& dir) {
       d.privateLabels.push_back(train.labels[std::size_t(i)]);
     }
   }
-  d.pca = fitPca(publicHalf, kLatentDim);
+  d.pca = fitPca(publicHalf, kLatentDim, cancelled);
+  throwIfCancelled(cancelled);
   const Points publicLatents = d.pca.encode(publicHalf);
+  throwIfCancelled(cancelled);
   std::vector<double> norms(std::size_t(publicLatents.rows()));
   for (Eigen::Index i = 0; i < publicLatents.rows(); ++i) norms[std::size_t(i)] = publicLatents.row(i).norm();
   std::nth_element(norms.begin(), norms.begin() + norms.size() / 2, norms.end());
@@ -70,6 +76,7 @@ std::shared_ptr<const FashionLatents> fashionLatents(const std::string& dir) {
   d.publicData = publicLatents;
   normaliseRows(d.publicData);
   d.privateData = d.pca.encode(privateHalf);
+  throwIfCancelled(cancelled);
   normaliseRows(d.privateData);
   d.reference = d.publicData;
   d.referenceLabels = d.publicLabels;
@@ -94,8 +101,9 @@ std::vector<std::string> flowTargetIds() {
   return ids;
 }
 
-FlowData loadFlowTarget(const std::string& id, long toySize, std::uint64_t seed, const std::string& fashionDir) {
-  if (id == "fashion-mnist") return fashionLatents(fashionDir)->data;
+FlowData loadFlowTarget(const std::string& id, long toySize, std::uint64_t seed, const std::string& fashionDir,
+                        const CancelCheck& cancelled) {
+  if (id == "fashion-mnist") return fashionLatents(fashionDir, cancelled)->data;
   require(toySize >= 2, "the toy data size must be at least 2, got ", toySize);
   FlowData d;
   Rng rng = makeRng(seed, 0x7a);

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/cancel_check.h"
 #include "core/parameters.h"
 #include "core/rng.h"
 #include "core/types.h"
@@ -65,9 +66,12 @@ inline constexpr int kFlowClasses = 10;
 /// at least 1, never a private class count (which would shape the release).
 inline long perClassBatch(long batch) { return batch / kFlowClasses > 1 ? batch / kFlowClasses : 1; }
 
-/// @throws InvalidArgument for an unknown id, toySize < 2, or missing/corrupt Fashion-MNIST files.
+/// @throws InvalidArgument for an unknown id, toySize < 2, or missing/corrupt Fashion-MNIST files;
+/// Cancelled when `cancelled` answers true while Fashion-MNIST is read, fitted or encoded (nothing is
+/// cached then; the next call starts over).
 FlowData loadFlowTarget(const std::string& id, long toySize, std::uint64_t seed,
-                        const std::string& fashionDir = "/usr/share/datasets/fashion-mnist");
+                        const std::string& fashionDir = "/usr/share/datasets/fashion-mnist",
+                        const CancelCheck& cancelled = {});
 
 /// Images (values clamped to [0, 1]) of the first `count` latent rows of Z. Requires hasImages.
 std::vector<std::vector<float>> decodeImages(const FlowData& data, const PointsRef& Z, Eigen::Index count);

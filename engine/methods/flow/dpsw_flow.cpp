@@ -128,7 +128,8 @@ Points firstParticles(const std::vector<Group>& groups, Eigen::Index k) {
 
 RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunObserver& observer) {
   validate(settings);
-  FlowData data = loadFlowTarget(settings.data.target, settings.data.toySize, seed, settings.data.fashionDir);
+  FlowData data = loadFlowTarget(settings.data.target, settings.data.toySize, seed, settings.data.fashionDir,
+                                 [&] { return observer.cancelRequested(); });
   if (settings.editData) settings.editData(data);
   const long m = long(data.privateData.rows()), d = long(data.privateData.cols());
   DpswFlowSettings s = settings;
@@ -144,6 +145,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   const NoisePlan plan = planNoise(s, publicM, d);
   Rng initRng = makeRng(seed, 1);
   std::vector<Group> groups = makeGroups(s, data, initRng);
+  throwIfCancelled(observer);  // preparation: each phase below is bounded; Stop is asked between them (#40)
   Rng poolRng = makeRng(seed, 2);
   const bool ortho = s.directions == FlowDirections::Orthonormal && !usesReferenceConvention(s);
   auto drawDirections = [&](long k, Rng& r) {
@@ -182,7 +184,9 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   };
   // The sampling floor from public data only (a public sample of the private data's law and size, flow_data.h):
   // computed on the private rows it would be a statistic outside the mechanism.
+  throwIfCancelled(observer);
   const double floor = scale2 * slicedW2Squared(data.reference, data.heldOut, probe).value;
+  throwIfCancelled(observer);
   // The live curve keeps the held-out side's sorted projections: 200 x m doubles, 1.6 GB at m = 10^6 and
   // 16 GB (bad_alloc) at the toys' largest size, 10^7. Past kLiveHeldOut rows it reads the first ones (the
   // toys are i.i.d.; Fashion-MNIST's held-out has 10^4), and the final metric reads them all.

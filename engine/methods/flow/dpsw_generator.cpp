@@ -64,7 +64,8 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& settings, std::uint64_t 
   require(s.frameEvery >= 1, "frame_every must be at least 1, got ", s.frameEvery);
   s.privacy.validate(s.data.perClass);
   s.data.validate("generators");
-  FlowData data = loadFlowTarget(s.data.target, s.data.toySize, seed, s.data.fashionDir);
+  FlowData data = loadFlowTarget(s.data.target, s.data.toySize, seed, s.data.fashionDir,
+                                 [&] { return observer.cancelRequested(); });
   if (s.editData) s.editData(data);
   const long m = long(data.privateData.rows()), d = long(data.privateData.cols());
   require(s.batch <= m, "the batch size ", s.batch, " exceeds the ", m, " private rows");

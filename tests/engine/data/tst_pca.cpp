@@ -4,6 +4,7 @@
 
 #include <QtTest>
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
 
 #include "core/error.h"
@@ -30,6 +31,34 @@ class TestPca : public QObject {
     QVERIFY((pca.components.transpose() * pca.components - Eigen::MatrixXd::Identity(3, 3)).norm() < 1e-12);
     const Pca full = fitPca(X, 6);
     QVERIFY((full.decode(full.encode(X)) - X).norm() < 1e-10 * X.norm());
+  }
+  void cancellationCheckKeepsTheFit() {
+    // n spans several row blocks of the covariance accumulation (kPcaRowBlock).
+    Rng rng = makeRng(9);
+    const Points A = standardNormal(20, 20, rng);
+    const Eigen::Index n = 2 * kPcaRowBlock + 123;
+    const Points X = (standardNormal(n, 20, rng) * A).array() + 0.5;
+    long asked = 0;
+    const Pca checked = fitPca(X, 5, [&] { return ++asked < 0; });  // never true
+    const Pca plain = fitPca(X, 5);
+    QVERIFY(asked >= 3);  // asked between blocks
+    QCOMPARE(checked.variances, plain.variances);  // bit for bit: the predicate changes nothing
+    QCOMPARE(checked.components, plain.components);
+    QCOMPARE(checked.mean, plain.mean);
+    // The blocked fit against one rank update over all rows (the fit before blocking): the same
+    // eigen-decomposition up to rounding (C differs by a few ulps; the eigenvalues are well separated,
+    // so values and directions move by ~1e-15 relative; 1e-12 leaves room for any BLAS order).
+    const Eigen::MatrixXd centred = X.rowwise() - X.colwise().mean();
+    Eigen::MatrixXd C = Eigen::MatrixXd::Zero(20, 20);
+    C.selfadjointView<Eigen::Lower>().rankUpdate(centred.transpose(), 1.0 / double(n));
+    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(C.selfadjointView<Eigen::Lower>());
+    for (int c = 0; c < 5; ++c) {
+      const double expected = solver.eigenvalues()[19 - c];
+      QVERIFY(std::abs(plain.variances[c] - expected) < 1e-12 * expected);
+      QVERIFY(std::abs(std::abs(plain.components.col(c).dot(solver.eigenvectors().col(19 - c))) - 1) < 1e-12);
+    }
+    // A predicate that answers true stops the fit with Cancelled.
+    QVERIFY_THROWS_EXCEPTION(Cancelled, fitPca(X, 5, [] { return true; }));
   }
   void badInputThrows() {
     Rng rng = makeRng(1);
