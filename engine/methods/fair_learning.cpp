@@ -1,4 +1,5 @@
 #include "methods/fair_learning.h"
+#include "methods/fair_learning_statement.h"
 
 #include <algorithm>
 #include <atomic>
@@ -25,7 +26,6 @@
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "privacy/accountants/accountant.h"
-#include "privacy/ledger/default_delta.h"
 #include "privacy/ledger/joint_claim.h"
 #include "privacy/ledger/noise_resolution.h"
 #include "privacy/ledger/privacy_ledger.h"
@@ -383,40 +383,13 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     const Matrix z = circleSample(s.nTest, 0.75, tr);
     m["sw2_to_target"] = slicedW2Squared(Points(gx), Points(z), randomDirections(s.projections, 2, evalRng)).value;
   }
-  std::ostringstream ps;
-  if (st.privatise) {
-    // The claim is generated from the run's ledger (privacy/ledger/privacy_statement.h): T steps of the
-    // Gaussian at this multiplier and sensitivity, fixed-size batches without replacement at rate q,
-    // replace-one neighbours; the accountant's name and whether its ε is a proven bound come with it.
-    if (ledger) {
-      ps << accountedClaimSentence(*ledger, delta) << ". ";
-    } else {
-      ps << "ε not accounted (accountant 'none'). ";
-    }
-    ps << "Neighbours: replace one record by another of the same "
-       << (s.task == FairTask::Matching ? "sample (generator input X or target Z)"
-           : data.cells.size() > 2      ? "(label, group) cell (relation ∼₂R of [FairLearn] Def. 2.1)"
-                                        : "group (relation ∼₂ of [FairLearn] Def. 2.1)")
-       << (s.task == FairTask::Matching ? ", sample sizes public" : ", cell sizes public") << ". Sampler: fixed-size batches without replacement in each cell, sizes";
-    for (std::size_t c = 0; c < batch.size(); ++c)
-      ps << (c ? "/" : " ") << batch[c] << " of " << data.cells[c].size();
-    ps << ", q = max n′/n = " << claimNumber(q) << ". Sensitivity (replace-one) Δ = " << claimNumber(sensitivity)
-       << " ([FairLearn] " << (s.task == FairTask::Matching ? "Thm A.1(b), L₂ = 0" : "Thm 6.1") << "); Gaussian noise σΔ, σ = "
-       << noiseNumber(st.noiseMultiplier) << ".";
-  } else {
-    ps << "No privacy (ε = ∞): no clipping, no noise, " << s.steps << " steps.";
-  }
-  r.privacyStatement = ps.str();
-  if (st.privatise) r.privacyStatement += deltaWarning(delta, long(data.X.rows()));  // a given δ above 1/(10 n)
+  r.privacyStatement =
+      fairLearningStatement(s, data, batch, {ledger ? &*ledger : nullptr, st.privatise, delta, q, sensitivity,
+                                             st.noiseMultiplier, long(net.parameterCount())});
   // The claim as numbers, for outputs that show several runs (privacy/ledger/joint_claim.h); no accountant:
-  // no finite ε is claimed.
-  if (!ledger)
-    r.privacy = {std::numeric_limits<double>::infinity(), delta, nullptr};
-  else  // in secure mode the ledger's ε is already the bound proven for the law drawn
-    r.privacy = runPrivacyOf(*ledger, delta, s.noiseSource == NoiseSource::OsEntropy, ledger->epsilon());
-  if (st.privatise)  // teaching or secure mode (privacy/mechanisms/mechanisms.h)
-    r.privacyStatement += noiseSourceStatement(
-        s.noiseSource, secureGaussianFor(s.noiseSource, st.noiseMultiplier * sensitivity, sensitivity, long(net.parameterCount())));
+  // no finite ε is claimed. In secure mode the ledger's ε is already the bound proven for the law drawn.
+  r.privacy = ledger ? runPrivacyOf(*ledger, delta, s.noiseSource == NoiseSource::OsEntropy, ledger->epsilon())
+                     : RunPrivacy{std::numeric_limits<double>::infinity(), delta, nullptr};
   return r;
 }
 
