@@ -331,7 +331,7 @@ MethodInfo privacyAuditMethod() {
        << (a.result.epsilonLowerBound > a.claimedEpsilon ? " — VIOLATION" : "");
     if (gdpApplies)
       os << ". Within the Gaussian-DP family (assuming the release's trade-off curve is a Gaussian one, G_μ; exact "
-            "for an unsubsampled Gaussian release, an approximation otherwise): μ ≥ "
+            "for an unsubsampled Gaussian release, otherwise only an estimate, not a proven lower bound): μ ≥ "
          << noiseNumber(a.gdp.muLowerBound) << ", so ε ≥ " << noiseNumber(a.gdp.epsilonLowerBound) << " at δ = "
          << claimNumber(a.claimedDelta) << (a.gdp.epsilonLowerBound > a.claimedEpsilon ? " — VIOLATION" : "");
     r.privacyStatement = os.str();

@@ -121,7 +121,7 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
     std::ostringstream fitText;
     fitText.precision(3);
     fitText << audit.gdp.muLowerBound;
-    Series fitted{"audit: fitted G_μ, μ ≥ " + fitText.str() + " (Gaussian-DP family)", alphas, {}, true};
+    Series fitted{"audit: fitted GDP curve, μ ≥ " + fitText.str() + " (Gaussian-DP family)", alphas, {}, true};
     for (double x : alphas) fitted.y.push_back(gdpTradeoff(audit.gdp.muLowerBound, x));
     fitted.colour = 5;
     r.metrics["audit_mu_lower_bound"] = audit.gdp.muLowerBound;
