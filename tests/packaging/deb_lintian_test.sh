@@ -141,7 +141,9 @@ done
 # Packaged programs are the portable build, and their man pages were made from them: the page of
 # dpwlab-cli names the version and every command of `dpwlab-cli --help`.
 mkdir -p "$out/app" && dpkg-deb -x "$app" "$out/app"
-grep -qx "dpwlab-cli $version (portable)" <<<"$("$out/app/usr/bin/dpwlab-cli" --version)" \
+# (then the commit the build was made from and its state, or "unknown" outside a git checkout)
+grep -qxE "dpwlab-cli $version \(portable\) commit ([0-9a-f]{40} (clean|dirty)|unknown unknown)" \
+  <<<"$("$out/app/usr/bin/dpwlab-cli" --version)" \
   || fail "packaged dpwlab-cli --version: $("$out/app/usr/bin/dpwlab-cli" --version)"
 kind="$(file -L "$out/app/usr/bin/dpwlab-cli")"
 grep -q 'stripped' <<<"$kind" && ! grep -q 'not stripped' <<<"$kind" \
