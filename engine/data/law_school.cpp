@@ -1,5 +1,7 @@
 #include "data/law_school.h"
 
+#include <limits>
+
 #include "core/error.h"
 #include "data/csv_table.h"
 
@@ -21,10 +23,12 @@ GroupedScores loadLawSchool(const std::string& csvPath) {
     for (int g = 0; g < 4; ++g)
       if (race[r] == kept[g]) a = g;
     if (a < 0) continue;
-    const auto v = t.isMissing(r, uj) ? std::nullopt : CsvTable::parseNumber(t.cell(r, uj));
-    require(v.has_value() && *v >= d.lo && *v <= d.hi, csvPath,
+    // NaN for a missing or unreadable cell: it fails the range test below.
+    const double v = t.isMissing(r, uj) ? std::numeric_limits<double>::quiet_NaN()
+                                        : CsvTable::parseNumber(t.cell(r, uj)).value_or(std::numeric_limits<double>::quiet_NaN());
+    require(v >= d.lo && v <= d.hi, csvPath,
             ": a kept row's ugpa is missing or not a number in [1, 4] (the shipped file has none)");
-    d.scores.push_back(*v);
+    d.scores.push_back(v);
     d.groups.push_back(a);
     keptRows.push_back(r);
   }
