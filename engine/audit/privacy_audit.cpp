@@ -89,36 +89,48 @@ double gdpMuExcluded(double fprUpper, double fnrUpper) {
 
 namespace {
 
-AuditResult distributionFree(const Halves& h, double delta, double confidence) {
-  const double alphaEach = (1 - confidence) / 2;
-  const Choice c = chooseThreshold(h, alphaEach, [delta](double fpr, double fnr) { return epsilonFromRates(fpr, fnr, delta); });
+// The chosen threshold's error rates on the evaluation half: observed, and their Clopper-Pearson upper
+// bounds at confidence 1 − α/2 each (what both estimators turn into their bound).
+struct Evaluated {
+  double threshold = 0;
+  long trialsPerSide = 0;
+  double fpr = 0, fnr = 0;            ///< observed
+  double fprUpper = 0, fnrUpper = 0;  ///< Clopper-Pearson upper bounds
+};
+
+template <class Score>
+Evaluated evaluateBestThreshold(const Halves& h, double alphaEach, Score score) {
+  const Choice c = chooseThreshold(h, alphaEach, score);
   const Rates r = countErrors(h.evalD, h.evalP, c.threshold, c.flip);
+  const long nD = long(h.evalD.size()), nP = long(h.evalP.size());
+  return {c.threshold, std::min(nD, nP), double(r.falsePositives) / double(nD), double(r.falseNegatives) / double(nP),
+          clopperPearsonUpper(r.falsePositives, nD, alphaEach), clopperPearsonUpper(r.falseNegatives, nP, alphaEach)};
+}
+
+AuditResult distributionFree(const Halves& h, double delta, double confidence) {
+  const auto epsilon = [delta](double fpr, double fnr) { return epsilonFromRates(fpr, fnr, delta); };
+  const Evaluated e = evaluateBestThreshold(h, (1 - confidence) / 2, epsilon);
   AuditResult out;
-  out.threshold = c.threshold;
-  out.trialsPerSide = long(std::min(h.evalD.size(), h.evalP.size()));
+  out.threshold = e.threshold;
+  out.trialsPerSide = e.trialsPerSide;
   out.confidence = confidence;
-  out.falsePositiveRate = double(r.falsePositives) / double(h.evalD.size());
-  out.falseNegativeRate = double(r.falseNegatives) / double(h.evalP.size());
-  out.pointEstimate = epsilonFromRates(out.falsePositiveRate, out.falseNegativeRate, delta);
-  out.epsilonLowerBound =
-      epsilonFromRates(clopperPearsonUpper(r.falsePositives, long(h.evalD.size()), alphaEach),
-                       clopperPearsonUpper(r.falseNegatives, long(h.evalP.size()), alphaEach), delta);
+  out.falsePositiveRate = e.fpr;
+  out.falseNegativeRate = e.fnr;
+  out.pointEstimate = epsilon(e.fpr, e.fnr);
+  out.epsilonLowerBound = epsilon(e.fprUpper, e.fnrUpper);
   return out;
 }
 
 GdpAuditResult gaussianDp(const Halves& h, double delta, double confidence) {
-  const double alphaEach = (1 - confidence) / 2;
-  const Choice c = chooseThreshold(h, alphaEach, gdpMuExcluded);
-  const Rates r = countErrors(h.evalD, h.evalP, c.threshold, c.flip);
+  const Evaluated e = evaluateBestThreshold(h, (1 - confidence) / 2, gdpMuExcluded);
   GdpAuditResult out;
-  out.threshold = c.threshold;
-  out.trialsPerSide = long(std::min(h.evalD.size(), h.evalP.size()));
+  out.threshold = e.threshold;
+  out.trialsPerSide = e.trialsPerSide;
   out.confidence = confidence;
-  out.falsePositiveRate = double(r.falsePositives) / double(h.evalD.size());
-  out.falseNegativeRate = double(r.falseNegatives) / double(h.evalP.size());
-  out.muPointEstimate = gdpMuExcluded(out.falsePositiveRate, out.falseNegativeRate);
-  out.muLowerBound = gdpMuExcluded(clopperPearsonUpper(r.falsePositives, long(h.evalD.size()), alphaEach),
-                                   clopperPearsonUpper(r.falseNegatives, long(h.evalP.size()), alphaEach));
+  out.falsePositiveRate = e.fpr;
+  out.falseNegativeRate = e.fnr;
+  out.muPointEstimate = gdpMuExcluded(e.fpr, e.fnr);
+  out.muLowerBound = gdpMuExcluded(e.fprUpper, e.fnrUpper);
   // μ-GDP with μ > 0 is (ε, δ)-DP only for δ > 0: at a pure-ε claim the family says nothing.
   out.epsilonLowerBound = delta > 0 ? (out.muLowerBound > 0 ? gdpEpsilon(out.muLowerBound, delta) : 0.0) : NAN;
   return out;
