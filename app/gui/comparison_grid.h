@@ -6,18 +6,20 @@
 ///
 /// The cells are the items of a `Sweep` around the main window's current scenario (the same
 /// validation and enumeration as `dpwlab-cli sweep`, with the scenario's seed), run by the engine's
-/// batch runner (`dpw::runMethodBatch`, cells in parallel) in a worker thread; so a cell equals a
-/// single run with those two values. The GUI thread only polls finished cells (about 30 Hz) and draws
-/// them; Cancel and closing the dialog stop the worker at the next step of every running cell and join it.
+/// batch runner (`dpw::runMethodBatch`, cells in parallel) in a worker thread (gui/grid_worker.h); so a
+/// cell equals a single run with those two values. The GUI thread only polls finished cells (about 30 Hz)
+/// and draws them (gui/grid_cell_chart.h); Cancel and closing the dialog stop the worker at the next step
+/// of every running cell and join it. The axes' lists are read by common/grid_list.h, the metrics named
+/// by gui/metric_titles.h; the table, joint claim and exports are in gui/comparison_grid_results.cpp.
 #include <QDialog>
 #include <QJsonArray>
-#include <QMutex>
 #include <QStringList>
 #include <atomic>
 #include <functional>
 #include <memory>
 #include <vector>
 
+#include "common/grid_list.h"  // the axes' lists of values
 #include "common/scenario.h"
 #include "core/batch_run.h"
 #include "privacy/ledger/joint_claim.h"
@@ -30,24 +32,14 @@ class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
-class QThread;
 class QTimer;
 
 namespace dpwapp {
 
-/// One list of values typed by the user for a grid axis ("inf, 5, 1"; "sp, eo"), validated against the
-/// parameter's spec: the values (as sweep-grid JSON), their labels, or why the list is refused.
-struct GridList {
-  QJsonArray values;
-  QStringList labels;
-  QString error;  ///< empty when valid
-};
-/// Numbers within the parameter's range (or inf where it allows ∞), the words of its special values
-/// ("from ε": the number, labelled with the word), or its choices; at most kMaxGridSide, no repeats.
-GridList parseGridList(const dpw::ParamSpec& spec, const QString& text);
-inline constexpr int kMaxGridSide = 6;
-/// A starting list for an axis: the choices, or the current value and values around it.
-QString suggestedGridList(const dpw::ParamSpec& spec, const dpw::ParamValue& current);
+class GridWorker;
+
+/// A metric of a cell's run: from its metrics, else from its evaluation on private data; NaN if neither has it.
+double gridMetric(const dpw::RunResult& r, const std::string& key);
 
 /// True when the method declares at least two grid axes (every method of the engine does).
 bool hasComparisonGrid(const std::string& methodId);
@@ -170,19 +162,7 @@ class ComparisonGridDialog : public QDialog {
   QStringList abbreviated_;  ///< metrics with a short name shown in the captions, in order of appearance
   int filled_ = 0;
 
-  // Shared with the worker thread.
-  QThread* thread_ = nullptr;
-  std::shared_ptr<std::atomic<bool>> cancel_;
-  struct Progress {
-    explicit Progress(std::size_t n) : step(n), total(n) {}
-    std::vector<std::atomic<long>> step, total;
-  };
-  std::shared_ptr<Progress> progressOf_;
-  struct Done {
-    QMutex mutex;
-    std::vector<std::pair<std::size_t, dpw::BatchResult>> cells;
-  };
-  std::shared_ptr<Done> done_;
+  GridWorker* worker_;  ///< runs the cells in its thread (gui/grid_worker.h)
 };
 
 }  // namespace dpwapp

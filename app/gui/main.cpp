@@ -9,6 +9,7 @@
 #include "common/offscreen_gui.h"
 #include "common/scenario.h"
 #include "gui/comparison_grid.h"
+#include "gui/help_dialogs.h"
 #include "gui/main_window.h"
 
 int main(int argc, char** argv) {

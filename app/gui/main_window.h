@@ -31,12 +31,8 @@ class LessonMenu;
 class ParameterForm;
 class ParameterHistory;
 class PinnedRuns;
+class RecentFiles;
 class RunController;
-
-/// "dpwlab <version> (<native|portable>)": the first line of `--version` and of the About box.
-QString versionLine();
-/// The About box's text above the papers: version, build flags, licence.
-QString aboutHtml();
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -127,35 +123,42 @@ class MainWindow : public QMainWindow {
   void resizeEvent(QResizeEvent* event) override;
 
  private:
+  // Menus, toolbar and actions (gui/main_menus.cpp).
   void buildMenus();
-  void selectMethod(int index);
+  void buildViewMenu(QMenu* view);
+  void updateRunActions();
+  void updateGridAction();
+
+  // Runs (gui/main_window_run.cpp).
   /// The frame pull's interval: the screen's refresh interval, 8-33 ms.
   int framePullIntervalMs() const;
   void pullFrames();
   void onFinished(bool ok, const QString& message, const Scenario& scenario, const QVariantMap& metrics,
                   const QString& statement);
-  void openScenario();
-  void saveScenario();
-  void addRecentFile(const QString& path);
-  void rebuildRecentMenu();
-  void updateRunActions();
-  void updateGridAction();
-  void updateExplanation();
-  /// Computes the readout of the run on show and writes it to the status bar and the panel.
-  void applyReadout();
-  RunReadout runReadout() const;
   /// The form or seed changed: a run on show whose values differ becomes the previous run (faded,
   /// labelled with what it had); back to its values, it is the run on show again.
   void formChanged();
   /// Nothing of the last run stays on show (another method, preset or scenario); a running run is stopped.
   void clearShownRun();
-  std::string currentMethod() const;
-  QByteArray scenarioForExport() const;
+  void refreshOverlays(const std::string& method);
+
+  // Readouts: status bar and explanation panel (gui/main_window_readout.cpp).
+  void updateExplanation();
+  /// Computes the readout of the run on show and writes it to the status bar and the panel.
+  void applyReadout();
+  RunReadout runReadout() const;
   void updatePrivacyLabel();
+
+  // The window itself (gui/main_window.cpp).
+  void selectMethod(int index);
   void methodChanged();
-  void showAbout();
-  void showHelpText(const QString& title, const QString& text, bool markdown = false);
-  QString shortcutsHtml() const;
+  std::string currentMethod() const;
+  void openScenario();
+  void saveScenario();
+  QByteArray scenarioForExport() const;
+  void fitLayoutToWidth();
+  /// Shows the lesson banner in presentation mode while the lesson's method is selected, hides it otherwise.
+  void updateLessonBanner();
 
   QComboBox* method_;
   QLineEdit* seed_;
@@ -168,7 +171,7 @@ class MainWindow : public QMainWindow {
   QLabel* epsilonLabel_;
   StatusMessageLabel* message_;
   QProgressBar* progressBar_;
-  QMenu* recentMenu_ = nullptr;
+  RecentFiles* recent_ = nullptr;  ///< File → Open recent
   QAction* runAction_ = nullptr;
   QAction* pauseAction_ = nullptr;
   QAction* stepAction_ = nullptr;
@@ -200,11 +203,6 @@ class MainWindow : public QMainWindow {
   bool discardRun_ = false;                        ///< the running run is being stopped and dropped
   bool startWhenStopped_ = false;                  ///< Run pressed while a dropped run was still stopping
   RunReadout shownReadout_;
-  void refreshOverlays(const std::string& method);
-  void buildViewMenu(QMenu* view);
-  void fitLayoutToWidth();
-  /// Shows the lesson banner in presentation mode while the lesson's method is selected, hides it otherwise.
-  void updateLessonBanner();
   DisplayScale* display_ = nullptr;
   QDockWidget* methodDock_ = nullptr;
   QDockWidget* explainDock_ = nullptr;

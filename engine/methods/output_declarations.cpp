@@ -1,6 +1,6 @@
 // Release vs evaluation for every output of every method, and what each method's privacy statement
 // treats as public (core/output_classes.h, methods/output_filter.h). One table, so a test can check that
-// every key a run produces is classified (tests/engine/methods/tst_output_classes.cpp).
+// every key a run produces is classified (tests/engine/core/tst_output_classes.cpp).
 #include <stdexcept>
 
 #include "core/method.h"

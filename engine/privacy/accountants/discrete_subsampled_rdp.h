@@ -17,7 +17,7 @@
 /// Composition over steps adds RDP; (ε, δ) by the Balle et al. 2020 conversion (rdp_analysis.h), on the
 /// integer orders of defaultRdpOrders(). The continuous Gaussian's exact Poisson RDP (Mironov et al.
 /// 2019) is the same expansion without the factor 3 and with a direction argument specific to the
-/// Gaussian, so this bound is never below it (tests/engine/privacy/tst_discrete_subsampled_rdp.cpp
+/// Gaussian, so this bound is never below it (tests/engine/privacy/accountants/tst_discrete_subsampled_rdp.cpp
 /// checks it, and that it stays close). docs/privacy-audits.md has the sketch.
 #include <functional>
 

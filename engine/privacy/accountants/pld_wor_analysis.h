@@ -19,7 +19,7 @@
 /// cell rate: C_p(f) decreases in p.
 /// At q = 0.2, T = 500, δ = 3.3e-6, ε = 1 it needs σ = 18.09 where the CLT approximation gives 18.16: the
 /// proven bound costs no extra noise there (the CLT approximation over-states ε slightly)
-/// (tests/engine/privacy/tst_pld_wor_analysis.cpp).
+/// (tests/engine/privacy/accountants/tst_pld_wor_analysis.cpp).
 #include "privacy/accountants/pld_analysis.h"
 
 namespace dpw {

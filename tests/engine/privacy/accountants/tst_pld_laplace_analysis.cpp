@@ -123,4 +123,4 @@ class TestPldLaplace : public QObject {
 };
 
 QTEST_APPLESS_MAIN(TestPldLaplace)
-#include "tst_pld_laplace.moc"
+#include "tst_pld_laplace_analysis.moc"

@@ -1,0 +1,170 @@
+// The main window's readouts of the run on show: the status bar's step, ETA and ε, and the explanation
+// panel (method, lesson note, the run's numbers and statement), written together (gui/run_readout.h).
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QProgressBar>
+#include <QScrollBar>
+#include <QTextBrowser>
+#include <cmath>
+#include <utility>
+
+#include "core/error.h"
+#include "gui/chart_grid.h"
+#include "gui/lesson_menu.h"
+#include "gui/main_window.h"
+#include "gui/pinned_runs.h"
+#include "gui/run_controller.h"
+#include "privacy/printed_numbers.h"  // claimNumber
+
+namespace dpwapp {
+
+namespace {
+
+QString formatSeconds(double s) {
+  if (!std::isfinite(s) || s < 0) return QStringLiteral("–");
+  if (s < 60) return QStringLiteral("%1 s").arg(int(std::ceil(s)));
+  return QStringLiteral("%1 min %2 s").arg(int(s) / 60).arg(int(s) % 60);
+}
+
+/// A metric's id (the key of summary.json and the CSV, kept so a student finds it there) with a
+/// zero-width break after each underscore: in a narrow panel "beta_at_0_1_discrete_gaussian" wraps
+/// between its words, not inside "discrete".
+QString breakableId(const QString& id) {
+  return id.toHtmlEscaped().replace(QLatin1Char('_'), QStringLiteral("_\u200b"));
+}
+
+}  // namespace
+
+RunReadout MainWindow::runReadout() const {
+  RunReadout r;
+  if (controller_->running()) {
+    if (discardRun_) return r;
+    r.state = !controller_->paused() ? RunState::Running : controller_->waitingAtPause() ? RunState::Paused : RunState::Pausing;
+    try {
+      r.differences = PinnedRuns::describeDifferences(lastScenario_, currentScenario());
+    } catch (const dpw::InvalidArgument&) {
+      r.differences = tr("values the form no longer has");
+    }
+  } else {
+    r.state = shownIsPrevious_ ? RunState::Previous : endedAs_;
+    r.differences = previousDifferences_;
+  }
+  if (r.state == RunState::None) return r;
+  r.step = controller_->step();
+  r.total = controller_->totalSteps();
+  r.privacy = privacyText();
+  return r;
+}
+
+void MainWindow::applyReadout() {
+  const RunReadout before = shownReadout_;
+  shownReadout_ = runReadout();
+  const RunReadout& r = shownReadout_;
+  QString steps = r.statusText();
+  if (r.state == RunState::Running && r.total > 0 && r.step > 0) {
+    const double eta = controller_->elapsedSeconds() * double(r.total - r.step) / double(r.step);
+    progressBar_->setToolTip(tr("about %1 left").arg(formatSeconds(eta)));
+    steps += tr(" · %1 left").arg(formatSeconds(eta));
+  }
+  stepLabel_->setText(steps);
+  // The bar only while a run goes on: a finished run's full bar repeats "finished", and its room goes
+  // to the message (in presentation mode it left the claim "Finished. (ε = 4.37718, δ = 1…").
+  progressBar_->setVisible(r.state == RunState::Running || r.state == RunState::Pausing || r.state == RunState::Paused);
+  updatePrivacyLabel();
+  if (r.state != before.state && controller_->running() && !discardRun_) {  // the message says what the run does now
+    const QString title = QString::fromStdString(lastScenario_.methodInfo().title);
+    if (r.state == RunState::Running) showStatus(tr("Running %1…").arg(title));
+    if (r.state == RunState::Pausing) showStatus(tr("Pausing %1 after the current step…").arg(title));
+    if (r.state == RunState::Paused)
+      showStatus(tr("Paused at step %1 of %2 (Space resumes, Ctrl+. runs one step).").arg(r.step).arg(r.total));
+  }
+  // Before its first step and first frame a run may load data, fit a model (a PCA, a baseline) and calibrate
+  // its noise for seconds on a busy machine: say so, with the time so far, instead of a silent "step 0".
+  if (r.state == RunState::Running && r.step == 0 && controller_->running() && !discardRun_ && charts_->frames().empty()) {
+    const int seconds = int(controller_->elapsedSeconds());
+    if (controller_->elapsedSeconds() >= 0.5 && seconds != preparingShown_) {
+      preparingShown_ = seconds;
+      stepLabel_->setText(tr("preparing · %1 s").arg(seconds));
+      showStatus(tr("Preparing %1: loading its data, fitting and calibrating the noise before the first step (%2 s so far)…")
+                     .arg(QString::fromStdString(lastScenario_.methodInfo().title))
+                     .arg(seconds));
+    }
+  } else if (preparingShown_ >= 0) {
+    if (r.state == RunState::Running && controller_->running() && !discardRun_)
+      showStatus(tr("Running %1…").arg(QString::fromStdString(lastScenario_.methodInfo().title)));
+    preparingShown_ = -1;
+  }
+  explanationClock_.start();
+  updateExplanation();
+}
+
+void MainWindow::updateExplanation() {
+  const auto& m = dpw::findMethod(method_->currentData().toString().toStdString());
+  QString html;
+  if (lesson_ && lessonMethod_ == m.id) html = lessonHtml(*lesson_, lessons_->currentIndex(), int(lessons_->lessons().size()));
+  html += QStringLiteral("<h3>%1</h3><p><i>%2</i></p><p>%3</p>")
+                     .arg(QString::fromStdString(m.title).toHtmlEscaped(), QString::fromStdString(m.paper).toHtmlEscaped(),
+                          QString::fromStdString(m.summary).toHtmlEscaped());
+  html += shownReadout_.panelHtml();  // the status bar shows the same readout (run_readout.h)
+  if (!lastMetrics_.isEmpty() && !controller_->running()) {
+    // The release first, then the evaluation on private data in its own group (core/output_classes.h).
+    // A previous run's numbers are faded like its charts.
+    const bool previous = shownReadout_.state == RunState::Previous;
+    const QString cell = previous ? QStringLiteral("<td style='color:#8c8c8c'>") : QStringLiteral("<td>");
+    // The value column keeps a gap from the longest id ("lp_objective_seed0" ran into its number).
+    const QString rightCell = previous ? QStringLiteral("<td align=right style='color:#8c8c8c; padding-left:10px'>")
+                                       : QStringLiteral("<td align=right style='padding-left:10px'>");
+    const QString suffix = QString::fromStdString(dpw::evaluationSuffix());
+    for (const bool evaluation : {false, true}) {
+      QString rows;
+      for (auto it = lastMetrics_.begin(); it != lastMetrics_.end(); ++it)
+        if (it.key().endsWith(suffix) == evaluation)
+          rows += QStringLiteral("<tr>%1%2</td>%3%4</td></tr>")
+                      .arg(cell, breakableId(QString(it.key()).remove(suffix)), rightCell)
+                      .arg(it.value().toDouble(), 0, 'g', 5);
+      if (rows.isEmpty()) continue;
+      if (evaluation)
+        html += previous ? tr("<p style='color:#8c8c8c'><b>Previous run, evaluation on private data</b> (not covered by ε):</p>")
+                         : tr("<p><b>Evaluation on private data</b> (not covered by ε):</p>");
+      else
+        html += previous ? tr("<p style='color:#8c8c8c'><b>Previous run</b> (%1):</p>").arg(previousDifferences_.toHtmlEscaped())
+                         : tr("<p><b>Last run:</b></p>");
+      html += "<table>" + rows + "</table>";
+    }
+    if (!lastStatement_.isEmpty())
+      html += previous ? QStringLiteral("<p style='color:#8c8c8c'>%1 %2</p>").arg(tr("Previous run:"), lastStatement_.toHtmlEscaped())
+                       : QStringLiteral("<p>%1</p>").arg(lastStatement_.toHtmlEscaped());
+  }
+  // setHtml lays the whole text out again (most of the GUI thread's time during a run when done at
+  // every frame pull) and scrolls to the top: only when the text changed, keeping the reader's place.
+  if (html == explanationHtml_) return;
+  explanationHtml_ = html;
+  const int scroll = std::exchange(explanationToTop_, false) ? 0 : explanation_->verticalScrollBar()->value();
+  explanation_->setHtml(html);
+  explanation_->verticalScrollBar()->setValue(scroll);
+}
+
+QString MainWindow::privacyText() const {
+  if (privacyMethod_.empty()) return QString();
+  const dpw::PrivacyReadout& r = dpw::findMethod(privacyMethod_).privacy;
+  if (!r.none.empty()) return tr("no ε spent: %1").arg(QString::fromStdString(r.none));
+  if (std::isnan(liveEpsilon_)) return QString();
+  // Rounded up (dpw::claimNumber): the readout never shows less than the bound.
+  const QString value = std::isinf(liveEpsilon_) ? tr("∞ (no noise)") : QString::fromStdString(dpw::claimNumber(liveEpsilon_));
+  // A one-shot release's ε is read from the form when the run starts; a run that failed or was stopped may
+  // have ended before its release (a refused input ends before anything), so the readout says "at most".
+  const bool ended = endedAs_ == RunState::Failed || endedAs_ == RunState::Cancelled;
+  if (ended && !r.param.empty() && !lastMetrics_.contains(QString::fromStdString(r.metric)))
+    return tr("%1: at most %2").arg(QString::fromStdString(r.label), value);
+  return QStringLiteral("%1: %2").arg(QString::fromStdString(r.label), value);
+}
+
+void MainWindow::updatePrivacyLabel() {
+  QString text = privacyText();
+  if (shownIsPrevious_ && !text.isEmpty()) text = tr("previous run: %1").arg(text);
+  epsilonLabel_->setText(text);
+  epsilonLabel_->setToolTip(text.isEmpty() ? QString() : tr("Privacy spent by this run, as the method reports it"));
+}
+
+}  // namespace dpwapp
