@@ -89,6 +89,17 @@ struct Bounds {
     x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
   }
   void newSeries() { lastY = NAN; }
+  /// Also covers the frame's fixed spans (dpw::AxisSpan), given in the series' coordinates (log10 on a
+  /// log axis); a span above the data leaves no line at the top.
+  void cover(const dpw::AxisSpan& x, const dpw::AxisSpan& y, bool logX = false, bool logY = false) {
+    auto in = [](double v, bool log) { return log ? std::log10(std::max(v, 1e-300)) : v; };
+    if (x.set()) x0 = std::min(x0, in(x.lo, logX)), x1 = std::max(x1, in(x.hi, logX));
+    if (y.set()) {
+      const double lo = in(y.lo, logY), hi = in(y.hi, logY);
+      if (hi > y1) flatTop = false;
+      y0 = std::min(y0, lo), y1 = std::max(y1, hi);
+    }
+  }
   void finish() {
     if (!std::isfinite(x0)) x0 = 0, x1 = 1, y0 = 0, y1 = 1;
   }
@@ -207,6 +218,7 @@ QChart* linesChart(const dpw::LinesFrame& f, int columns) {
     }
     chart->addSeries(line);
   }
+  b.cover(f.xSpan, f.ySpan, f.logX, f.logY);
   b.finish();
   attachAxes(chart, qs(f.xLabel), qs(f.yLabel), b.x0, b.x1, f.logY ? b.y0 : std::min(0.0, b.y0), b.y1, f.logX, f.logY,
              b.flatTop);
@@ -239,6 +251,7 @@ QChart* histogramChart(const dpw::HistogramFrame& f) {
     ++i;
     chart->addSeries(line);
   }
+  b.cover(f.xSpan, f.ySpan);
   b.finish();
   attachAxes(chart, qs(f.xLabel), "mass", b.x0, b.x1, 0.0, b.y1, false, false, b.flatTop);
   // A dashed group drawn in the colour of a solid one (an estimate next to the truth) needs no legend
@@ -503,9 +516,11 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
     b.newSeries();
     for (const auto& pt : parts[i].points) b.add(pt.x(), pt.y());
   }
-  if (!autoScale || !std::isfinite(b.x0)) return true;
   const bool histogram = std::holds_alternative<dpw::HistogramFrame>(frame.data);
   const auto* lines = std::get_if<dpw::LinesFrame>(&frame.data);
+  if (lines) b.cover(lines->xSpan, lines->ySpan, lines->logX, lines->logY);
+  if (const auto* h = std::get_if<dpw::HistogramFrame>(&frame.data)) b.cover(h->xSpan, h->ySpan);
+  if (!autoScale || !std::isfinite(b.x0)) return true;
   const bool logY = lines && lines->logY;
   if (!logY && !histogram) b.y0 = std::min(b.y0, 0.0);
   if (histogram) b.y0 = 0;

@@ -65,10 +65,11 @@ struct Plot {
   bool logX = false, logY = false;
   bool yFromZero = true;  ///< linear y axes include 0 (counts, losses, masses)
   bool markLonePoints = false;
+  dpw::AxisSpan xSpan, ySpan;  ///< ranges the axes cover besides the data (the frame's)
 };
 
 Plot linesPlot(const dpw::LinesFrame& f) {
-  Plot plot{qs(f.xLabel), qs(f.yLabel), {}, f.logX, f.logY, !f.logY, true};
+  Plot plot{qs(f.xLabel), qs(f.yLabel), {}, f.logX, f.logY, !f.logY, true, f.xSpan, f.ySpan};
   int i = 0;
   QStringList overlays;
   for (const auto& s : f.series) {
@@ -88,7 +89,7 @@ Plot linesPlot(const dpw::LinesFrame& f) {
 }
 
 Plot histogramPlot(const dpw::HistogramFrame& f) {
-  Plot plot{qs(f.xLabel), "mass", {}, false, false, true, false};
+  Plot plot{qs(f.xLabel), "mass", {}, false, false, true, false, f.xSpan, f.ySpan};
   int i = 0;
   QStringList overlays;
   for (const auto& g : f.groups) {
@@ -148,7 +149,12 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
   bool flatTop = false;  // a line at the top (two consecutive points of a curve at y1): niceRange's headroom
   for (const auto& c : plot.curves)
     for (std::size_t i = 1; i < c.points.size(); ++i) flatTop = flatTop || (c.points[i].y() == y1 && c.points[i - 1].y() == y1);
-  if (!std::isfinite(x0)) x0 = plot.logX ? 1 : 0, x1 = plot.logX ? 10 : 1, y0 = plot.logY ? 1 : 0, y1 = plot.logY ? 10 : 1;
+  if (plot.xSpan.set()) x0 = std::min(x0, plot.xSpan.lo), x1 = std::max(x1, plot.xSpan.hi);
+  if (plot.ySpan.set()) {
+    flatTop = flatTop && plot.ySpan.hi <= y1;
+    y0 = std::min(y0, plot.ySpan.lo), y1 = std::max(y1, plot.ySpan.hi);
+  }
+  if (!std::isfinite(x0) || !std::isfinite(y0)) x0 = plot.logX ? 1 : 0, x1 = plot.logX ? 10 : 1, y0 = plot.logY ? 1 : 0, y1 = plot.logY ? 10 : 1;
   if (plot.yFromZero && !plot.logY) y0 = std::min(y0, 0.0);
   const Axis ax(x0, x1, plot.logX, false), ay(y0, y1, plot.logY, flatTop);
   auto label = [](double t) { return QString::number(t, 'g', 4); };

@@ -64,6 +64,8 @@ void updateRange(const dpw::PointsFrame& f, PlotRange& range) {
     if (!std::isfinite(x) || !std::isfinite(y)) continue;
     x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
   }
+  if (f.xSpan.set()) x0 = std::min(x0, f.xSpan.lo), x1 = std::max(x1, f.xSpan.hi);
+  if (f.ySpan.set()) y0 = std::min(y0, f.ySpan.lo), y1 = std::max(y1, f.ySpan.hi);
   if (!std::isfinite(x0)) return;
   // A fresh fit: the data's box padded by 5% and rounded out to nice numbers.
   const double padX = 0.05 * (x1 - x0), padY = 0.05 * (y1 - y0);

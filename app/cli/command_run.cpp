@@ -72,6 +72,8 @@ CommandRun setupRun(CLI::App& cmd) {
                 << "; for a release set \"noise_source\": \"os-entropy\" in the scenario (docs/threat-model.md)\n";
     if (animation) {
       dpwapp::ensureGuiApplication();
+      animation->totalSteps = recorder.totalSteps();
+      animation->privacy = scenario.methodInfo().privacy;
       const dpwapp::AnimationReport r = dpwapp::writeAnimation(recorder.snapshots(), *animation);
       std::cerr << "animation: " << animation->path.toStdString() << ", " << r.frames << " pictures, "
                 << animation->size.width() << "x" << animation->size.height() << " at " << animation->fps

@@ -76,7 +76,10 @@ AnimationReport recordAnimation(const Scenario& scenario, const AnimationSetting
     progress->setLabelText(QObject::tr("Encoding %1…").arg(settings.path));
     progress->setValue(0);
   }
-  return writeAnimation(recorder.snapshots(), settings, [&](int i, int n) {
+  AnimationSettings captioned = settings;
+  captioned.totalSteps = recorder.totalSteps();
+  captioned.privacy = scenario.methodInfo().privacy;
+  return writeAnimation(recorder.snapshots(), captioned, [&](int i, int n) {
     if (!progress) return true;
     progress->setMaximum(n);
     progress->setValue(i);

@@ -27,6 +27,14 @@ struct Series {
   std::string overlay = {};
 };
 
+/// A range an axis covers besides the data (used when lo < hi): the union of every frame of a recording,
+/// so that an animation's axes stay put from its first picture to its last. Unset: the data's range alone.
+struct AxisSpan {
+  double lo = 0;
+  double hi = 0;
+  bool set() const { return lo < hi; }
+};
+
 /// Curves on numeric axes: loss curves, privacy curves (epsilon vs step), trade-off curves.
 struct LinesFrame {
   std::string xLabel;
@@ -34,6 +42,8 @@ struct LinesFrame {
   std::vector<Series> series;
   bool logX = false;
   bool logY = false;
+  AxisSpan xSpan = {};  ///< see AxisSpan
+  AxisSpan ySpan = {};
 };
 
 /// Per-group histograms on shared bin edges (edges.size() == bins + 1), drawn as step lines.
@@ -48,6 +58,8 @@ struct HistogramFrame {
     std::string overlay = {};  ///< as Series::overlay: another run's group, drawn faded
   };
   std::vector<Group> groups;
+  AxisSpan xSpan = {};  ///< see AxisSpan
+  AxisSpan ySpan = {};
 };
 
 /// 2-D points with an integer group label each (particles vs target, group 0 vs group 1, ...).
@@ -57,6 +69,8 @@ struct PointsFrame {
   Points xy;                            ///< n x 2
   std::vector<int> label;               ///< n labels, index into labelNames
   std::vector<std::string> labelNames;  ///< one name per label value
+  AxisSpan xSpan = {};  ///< see AxisSpan
+  AxisSpan ySpan = {};
 };
 
 /// A matrix shown as a heat map (e.g. a transport plan), row-major, rows x cols.
