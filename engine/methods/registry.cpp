@@ -5,6 +5,7 @@
 #include "core/method.h"
 #include "audit/mechanism_audits.h"
 #include "fair_learning/dpsgd_canary_audit.h"
+#include "fair_learning/dpsgd_one_run_audit.h"
 #include "fair_regression/private_histogram_audit.h"
 #include "dpswd/dpswd_projection_audit.h"
 #include "methods/accountant_explorer.h"
@@ -33,6 +34,7 @@ const std::vector<MethodInfo>& allMethods() {
     registerAuditMechanism("flow-step", flowStepAuditTarget);
     registerAuditMechanism("flow-histogram", histogramReleaseAuditTarget);
     registerAuditMechanism("dpswflow-r-run", dpswFlowRunAuditTarget);  // a whole run, end to end
+    registerOneRunAudit("dpsgd-run-one-run", dpsgdRunOneRunTarget);  // a whole training, one run, m canaries
     std::vector<MethodInfo> list{
       dpswFlowResampledMethod(),  // DP gradient flow: the default scenario
       dpswFlowPoolMethod(),
