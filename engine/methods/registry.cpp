@@ -19,6 +19,7 @@
 #include "methods/flow/flow_privacy_utility.h"
 #include "flow/flow_step_audit.h"
 #include "flow/histogram_release_audit.h"
+#include "methods/flow/dpsw_flow_one_run_audit.h"
 #include "methods/flow/dpsw_flow_run_audit.h"
 #include "methods/privacy_tradeoff.h"
 #include "methods/projection_sensitivity_explorer.h"
@@ -35,6 +36,7 @@ const std::vector<MethodInfo>& allMethods() {
     registerAuditMechanism("flow-histogram", histogramReleaseAuditTarget);
     registerAuditMechanism("dpswflow-r-run", dpswFlowRunAuditTarget);  // a whole run, end to end
     registerOneRunAudit("dpsgd-run-one-run", dpsgdRunOneRunTarget);  // a whole training, one run, m canaries
+    registerOneRunAudit("dpswflow-r-one-run", dpswFlowOneRunTarget);  // a whole flow run, one run, m canaries
     std::vector<MethodInfo> list{
       dpswFlowResampledMethod(),  // DP gradient flow: the default scenario
       dpswFlowPoolMethod(),
