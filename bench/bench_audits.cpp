@@ -73,14 +73,14 @@ void BM_FlowRunAudit(benchmark::State& state) {
 BENCHMARK(BM_FlowRunAudit)->Args({1, 1000})->Args({4, 1000})->Args({8, 1000})
     ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
-// The one-run audit of a whole fair-classifier DP-SGD training (fair_learning/dpsgd_one_run_audit.h: q = 0.5,
+// The one-run audits of whole runs. A fair-classifier DP-SGD training (fair_learning/dpsgd_one_run_audit.h: q = 0.5,
 // T = 50, white-box Dirac canaries), claim ε = range(0), range(1) canaries. Goal (issue #36): ≥ 0.5 of the claim
 // at ε = 8. The proven one-run bound (one_run_ratio) stops near 0.3 there for any m (audit/one_run_audit.h);
 // the Gaussian-DP reading of the canary scores (gdp_ratio) is the one that reaches it.
-void BM_OneRunDpsgdAudit(benchmark::State& state) {
+void BM_OneRunAudit(benchmark::State& state, const char* mechanism) {
   dpw::allMethods();
   dpw::MechanismAuditSettings s;
-  s.mechanism = "dpsgd-run-one-run";
+  s.mechanism = mechanism;
   s.epsilon = double(state.range(0));
   s.trials = long(state.range(1));
   dpw::OneRunAudit a;
@@ -92,8 +92,11 @@ void BM_OneRunDpsgdAudit(benchmark::State& state) {
   state.counters["gdp_ratio"] = a.gdp.epsilonLowerBound / a.claimedEpsilon;
   state.counters["canaries"] = double(a.canaries);
 }
-BENCHMARK(BM_OneRunDpsgdAudit)->Args({8, 1000})->Args({8, 2000})->Args({4, 1000})->Args({1, 1000})
-    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK_CAPTURE(BM_OneRunAudit, dpsgd_run, "dpsgd-run-one-run")->Args({8, 1000})->Args({8, 2000})->Args({4, 1000})
+    ->Args({1, 1000})->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+// The same for a whole DPSWflow-r run (methods/flow/dpsw_flow_one_run_audit.h: q = 0.4, T = 30, B = 4096).
+BENCHMARK_CAPTURE(BM_OneRunAudit, dpswflow_r_run, "dpswflow-r-one-run")->Args({8, 1000})->Args({8, 4000})
+    ->Args({4, 1000})->Args({1, 1000})->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
 // The flow-step audit's own entry (auditFlowStep, k = d = 2, 64 particles): time a trial pair.
 void BM_FlowStepAuditTrial(benchmark::State& state) {

@@ -1,5 +1,6 @@
 #include "audit/one_run_targets.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <mutex>
@@ -8,6 +9,7 @@
 #include <utility>
 
 #include "core/error.h"
+#include "core/frame.h"
 #include "privacy/printed_numbers.h"
 
 namespace dpw {
@@ -87,6 +89,19 @@ OneRunAudit runOneRunAudit(const MechanismAuditSettings& s, std::uint64_t seed, 
 
 RunResult oneRunAuditResult(const MechanismAuditSettings& s, std::uint64_t seed, RunObserver& observer) {
   const OneRunAudit a = runOneRunAudit(s, seed, &observer);
+  {  // what the auditor saw: the scores of the canaries that were in and of those that were out
+    double lo = INFINITY, hi = -INFINITY;
+    for (double x : a.scores) lo = std::min(lo, x), hi = std::max(hi, x);
+    if (!(hi > lo)) hi = lo + 1;
+    const int bins = 60;
+    HistogramFrame h{"canary's score (log-likelihood ratio)", {}, {}};
+    for (int b = 0; b <= bins; ++b) h.edges.push_back(lo + (hi - lo) * b / bins);
+    HistogramFrame::Group in{"canaries in", std::vector<double>(bins, 0.0)}, out{"canaries out", std::vector<double>(bins, 0.0)};
+    for (std::size_t i = 0; i < a.scores.size(); ++i)
+      (a.included[i] ? in : out).mass[std::size_t(std::clamp(int((a.scores[i] - lo) / (hi - lo) * bins), 0, bins - 1))] += 1;
+    h.groups = {std::move(in), std::move(out)};
+    observer.onFrame(makeFrame("audit_scores", "What the auditor sees in one run", 1, std::move(h)));
+  }
   RunResult r;
   r.metrics["claimed_epsilon"] = a.claimedEpsilon;
   r.metrics["claimed_delta"] = a.claimedDelta;

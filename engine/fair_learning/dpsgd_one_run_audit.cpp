@@ -38,7 +38,8 @@ OneRunTarget dpsgdRunOneRunTarget(const MechanismAuditSettings& s, std::uint64_t
   require(s.alpha >= 0 && s.alpha < 1, "alpha must lie in [0, 1) for the canary audit, got ", s.alpha);
   requireAuditFault(s.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds}, "dpsgd-run-one-run");
   const long m = s.trials;
-  require(m >= 2, "the one-run audit needs canaries");
+  // One feature per canary: the data is (100 + m) x (4 + m) doubles (5000 canaries: 200 MB).
+  require(m >= 2 && m <= 5000, "the DP-SGD one-run audit takes 2 to 5000 canaries, got ", m);
   const long rows = 2 * kRowsPerCell + m;
   const Eigen::Index d = kFeatures + m;
   struct State {

@@ -24,7 +24,8 @@
 /// from the release (the canary coordinates' second moment less the signal's).
 ///
 /// Faults: noise-quarter, noise-two-thirds (the multiplier × 0.25, × 0.67; the claim stays the correct
-/// run's). Cost: T steps on (100 + m) rows of 5 + m features, about m²/20 · T flops.
+/// run's). Cost: T steps on (100 + m) rows of 5 + m features, about m²/20 · T flops; m ≤ 5000 (the
+/// data is dense: 200 MB at 5000).
 #include <cstdint>
 
 #include "audit/one_run_targets.h"

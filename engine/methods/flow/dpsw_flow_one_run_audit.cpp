@@ -73,6 +73,7 @@ OneRunTarget dpswFlowOneRunTarget(const MechanismAuditSettings& a, std::uint64_t
   require(a.delta > 0 && a.delta < 1, "delta must lie in (0, 1), got ", a.delta);
   requireAuditFault(a.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds}, "dpswflow-r-one-run");
   const long m = a.trials;
+  require(m >= 2 && m <= 200000, "the DPSWflow-r one-run audit takes 2 to 200000 canaries, got ", m);
   // The claim: the correct run's ledger ε and multiplier (a probe run with every canary in; q is public).
   const RunResult probe = runOnOneThread(runSettings(a, std::vector<bool>(std::size_t(m), true)), seed);
   const double q = probe.metrics.at("sample_rate");

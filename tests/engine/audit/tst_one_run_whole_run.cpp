@@ -80,6 +80,8 @@ class TestOneRunWholeRun : public QObject {
     QCOMPARE(r.metrics.at("epsilon_lower_bound"), r.metrics.at("epsilon_lower_bound_one_run"));
     QVERIFY(r.metrics.at("epsilon_lower_bound") <= r.metrics.at("claimed_epsilon"));
     QCOMPARE(r.metrics.at("violation"), 0.0);
+    QCOMPARE(obs.frames.size(), std::size_t(1));  // the scores of the canaries in and out
+    QCOMPARE(obs.frames.front()->chart, std::string("audit_scores"));
     QVERIFY2(r.privacyStatement.find("One-run audit of dpsgd-run-one-run (200 canaries") != std::string::npos,
              r.privacyStatement.c_str());
     p.set("fault", std::string("skip-clip"));

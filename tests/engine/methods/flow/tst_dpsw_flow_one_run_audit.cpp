@@ -11,7 +11,6 @@
 #include "audit/one_run_targets.h"
 #include "core/error.h"
 #include "core/method.h"
-#include "core/run_observer.h"
 
 using namespace dpw;
 
@@ -53,22 +52,13 @@ class TestDpswFlowOneRunAudit : public QObject {
     }
   }
 
-  // Through the privacy-audit method (as `dpwlab-cli audit` runs it): trials = canaries; the bound, the
-  // canaries and the seconds reported; a fault the run does not have is refused.
-  void throughThePrivacyAuditMethod() {
-    const MethodInfo& m = findMethod("privacy-audit");
-    ParamValues p(m.params);
-    p.set("mechanism", std::string("dpswflow-r-one-run"));
-    p.set("epsilon", 8.0);
-    p.set("trials", 200.0);
-    CollectingObserver obs;
-    const RunResult r = m.run(p, 2, obs);
-    QCOMPARE(r.metrics.at("canaries"), 200.0);
-    QVERIFY(r.metrics.at("seconds") > 0);
-    QVERIFY(r.metrics.at("epsilon_lower_bound_one_run") <= r.metrics.at("claimed_epsilon"));
-    QCOMPARE(r.metrics.at("violation"), 0.0);
-    p.set("fault", std::string("skip-clip"));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, m.run(p, 2, obs));
+  // A fault the run does not have is refused before any run (the method path itself: tst_one_run_whole_run).
+  void refusesFaultsItDoesNotHave() {
+    MechanismAuditSettings s;
+    s.mechanism = "dpswflow-r-one-run";
+    s.trials = 200;
+    s.fault = AuditFault::SkipClip;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, runOneRunAudit(s, 1));
   }
 };
 
