@@ -255,13 +255,15 @@ MethodInfo privacyAuditMethod() {
   MethodInfo m;
   m.id = "privacy-audit";
   m.title = "Privacy audit";
-  m.paper = "Jagielski et al. 2020; Nasr et al. 2021; Nasr et al. 2023";
+  m.paper = "Jagielski et al. 2020; Nasr et al. 2021; Nasr et al. 2023; Steinke, Nasr & Jagielski 2023";
   m.summary =
       "Is the ε we claim really an upper bound? The audit runs a mechanism many times on two data sets that "
       "differ in one record (chosen to be as different as the clipping allows) and tries to tell the runs "
       "apart with the best threshold on what an attacker sees. How well it succeeds gives a lower bound on "
       "the true ε, with 95% confidence. A second, tighter bound fits the whole trade-off curve of a Gaussian "
-      "mechanism (valid within the Gaussian-DP family). A correct mechanism keeps the measured bound below the claim; switch "
+      "mechanism (valid within the Gaussian-DP family). The one-run audits train or run a whole method once with many "
+      "canaries, each in or out by a coin flip, and bound ε from how many the auditor guesses right (Steinke, Nasr & "
+      "Jagielski 2023). A correct mechanism keeps the measured bound below the claim; switch "
       "on a fault (noise quartered, clipping skipped) and watch the audit catch it.";
   // The audited mechanism's claimed ε (synthetic neighbours: no real data's budget is spent).
   m.privacy = {"", "", "claimed_epsilon", "epsilon", "ε claimed (audited)", ""};
