@@ -9,6 +9,7 @@
 #include <random>
 
 #include "audit/mechanism_audits.h"
+#include "audit/one_run_targets.h"
 #include "core/method.h"
 #include "flow/flow_step_audit.h"
 
@@ -71,6 +72,31 @@ void BM_FlowRunAudit(benchmark::State& state) {
 }
 BENCHMARK(BM_FlowRunAudit)->Args({1, 1000})->Args({4, 1000})->Args({8, 1000})
     ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+
+// The one-run audits of whole runs. A fair-classifier DP-SGD training (fair_learning/dpsgd_one_run_audit.h: q = 0.5,
+// T = 50, white-box Dirac canaries), claim ε = range(0), range(1) canaries. Goal (issue #36): ≥ 0.5 of the claim
+// at ε = 8. The proven one-run bound (one_run_ratio) stops near 0.3 there for any m (audit/one_run_audit.h);
+// the Gaussian-DP reading of the canary scores (gdp_ratio) is the one that reaches it.
+void BM_OneRunAudit(benchmark::State& state, const char* mechanism) {
+  dpw::allMethods();
+  dpw::MechanismAuditSettings s;
+  s.mechanism = mechanism;
+  s.epsilon = double(state.range(0));
+  s.trials = long(state.range(1));
+  dpw::OneRunAudit a;
+  for (auto _ : state) a = dpw::runOneRunAudit(s, 2024);
+  state.counters["claim"] = a.claimedEpsilon;
+  state.counters["one_run_bound"] = a.steinke.epsilonLowerBound;
+  state.counters["one_run_ratio"] = a.steinke.epsilonLowerBound / a.claimedEpsilon;
+  state.counters["gdp_bound"] = a.gdp.epsilonLowerBound;
+  state.counters["gdp_ratio"] = a.gdp.epsilonLowerBound / a.claimedEpsilon;
+  state.counters["canaries"] = double(a.canaries);
+}
+BENCHMARK_CAPTURE(BM_OneRunAudit, dpsgd_run, "dpsgd-run-one-run")->Args({8, 1000})->Args({8, 2000})->Args({4, 1000})
+    ->Args({1, 1000})->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+// The same for a whole DPSWflow-r run (methods/flow/dpsw_flow_one_run_audit.h: q = 0.4, T = 30, B = 4096).
+BENCHMARK_CAPTURE(BM_OneRunAudit, dpswflow_r_run, "dpswflow-r-one-run")->Args({8, 1000})->Args({8, 4000})
+    ->Args({4, 1000})->Args({1, 1000})->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
 // The flow-step audit's own entry (auditFlowStep, k = d = 2, 64 particles): time a trial pair.
 void BM_FlowStepAuditTrial(benchmark::State& state) {

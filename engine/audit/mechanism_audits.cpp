@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -11,6 +12,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "audit/one_run_targets.h"
 #include "core/error.h"
 #include "core/rng.h"
 #include "privacy/accountants/accountant.h"
@@ -253,13 +255,15 @@ MethodInfo privacyAuditMethod() {
   MethodInfo m;
   m.id = "privacy-audit";
   m.title = "Privacy audit";
-  m.paper = "Jagielski et al. 2020; Nasr et al. 2021; Nasr et al. 2023";
+  m.paper = "Jagielski et al. 2020; Nasr et al. 2021; Nasr et al. 2023; Steinke, Nasr & Jagielski 2023";
   m.summary =
       "Is the ε we claim really an upper bound? The audit runs a mechanism many times on two data sets that "
       "differ in one record (chosen to be as different as the clipping allows) and tries to tell the runs "
       "apart with the best threshold on what an attacker sees. How well it succeeds gives a lower bound on "
       "the true ε, with 95% confidence. A second, tighter bound fits the whole trade-off curve of a Gaussian "
-      "mechanism (valid within the Gaussian-DP family). A correct mechanism keeps the measured bound below the claim; switch "
+      "mechanism (valid within the Gaussian-DP family). The one-run audits train or run a whole method once with many "
+      "canaries, each in or out by a coin flip, and bound ε from how many the auditor guesses right (Steinke, Nasr & "
+      "Jagielski 2023). A correct mechanism keeps the measured bound below the claim; switch "
       "on a fault (noise quartered, clipping skipped) and watch the audit catch it.";
   // The audited mechanism's claimed ε (synthetic neighbours: no real data's budget is spent).
   m.privacy = {"", "", "claimed_epsilon", "epsilon", "ε claimed (audited)", ""};
@@ -268,7 +272,11 @@ MethodInfo privacyAuditMethod() {
             "audit_epsilon"};
   m.params = {
       {"mechanism", "Mechanism", K::Choice, 0, 0, 0, false,
-       auditMechanismIds(), "gaussian", "",
+       [] {  // the per-trial audits, then the one-run audits of whole runs (audit/one_run_targets.h)
+         std::vector<std::string> ids = auditMechanismIds();
+         for (const auto& id : oneRunAuditIds()) ids.push_back(id);
+         return ids;
+       }(), "gaussian", "",
        "Which mechanism to audit, at its smallest unit: the Gaussian or Laplace mechanism on a clipped sum; one "
        "record's noisy random projections as DP-SWD and the flow release them ([DP-SWD] Alg. 1); the private joint "
        "histogram of fair regression with one row substituted ([FairReg] Alg. 1, Def. 2.1); or one DP-SGD step of "
@@ -276,7 +284,8 @@ MethodInfo privacyAuditMethod() {
       {"epsilon", "Claimed ε", K::Real, 1.0, 1e-3, 50, false, {}, {}, "", "The privacy budget the mechanism is calibrated for."},
       {"delta", "Claimed δ", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ of the claim (ignored by Laplace, which is pure ε-DP)."},
       {"trials", "Runs per data set", K::Integer, 200000, 200, 1e8, false, {}, {}, "runs",
-       "Runs on D and on D'. More runs give a tighter (higher) lower bound."},
+       "Runs on D and on D'. More runs give a tighter (higher) lower bound. For a one-run audit "
+       "(dpsgd-run-one-run): the number of canaries in its single run."},
       {"fault", "Injected fault", K::Choice, 0, 0, 0, false, auditFaultIds(), "none", "",
        "A deliberate bug: noise scaled by 1/4 or by 0.67, the clipping of the changed record skipped, or (flow-histogram) a "
        "replace-one release accounted with add/remove neighbours. The audit must catch them."},
@@ -307,6 +316,8 @@ MethodInfo privacyAuditMethod() {
   };
   m.run = [](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
     const auto s = MechanismAuditSettings::fromParams(p);
+    if (isOneRunAudit(s.mechanism)) return oneRunAuditResult(s, seed, obs);  // trials = canaries, one run
+    const auto start = std::chrono::steady_clock::now();
     const MechanismAudit a = auditMechanism(s, seed, &obs);
     RunResult r;
     r.metrics["claimed_epsilon"] = a.claimedEpsilon;
@@ -315,6 +326,7 @@ MethodInfo privacyAuditMethod() {
     r.metrics["epsilon_point_estimate"] = a.result.pointEstimate;
     r.metrics["noise_std"] = a.noiseStd;
     r.metrics["trials"] = double(s.trials);
+    r.metrics["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.metrics["violation"] = a.result.epsilonLowerBound > a.claimedEpsilon ? 1.0 : 0.0;
     // The Gaussian-DP estimator (privacy_audit.h): a bound only if the release's trade-off curve is some G_μ.
     const bool gdpApplies = std::isfinite(a.gdp.epsilonLowerBound);

@@ -38,6 +38,9 @@
 ///              q = 1, T = 1) and the claim from its ledger (fairDpSgdLedger), as fair_learning.
 ///              Secure: FairStepSettings::noiseSource = OsEntropy (the grid law).
 ///
+/// One-run audits of whole runs (dpsgd-run-one-run, dpswflow-r-one-run) are listed in the same `mechanism`
+/// menu; they run once with `trials` canaries and are read by the one-run estimator (audit/one_run_targets.h).
+///
 /// Attacks (`attack`): likelihood-ratio (the Neyman-Pearson score, real-number view) or low-order-bits
 /// (Mironov 2012): for fair-histogram the likelihood ratio evaluated naively in floating point; for
 /// gaussian and laplace a test of the released double's last bits: on D the release is fl(0 + noise),

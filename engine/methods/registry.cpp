@@ -5,6 +5,7 @@
 #include "core/method.h"
 #include "audit/mechanism_audits.h"
 #include "fair_learning/dpsgd_canary_audit.h"
+#include "fair_learning/dpsgd_one_run_audit.h"
 #include "fair_regression/private_histogram_audit.h"
 #include "dpswd/dpswd_projection_audit.h"
 #include "methods/accountant_explorer.h"
@@ -18,6 +19,7 @@
 #include "methods/flow/flow_privacy_utility.h"
 #include "flow/flow_step_audit.h"
 #include "flow/histogram_release_audit.h"
+#include "methods/flow/dpsw_flow_one_run_audit.h"
 #include "methods/flow/dpsw_flow_run_audit.h"
 #include "methods/privacy_tradeoff.h"
 #include "methods/projection_sensitivity_explorer.h"
@@ -33,6 +35,8 @@ const std::vector<MethodInfo>& allMethods() {
     registerAuditMechanism("flow-step", flowStepAuditTarget);
     registerAuditMechanism("flow-histogram", histogramReleaseAuditTarget);
     registerAuditMechanism("dpswflow-r-run", dpswFlowRunAuditTarget);  // a whole run, end to end
+    registerOneRunAudit("dpsgd-run-one-run", dpsgdRunOneRunTarget);  // a whole training, one run, m canaries
+    registerOneRunAudit("dpswflow-r-one-run", dpswFlowOneRunTarget);  // a whole flow run, one run, m canaries
     std::vector<MethodInfo> list{
       dpswFlowResampledMethod(),  // DP gradient flow: the default scenario
       dpswFlowPoolMethod(),

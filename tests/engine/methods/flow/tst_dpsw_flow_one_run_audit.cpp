@@ -1,0 +1,66 @@
+// One-run audit of a whole DPSWflow-r run (issue #36; methods/flow/dpsw_flow_one_run_audit.h): runDpswFlow
+// with 1000 canaries on the unit circle (q = 0.4, T = 30, B = 4096 bins, the run's own calibration and
+// ledger), white box, one run. Measured (seed 11, 2 cores under load, 2-5 s a row):
+//   claim 8 correct: one-run (Steinke et al.) 2.06, Gaussian-DP family 5.13 (μ 1.15);
+//   claim 8, noise x 0.67: one-run 3.16, Gaussian-DP family 8.78 (caught by the Gaussian-DP reading);
+//   claim 2, noise / 4: one-run 2.96 (caught by the proven bound), Gaussian-DP family 7.81.
+#include <QtTest>
+#include <cmath>
+
+#include "audit/mechanism_audits.h"
+#include "audit/one_run_targets.h"
+#include "core/error.h"
+#include "core/method.h"
+
+using namespace dpw;
+
+class TestDpswFlowOneRunAudit : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { allMethods(); }
+
+  void wholeRun_data() {
+    QTest::addColumn<double>("epsilon");
+    QTest::addColumn<int>("fault");
+    QTest::newRow("claim 8, correct") << 8.0 << int(AuditFault::None);
+    QTest::newRow("claim 8, noise x 0.67") << 8.0 << int(AuditFault::NoiseTwoThirds);
+    QTest::newRow("claim 2, noise / 4") << 2.0 << int(AuditFault::NoiseQuarter);
+  }
+  void wholeRun() {
+    QFETCH(double, epsilon);
+    QFETCH(int, fault);
+    MechanismAuditSettings s;
+    s.mechanism = "dpswflow-r-one-run";
+    s.epsilon = epsilon;
+    s.trials = 1000;
+    s.fault = AuditFault(fault);
+    const OneRunAudit a = runOneRunAudit(s, 11);
+    qInfo("claim %.3f, one-run %.3f (%ld of %ld right, %ld canaries), Gaussian-DP family %.3f (mu %.3f), %.1f s",
+          a.claimedEpsilon, a.steinke.epsilonLowerBound, a.steinke.correct, a.steinke.guessesIn + a.steinke.guessesOut,
+          a.canaries, a.gdp.epsilonLowerBound, a.gdp.muLowerBound, a.seconds);
+    QVERIFY(a.claimedEpsilon <= epsilon && a.claimedEpsilon > epsilon * (1 - 1e-6));  // pld calibrates from below
+    if (AuditFault(fault) == AuditFault::None) {
+      QVERIFY(a.steinke.epsilonLowerBound <= a.claimedEpsilon);
+      QVERIFY(a.gdp.epsilonLowerBound <= a.claimedEpsilon);
+      // The audit sees the canaries (an ideal Gaussian canary of this claim gives the proven bound ≈ 2.2).
+      QVERIFY2(a.steinke.epsilonLowerBound > 1.5, qPrintable(QString::number(a.steinke.epsilonLowerBound)));
+      QVERIFY2(a.gdp.epsilonLowerBound > 4.0, qPrintable(QString::number(a.gdp.epsilonLowerBound)));
+    } else if (AuditFault(fault) == AuditFault::NoiseTwoThirds) {
+      QVERIFY(a.gdp.epsilonLowerBound > a.claimedEpsilon);
+    } else {
+      QVERIFY(a.steinke.epsilonLowerBound > a.claimedEpsilon);
+    }
+  }
+
+  // A fault the run does not have is refused before any run (the method path itself: tst_one_run_whole_run).
+  void refusesFaultsItDoesNotHave() {
+    MechanismAuditSettings s;
+    s.mechanism = "dpswflow-r-one-run";
+    s.trials = 200;
+    s.fault = AuditFault::SkipClip;
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, runOneRunAudit(s, 1));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestDpswFlowOneRunAudit)
+#include "tst_dpsw_flow_one_run_audit.moc"
