@@ -102,7 +102,8 @@ Mechanism auditGaussianLaw(const MechanismAuditSettings& s, double sigma, double
 
 const std::vector<std::string>& auditFaultIds() {
   static const std::vector<std::string> ids = {"none", "noise-quarter", "skip-clip", "noise-two-thirds",
-                                                "replace-as-add-remove", "rate-tenth"};
+                                                "replace-as-add-remove", "rate-tenth", "private-standardisation",
+                                                "shuffled-as-poisson"};
   return ids;
 }
 

@@ -62,11 +62,17 @@ namespace dpw {
 /// the clipping of the changed record skipped (fair-histogram: a person counted twice).
 /// ReplaceAsAddRemove: a replace-one release (D' = {−u}) calibrated and accounted as add/remove
 /// (Δ = √k instead of √(2k): flow-histogram). RateTenth: the accountant told a sampling rate 10x smaller
-/// than the one the batches are drawn at (the end-to-end run audits, q < 1).
-enum class AuditFault { None, NoiseQuarter, SkipClip, NoiseTwoThirds, ReplaceAsAddRemove, RateTenth };
+/// than the one the batches are drawn at (the end-to-end run audits, q < 1). PrivateStandardisation: the CSV
+/// standardised on the private training rows (planted bug (a): fair-classifier-run). ShuffledAsPoisson:
+/// batches shuffled once and reused every epoch, calibrated and accounted as Poisson sampling at q = 1/k
+/// (planted bug (e): shuffled-batches-run).
+enum class AuditFault {
+  None, NoiseQuarter, SkipClip, NoiseTwoThirds, ReplaceAsAddRemove, RateTenth, PrivateStandardisation, ShuffledAsPoisson
+};
 enum class AuditAttack { LikelihoodRatio, LowOrderBits };
 
-/// "none" | "noise-quarter" | "skip-clip" | "noise-two-thirds" | "replace-as-add-remove" | "rate-tenth", and
+/// "none" | "noise-quarter" | "skip-clip" | "noise-two-thirds" | "replace-as-add-remove" | "rate-tenth" |
+/// "private-standardisation" | "shuffled-as-poisson", and
 /// "likelihood-ratio" | "low-order-bits" (menu order).
 const std::vector<std::string>& auditFaultIds();
 const std::vector<std::string>& auditAttackIds();

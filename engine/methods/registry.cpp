@@ -19,6 +19,8 @@
 #include "flow/flow_step_audit.h"
 #include "flow/histogram_release_audit.h"
 #include "methods/flow/dpsw_flow_run_audit.h"
+#include "methods/fair_learning_run_audit.h"
+#include "audit/shuffled_batches_audit.h"
 #include "methods/privacy_tradeoff.h"
 #include "methods/projection_sensitivity_explorer.h"
 
@@ -33,6 +35,8 @@ const std::vector<MethodInfo>& allMethods() {
     registerAuditMechanism("flow-step", flowStepAuditTarget);
     registerAuditMechanism("flow-histogram", histogramReleaseAuditTarget);
     registerAuditMechanism("dpswflow-r-run", dpswFlowRunAuditTarget);  // a whole run, end to end
+    registerAuditMechanism("fair-classifier-run", fairClassifierRunAuditTarget);  // through its CSV data path
+    registerAuditMechanism("shuffled-batches-run", shuffledBatchesAuditTarget);  // DP-SGD on shuffle-once batches
     std::vector<MethodInfo> list{
       dpswFlowResampledMethod(),  // DP gradient flow: the default scenario
       dpswFlowPoolMethod(),
