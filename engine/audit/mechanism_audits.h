@@ -46,6 +46,7 @@
 /// Exact discrete laws release (integer)·g and give this test nothing.
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -111,6 +112,9 @@ struct AuditTarget {
   double claimedDelta = 0;
   double noiseScale = 0;  ///< the std of the noise the (possibly broken) mechanism uses (√2 b for Laplace), for display
   std::function<double(bool neighbour, Rng& rng)> trial;  ///< the attacker's score of one run
+  /// Numbers the target reports beside the audit (e.g. what other accountants state for the run), copied into
+  /// the privacy-audit method's metrics under these names.
+  std::map<std::string, double> metrics;
 };
 
 /// Builds the target of a registered mechanism from the settings (and the seed, for fixed data).
@@ -132,6 +136,7 @@ struct MechanismAudit {
   double claimedDelta = 0;
   double noiseStd = 0;  ///< the noise the (possibly broken) mechanism used
   std::vector<double> scoresD, scoresDPrime;
+  std::map<std::string, double> targetMetrics;  ///< AuditTarget::metrics
 };
 
 /// Runs `trials` trials per side (streams 1 and 2 of `seed`) and bounds ε at `confidence` with both

@@ -49,6 +49,10 @@ AuditTarget shuffledBatchesAuditTarget(const MechanismAuditSettings& a, std::uin
   t.claimedEpsilon = asPoisson ? claims.poisson : claims.onePerEpoch;
   t.claimedDelta = a.delta;
   t.noiseScale = sigma;  // sensitivity 1 (the clip)
+  t.metrics = {{"noise_multiplier", sigma},
+               {"epsilon_poisson", claims.poisson},
+               {"epsilon_random_allocation", claims.randomAllocation},
+               {"epsilon_shuffled_once", claims.onePerEpoch}};
   const Mechanism noise = Mechanism::gaussianStd(sigma);
   t.trial = [noise, sigma](bool neighbour, Rng& rng) {
     constexpr long k = kShuffledBatches, b = kShuffledRows / kShuffledBatches, E = kShuffledEpochs;

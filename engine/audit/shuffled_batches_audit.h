@@ -19,7 +19,9 @@
 ///  - fault `shuffled-as-poisson` (bug (e)): the same batches calibrated and claimed as Poisson sampling at
 ///    q = 1/k over T = E·k steps (accountant pld): the amplification Poisson sampling would give is claimed, and
 ///    the canary, in one slot every epoch, is seen E times against one noise level σ/√E.
-/// `shuffledBatchesClaims` gives the numbers side by side (the lesson "Shuffling is not Poisson").
+/// `shuffledBatchesClaims` gives the numbers side by side (the lesson "Shuffling is not Poisson"); the target
+/// reports them as metrics: noise_multiplier, epsilon_poisson, epsilon_random_allocation (what random allocation
+/// would prove had every epoch been reshuffled), epsilon_shuffled_once (the q = 1-per-epoch bound).
 /// Cost: T Gaussian draws and N additions a trial (≈ 5 µs).
 #include <cstdint>
 
