@@ -37,6 +37,9 @@
 ///              flips between D and D'; σ from the fair-learning noise decision (resolveNoiseMultiplier at
 ///              q = 1, T = 1) and the claim from its ledger (fairDpSgdLedger), as fair_learning.
 ///              Secure: FairStepSettings::noiseSource = OsEntropy (the grid law).
+///   Whole runs, end to end: dpswflow-r-run (methods/flow/dpsw_flow_run_audit.h), fair-classifier-run (the
+///              classifier trained from two CSV files, methods/fair_learning_run_audit.h) and shuffled-batches-run
+///              (DP-SGD on batches shuffled once, audit/shuffled_batches_audit.h).
 ///
 /// Attacks (`attack`): likelihood-ratio (the Neyman-Pearson score, real-number view) or low-order-bits
 /// (Mironov 2012): for fair-histogram the likelihood ratio evaluated naively in floating point; for

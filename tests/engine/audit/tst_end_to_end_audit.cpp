@@ -19,7 +19,8 @@ class TestEndToEndAudit : public QObject {
  private slots:
   void initTestCase() { allMethods(); }
 
-  // Claim 1 for the whole run (T = 30, q = 0.1); 300 runs a side (about 5 s of CPU a row; the docs' table
+  // Claim 1 for the whole run (T = 30, q = 0.1); 300 runs a side (about 2 s of CPU a row since the toy's
+  // evaluation samples shrank to 20 rows, 5 s before, same bounds; the docs' table
   // has larger runs). Measured (seed 5): correct run: 0 and 0 at this count (claim 4, 400 runs: 0.60 and 1.63);
   // noise / 4: distribution-free 1.23, Gaussian-DP 3.47; accountant told q/10 (the multiplier of q = 0.01
   // drawn at q = 0.1): distribution-free 0.56, Gaussian-DP 1.14. The last is caught by the Gaussian-DP bound
