@@ -37,8 +37,9 @@ const RegisterCommand registered(
     "audit",
     "privacy audit: claimed vs measured epsilon, distribution-free and within the Gaussian-DP family (exit 1 on "
     "a violation of the distribution-free bound); the scenario's mechanism is one of "
-    "gaussian|laplace|dpswd-projection|fair-histogram|dpsgd-canary|flow-step|flow-histogram|dpswflow-r-run "
-    "(a whole DPSWflow-r run, end to end), or a one-run audit of a whole run with --trials canaries: "
+    "gaussian|laplace|dpswd-projection|fair-histogram|dpsgd-canary|flow-step|flow-histogram, a whole run end "
+    "to end: dpswflow-r-run, fair-classifier-run (from a CSV file), shuffled-batches-run (DP-SGD on batches "
+    "shuffled once), or a one-run audit of a whole run with --trials canaries: "
     "dpsgd-run-one-run|dpswflow-r-one-run (Steinke, Nasr & Jagielski 2023)",
     setup);
 

@@ -104,7 +104,8 @@ Mechanism auditGaussianLaw(const MechanismAuditSettings& s, double sigma, double
 
 const std::vector<std::string>& auditFaultIds() {
   static const std::vector<std::string> ids = {"none", "noise-quarter", "skip-clip", "noise-two-thirds",
-                                                "replace-as-add-remove", "rate-tenth"};
+                                                "replace-as-add-remove", "rate-tenth", "private-standardisation",
+                                                "shuffled-as-poisson"};
   return ids;
 }
 
@@ -188,6 +189,7 @@ MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t se
   audit.claimedEpsilon = target.claimedEpsilon;
   audit.claimedDelta = target.claimedDelta;
   audit.noiseStd = target.noiseScale;
+  audit.targetMetrics = target.metrics;
   Rng rngD = makeRng(seed, 1), rngP = makeRng(seed, 2);
   Series claimed{"claimed ε", {}, {}}, measured{"measured lower bound", {}, {}},
       gaussian{"lower bound within the Gaussian-DP family", {}, {}};
@@ -280,15 +282,19 @@ MethodInfo privacyAuditMethod() {
        "Which mechanism to audit, at its smallest unit: the Gaussian or Laplace mechanism on a clipped sum; one "
        "record's noisy random projections as DP-SWD and the flow release them ([DP-SWD] Alg. 1); the private joint "
        "histogram of fair regression with one row substituted ([FairReg] Alg. 1, Def. 2.1); or one DP-SGD step of "
-       "the fair classifier with a canary record whose gradient is as large as the clip allows ([FairLearn] Thm 6.1)."},
+       "the fair classifier with a canary record whose gradient is as large as the clip allows ([FairLearn] Thm 6.1). "
+       "The *-run mechanisms audit a whole run end to end: DPSWflow-r, the fair classifier trained from a CSV file, and "
+       "DP-SGD on batches shuffled once (1000 steps, 100 batches an epoch)."},
       {"epsilon", "Claimed ε", K::Real, 1.0, 1e-3, 50, false, {}, {}, "", "The privacy budget the mechanism is calibrated for."},
       {"delta", "Claimed δ", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ of the claim (ignored by Laplace, which is pure ε-DP)."},
       {"trials", "Runs per data set", K::Integer, 200000, 200, 1e8, false, {}, {}, "runs",
        "Runs on D and on D'. More runs give a tighter (higher) lower bound. For a one-run audit "
        "(dpsgd-run-one-run): the number of canaries in its single run."},
       {"fault", "Injected fault", K::Choice, 0, 0, 0, false, auditFaultIds(), "none", "",
-       "A deliberate bug: noise scaled by 1/4 or by 0.67, the clipping of the changed record skipped, or (flow-histogram) a "
-       "replace-one release accounted with add/remove neighbours. The audit must catch them."},
+       "A deliberate bug: noise scaled by 1/4 or by 0.67, the clipping of the changed record skipped, (flow-histogram) a "
+       "replace-one release accounted with add/remove neighbours, (dpswflow-r-run) the accountant told a sampling rate "
+       "10x smaller, (fair-classifier-run) the CSV standardised on the private rows, or (shuffled-batches-run) "
+       "batches shuffled once accounted as Poisson sampling. The audit must catch them."},
       {"confidence", "Confidence", K::Real, 0.95, 0.5, 0.9999, false, {}, {}, "", "Confidence of the Clopper-Pearson bounds.", true, true},
       {"projections", "Projections k", K::Integer, 70, 1, 10000, false, {}, {}, "", "k, for the DP-SWD projection mechanism.", true, true},
       {"dimension", "Dimension d", K::Integer, 8, 2, 4096, false, {}, {}, "", "d, for the DP-SWD projection mechanism.", true, true},
@@ -328,6 +334,7 @@ MethodInfo privacyAuditMethod() {
     r.metrics["trials"] = double(s.trials);
     r.metrics["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.metrics["violation"] = a.result.epsilonLowerBound > a.claimedEpsilon ? 1.0 : 0.0;
+    for (const auto& [name, value] : a.targetMetrics) r.metrics[name] = value;
     // The Gaussian-DP estimator (privacy_audit.h): a bound only if the release's trade-off curve is some G_μ.
     const bool gdpApplies = std::isfinite(a.gdp.epsilonLowerBound);
     r.metrics["mu_lower_bound"] = a.gdp.muLowerBound;

@@ -37,6 +37,9 @@
 ///              flips between D and D'; σ from the fair-learning noise decision (resolveNoiseMultiplier at
 ///              q = 1, T = 1) and the claim from its ledger (fairDpSgdLedger), as fair_learning.
 ///              Secure: FairStepSettings::noiseSource = OsEntropy (the grid law).
+///   Whole runs, end to end: dpswflow-r-run (methods/flow/dpsw_flow_run_audit.h), fair-classifier-run (the
+///              classifier trained from two CSV files, methods/fair_learning_run_audit.h) and shuffled-batches-run
+///              (DP-SGD on batches shuffled once, audit/shuffled_batches_audit.h).
 ///
 /// One-run audits of whole runs (dpsgd-run-one-run, dpswflow-r-one-run) are listed in the same `mechanism`
 /// menu; they run once with `trials` canaries and are read by the one-run estimator (audit/one_run_targets.h).
@@ -49,6 +52,7 @@
 /// Exact discrete laws release (integer)·g and give this test nothing.
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -65,11 +69,17 @@ namespace dpw {
 /// the clipping of the changed record skipped (fair-histogram: a person counted twice).
 /// ReplaceAsAddRemove: a replace-one release (D' = {−u}) calibrated and accounted as add/remove
 /// (Δ = √k instead of √(2k): flow-histogram). RateTenth: the accountant told a sampling rate 10x smaller
-/// than the one the batches are drawn at (the end-to-end run audits, q < 1).
-enum class AuditFault { None, NoiseQuarter, SkipClip, NoiseTwoThirds, ReplaceAsAddRemove, RateTenth };
+/// than the one the batches are drawn at (the end-to-end run audits, q < 1). PrivateStandardisation: the CSV
+/// standardised on the private training rows (planted bug (a): fair-classifier-run). ShuffledAsPoisson:
+/// batches shuffled once and reused every epoch, calibrated and accounted as Poisson sampling at q = 1/k
+/// (planted bug (e): shuffled-batches-run).
+enum class AuditFault {
+  None, NoiseQuarter, SkipClip, NoiseTwoThirds, ReplaceAsAddRemove, RateTenth, PrivateStandardisation, ShuffledAsPoisson
+};
 enum class AuditAttack { LikelihoodRatio, LowOrderBits };
 
-/// "none" | "noise-quarter" | "skip-clip" | "noise-two-thirds" | "replace-as-add-remove" | "rate-tenth", and
+/// "none" | "noise-quarter" | "skip-clip" | "noise-two-thirds" | "replace-as-add-remove" | "rate-tenth" |
+/// "private-standardisation" | "shuffled-as-poisson", and
 /// "likelihood-ratio" | "low-order-bits" (menu order).
 const std::vector<std::string>& auditFaultIds();
 const std::vector<std::string>& auditAttackIds();
@@ -108,6 +118,9 @@ struct AuditTarget {
   double claimedDelta = 0;
   double noiseScale = 0;  ///< the std of the noise the (possibly broken) mechanism uses (√2 b for Laplace), for display
   std::function<double(bool neighbour, Rng& rng)> trial;  ///< the attacker's score of one run
+  /// Numbers the target reports beside the audit (e.g. what other accountants state for the run), copied into
+  /// the privacy-audit method's metrics under these names.
+  std::map<std::string, double> metrics;
 };
 
 /// Builds the target of a registered mechanism from the settings (and the seed, for fixed data).
@@ -129,6 +142,7 @@ struct MechanismAudit {
   double claimedDelta = 0;
   double noiseStd = 0;  ///< the noise the (possibly broken) mechanism used
   std::vector<double> scoresD, scoresDPrime;
+  std::map<std::string, double> targetMetrics;  ///< AuditTarget::metrics
 };
 
 /// Runs `trials` trials per side (streams 1 and 2 of `seed`) and bounds ε at `confidence` with both

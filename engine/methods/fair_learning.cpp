@@ -167,7 +167,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     csv.path = s.dataPath, csv.features = splitList(s.featureColumns, "feature_columns");
     csv.labelColumn = s.labelColumn, csv.groupColumn = s.groupColumn, csv.testFraction = s.testFraction;
     csv.bounds = parseFeatureBounds(s.featureBounds);
-    csv.requirePublicBounds = std::isfinite(s.epsilon);
+    csv.requirePublicBounds = std::isfinite(s.epsilon), csv.plantedPrivateStandardisation = s.plantedPrivateStandardisation;
     csvLoad = loadFairCsv(csv, seed, train, test, s.noiseSource);
   } else if (s.task != FairTask::Matching) {
     train = syntheticBiasedData(gen, dataRng);
@@ -320,6 +320,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     observer.onProgress(done, s.steps);
   }
 
+  if (s.inspectModel) s.inspectModel(net.parameters());  // the audits' white box (fair_learning_run_audit.h)
   RunResult r;
   auto& m = r.metrics;
   m["noise_multiplier"] = st.privatise ? st.noiseMultiplier : 0.0;

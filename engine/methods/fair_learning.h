@@ -92,6 +92,11 @@ struct FairLearningSettings {
   std::string featureBounds;          ///< csv: public bounds "column:lo:hi, …" (fair_learning/fair_csv.h); required when ε < ∞
   std::string labelColumn, groupColumn;
   double testFraction = 0.3;          ///< csv: share of rows held out for the metrics
+  /// Audit only (methods/fair_learning_run_audit.h), never a parameter: planted fault (a), the CSV
+  /// standardised on the private training rows (FairCsvSpec::plantedPrivateStandardisation).
+  bool plantedPrivateStandardisation = false;
+  /// Audit only: called once with the released model's parameters θ_T after the last step.
+  std::function<void(const Vector& parameters)> inspectModel;
 
   /// Reads the parameters of the task's MethodInfo.
   static FairLearningSettings fromParams(FairTask task, const ParamValues& p);

@@ -21,6 +21,8 @@
 #include "flow/histogram_release_audit.h"
 #include "methods/flow/dpsw_flow_one_run_audit.h"
 #include "methods/flow/dpsw_flow_run_audit.h"
+#include "methods/fair_learning_run_audit.h"
+#include "audit/shuffled_batches_audit.h"
 #include "methods/privacy_tradeoff.h"
 #include "methods/projection_sensitivity_explorer.h"
 
@@ -37,6 +39,8 @@ const std::vector<MethodInfo>& allMethods() {
     registerAuditMechanism("dpswflow-r-run", dpswFlowRunAuditTarget);  // a whole run, end to end
     registerOneRunAudit("dpsgd-run-one-run", dpsgdRunOneRunTarget);  // a whole training, one run, m canaries
     registerOneRunAudit("dpswflow-r-one-run", dpswFlowOneRunTarget);  // a whole flow run, one run, m canaries
+    registerAuditMechanism("fair-classifier-run", fairClassifierRunAuditTarget);  // through its CSV data path
+    registerAuditMechanism("shuffled-batches-run", shuffledBatchesAuditTarget);  // DP-SGD on shuffle-once batches
     std::vector<MethodInfo> list{
       dpswFlowResampledMethod(),  // DP gradient flow: the default scenario
       dpswFlowPoolMethod(),

@@ -30,7 +30,7 @@ DpswFlowSettings runSettings(const MechanismAuditSettings& a, bool withCanary) {
   s.bins = kBins;
   s.frameEvery = kSteps;
   s.data.target = "ring5";
-  s.data.toySize = 200;
+  s.data.toySize = 20;  // the held-out and reference samples feed only the run's evaluation (their sorts were most of a trial)
   s.privacy.epsilon = a.epsilon;
   s.privacy.delta = a.delta;
   s.privacy.accountant = AccountantKind::Pld;  // what "auto" resolves to for the histogram release (Poisson, add/remove)

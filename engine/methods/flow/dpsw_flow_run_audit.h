@@ -9,7 +9,8 @@
 /// u = e₁} and D' = {the 49 rows at the origin} (add/remove neighbours, those of the accountant pld the
 /// run uses); q = batch / public row count = 5/50 = 0.1 on both (a public nominal count, so the neighbour
 /// does not move q); T = 30 steps, k = d = 2 orthonormal directions, B = 32 bins, 16 particles
-/// (public, they do not touch the claim). Every trial is a fresh run (seed from the trial's stream).
+/// (public, they do not touch the claim); the toy's held-out and reference samples (20 rows each) feed only
+/// the run's evaluation metrics. Every trial is a fresh run (seed from the trial's stream).
 ///
 /// The auditor reads what the run releases, every step's noisy counts c̃ (k x B) and its public
 /// directions Θ (DpswFlowSettings::inspectReleasedCounts), the Dirac view of Nasr et al. 2023: the rows
