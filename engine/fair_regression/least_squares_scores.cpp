@@ -76,7 +76,7 @@ RegressorScores leastSquaresScores(const GroupedScores& data, double fitFraction
   };
   impute(fitPart.features);
   out.fit = fitLeastSquares(fitPart.features, fitPart.truth());
-  out.fitRows = long(fitPart.publicSize());
+  out.fitRows = long(fitPart.size());  // the fit rows are public, their kept count too
   out.data = std::move(parts.train);
   GroupedScores& d = out.data;
   impute(d.features);
