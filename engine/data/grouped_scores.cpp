@@ -34,6 +34,10 @@ void GroupedScores::validate() const {
     require(groups[i] >= 0 && groups[i] < groupCount(), "data '", name, "': a group label is not in 0..",
             groupCount() - 1);
   }
+  require(publicIndex.empty() || (publicIndex.size() == scores.size() && publicRows >= scores.size() &&
+                                   std::is_sorted(publicIndex.begin(), publicIndex.end()) &&
+                                   publicIndex.back() < publicRows),
+          "data '", name, "': the kept rows' places among the public rows are inconsistent");
   const auto sizes = groupSizes();
   for (int a = 0; a < groupCount(); ++a)
     require(sizes[a] > 0, "data '", name, "': group '", groupNames[a], "' has no rows");
@@ -98,36 +102,41 @@ GroupedScores syntheticGroupedScores(long rowsPerGroup, int groupCount, std::uin
 }
 
 GroupedScores loadGroupedScoresCsv(const std::string& path, const std::string& scoreColumn,
-                                   const std::string& groupColumn, double lo, double hi,
-                                   const std::vector<std::string>& featureColumns) {
+                                   const std::string& groupColumn, const std::vector<std::string>& groupValues,
+                                   double lo, double hi, const std::vector<std::string>& featureColumns) {
   require(std::isfinite(lo) && std::isfinite(hi) && lo < hi, "score bounds must satisfy lo < hi, got [", lo, ", ", hi,
           "]");
+  std::map<std::string, int> labels;
+  for (const auto& v : groupValues) {
+    require(!v.empty() && labels.emplace(v, int(labels.size())).second,
+            "group_values: each declared group value must be non-empty and named once");
+  }
+  require(labels.size() >= 2, "group_values: declare at least two group values (the groups, in order)");
   const CsvTable t = CsvTable::readFile(path);
   // A NaN score is dropped like a missing one; ±∞ and scores outside [lo, hi] are clamped below.
   auto s = t.numericColumnAnyValue(scoreColumn);
   for (auto& v : s)
     if (v && std::isnan(*v)) v.reset();
   const std::size_t gj = t.columnIndex(groupColumn);
-  std::map<std::string, int> labels;
-  for (std::size_t r = 0; r < t.rows(); ++r)
-    if (s[r] && !t.isMissing(r, gj)) labels.emplace(t.cell(r, gj), 0);
   GroupedScores d;
   d.name = std::filesystem::path(path).filename().string();
   d.lo = lo;
   d.hi = hi;
-  for (auto& [label, index] : labels) {
-    index = int(d.groupNames.size());
-    d.groupNames.push_back(label);
-  }
-  require(d.groupNames.size() >= 2, path, ": group column '", groupColumn, "' has ", d.groupNames.size(),
-          " distinct non-missing value(s); at least 2 groups are needed");
+  d.groupNames = groupValues;
+  d.publicRows = t.rows();
   std::vector<std::size_t> kept;
   for (std::size_t r = 0; r < t.rows(); ++r) {
     if (!s[r] || t.isMissing(r, gj)) continue;
+    std::string cell(t.cell(r, gj));
+    while (!cell.empty() && cell.back() == ' ') cell.pop_back();
+    while (!cell.empty() && cell.front() == ' ') cell.erase(cell.begin());
+    const auto label = labels.find(cell);
+    if (label == labels.end()) continue;  // not a declared group: dropped, still counted in publicRows
     d.scores.push_back(std::clamp(*s[r], lo, hi));
-    d.groups.push_back(labels.at(t.cell(r, gj)));
+    d.groups.push_back(label->second);
     kept.push_back(r);
   }
+  d.publicIndex = kept;
   if (!featureColumns.empty()) fillFeatures(d, t, kept, featureColumns);
   d.validate();
   return d;

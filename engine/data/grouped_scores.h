@@ -30,6 +30,15 @@ struct GroupedScores {
   long imputedFeatureCells = 0;
   std::vector<double> targets;
 
+  /// The row count the claim treats as public (issue #35): the substitution neighbours of [FairReg] Def. 2.1
+  /// keep the number of rows of the file, so a loader that drops rows by a rule (a CSV row whose score is
+  /// missing or whose group is not declared) keeps them in this count, and every split, the histogram's 1/n
+  /// and δ auto use it, never the kept count (which one row changes). 0: size() (no row was dropped).
+  std::size_t publicRows = 0;
+  /// The place of each kept row among the public rows (ascending; empty: the identity).
+  std::vector<std::size_t> publicIndex;
+  std::size_t publicSize() const { return publicRows > 0 ? publicRows : size(); }
+
   /// What a prediction is compared with: the targets if present, else the scores.
   const std::vector<double>& truth() const { return targets.empty() ? scores : targets; }
 
@@ -51,15 +60,18 @@ struct GroupedScores {
 /// @throws InvalidArgument if rowsPerGroup < 2 or groupCount not in 2..8.
 GroupedScores syntheticGroupedScores(long rowsPerGroup, int groupCount, std::uint64_t seed);
 
-/// Any CSV: a numeric score column, a group column (text or numbers; groups are the sorted distinct
-/// values), and public bounds [lo, hi]. Rows whose score (or group) is missing or NaN are dropped; a
-/// score outside [lo, hi] (±∞ included) is clamped to the nearer bound (a rule of the row alone, so a
-/// neighbouring file moves one score; issue #35). `featureColumns` (may be empty) become `features`
-/// (fillFeatures). @throws InvalidArgument if the file or a column is missing or malformed (naming the
-/// column, never a cell), fewer than 2 groups or an empty result.
+/// Any CSV: a numeric score column, a group column, the declared group values `groupValues` (public: the
+/// groups, in that order, matched exactly as text, surrounding blanks ignored; never read from the file) and
+/// public bounds [lo, hi]. A row whose score is missing or NaN, or whose group is not a declared value
+/// (missing included), is dropped but stays in publicRows (the file's row count, public), so the run and the
+/// shape of what it releases never depend on such a row; a score outside [lo, hi] (±∞ included) is clamped
+/// to the nearer bound (a rule of the row alone, so a neighbouring file moves one score; issue #35).
+/// `featureColumns` (may be empty) become `features` (fillFeatures). @throws InvalidArgument if the file or a
+/// column is missing or malformed (naming the column, never a cell), fewer than 2 declared values or a value
+/// declared twice, or (validate) a declared group without rows.
 GroupedScores loadGroupedScoresCsv(const std::string& path, const std::string& scoreColumn,
-                                   const std::string& groupColumn, double lo, double hi,
-                                   const std::vector<std::string>& featureColumns = {});
+                                   const std::string& groupColumn, const std::vector<std::string>& groupValues,
+                                   double lo, double hi, const std::vector<std::string>& featureColumns = {});
 
 /// Fills `d.features` from numeric columns of `t` for the table rows `rows` (one per score); a missing,
 /// NaN or infinite cell becomes NaN (counted in imputedFeatureCells) and is imputed later from public

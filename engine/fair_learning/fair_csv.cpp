@@ -5,7 +5,6 @@
 #include <limits>
 #include <numeric>
 #include <optional>
-#include <set>
 
 #include "core/error.h"
 #include "core/parameter_text.h"
@@ -17,14 +16,18 @@ namespace dpw {
 
 namespace {
 
-// Maps a two-valued text column to {0, 1} (sorted distinct values).
-std::vector<int> binaryColumn(const CsvTable& t, const std::string& name) {
-  const auto values = t.textColumn(name);
-  const std::set<std::string> distinct(values.begin(), values.end());
-  require(distinct.size() == 2, "column '", name, "' of ", t.source(), " must hold exactly two values, it has ",
-          distinct.size());
-  std::vector<int> out;
-  for (const auto& v : values) out.push_back(v == *distinct.begin() ? 0 : 1);
+// The declared code of each row's cell (0 or 1), or −1 when the cell is not a declared value (missing included).
+std::vector<int> declaredCodes(const CsvTable& t, const std::string& name, const std::vector<std::string>& values) {
+  const std::size_t j = t.columnIndex(name);
+  std::vector<int> out(t.rows(), -1);
+  for (std::size_t r = 0; r < t.rows(); ++r) {
+    if (t.isMissing(r, j)) continue;
+    std::string cell(t.cell(r, j));
+    while (!cell.empty() && cell.back() == ' ') cell.pop_back();
+    while (!cell.empty() && cell.front() == ' ') cell.erase(cell.begin());
+    for (std::size_t v = 0; v < values.size(); ++v)
+      if (cell == values[v]) out[r] = int(v);
+  }
   return out;
 }
 
@@ -88,13 +91,29 @@ std::vector<FairCsvBounds> parseFeatureBounds(std::string_view text) {
   return out;
 }
 
+std::vector<std::string> parseDeclaredValues(std::string_view text, const std::string& field) {
+  std::vector<std::string> values = splitList(text, field);
+  if (values.empty()) values = {"0", "1"};
+  require(values.size() == 2 && values[0] != values[1] && !values[0].empty() && !values[1].empty(), field,
+          ": declare exactly two distinct values, the one coded 0 first (for example 0,1 or no,yes)");
+  return values;
+}
+
 FairCsvLoad loadFairCsv(const FairCsvSpec& spec, std::uint64_t seed, FairDataset& train, FairDataset& test,
                         NoiseSource source) {
   require(spec.testFraction > 0 && spec.testFraction < 1, "test fraction must be in (0, 1), got ", spec.testFraction);
   require(!spec.groupColumn.empty(), "a CSV data set needs a group column (the sensitive attribute)");
+  require(spec.groupValues.size() == 2 && spec.groupValues[0] != spec.groupValues[1] &&
+              (spec.labelColumn.empty() || (spec.labelValues.size() == 2 && spec.labelValues[0] != spec.labelValues[1])),
+          "group_values and label_values: declare exactly two distinct values each");
   const CsvTable t = CsvTable::readFile(spec.path);
-  const std::vector<int> a = binaryColumn(t, spec.groupColumn);
-  const std::vector<int> y = spec.labelColumn.empty() ? std::vector<int>(t.rows(), 0) : binaryColumn(t, spec.labelColumn);
+  // The declared values code the rows; a row with an undeclared group or label is dropped here (fair_csv.h).
+  const std::vector<int> a = declaredCodes(t, spec.groupColumn, spec.groupValues);
+  const std::vector<int> y = spec.labelColumn.empty() ? std::vector<int>(t.rows(), 0)
+                                                      : declaredCodes(t, spec.labelColumn, spec.labelValues);
+  std::vector<std::size_t> kept;
+  for (std::size_t r = 0; r < t.rows(); ++r)
+    if (a[r] >= 0 && y[r] >= 0) kept.push_back(r);
   // The planted fault reads the file the old way, whatever the run claims.
   const bool needBounds = spec.requirePublicBounds && !spec.plantedPrivateStandardisation;
   FairCsvLoad load;
@@ -123,20 +142,21 @@ FairCsvLoad loadFairCsv(const FairCsvSpec& spec, std::uint64_t seed, FairDataset
             "feature_bounds (column:lo:hi), because bounds or a standardisation computed from the private rows "
             "would differ between neighbouring data sets; declare them, or run with epsilon = inf");
   }
-  const std::size_t n = t.rows();
+  load.droppedRows = long(t.rows() - kept.size());
+  const std::size_t n = kept.size();
   const std::size_t nTest = std::size_t(std::lround(spec.testFraction * double(n)));
-  require(nTest >= 1 && nTest < n, "train/test split of ", n, " rows with test fraction ", spec.testFraction,
-          " leaves a part empty");
+  require(nTest >= 1 && nTest < n, "train/test split of ", n, " rows (those whose group and label are declared "
+          "values) with test fraction ", spec.testFraction, " leaves a part empty");
   // Raw values: NaN stands for a missing cell (mapped below); the planted fault reads the strict way.
   Points X(Eigen::Index(n), Eigen::Index(features.size()));
   for (std::size_t j = 0; j < features.size(); ++j) {
     if (spec.plantedPrivateStandardisation) {
       const auto col = t.numericColumn(features[j]);
-      for (std::size_t r = 0; r < n; ++r) X(Eigen::Index(r), Eigen::Index(j)) = col[r];
+      for (std::size_t r = 0; r < n; ++r) X(Eigen::Index(r), Eigen::Index(j)) = col[kept[r]];
     } else {
       const auto col = t.numericColumnAnyValue(features[j]);
       for (std::size_t r = 0; r < n; ++r)
-        X(Eigen::Index(r), Eigen::Index(j)) = col[r].value_or(std::numeric_limits<double>::quiet_NaN());
+        X(Eigen::Index(r), Eigen::Index(j)) = col[kept[r]].value_or(std::numeric_limits<double>::quiet_NaN());
     }
   }
   std::vector<std::size_t> order(n);
@@ -149,7 +169,7 @@ FairCsvLoad loadFairCsv(const FairCsvSpec& spec, std::uint64_t seed, FairDataset
     D.a.clear(), D.y.clear();
     for (std::size_t k = from; k < to; ++k) {
       D.X.row(Eigen::Index(k - from)) = X.row(Eigen::Index(order[k]));
-      D.a.push_back(a[order[k]]), D.y.push_back(y[order[k]]);
+      D.a.push_back(a[kept[order[k]]]), D.y.push_back(y[kept[order[k]]]);
     }
     D.yC.resize(0, 2);
     D.coreFeatures = int(X.cols());

@@ -1,9 +1,14 @@
 #pragma once
 /// A fair-learning data set from a CSV file: chosen feature, label and group columns.
 ///
-/// The group column must hold exactly two distinct values (sorted as text; the first is A = 0); the
-/// label column, when given, exactly two (the first is Y = 0). Rows are shuffled with the seed and split
-/// into train and test.
+/// The group's two values and the label's two values are public declarations (FairCsvSpec::groupValues,
+/// labelValues: the scenario's `group_values`, `label_values`, default "0,1"), never read from the file: the
+/// first declared value is A = 0 (Y = 0), the second A = 1 (Y = 1), a cell matching one exactly as text
+/// (surrounding blanks ignored). A row whose group (or label, when a label column is given) is not a declared
+/// value, a missing cell included, is dropped before anything else (a rule of the row alone: whether the run
+/// happens, and the shape of what it releases, never depend on such a row; issue #35). The cell sizes counted
+/// after this rule are the ones the claim treats as public ([FairLearn] Def. 2.1: replace-one within a cell).
+/// The kept rows are shuffled and split into train and test.
 ///
 /// The data path is inside the privacy claim (issue #35): every feature is mapped by a rule fixed before
 /// the private rows are read, so two neighbouring files get the same map and one row moves only its own
@@ -38,6 +43,10 @@ struct FairCsvBounds {
 /// rule (a malformed item, lo ≥ hi, a non-finite bound, a column named twice).
 std::vector<FairCsvBounds> parseFeatureBounds(std::string_view text);
 
+/// Parses `group_values` / `label_values`: exactly two distinct non-empty comma-separated values, in the
+/// order 0, 1 (blank text: "0,1"). @throws InvalidArgument naming the field and the rule.
+std::vector<std::string> parseDeclaredValues(std::string_view text, const std::string& field);
+
 struct FairCsvSpec {
   std::string path;
   /// Empty: the columns of `bounds` (in their order) if any, else every numeric column except label and
@@ -46,6 +55,8 @@ struct FairCsvSpec {
   std::vector<std::string> features;
   std::string labelColumn;            ///< empty: unsupervised (labels all 0)
   std::string groupColumn;
+  std::vector<std::string> groupValues{"0", "1"};  ///< public: the group's values A = 0, A = 1 (see above)
+  std::vector<std::string> labelValues{"0", "1"};  ///< public: the label's values Y = 0, Y = 1
   double testFraction = 0.3;
   std::vector<FairCsvBounds> bounds;  ///< public per-column bounds (see above)
   /// A private run: every feature column must have public bounds (refused otherwise, naming the column).
@@ -63,12 +74,13 @@ struct FairCsvLoad {
   bool publicBounds = false;           ///< every feature mapped by declared bounds
   long clampedCells = 0;               ///< cells outside their bounds (±∞ included) moved to the nearer bound
   long imputedCells = 0;               ///< missing or NaN cells set to the midpoint of their bounds
+  long droppedRows = 0;                ///< rows whose group or label is not a declared value
 };
 
 /// Reads, shuffles, splits and maps the features (see above). @throws InvalidArgument if the file is
 /// missing or malformed, a column is unknown or not numeric, a bound names no feature column, a private
-/// run lacks bounds for a feature, the group (or label) column does not have exactly two values,
-/// testFraction ∉ (0, 1), or train or test would be empty. The shuffle that decides which rows are
+/// run lacks bounds for a feature, the declared values are not two distinct ones, testFraction ∉ (0, 1), or
+/// train or test would be empty (counts of the kept rows, public under the rule above). The shuffle that decides which rows are
 /// trained on comes from the seed in teaching mode and from the OS in secure mode
 /// (privacy/mechanisms/private_sampling.h).
 FairCsvLoad loadFairCsv(const FairCsvSpec& spec, std::uint64_t seed, FairDataset& train, FairDataset& test,

@@ -51,6 +51,23 @@ GroupedScores selectRows(const GroupedScores& data, const std::vector<std::size_
   return out;
 }
 
+PublicSplit splitPublicRows(const GroupedScores& data, double testFraction, RandomWords& words) {
+  const std::size_t n = data.publicSize();
+  const TrainTestSplit split = splitTrainTest(n, testFraction, words);
+  std::vector<std::ptrdiff_t> keptAt(n, -1);  // the kept row at each public place, or −1
+  for (std::size_t i = 0; i < data.size(); ++i) keptAt.at(data.publicIndex.empty() ? i : data.publicIndex[i]) = std::ptrdiff_t(i);
+  auto part = [&](const std::vector<std::size_t>& places) {
+    std::vector<std::size_t> rows, at;
+    for (std::size_t j = 0; j < places.size(); ++j)
+      if (keptAt[places[j]] >= 0) rows.push_back(std::size_t(keptAt[places[j]])), at.push_back(j);
+    GroupedScores out = selectRows(data, rows);
+    out.publicRows = places.size();
+    if (rows.size() < places.size()) out.publicIndex = std::move(at);
+    return out;
+  };
+  return {part(split.train), part(split.test)};
+}
+
 GroupDistributions privateGroupDistributions(const GroupedScores& train, const Binning& binning,
                                              const HistogramNoise& noise, Rng& rng) {
   require(train.size() == train.groups.size(), "training data: score and group counts differ");
@@ -59,7 +76,8 @@ GroupDistributions privateGroupDistributions(const GroupedScores& train, const B
     require(sizes[a] > 0, "group '", train.groupNames[a], "' has no training rows");
   std::vector<int> bins(train.size());
   for (std::size_t i = 0; i < train.size(); ++i) bins[i] = binning.index(train.scores[i]);
-  const Points h = privateJointHistogram(bins, train.groups, train.groupCount(), binning.bins(), noise, rng);
+  const Points h = privateJointHistogram(bins, train.groups, train.groupCount(), binning.bins(), noise, rng,
+                                        long(train.publicSize()));
   return repairedGroupDistributions(h);
 }
 

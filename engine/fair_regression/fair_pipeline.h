@@ -33,7 +33,17 @@ TrainTestSplit splitTrainTest(std::size_t n, double testFraction, RandomWords& w
 /// Rows of `data` selected by `rows` (same group names and bounds; targets and features follow).
 GroupedScores selectRows(const GroupedScores& data, const std::vector<std::size_t>& rows);
 
-/// Bins, histogram (+ noise), repair. @throws InvalidArgument if a group has no training rows
+/// Splits the public rows of `data` (data.publicSize(): the file's rows, those a loader's rule dropped
+/// included; grouped_scores.h) with splitTrainTest, then keeps in each part the rows the loader kept: the
+/// parts' sizes, publicRows, depend only on the public count, and a dropped row leaves a gap, never a shift.
+/// Each part's publicIndex places its rows among its public rows. Without dropped rows: exactly
+/// selectRows(data, split.train) and selectRows(data, split.test). @throws as splitTrainTest.
+struct PublicSplit {
+  GroupedScores train, test;
+};
+PublicSplit splitPublicRows(const GroupedScores& data, double testFraction, RandomWords& words);
+
+/// Bins, histogram (+ noise), repair; the histogram's 1/n and the noise's n are train.publicSize(). @throws InvalidArgument if a group has no training rows
 /// (naming it), a score is outside the bounds, or the noise settings are invalid.
 GroupDistributions privateGroupDistributions(const GroupedScores& train, const Binning& binning,
                                              const HistogramNoise& noise, Rng& rng);

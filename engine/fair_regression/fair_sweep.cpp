@@ -80,8 +80,8 @@ FairSweepResult runFairSweep(const GroupedScores& input, const FairSweepSettings
       const std::uint64_t seed = s.firstSeed + seedIdx;
       Rng splitRng = makeRng(seed, 0);
       PrivateSampling splitCoins(s.secureNoise ? NoiseSource::OsEntropy : NoiseSource::Seeded, splitRng);
-      const TrainTestSplit split = splitTrainTest(data.size(), s.testFraction, splitCoins.words());
-      const GroupedScores train = selectRows(data, split.train), test = selectRows(data, split.test);
+      const PublicSplit parts = splitPublicRows(data, s.testFraction, splitCoins.words());  // n: the public count
+      const GroupedScores &train = parts.train, &test = parts.test;
       const Binning binning(data.lo, data.hi, s.bins[kIdx]);
       const std::uint64_t cellId = kIdx * E + eIdx;
       Rng noiseRng = makeRng(seed, 10 + cellId);

@@ -47,11 +47,13 @@ RegressorScores leastSquaresScores(const GroupedScores& data, double fitFraction
   require(data.features.size() > 0, "data '", data.name,
           "' has no feature columns for a regressor (for a CSV file, name them in feature_columns)");
   require(fitFraction > 0 && fitFraction < 1, "regressor_fraction must lie in (0, 1), got ", fitFraction);
-  const double fitRows = std::ceil(fitFraction * double(data.size()));
-  require(fitRows >= 1 && fitRows < double(data.size()), "regressor_fraction ", fitFraction, " of ", data.size(),
-          " rows leaves no rows to fit on or none to post-process");
-  const TrainTestSplit split = splitTrainTest(data.size(), fitFraction, rng);  // "test" = the fit rows
-  GroupedScores fitPart = selectRows(data, split.test);
+  // The split is of the public rows (fair_pipeline.h: splitPublicRows), so the post-processed part's n is public.
+  const double fitRows = std::ceil(fitFraction * double(data.publicSize()));
+  require(fitRows >= 1 && fitRows < double(data.publicSize()), "regressor_fraction ", fitFraction, " of ",
+          data.publicSize(), " rows leaves no rows to fit on or none to post-process");
+  SeededWords words(rng);
+  PublicSplit parts = splitPublicRows(data, fitFraction, words);  // "test" = the fit rows
+  GroupedScores& fitPart = parts.test;
 
   // Missing feature cells (NaN, grouped_scores.h) take their column's mean over the fit rows, which are
   // public: a mean over the post-processed rows would move every imputed row's score with one person's
@@ -74,8 +76,8 @@ RegressorScores leastSquaresScores(const GroupedScores& data, double fitFraction
   };
   impute(fitPart.features);
   out.fit = fitLeastSquares(fitPart.features, fitPart.truth());
-  out.fitRows = long(fitPart.size());
-  out.data = selectRows(data, split.train);
+  out.fitRows = long(fitPart.size());  // the fit rows are public, their kept count too
+  out.data = std::move(parts.train);
   GroupedScores& d = out.data;
   impute(d.features);
   d.name = data.name + " (least-squares scores)";

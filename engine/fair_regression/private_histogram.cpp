@@ -34,12 +34,13 @@ double histogramNoiseScale(const HistogramNoise& noise, long n) {
   return isDiscrete(noise.mechanism) ? m.scale() / double(n) : m.scale();
 }
 
-Points jointHistogram(const std::vector<int>& bins, const std::vector<int>& groups, int groupCount, int k) {
+Points jointHistogram(const std::vector<int>& bins, const std::vector<int>& groups, int groupCount, int k, long n) {
   require(bins.size() == groups.size(), "histogram: ", bins.size(), " bins but ", groups.size(), " group labels");
   require(!bins.empty(), "histogram: no training rows");
   require(groupCount >= 1 && k >= 1, "histogram: need at least one group and one bin, got ", groupCount, " and ", k);
+  require(n == 0 || n >= long(bins.size()), "histogram: the public row count is below the rows counted");
   Points h = Points::Zero(groupCount, k);
-  const double unit = 1.0 / double(bins.size());
+  const double unit = 1.0 / double(n > 0 ? n : long(bins.size()));
   for (std::size_t i = 0; i < bins.size(); ++i) {
     require(groups[i] >= 0 && groups[i] < groupCount, "histogram: group label ", groups[i], " out of range");
     require(bins[i] >= 0 && bins[i] < k, "histogram: bin ", bins[i], " out of range");
@@ -49,9 +50,10 @@ Points jointHistogram(const std::vector<int>& bins, const std::vector<int>& grou
 }
 
 Points privateJointHistogram(const std::vector<int>& bins, const std::vector<int>& groups, int groupCount, int k,
-                             const HistogramNoise& noise, Rng& rng) {
-  Points h = jointHistogram(bins, groups, groupCount, k);
-  const Mechanism mechanism = histogramMechanism(noise, long(bins.size()));
+                             const HistogramNoise& noise, Rng& rng, long n) {
+  Points h = jointHistogram(bins, groups, groupCount, k, n);
+  const long rows = n > 0 ? n : long(bins.size());  // the public count (private_histogram.h)
+  const Mechanism mechanism = histogramMechanism(noise, rows);
   if (mechanism.isNone()) return h;
   if (isDiscrete(noise.mechanism)) {
     // Integer counts (exact), integer noise (exact samplers), then one division by the public n.
@@ -60,11 +62,10 @@ Points privateJointHistogram(const std::vector<int>& bins, const std::vector<int
     std::unique_ptr<RandomWords> words;
     if (noise.secure) words = std::make_unique<OsEntropy>();
     else words = std::make_unique<SeededWords>(rng);
-    const double n = double(bins.size());
     for (int a = 0; a < groupCount; ++a)
       for (int b = 0; b < k; ++b) {
         const std::int64_t z = mechanism.drawInteger(*words);
-        h(a, b) = double(counts[std::size_t(a) * std::size_t(k) + std::size_t(b)] + z) / n;
+        h(a, b) = double(counts[std::size_t(a) * std::size_t(k) + std::size_t(b)] + z) / double(rows);
       }
     return h;
   }

@@ -48,15 +48,16 @@ Mechanism histogramMechanism(const HistogramNoise& noise, long n);
 /// for a Gaussian, or `secure` with a continuous mechanism.
 double histogramNoiseScale(const HistogramNoise& noise, long n);
 
-/// Exact joint histogram (m x k, row a = group a), normalised by n = bins.size().
-/// @throws InvalidArgument on length mismatch, no rows, or labels/bins out of range.
-Points jointHistogram(const std::vector<int>& bins, const std::vector<int>& groups, int groupCount, int k);
+/// Exact joint histogram (m x k, row a = group a), normalised by the public row count n (0: bins.size();
+/// grouped_scores.h: publicSize, which counts the rows a loader's rule dropped, so 1/n never moves with one row).
+/// @throws InvalidArgument on length mismatch, no rows, n < bins.size(), or labels/bins out of range.
+Points jointHistogram(const std::vector<int>& bins, const std::vector<int>& groups, int groupCount, int k, long n = 0);
 
-/// jointHistogram plus independent noise per cell drawn row by row from `rng` (or from the OS when
-/// `noise.secure`; `rng` is then untouched). @throws as jointHistogram and histogramNoiseScale;
-/// EntropyError if the OS cannot deliver random bytes in secure mode.
+/// jointHistogram plus independent noise per cell, calibrated for the public n (as above), drawn row by row
+/// from `rng` (or from the OS when `noise.secure`; `rng` is then untouched). @throws as jointHistogram and
+/// histogramNoiseScale; EntropyError if the OS cannot deliver random bytes in secure mode.
 Points privateJointHistogram(const std::vector<int>& bins, const std::vector<int>& groups, int groupCount, int k,
-                             const HistogramNoise& noise, Rng& rng);
+                             const HistogramNoise& noise, Rng& rng, long n = 0);
 
 /// The histogram's sensitivity in its law's norm and in the units its noise is added in: substitution of one
 /// row moves one count from one cell to another, so L1 2 and L2 √2 on the integer counts (the discrete laws),

@@ -159,6 +159,21 @@ Points selectRows(const Points& data, const std::vector<Eigen::Index>& rows) {
   return batch;
 }
 
+Points publicShapeBatch(const Points& data, std::vector<Eigen::Index> rows, long size, RandomWords& coins) {
+  require(size >= 1, "a batch of public size needs at least one row, got ", size);
+  const std::size_t b = std::size_t(size);
+  for (std::size_t i = 0; i < b && i < rows.size(); ++i) {  // a uniformly random `size` of the drawn rows
+    std::uniform_int_distribution<std::size_t> pick(i, rows.size() - 1);
+    std::swap(rows[i], rows[pick(coins)]);
+  }
+  rows.resize(b, Eigen::Index(-1));  // −1: a filler row (the origin)
+  std::shuffle(rows.begin(), rows.end(), coins);  // every order equally likely: a replaced row keeps its place
+  Points batch = Points::Zero(Eigen::Index(b), data.cols());
+  for (std::size_t r = 0; r < b; ++r)
+    if (rows[r] >= 0) batch.row(Eigen::Index(r)) = data.row(rows[r]);
+  return batch;
+}
+
 double nearestNeighbourAccuracy(const PointsRef& reference, const std::vector<int>& referenceLabels,
                                 const PointsRef& queries, const std::vector<int>& queryLabels) {
   require(reference.rows() > 0 && queries.rows() > 0, "nearest-neighbour check needs non-empty sets");

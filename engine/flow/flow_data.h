@@ -85,6 +85,20 @@ std::vector<Eigen::Index> drawMinibatchRows(Eigen::Index m, bool poisson, double
 /// The rows `rows` of `data`, in that order.
 Points selectRows(const Points& data, const std::vector<Eigen::Index>& rows);
 
+/// A Poisson minibatch given the public shape of a fixed-size one (issue #35): exactly `size` rows, so the
+/// released noisy projections (one row per batch row: DPSWflow-r's projections release, DPSWgen) never show
+/// the Poisson draw's |B|. If |B| > size, a uniformly random `size` of the drawn rows (from `coins`, the OS in
+/// secure mode); if |B| < size, the drawn rows and then size − |B| zero rows (the origin: a public filler
+/// inside the unit ball every row lies in), in a uniformly random order (the release adds noise row by row, so
+/// the order must not say which rows are fillers or where an added row went). Why the Poisson accountant still holds with the replace-one Δ of
+/// the projections (Δ = 2w bounds the move of any one row of the unit ball, the origin included): for
+/// add/remove neighbours B and B ∪ {x}, below `size` the two padded batches differ by x in place of one
+/// filler; at or above it, the random subsets can be coupled so that they are equal or differ by x in place
+/// of one row of B, and the uniform order puts that row in the same place. Each coupled pair is a replace-one pair, so by joint convexity of the hockey-stick (and
+/// quasi-convexity of the Rényi) divergence the release of the fixed-size batch is dominated by the Gaussian
+/// at Δ for add/remove neighbours: the condition of Poisson amplification. @throws InvalidArgument if size < 1.
+Points publicShapeBatch(const Points& data, std::vector<Eigen::Index> rows, long size, RandomWords& coins);
+
 /// Fraction of `queries` whose nearest neighbour (Euclidean) in `reference` has the same label.
 /// @throws InvalidArgument on empty or mismatched input.
 double nearestNeighbourAccuracy(const PointsRef& reference, const std::vector<int>& referenceLabels,

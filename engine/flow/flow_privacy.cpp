@@ -178,6 +178,11 @@ std::string flowPrivacyTerms(const FlowPrivacySettings& s, bool subsampled, bool
   os << "Neighbours: "
      << (sampler == Sampler::Poisson ? "add/remove one row (Δ = 2w over-covers it)" : "replace-one row (‖y − y'‖ ≤ 2)")
      << "; sampler: " << samplerDescription(sampler, sampleRate);
+  if (sampler == Sampler::Poisson)  // flow_data.h: publicShapeBatch
+    os << "; the noisy projections have one row per batch row, so each Poisson batch is given the public size of "
+          "the batch setting (a uniformly random subset of that size of the drawn rows, or the drawn rows and zero "
+          "rows up to it, in a random order): the release's shape never shows the draw, and an added row is in "
+          "place of one row or filler, covered by Δ";
   os << "; sensitivity Δ = 2w = " << claimNumber(sensitivity) << " for k = " << k << " directions, ";
   if (conv == FlowConvention::Reference) {
     os << "the reference code's bound (CLT at δ/2 for k > 30, else Bernstein at δ) per draw, not union-bounded";

@@ -167,6 +167,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     csv.path = s.dataPath, csv.features = splitList(s.featureColumns, "feature_columns");
     csv.labelColumn = s.labelColumn, csv.groupColumn = s.groupColumn, csv.testFraction = s.testFraction;
     csv.bounds = parseFeatureBounds(s.featureBounds);
+    csv.groupValues = parseDeclaredValues(s.groupValues, "group_values"), csv.labelValues = parseDeclaredValues(s.labelValues, "label_values");
     csv.requirePublicBounds = std::isfinite(s.epsilon), csv.plantedPrivateStandardisation = s.plantedPrivateStandardisation;
     csvLoad = loadFairCsv(csv, seed, train, test, s.noiseSource);
   } else if (s.task != FairTask::Matching) {
@@ -334,7 +335,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   if (ledger && ledger->chosenAccountantUnproven()) m["epsilon_chosen_accountant"] = ledger->chosenAccountantEpsilon();
   if (s.dataset == FairDataSource::Csv) {  // how often the bounds bit: a hint that they are too narrow
     m["csv_cells_clamped"] = double(csvLoad.clampedCells);
-    m["csv_cells_imputed"] = double(csvLoad.imputedCells);
+    m["csv_cells_imputed"] = double(csvLoad.imputedCells), m["csv_rows_dropped"] = double(csvLoad.droppedRows);
   }
   Rng evalRng = makeRng(seed, Training + 1);
   if (s.task == FairTask::Classifier) {

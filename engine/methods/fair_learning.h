@@ -91,6 +91,7 @@ struct FairLearningSettings {
   std::string featureColumns;         ///< csv: comma-separated; empty = the columns of featureBounds (or, at ε = ∞ without them, every numeric column)
   std::string featureBounds;          ///< csv: public bounds "column:lo:hi, …" (fair_learning/fair_csv.h); required when ε < ∞
   std::string labelColumn, groupColumn;
+  std::string groupValues = "0,1", labelValues = "0,1";  ///< csv: the public values coded 0, 1 (fair_csv.h)
   double testFraction = 0.3;          ///< csv: share of rows held out for the metrics
   /// Audit only (methods/fair_learning_run_audit.h), never a parameter: planted fault (a), the CSV
   /// standardised on the private training rows (FairCsvSpec::plantedPrivateStandardisation).

@@ -86,12 +86,22 @@ void addDataParams(std::vector<ParamSpec>& v, bool withLabel) {
                "[-1, 1] before anything else, so neighbouring data sets get the same map. Required when ε < inf; "
                "at ε = inf without them the bounds are the training rows' min and max (ε = inf claims nothing)."},
                            "dataset", {"csv"}));
-  if (withLabel)
+  if (withLabel) {
     v.push_back(usedOnlyWhen({"label_column", "Label column", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
-                 "CSV only: the binary label (two distinct values; the first in sorted order is 0)."},
+                 "CSV only: the binary label, coded by Label values."},
                              "dataset", {"csv"}));
+    v.push_back(usedOnlyWhen({"label_values", "Label values (public)", K::Text, 0, -INFINITY, INFINITY, false, {}, "0,1", "",
+                 "CSV only: the label's two values, the one coded Y = 0 first (for example no,yes), declared without "
+                 "looking at the rows. A row whose label is another value (or missing) is dropped before anything else."},
+                             "dataset", {"csv"}));
+  }
   v.push_back(usedOnlyWhen({"group_column", "Group column", K::Text, 0, -INFINITY, INFINITY, false, {}, "", "",
-               "CSV only: the binary sensitive attribute (two distinct values; the first in sorted order is A = 0)."},
+               "CSV only: the binary sensitive attribute, coded by Group values."},
+                           "dataset", {"csv"}));
+  v.push_back(usedOnlyWhen({"group_values", "Group values (public)", K::Text, 0, -INFINITY, INFINITY, false, {}, "0,1", "",
+               "CSV only: the group's two values, the one coded A = 0 first (for example male,female), declared "
+               "without looking at the rows. A row whose group is another value (or missing) is dropped before "
+               "anything else, so no single row decides whether the run happens."},
                            "dataset", {"csv"}));
   v.push_back(usedOnlyWhen({"test_fraction", "Test fraction", K::Real, 0.3, 0.01, 0.99, false, {}, {}, "",
                "CSV only: share of the rows held out for the metrics.", true, true},
@@ -132,8 +142,8 @@ FairLearningSettings readCommon(FairTask task, const ParamValues& p) {
     s.dataPath = p.text("data_path");
     s.featureColumns = p.text("feature_columns");
     s.featureBounds = p.text("feature_bounds");
-    if (has(p, "label_column")) s.labelColumn = p.text("label_column");
-    s.groupColumn = p.text("group_column");
+    if (has(p, "label_column")) s.labelColumn = p.text("label_column"), s.labelValues = p.text("label_values");
+    s.groupColumn = p.text("group_column"), s.groupValues = p.text("group_values");
     s.testFraction = p.real("test_fraction");
   }
   return s;

@@ -47,6 +47,7 @@ FairRegressionSettings FairRegressionSettings::fromParams(const ParamValues& p) 
   s.baseDirectory = p.baseDirectory();
   s.scoreColumn = p.text("score_column");
   s.groupColumn = p.text("group_column");
+  if (!p.text("group_values").empty()) s.groupValues = splitList(p.text("group_values"), "group_values");
   s.featureColumns = splitList(p.text("feature_columns"), "feature_columns");
   s.leastSquaresScores = p.text("scores") == "least-squares";
   s.regressorFraction = p.real("regressor_fraction");
@@ -81,7 +82,7 @@ GroupedScores loadFairRegressionData(const FairRegressionSettings& s, std::uint6
   require(!s.scoreColumn.empty() && !s.groupColumn.empty(), "a CSV data set needs score_column and group_column");
   require(!s.leastSquaresScores || !s.featureColumns.empty(),
           "least-squares scores on a CSV file need feature_columns (comma-separated numeric columns)");
-  return loadGroupedScoresCsv(resolveUserFile(s.dataPath, s.baseDirectory), s.scoreColumn, s.groupColumn, s.lo, s.hi,
+  return loadGroupedScoresCsv(resolveUserFile(s.dataPath, s.baseDirectory), s.scoreColumn, s.groupColumn, s.groupValues, s.lo, s.hi,
                               s.leastSquaresScores ? s.featureColumns : std::vector<std::string>{});
 }
 
@@ -133,11 +134,12 @@ RunResult runFairRegression(const FairRegressionSettings& settings, std::uint64_
   const Binning binning(data.lo, data.hi, int(s.bins));
   Rng splitRng = makeRng(seed, 0);
   PrivateSampling splitCoins(s.secureNoise ? NoiseSource::OsEntropy : NoiseSource::Seeded, splitRng);
-  const TrainTestSplit split = splitTrainTest(data.size(), s.testFraction, splitCoins.words());
-  const GroupedScores train = selectRows(data, split.train), test = selectRows(data, split.test);
-  // δ auto: 1/(10 n) for the n training rows (their count is public: it sets the histograms' scale 1/n); the
-  // split's size depends only on the row count and the test fraction, so every seed's n is this one.
-  if (s.delta == 0) s.delta = defaultDelta(long(train.size()));
+  const PublicSplit parts = splitPublicRows(data, s.testFraction, splitCoins.words());  // fair_pipeline.h
+  const GroupedScores &train = parts.train, &test = parts.test;
+  // δ auto: 1/(10 n) for the n public training rows (it sets the histograms' scale 1/n; rows a CSV rule dropped
+  // count, so n never moves with one row); it depends only on the row count and the test fraction (every seed's).
+  const long n = long(train.publicSize());
+  if (s.delta == 0) s.delta = defaultDelta(n);
   sw.delta = s.delta;
   Rng noiseRng = makeRng(seed, 3);
   const HistogramNoise noise{s.epsilon, s.delta, s.mechanism, s.secureNoise};
@@ -255,17 +257,17 @@ RunResult runFairRegression(const FairRegressionSettings& settings, std::uint64_
     put("fair_eps_" + formatNumber(sw.epsilons[e]) + "_ks", r.cell(0, e, 0).ks);
   }
   result.metrics["lp_objective_seed0"] = sol.objective;
-  result.metrics["rows"] = double(data.size());
+  result.metrics["rows"] = double(data.publicSize());  // public (the file's rows, dropped ones included)
   result.metrics["groups"] = double(m);
   result.metrics["seeds"] = double(s.seeds);
   // The run's ε is read from the release's ledger (private_histogram.h), as its statement is.
-  const PrivacyLedger ledger = histogramLedger(noise, long(train.size()));
+  const PrivacyLedger ledger = histogramLedger(noise, n);
   result.metrics["epsilon"] = ledger.epsilon();
   // The law's own bound (basic composition): the same claim in secure mode, whose law is the one accounted.
   result.privacy = runPrivacyOf(ledger, ledger.deltaSpent(), false);
-  result.privacyStatement = describePrivacy(noise, long(train.size())) +
+  result.privacyStatement = describePrivacy(noise, n) +
                             " Per seed, the training split is the private data set." +
-                            (isPureEpsilon(noiseLaw(s.mechanism)) ? "" : deltaWarning(s.delta, long(train.size())));
+                            (isPureEpsilon(noiseLaw(s.mechanism)) ? "" : deltaWarning(s.delta, n));
   if (s.leastSquaresScores) {
     result.metrics["regressor_fit_mse"] = regressor.fit.fitMse;
     result.metrics["regressor_rows"] = double(regressor.fitRows);
@@ -306,7 +308,11 @@ MethodInfo fairRegressionMethod() {
        "CSV only: the numeric score column."},
                    "dataset", {"csv"}),
       usedOnlyWhen({"group_column", "Group column", K::Text, 0, -inf, inf, false, {}, "", "",
-       "CSV only: the group column (groups are its sorted distinct values)."},
+       "CSV only: the group column, its groups declared in Group values."},
+                   "dataset", {"csv"}),
+      usedOnlyWhen({"group_values", "Group values (public)", K::Text, 0, -inf, inf, false, {}, "0,1", "",
+       "CSV only: the groups, comma-separated in order, declared without looking at the rows. A row whose group is "
+       "another value (or missing), or whose score is missing, is dropped but still counted in n."},
                    "dataset", {"csv"}),
       {"scores", "Scores", K::Choice, 0, -inf, inf, false, {"targets", "least-squares"}, "targets", "",
        "targets: post-process the true targets, as in the paper's experiments ([FairReg] §5). least-squares: "

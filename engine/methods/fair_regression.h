@@ -29,6 +29,7 @@ struct FairRegressionSettings {
   std::string dataPath;               ///< file (law, communities: optional override; csv: required)
   std::string baseDirectory;          ///< relative dataPath is tried here first (the scenario's folder)
   std::string scoreColumn, groupColumn;
+  std::vector<std::string> groupValues{"0", "1"};  ///< csv: the declared (public) groups, in order (group_values)
   std::vector<std::string> featureColumns;  ///< csv: inputs of the least-squares regressor
   bool leastSquaresScores = false;          ///< scores = a least-squares regressor's outputs, not the targets
   double regressorFraction = 0.3;           ///< rows set aside to fit the regressor

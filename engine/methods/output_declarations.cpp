@@ -21,6 +21,8 @@ void declareOutputs(MethodInfo& m) {
                          "the dimension d and the data bounds (rows scaled into the unit ball by a public constant)",
                          "the class list (per class: the ten Fashion-MNIST labels, one flow each, rows or not; the "
                          "per-class row counts are not public and shape no release)",
+                         "the batch size: a Poisson batch whose projections are released has exactly that many rows "
+                         "(a random subset of the rows drawn, or zero rows added), so no release shows the draw",
                          "the held-out and reference samples the quality is measured on",
                          "the seed: it reproduces only particles, directions and synthetic data"};
   } else if (id == "dpswgen") {
@@ -30,6 +32,8 @@ void declareOutputs(MethodInfo& m) {
     m.treatedAsPublic = {"the private row count m (it sets q = batch/m)", "the dimension d and the data bounds",
                          "the class list (per class: the ten Fashion-MNIST labels; the per-class row counts are not "
                          "public and shape no release: each generator's batch is batch/10)",
+                         "the batch size: a Poisson batch has exactly that many rows (a random subset of the rows "
+                         "drawn, or zero rows added), so the released projections never show the draw",
                          "the held-out and reference samples the quality is measured on",
                          "the seed: it reproduces only the generator's initialisation, directions and synthetic data"};
   } else if (id == "flow-privacy-utility") {
@@ -42,8 +46,11 @@ void declareOutputs(MethodInfo& m) {
     o.evaluation = {"mse_*", "ks_*", "raw_*", "binning_*", "baseline_*", "fair_eps_*", "regressor_fit_mse",
                     "scores_clipped"};
     o.evaluationCharts = {"groups_before", "groups_after", "tradeoff", "private_vs_true"};
-    m.treatedAsPublic = {"the number of rows and of groups (the group list); a CSV row whose score or group is "
-                         "missing or NaN is dropped before anything else",
+    m.treatedAsPublic = {"the number of rows n of the file and the group list (Law School: its four race1 values; "
+                         "Communities: racepctblack > 0.06 or not; CSV: group_values, declared by the user, default "
+                         "0,1); a CSV row whose score is missing or NaN, or whose group is not a declared value, is "
+                         "dropped from the histogram but still counted in n, so the split sizes, the histogram's "
+                         "1/n, its noise and δ auto never depend on such a row",
                          "the score bounds lo, hi and the bins (a score outside them, ±∞ included, is clamped to "
                          "the nearer bound, row by row)",
                          "the rows the least-squares regressor is fitted on (as [FairReg] takes f as given), with "
@@ -57,16 +64,19 @@ void declareOutputs(MethodInfo& m) {
                     "w2_groups", "w2_groups_y0", "w2_groups_y1", "mse", "od_0", "od_1", "sw2_groups",
                     "reconstruction_loss", "reconstruction_loss_core", "latent_second_moment",
                     "sw2_groups_scale_free", "group_probe_accuracy", "sw2_groups_whitened", "baseline_accuracy",
-                    "baseline_disparate_impact", "csv_cells_clamped", "csv_cells_imputed"};
+                    "baseline_disparate_impact", "csv_cells_clamped", "csv_cells_imputed", "csv_rows_dropped"};
     o.evaluationCharts = {"loss", "scores", "outputs", "latent", "group_distance"};
     m.treatedAsPublic = {"the cell sizes (rows per group, or per label and group) and the row count n",
                          "the dimensions and the clipping bounds C, M, L",
+                         "CSV data: the two values of the group column and of the label column, declared by the "
+                         "user (group_values, label_values; default 0,1), the first coded 0; a row whose group or "
+                         "label is not a declared value (missing included) is dropped before anything else, and "
+                         "the cell sizes and n are those of the rows kept",
                          "CSV data: each feature's bounds, declared by the user (feature_bounds; only a run with "
                          "ε = ∞ may fit them on the training rows); row by row and "
                          "before anything else, a value outside them (±∞ included) is clamped to the nearer bound, "
                          "a missing or NaN value becomes their midpoint, and the column is mapped onto [−1, 1] by "
-                         "the affine map of its bounds; the two values of the group and "
-                         "label columns"};
+                         "the affine map of its bounds"};
   } else if (id == "accountant-explorer" || id == "projection-sensitivity" || id == "dpswd-explorer" ||
              id == "privacy-audit" || id == "privacy-tradeoff" || id == "count-query") {
     // No private data: accountants and bounds, synthetic samples drawn from the seed, audits on fixed

@@ -302,12 +302,13 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
         if (!plan.releaseOnce) batch = g.data;
       } else {  // the inclusion coins: the OS in secure mode (private_sampling.h), so the seed does not reveal them
         PrivateSampling coins(s.privacy.noiseSource, rng);
-        const std::vector<Eigen::Index> rows = drawMinibatchRows(
-            g.data.rows(), plan.ledger->events().back().sampler == Sampler::Poisson, plan.sampleRate, g.batch, coins.words());
+        const bool poisson = plan.ledger->events().back().sampler == Sampler::Poisson;
+        const std::vector<Eigen::Index> rows = drawMinibatchRows(g.data.rows(), poisson, plan.sampleRate, g.batch, coins.words());
         if (s.inspectBatchRows) s.inspectBatchRows(t, gi, rows);
-        batch = selectRows(g.data, rows);
+        // Projections released one row per batch row: a Poisson batch takes the public size g.batch (flow_data.h).
+        batch = poisson && !plan.histogram ? publicShapeBatch(g.data, rows, g.batch, coins.words()) : selectRows(g.data, rows);
       }
-      if (g.data.rows() == 0 && !plan.histogram) continue;  // the paper's release of no rows: nothing (counts public)
+      if (g.data.rows() == 0 && !plan.histogram && s.variant == FlowVariant::Pool) continue;  // (counts public)
       Points targets;  // the released rows of this step's pool subset
       if (plan.releaseOnce) {
         targets = released[gi](idx, Eigen::all);

@@ -167,9 +167,11 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& settings, std::uint64_t 
       Generator& g = gens[gi];
       Rng rng = makeRng(seed, 16 + (std::uint64_t(t) << 5) + gi);
       PrivateSampling coins(s.privacy.noiseSource, rng);  // the OS in secure mode (private_sampling.h)
-      const Points batch = selectRows(g.data, drawMinibatchRows(g.data.rows(), ledger.events().back().sampler == Sampler::Poisson,
-                                                                release.sampleRate, g.batch, coins.words()));
-      if (batch.rows() == 0) continue;  // an empty Poisson batch releases nothing
+      // The noisy projections have one row per batch row: a Poisson batch takes the public size g.batch
+      // (flow_data.h: publicShapeBatch), so the release's shape never shows the draw.
+      const bool poisson = ledger.events().back().sampler == Sampler::Poisson;
+      const std::vector<Eigen::Index> rows = drawMinibatchRows(g.data.rows(), poisson, release.sampleRate, g.batch, coins.words());
+      const Points batch = poisson ? publicShapeBatch(g.data, rows, g.batch, coins.words()) : selectRows(g.data, rows);
       const Points theta = randomDirections(s.projections, d, rng);
       const Points Z = standardNormal(g.batch, s.latent, rng);
       const nn::ForwardPass f = g.net.forward(Z);

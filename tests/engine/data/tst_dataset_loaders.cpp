@@ -61,10 +61,13 @@ class TestDatasetLoaders : public QObject {
   }
   void genericCsv() {
     const std::string p = writeTemp("dpw_gs.csv", "y,g,other\n0.5,b,1\n0.25,a,2\n?,a,3\n0.75,,4\n1.0,b,5\n");
-    const GroupedScores d = loadGroupedScoresCsv(p, "y", "g", 0, 1);
+    const GroupedScores d = loadGroupedScoresCsv(p, "y", "g", {"a", "b"}, 0, 1);
     QCOMPARE(d.groupNames, (std::vector<std::string>{"a", "b"}));
     QCOMPARE(d.scores, (std::vector<double>{0.5, 0.25, 1.0}));
     QCOMPARE(d.groups, (std::vector<int>{1, 0, 1}));
+    // The dropped rows (missing score, missing group) stay in the public count (grouped_scores.h).
+    QCOMPARE(d.publicSize(), std::size_t(5));
+    QCOMPARE(d.publicIndex, (std::vector<std::size_t>{0, 1, 4}));
     std::remove(p.c_str());
   }
   // A score outside the public bounds is clamped to the nearer one (±∞ and 1e308 included), a NaN score
@@ -72,13 +75,13 @@ class TestDatasetLoaders : public QObject {
   // refuse the run with its value and line in the message.
   void genericCsvBadInput() {
     const std::string p = writeTemp("dpw_gs_bad.csv", "y,g\n0.5,a\n1.5,b\n1e308,a\n-inf,b\nnan,a\n1e400,b\n");
-    const GroupedScores clamped = loadGroupedScoresCsv(p, "y", "g", 0, 1);
+    const GroupedScores clamped = loadGroupedScoresCsv(p, "y", "g", {"a", "b"}, 0, 1);
     QCOMPARE(clamped.scores, (std::vector<double>{0.5, 1, 1, 0, 1}));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, loadGroupedScoresCsv(p, "missing", "g", 0, 2));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, loadGroupedScoresCsv(p, "y", "missing", 0, 2));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, loadGroupedScoresCsv(p, "y", "g", 2, 0));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, loadGroupedScoresCsv(p, "missing", "g", {"a", "b"}, 0, 2));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, loadGroupedScoresCsv(p, "y", "missing", {"a", "b"}, 0, 2));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, loadGroupedScoresCsv(p, "y", "g", {"a", "b"}, 2, 0));
     const std::string one = writeTemp("dpw_gs_one.csv", "y,g\n0.5,a\n0.7,a\n");
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, loadGroupedScoresCsv(one, "y", "g", 0, 1));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, loadGroupedScoresCsv(one, "y", "g", {"a", "b"}, 0, 1));
     std::remove(p.c_str());
     std::remove(one.c_str());
   }

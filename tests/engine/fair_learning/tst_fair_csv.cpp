@@ -53,6 +53,7 @@ FairCsvSpec spec(const std::string& path, double testFraction) {
   s.path = path;
   s.labelColumn = "outcome";
   s.groupColumn = "sex";
+  s.groupValues = {"f", "m"}, s.labelValues = {"no", "yes"};
   s.testFraction = testFraction;
   s.bounds = parseFeatureBounds("x0:-5:5, x1:-5:5, x2:-5:5, x3:-5:5");
   s.requirePublicBounds = true;
@@ -182,6 +183,7 @@ class TestFairCsv : public QObject {
         << "x,g,y\nnan,a,0\n1e308,b,1\n-inf,a,1\n1e400,b,0\n?,a,0\n,b,1\n2,a,1\n0,b,0\n-3,a,1\n1,b,0\n";
     FairCsvSpec s;
     s.path = dir.filePath("n.csv").toStdString(), s.labelColumn = "y", s.groupColumn = "g", s.testFraction = 0.2;
+    s.groupValues = {"a", "b"};
     s.bounds = parseFeatureBounds("x:-2:2");
     s.requirePublicBounds = true;
     FairDataset train, test;
@@ -203,6 +205,7 @@ class TestFairCsv : public QObject {
     std::ofstream(dir.filePath("m.csv").toStdString()) << "u,v,g\n0,10,a\n5,20,b\n10,30,a\n-5,40,b\n2.5,25,a\n";
     FairCsvSpec s;
     s.path = dir.filePath("m.csv").toStdString(), s.groupColumn = "g", s.testFraction = 0.2;
+    s.groupValues = {"a", "b"};
     s.bounds = parseFeatureBounds("v:10:30, u:0:10");
     s.requirePublicBounds = true;
     FairDataset train, test;
@@ -224,6 +227,7 @@ class TestFairCsv : public QObject {
     const std::string path = writeCsv(dir, "f.csv", 200, 3, "1e308");
     FairCsvSpec s;
     s.path = path, s.labelColumn = "outcome", s.groupColumn = "sex";
+    s.groupValues = {"f", "m"}, s.labelValues = {"no", "yes"};
     FairDataset train, test;
     const FairCsvLoad load = loadFairCsv(s, 1, train, test);
     QCOMPARE(load.features.size(), std::size_t(kFeatures));
@@ -239,6 +243,7 @@ class TestFairCsv : public QObject {
     const std::string path = writeCsv(dir, "r.csv", 50, 4, "secret-value");
     FairCsvSpec s;
     s.path = path, s.labelColumn = "outcome", s.groupColumn = "sex", s.requirePublicBounds = true;
+    s.groupValues = {"f", "m"}, s.labelValues = {"no", "yes"};
     FairDataset train, test;
     // A private run without bounds: refused, naming the rule (and the column when features are named).
     QVERIFY(throwsWith([&] { loadFairCsv(s, 1, train, test); }, "needs public bounds for its features"));
@@ -252,6 +257,55 @@ class TestFairCsv : public QObject {
     QVERIFY(throwsWith([&] { loadFairCsv(s, 1, train, test); }, "column 'x1' holds a value that is not a number",
                        "secret"));
     QVERIFY(throwsWith([&] { loadFairCsv(s, 1, train, test); }, "not a number", ":6"));
+  }
+
+  // The group and label values are public declarations (issue #35): a row whose group or label is not a
+  // declared value is dropped before anything else, so two files that differ in such a row (present with a
+  // third group value, a missing group, an undeclared label, or absent) load bit-identical train and test
+  // sets; a third value used to refuse the run, so one row decided whether it happened.
+  void undeclaredGroupOrLabelRowsAreDroppedNeverRefused() {
+    QTemporaryDir dir;
+    const std::string base = writeCsv(dir, "b.csv", 300, -1, "");
+    std::ifstream in(base);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    auto withRow = [&](const std::string& name, const std::string& row) {
+      const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();
+      std::ofstream f(path);
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        f << lines[i] << '\n';
+        if (i == 150) f << row << '\n';  // in the middle of the file
+      }
+      return path;
+    };
+    FairDataset train0, test0;
+    const FairCsvLoad load0 = loadFairCsv(spec(base, 0.3), 5, train0, test0);
+    QCOMPARE(load0.droppedRows, 0L);
+    for (const std::string row : {"9,9,9,9,x,yes", "9,9,9,9,,no", "9,9,9,9,m,maybe", "9,9,9,9,M,yes", "9,9,9,9,m,"}) {
+      FairDataset train, test;
+      const FairCsvLoad load = loadFairCsv(spec(withRow("n.csv", row), 0.3), 5, train, test);
+      QCOMPARE(load.droppedRows, 1L);
+      QVERIFY2(train.X == train0.X && train.a == train0.a && train.y == train0.y && test.X == test0.X &&
+                   test.a == test0.a && test.y == test0.y,
+               row.c_str());
+    }
+    // The declared order codes the values: swapping it swaps A.
+    FairCsvSpec swapped = spec(base, 0.3);
+    swapped.groupValues = {"m", "f"};
+    FairDataset train1, test1;
+    loadFairCsv(swapped, 5, train1, test1);
+    QCOMPARE(train1.X, train0.X);
+    for (std::size_t i = 0; i < train0.a.size(); ++i) QCOMPARE(train1.a[i], 1 - train0.a[i]);
+    // The default declaration is 0,1: this file's f/m rows are all undeclared, none is kept, and the refusal
+    // is about the count of kept rows (public), not about a row.
+    FairCsvSpec undeclared = spec(base, 0.3);
+    undeclared.groupValues = parseDeclaredValues("", "group_values");
+    QCOMPARE(undeclared.groupValues, (std::vector<std::string>{"0", "1"}));
+    QVERIFY(throwsWith([&] { loadFairCsv(undeclared, 5, train1, test1); }, "group and label are declared values"));
+    QCOMPARE(parseDeclaredValues(" no , yes ", "label_values"), (std::vector<std::string>{"no", "yes"}));
+    QVERIFY(throwsWith([] { parseDeclaredValues("a", "group_values"); }, "group_values: declare exactly two"));
+    QVERIFY(throwsWith([] { parseDeclaredValues("a,a", "group_values"); }, "exactly two distinct"));
+    QVERIFY(throwsWith([] { parseDeclaredValues("a,b,c", "label_values"); }, "label_values: declare exactly two"));
   }
 
   // feature_bounds: column:lo:hi items (the last two ':' split), blanks ignored; malformed items refused.

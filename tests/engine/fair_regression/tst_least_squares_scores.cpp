@@ -93,7 +93,7 @@ class TestLeastSquaresScores : public QObject {
       }
       return dir.filePath(name).toStdString();
     };
-    const GroupedScores base = loadGroupedScoresCsv(write("d.csv", ""), "y", "g", 0, 1, {"lsat", "fam_inc"});
+    const GroupedScores base = loadGroupedScoresCsv(write("d.csv", ""), "y", "g", {"a", "b"}, 0, 1, {"lsat", "fam_inc"});
     Rng r0 = makeRng(9);
     const RegressorScores s0 = leastSquaresScores(base, fitFraction, r0);
     const Binning bins(0, 1, 12);
@@ -103,7 +103,7 @@ class TestLeastSquaresScores : public QObject {
       return Points(jointHistogram(b, d.groups, d.groupCount(), bins.bins()) * double(d.size()));
     };
     for (const char* outlier : {"1e6", "nan", "inf", "1e308", "-1e308", "?"}) {
-      const GroupedScores other = loadGroupedScoresCsv(write("d2.csv", outlier), "y", "g", 0, 1, {"lsat", "fam_inc"});
+      const GroupedScores other = loadGroupedScoresCsv(write("d2.csv", outlier), "y", "g", {"a", "b"}, 0, 1, {"lsat", "fam_inc"});
       Rng r1 = makeRng(9);
       const RegressorScores s1 = leastSquaresScores(other, fitFraction, r1);
       QCOMPARE(s1.data.size(), s0.data.size());

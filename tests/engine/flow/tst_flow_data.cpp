@@ -12,6 +12,7 @@
 
 #include <random>
 
+#include "core/error.h"
 #include "core/rng.h"
 #include "flow/flow_data.h"
 
@@ -54,11 +55,55 @@ void writeFolder(const QString& dir, int changed) {
 
 bool same(const Points& a, const Points& b) { return a.rows() == b.rows() && a.cols() == b.cols() && a == b; }
 
+// publicShapeBatch (issue #35): a Poisson batch released as noisy projections, one row per batch row, must
+// have the public size b whatever the draw, so its shape never shows |B|.
+void checkPublicShape(long drawn, long size) {
+  Points data(40, 3);
+  for (Eigen::Index i = 0; i < data.rows(); ++i) data.row(i) << double(i + 1), 1.0, -1.0;  // row i: first entry i+1
+  std::vector<Eigen::Index> rows;
+  for (long i = 0; i < drawn; ++i) rows.push_back(Eigen::Index(3 * i % 40));
+  dpw::Rng rng = dpw::makeRng(7, 0);
+  dpw::SeededWords coins(rng);
+  std::vector<long> seen(41, 0);  // seen[0]: fillers
+  long fillerFirst = 0;
+  const int trials = 4000;
+  for (int t = 0; t < trials; ++t) {
+    const Points batch = dpw::publicShapeBatch(data, rows, size, coins);
+    QCOMPARE(batch.rows(), Eigen::Index(size));
+    QCOMPARE(batch.cols(), Eigen::Index(3));
+    for (Eigen::Index r = 0; r < batch.rows(); ++r) {
+      const bool filler = batch.row(r).isZero();
+      QVERIFY(filler || (batch(r, 1) == 1.0 && batch(r, 2) == -1.0));  // a filler or a whole data row
+      ++seen[filler ? 0 : std::size_t(batch(r, 0))];
+    }
+    fillerFirst += batch.row(0).isZero();
+  }
+  const long fillers = std::max(0L, size - drawn);
+  QCOMPARE(seen[0], long(trials) * fillers);
+  // Each drawn row is kept with probability min(1, size/drawn): binomial, 5 standard deviations.
+  const double keep = std::min(1.0, double(size) / double(std::max(1L, drawn)));
+  for (Eigen::Index r : rows) {
+    const double n = double(seen[std::size_t(r + 1)]), sd = std::sqrt(trials * keep * (1 - keep));
+    QVERIFY2(std::abs(n - trials * keep) <= 5 * sd + 1e-9, qPrintable(QString("row kept %1 of %2").arg(n).arg(trials)));
+  }
+  // The order is uniform: the first place holds a filler with probability fillers/size.
+  const double pf = double(fillers) / double(size), sd = std::sqrt(trials * pf * (1 - pf));
+  QVERIFY2(std::abs(double(fillerFirst) - trials * pf) <= 5 * sd + 1e-9,
+           qPrintable(QString("filler first %1 of %2, expected %3").arg(fillerFirst).arg(trials).arg(trials * pf)));
+}
+
 }  // namespace
 
 class TestFlowData : public QObject {
   Q_OBJECT
  private slots:
+  void poissonBatchTakesThePublicSize() {
+    for (long drawn : {0L, 3L, 9L, 10L, 11L, 25L}) checkPublicShape(drawn, 10);
+    checkPublicShape(0, 1);
+    dpw::Rng rng = dpw::makeRng(1, 0);
+    dpw::SeededWords coins(rng);
+    QVERIFY_THROWS_EXCEPTION(dpw::InvalidArgument, dpw::publicShapeBatch(Points(4, 2), {}, 0, coins));
+  }
   void fashionMnistFitsNothingOnThePrivateHalf() {
     QTemporaryDir dir;
     for (const char* sub : {"base", "private", "public"}) QVERIFY(QDir(dir.path()).mkdir(sub));

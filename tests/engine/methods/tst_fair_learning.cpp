@@ -375,6 +375,7 @@ class TestFairLearning : public QObject {
     }
     FairLearningSettings s;
     s.dataset = FairDataSource::Csv, s.dataPath = path, s.labelColumn = "outcome", s.groupColumn = "sex";
+    s.groupValues = "f,m", s.labelValues = "no,yes";  // public declarations (fair_csv.h)
     s.alpha = 0, s.steps = 300, s.frameEvery = 300;
     CollectingObserver obs;
     const RunResult r = runFairLearning(s, 1, obs);
@@ -386,6 +387,25 @@ class TestFairLearning : public QObject {
     const RunResult priv = runFairLearning(s, 1, obs);
     QVERIFY(priv.metrics.at("csv_cells_clamped") > 0);  // App. B features (σ² = 0.2, 0.4) reach past [-1, 2]
     QCOMPARE(priv.metrics.at("csv_cells_imputed"), 0.0);
+    QCOMPARE(priv.metrics.at("csv_rows_dropped"), 0.0);
+    {  // A neighbouring file with one more row whose group is not declared: the same run, bit for bit (issue #35).
+      const std::string other = dir.filePath("fair2.csv").toStdString();
+      std::ifstream in(path);
+      std::ofstream out(other);
+      int line = 0;
+      for (std::string l; std::getline(in, l); ++line) {
+        out << l << '\n';
+        if (line == 1000) out << "rowX,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,other,yes\n";
+      }
+    }
+    FairLearningSettings s2 = s;
+    s2.dataPath = dir.filePath("fair2.csv").toStdString();
+    const RunResult priv2 = runFairLearning(s2, 1, obs);
+    QCOMPARE(priv2.metrics.at("csv_rows_dropped"), 1.0);
+    for (const auto& [key, value] : priv.metrics)
+      if (key != "csv_rows_dropped" && key.find("second") == std::string::npos)
+        QVERIFY2(priv2.metrics.at(key) == value || (std::isnan(value) && std::isnan(priv2.metrics.at(key))), key.c_str());
+    QCOMPARE(priv2.privacyStatement, priv.privacyStatement);
     QVERIFY2(std::isfinite(priv.metrics.at("epsilon")) && std::isfinite(priv.metrics.at("objective")) &&
                  priv.metrics.at("accuracy") > 0,
              qPrintable(QString("eps %1 acc %2").arg(priv.metrics.at("epsilon")).arg(priv.metrics.at("accuracy"))));

@@ -170,6 +170,7 @@ class TestFairRegression : public QObject {
     s.dataPath = path;
     s.scoreColumn = "score";
     s.groupColumn = "g";
+    s.groupValues = {"a", "b"};
     QVERIFY(throwsWith([&] { runFairRegression(s, 0, obs); }, "has no column 'score'; columns: 'y', 'g'"));
     // A score outside [lo, hi] is clamped (grouped_scores.h); text where a score belongs is refused naming
     // the column and the rule, never the cell or its line (issue #35).
@@ -184,6 +185,38 @@ class TestFairRegression : public QObject {
     }
     std::remove(path.c_str());
     QVERIFY(throwsWith([] { parseNumberList("1, x", "epsilons"); }, "epsilons: 'x' is not a number"));
+  }
+  // Issue #35: the groups are declared (group_values) and the count that shapes the release is the file's
+  // row count. Two files that differ in one row whose group is undeclared (or whose score is missing) give
+  // the same n, the same δ auto, ε and statement, and the run happens for both (a third group value used to
+  // make the groups, and a dropped row the count, depend on that row).
+  void undeclaredGroupRowKeepsTheRunAndItsShape() {
+    const std::string dir = QDir::tempPath().toStdString();
+    auto write = [&](const std::string& name, const std::string& changed) {
+      std::ofstream f(dir + "/" + name);
+      f << "y,g\n";
+      for (int i = 0; i < 300; ++i) {
+        if (i == 150 && !changed.empty()) f << changed << '\n';
+        else f << (i % 10) / 10.0 + 0.05 << ',' << (i % 2 ? "a" : "b") << '\n';
+      }
+      return dir + "/" + name;
+    };
+    FairRegressionSettings s;
+    s.dataset = FairRegressionData::Csv, s.scoreColumn = "y", s.groupColumn = "g", s.groupValues = {"a", "b"};
+    s.delta = 0, s.mechanism = NoiseMechanism::DiscreteGaussian, s.seeds = 1, s.bins = 5;
+    s.alphaSweep = FairRegressionSettings::AlphaSweep::None;
+    CollectingObserver obs;
+    s.dataPath = write("dpw_fr_base.csv", "");
+    const RunResult base = runFairRegression(s, 3, obs);
+    for (const std::string row : {"0.5,other", "0.5,", ",a"}) {
+      s.dataPath = write("dpw_fr_other.csv", row);
+      const RunResult other = runFairRegression(s, 3, obs);
+      QCOMPARE(other.metrics.at("rows"), 300.0);
+      QCOMPARE(other.metrics.at("epsilon"), base.metrics.at("epsilon"));
+      QCOMPARE(other.privacyStatement, base.privacyStatement);
+      std::remove(s.dataPath.c_str());
+    }
+    std::remove((dir + "/dpw_fr_base.csv").c_str());
   }
   void cancellation() {
     const MethodInfo& m = findMethod("fair-regression");
