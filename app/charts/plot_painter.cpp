@@ -444,7 +444,7 @@ void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
     p.setPen(QColor(0x404040));
     p.drawRect(area);
     {  // the bar: top = the largest value, bottom = 0, a label at each of barValues
-      const QRectF bar(area.right() + 10, area.top() + fm.height(), barW, area.height() - fm.height());
+      const QRectF bar(area.right() + 10, area.top() + 1.5 * fm.height(), barW, area.height() - 1.5 * fm.height());
       QImage ramp(1, 256, QImage::Format_RGB32);
       for (int i = 0; i < 256; ++i) {
         const double t = 1 - i / 255.0;  // position on the square-root ramp
