@@ -182,9 +182,13 @@ QChart* linesChart(const dpw::LinesFrame& f, int columns) {
   auto* chart = new QChart;
   Bounds b;
   std::vector<std::string> overlays;
+  std::vector<SeriesWish> wishes;  // one colour and style rule with plot_painter (chart_style.h: seriesLooks)
+  for (const auto& s : f.series) wishes.push_back({s.colour, s.dashed, !s.overlay.empty()});
+  const std::vector<SeriesLook> looks = seriesLooks(wishes);
   for (const Part& part : linesParts(f, columns)) {
     const auto& s = f.series[part.source];
-    const QColor colour = paletteColour(s.colour >= 0 ? s.colour : int(part.source));
+    const SeriesLook& look = looks[part.source];
+    const QColor colour = paletteColour(look.palette);
     QXYSeries* line = nullptr;
     if (s.markers) {  // measured points: filled circles with a white rim, drawn on top, no line
       auto* scatter = new QScatterSeries;
@@ -201,8 +205,7 @@ QChart* linesChart(const dpw::LinesFrame& f, int columns) {
     } else {
       line = new QLineSeries;
       QPen pen(colour, chartPenWidth(2));
-      if (s.colour < 0) pen.setStyle(positionLineStyle(int(part.source)));  // colour by position: a line style too
-      if (s.dashed) pen.setStyle(Qt::DashLine);
+      pen.setStyle(look.style);
       if (!s.overlay.empty()) pen = overlayPen(colour, overlayIndex(overlays, s.overlay), s.dashed);
       line->setPen(pen);
       line->setPointsVisible(part.points.size() < 3);  // a lone point (a reference value) would draw nothing
@@ -230,6 +233,11 @@ QChart* histogramChart(const dpw::HistogramFrame& f) {
   Bounds b;
   int i = 0;
   std::vector<std::string> overlays;
+  std::vector<SeriesWish> wishes;  // as linesChart and plot_painter (chart_style.h: seriesLooks)
+  for (std::size_t k = 0; k < f.groups.size(); ++k)
+    wishes.push_back({f.groups[k].colour, histogramGroupDashed(f.groups[k].dashed, f.groups[k].colour, k, f.groups.size()),
+                      !f.groups[k].overlay.empty()});
+  const std::vector<SeriesLook> looks = seriesLooks(wishes);
   for (const auto& g : f.groups) {
     auto* line = new QLineSeries;
     line->setName(qs(g.name));
@@ -242,9 +250,8 @@ QChart* histogramChart(const dpw::HistogramFrame& f) {
       b.add(f.edges[k + 1], g.mass[k]);
     }
     line->replace(pts);
-    QPen pen(paletteColour(g.colour >= 0 ? g.colour : i), chartPenWidth(2));
-    // Explicit style, else the four-group case (A x Y) draws the second label dashed.
-    if (g.dashed || (g.colour < 0 && i >= 2 && f.groups.size() == 4)) pen.setStyle(Qt::DashLine);
+    QPen pen(paletteColour(looks[std::size_t(i)].palette), chartPenWidth(2));
+    pen.setStyle(looks[std::size_t(i)].style);
     if (!g.overlay.empty()) pen = overlayPen(pen.color(), overlayIndex(overlays, g.overlay), g.dashed);
     line->setPen(pen);
     markOverlay(line, g.overlay);

@@ -112,6 +112,41 @@ Qt::PenStyle positionLineStyle(int position) {
   return order[((position % 8) + 8) % 8];
 }
 
+std::vector<SeriesLook> seriesLooks(const std::vector<SeriesWish>& series) {
+  static const int kDistinctOrder[kPaletteSize] = {0, 1, 5, 2, 3, 6, 4, 7};
+  static const Qt::PenStyle kDashedFamily[] = {Qt::DashLine, Qt::DashDotLine, Qt::DashDotDotLine, Qt::DotLine};
+  bool taken[kPaletteSize] = {};
+  for (const SeriesWish& w : series)
+    if (w.colour >= 0 && !w.overlay) taken[w.colour % kPaletteSize] = true;
+  std::vector<SeriesLook> looks(series.size());
+  int next = 0, solidRank = 0, dashedRank = 0;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    const SeriesWish& w = series[i];
+    SeriesLook& look = looks[i];
+    if (w.overlay) {
+      look.palette = w.colour >= 0 ? w.colour : int(i);
+      continue;
+    }
+    if (w.colour >= 0) {
+      look.palette = w.colour;
+      look.style = w.dashed ? Qt::DashLine : Qt::SolidLine;
+      continue;
+    }
+    // The next free colour; when all eight are taken, cycle (the style still tells them apart).
+    int tries = 0;
+    while (tries < kPaletteSize && taken[kDistinctOrder[next % kPaletteSize]]) ++next, ++tries;
+    look.palette = kDistinctOrder[next % kPaletteSize];
+    taken[look.palette] = true;
+    ++next;
+    look.style = w.dashed ? kDashedFamily[dashedRank++ % 4] : positionLineStyle(solidRank++);
+  }
+  return looks;
+}
+
+bool histogramGroupDashed(bool dashed, int colour, std::size_t index, std::size_t groupCount) {
+  return dashed || (colour < 0 && index >= 2 && groupCount == 4);
+}
+
 MarkerShape markerShape(int group) {
   static const MarkerShape order[] = {MarkerShape::Square, MarkerShape::Circle, MarkerShape::Triangle,
                                       MarkerShape::Diamond, MarkerShape::Cross};

@@ -14,6 +14,7 @@
 #include <QPointF>
 #include <QStringList>
 #include <functional>
+#include <vector>
 
 namespace dpwapp {
 
@@ -71,6 +72,32 @@ Qt::PenStyle positionLineStyle(int position);
 /// entries do not repeat it (three of them made the fair-regression legends shrink to stay inside the
 /// chart). A series of a mixed chart keeps the words; data and CSV names are not touched.
 QString legendName(const QString& title, const QString& name);
+
+/// What a renderer knows of one live series of a chart before choosing its look.
+struct SeriesWish {
+  int colour = -1;      ///< the frame's palette index; -1: by position
+  bool dashed = false;  ///< the frame asks for a dashed line (an estimate, a bound, a reference)
+  bool overlay = false; ///< another run's series (frame_overlay.h): wears colour (else its position's), takes none
+};
+/// How one series is drawn: its palette index and its line style.
+struct SeriesLook {
+  int palette = 0;
+  Qt::PenStyle style = Qt::SolidLine;
+};
+/// The looks of a chart's live series (overlays of other runs excluded), the one rule of both renderers
+/// (issue #40: Laplace, discrete Laplace and the (ε, 0) bound were all blue-ish in one chart):
+/// - colour: an explicit palette index is kept (an estimate drawn in its truth's colour); a series
+///   coloured by position takes the next colour of kDistinctOrder (blue, vermillion, black, bluish green,
+///   reddish purple, orange, sky blue, yellow: neighbours far apart in hue and lightness) that no series of
+///   the chart has taken, so up to eight series never share a colour unless the frame says so;
+/// - style: a series coloured by position has positionLineStyle() of its rank among the solid ones (the
+///   first two solid, then dash-dot, dot, dash-dot-dot); a dashed one the dashed family of its rank among
+///   the dashed (dash, dash-dot, dash-dot-dot, dot); an explicit colour keeps solid or dash. Two series of one
+///   colour therefore always differ in style.
+std::vector<SeriesLook> seriesLooks(const std::vector<SeriesWish>& series);
+/// Histogram group `index` of `groupCount` drawn dashed: asked for, or the four-group case (A × Y) whose
+/// second label is dashed when the frame gives no colours.
+bool histogramGroupDashed(bool dashed, int colour, std::size_t index, std::size_t groupCount);
 
 /// Marker shapes for point-cloud groups (the second cue beside colour).
 enum class MarkerShape { Square, Circle, Triangle, Diamond, Cross };

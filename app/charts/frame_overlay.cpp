@@ -1,5 +1,7 @@
 #include "charts/frame_overlay.h"
 
+#include "charts/chart_style.h"
+
 #include <map>
 
 namespace dpwapp {
@@ -23,12 +25,12 @@ dpw::FramePtr withOverlays(const dpw::FramePtr& live, const std::vector<FrameOve
     if (!live) lines->series.clear();
     // The live curves keep their colours by position; an overlay curve takes the colour of the live
     // curve of the same name (else its own position's).
+    // The live curves keep the colour (and style) the renderers give them (chart_style.h: seriesLooks).
+    std::vector<SeriesWish> wishes;
+    for (const auto& s : lines->series) wishes.push_back({s.colour, s.dashed, !s.overlay.empty()});
+    const std::vector<SeriesLook> looks = seriesLooks(wishes);
     std::map<std::string, int> colourOf;
-    for (std::size_t i = 0; i < lines->series.size(); ++i) {
-      auto& s = lines->series[i];
-      if (s.colour < 0) s.colour = int(i);
-      colourOf[s.name] = s.colour;
-    }
+    for (std::size_t i = 0; i < lines->series.size(); ++i) colourOf[lines->series[i].name] = looks[i].palette;
     for (const auto& o : overlays) {
       const auto* other = o.frame ? std::get_if<dpw::LinesFrame>(&o.frame->data) : nullptr;
       if (!other || o.frame->chart != base->chart) continue;
@@ -45,11 +47,14 @@ dpw::FramePtr withOverlays(const dpw::FramePtr& live, const std::vector<FrameOve
     }
   } else if (auto* hist = std::get_if<dpw::HistogramFrame>(&out.data)) {
     if (!live) hist->groups.clear();
-    std::map<std::string, int> colourOf;
+    std::vector<SeriesWish> wishes;
     for (std::size_t i = 0; i < hist->groups.size(); ++i) {
-      auto& g = hist->groups[i];
-      colourOf[g.name] = g.colour >= 0 ? g.colour : int(i);
+      const auto& g = hist->groups[i];
+      wishes.push_back({g.colour, histogramGroupDashed(g.dashed, g.colour, i, hist->groups.size()), !g.overlay.empty()});
     }
+    const std::vector<SeriesLook> looks = seriesLooks(wishes);
+    std::map<std::string, int> colourOf;
+    for (std::size_t i = 0; i < hist->groups.size(); ++i) colourOf[hist->groups[i].name] = looks[i].palette;
     for (const auto& o : overlays) {
       const auto* other = o.frame ? std::get_if<dpw::HistogramFrame>(&o.frame->data) : nullptr;
       if (!other || o.frame->chart != base->chart) continue;

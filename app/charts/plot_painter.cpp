@@ -29,14 +29,14 @@ struct Curve {
   bool dashed = false;
   bool inLegend = true;
   bool markers = false;  ///< measured points: markers, no line
-  Qt::PenStyle style = Qt::SolidLine;  ///< when not dashed: the position's style (chart_style.h)
+  Qt::PenStyle style = Qt::SolidLine;  ///< seriesLooks' style (chart_style.h)
   QString overlay = {};  ///< another run's curve (frame_overlay.h): faded, listed once under this label
   int overlayIndex = 0;  ///< its dash pattern
 
   QPen pen() const {
     if (!overlay.isEmpty()) return overlayPen(colour, overlayIndex, dashed);
     QPen p(colour, chartPenWidth(2));
-    p.setStyle(dashed ? Qt::DashLine : style);
+    p.setStyle(style);
     return p;
   }
 };
@@ -59,6 +59,21 @@ QString legendText(const Curve& c, const QString& title) {
   return c.overlay.isEmpty() ? legendName(title, c.name) : c.overlay;
 }
 
+/// The looks of a frame's live series (overlays do not take colours: they wear their live twin's).
+std::vector<SeriesLook> liveLooks(const dpw::LinesFrame& f) {
+  std::vector<SeriesWish> wishes;
+  for (const auto& s : f.series) wishes.push_back({s.colour, s.dashed, !s.overlay.empty()});
+  return seriesLooks(wishes);
+}
+std::vector<SeriesLook> liveLooks(const dpw::HistogramFrame& f) {
+  std::vector<SeriesWish> wishes;
+  for (std::size_t i = 0; i < f.groups.size(); ++i) {
+    const auto& g = f.groups[i];
+    wishes.push_back({g.colour, histogramGroupDashed(g.dashed, g.colour, i, f.groups.size()), !g.overlay.empty()});
+  }
+  return seriesLooks(wishes);
+}
+
 struct Plot {
   QString xLabel, yLabel;
   std::vector<Curve> curves;
@@ -72,10 +87,12 @@ Plot linesPlot(const dpw::LinesFrame& f) {
   Plot plot{qs(f.xLabel), qs(f.yLabel), {}, f.logX, f.logY, !f.logY, true, f.xSpan, f.ySpan};
   int i = 0;
   QStringList overlays;
+  const std::vector<SeriesLook> looks = liveLooks(f);
   for (const auto& s : f.series) {
-    Curve c{qs(s.name), {}, paletteColour(s.colour >= 0 ? s.colour : i), s.dashed, true};
+    const SeriesLook look = looks[std::size_t(i)];
+    Curve c{qs(s.name), {}, paletteColour(look.palette), s.dashed, true};
     c.markers = s.markers;
-    if (s.colour < 0) c.style = positionLineStyle(i);  // colour by position: a line style too
+    c.style = look.style;  // one colour and style rule with chart_builder (chart_style.h: seriesLooks)
     ++i;
     markOverlay(c, s.overlay, overlays);
     for (std::size_t j = 0; j < s.x.size() && j < s.y.size(); ++j)
@@ -92,10 +109,12 @@ Plot histogramPlot(const dpw::HistogramFrame& f) {
   Plot plot{qs(f.xLabel), "mass", {}, false, false, true, false, f.xSpan, f.ySpan};
   int i = 0;
   QStringList overlays;
+  const std::vector<SeriesLook> looks = liveLooks(f);
   for (const auto& g : f.groups) {
-    Curve c{qs(g.name), {}, paletteColour(g.colour >= 0 ? g.colour : i), false, true};
-    // As in chart_builder: the four-group case (A x Y) draws the second label dashed.
-    c.dashed = g.dashed || (g.colour < 0 && i >= 2 && f.groups.size() == 4);
+    const SeriesLook look = looks[std::size_t(i)];
+    Curve c{qs(g.name), {}, paletteColour(look.palette), false, true};
+    c.style = look.style;  // as chart_builder (chart_style.h: seriesLooks)
+    c.dashed = histogramGroupDashed(g.dashed, g.colour, std::size_t(i), f.groups.size());
     // A dashed group in the colour of a solid one (an estimate next to the truth) has no legend entry.
     c.inLegend = !(g.dashed && g.colour >= 0 &&
                    std::any_of(f.groups.begin(), f.groups.end(), [&](const auto& o) { return !o.dashed && o.colour == g.colour; }));
@@ -355,6 +374,27 @@ std::pair<double, double> niceRange(double lo, double hi, bool headroom) {
   return {bottom, onTheFrame ? top + step : top};
 }
 
+namespace {
+
+/// A heat map cell's colour: white (0) to dark blue (the largest value `mx`) on a square-root ramp, so that
+/// a small mass stays visible (the colour bar gives the values).
+QColor heatmapColour(double value, double mx) {
+  const double t = mx > 0 ? std::sqrt(std::clamp(value / mx, 0.0, 1.0)) : 0;
+  return QColor::fromRgbF(1 - 0.9 * t, 1 - 0.75 * t, 1 - 0.35 * t);
+}
+
+/// The colour bar's labelled values: 0, the largest value, and between them the round fractions 1%, 10%,
+/// 25% (on the square-root ramp: 0.1, 0.32, 0.5 of the bar's height), each rounded to two digits.
+std::vector<double> heatmapBarValues(double mx) {
+  if (!(mx > 0) || !std::isfinite(mx)) return {0};
+  std::vector<double> out{0};
+  for (double f : {0.01, 0.1, 0.25}) out.push_back(QString::number(mx * f, 'g', 2).toDouble());
+  out.push_back(mx);
+  return out;
+}
+
+}  // namespace
+
 void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
   if (const auto* pts = std::get_if<dpw::PointsFrame>(&frame.data)) {
     PlotRange range;
@@ -391,20 +431,43 @@ void paintPicture(const dpw::Frame& frame, QPainter& p, const QRectF& target) {
     const auto xt = axisTicks(x0, x1, !valued), yt = axisTicks(y0, y1, !valued);
     double tickW = 0;
     for (double t : yt) tickW = std::max(tickW, fm.horizontalAdvance(QString::number(t, 'g', 4)));
-    const QRectF area = target.adjusted(am.height() + tickW + 16, titleH + 6, -20 * chartTextScale(),
-                                        -(fm.height() + am.height() + 16));
-    if (area.width() < 10 || area.height() < 10) return;
     double mx = 0;
     for (double v : h->values) mx = std::max(mx, v);
+    // The colour bar on the right (issue #40): which value a shade stands for, on the same square-root
+    // ramp as the cells (small masses stay visible; the bar says how small they are).
+    const std::vector<double> barValues = heatmapBarValues(mx);
+    double barLabelW = fm.horizontalAdvance(QStringLiteral("mass"));
+    for (double v : barValues) barLabelW = std::max(barLabelW, fm.horizontalAdvance(QString::number(v, 'g', 2)));
+    const double barW = 12 * chartLineScale(), barRoom = 10 + barW + 4 + barLabelW + 6;
+    const QRectF area = target.adjusted(am.height() + tickW + 16, titleH + 6, -barRoom - 8 * chartTextScale(),
+                                        -(fm.height() + am.height() + 16));
+    if (area.width() < 10 || area.height() < 10) return;
     QImage img(h->cols, h->rows, QImage::Format_RGB32);
     for (int r = 0; r < h->rows; ++r)
-      for (int c = 0; c < h->cols; ++c) {
-        const double t = mx > 0 ? std::sqrt(h->values[std::size_t(r) * h->cols + c] / mx) : 0;  // sqrt: show small mass
-        img.setPixelColor(c, r, QColor::fromRgbF(1 - 0.9 * t, 1 - 0.75 * t, 1 - 0.35 * t));
-      }
+      for (int c = 0; c < h->cols; ++c)
+        img.setPixelColor(c, r, heatmapColour(h->values[std::size_t(r) * h->cols + c], mx));
     p.drawImage(area, img);
     p.setPen(QColor(0x404040));
     p.drawRect(area);
+    {  // the bar: top = the largest value, bottom = 0, a label at each of barValues
+      const QRectF bar(area.right() + 10, area.top() + 1.5 * fm.height(), barW, area.height() - 1.5 * fm.height());
+      QImage ramp(1, 256, QImage::Format_RGB32);
+      for (int i = 0; i < 256; ++i) {
+        const double t = 1 - i / 255.0;  // position on the square-root ramp
+        ramp.setPixelColor(0, i, heatmapColour(mx * t * t, mx));
+      }
+      p.drawImage(bar, ramp);
+      p.drawRect(bar);
+      p.setFont(tickFont);
+      p.drawText(QRectF(bar.left(), area.top() - 2, barLabelW + barW + 6, fm.height()), Qt::AlignLeft | Qt::AlignTop,
+                 QStringLiteral("mass"));
+      for (double v : barValues) {
+        const double y = bar.bottom() - (mx > 0 ? std::sqrt(v / mx) : 0) * bar.height();
+        p.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + 3, y));
+        p.drawText(QRectF(bar.right() + 4, y - fm.height() / 2, barLabelW + 2, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   QString::number(v, 'g', 2));
+      }
+    }
     p.setFont(tickFont);
     const double tickLen = 4 * chartLineScale();
     for (double t : xt) {  // x: left to right

@@ -84,8 +84,22 @@ void updateRange(const dpw::PointsFrame& f, PlotRange& range) {
   range = {fx0, fx1, fy0, fy1};
 }
 
+PlotRange equalAspect(const PlotRange& r, QSizeF plot) {
+  if (!r.valid() || plot.width() <= 0 || plot.height() <= 0) return r;
+  const double perPixelX = (r.x1 - r.x0) / plot.width(), perPixelY = (r.y1 - r.y0) / plot.height();
+  PlotRange out = r;
+  if (perPixelX > perPixelY) {  // y gets the same units per pixel as x: widen y about its centre
+    const double half = perPixelX * plot.height() / 2, mid = (r.y0 + r.y1) / 2;
+    out.y0 = mid - half, out.y1 = mid + half;
+  } else {
+    const double half = perPixelY * plot.width() / 2, mid = (r.x0 + r.x1) / 2;
+    out.x0 = mid - half, out.x1 = mid + half;
+  }
+  return out;
+}
+
 void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, const QRectF& target,
-                 const PlotRange& range, DensityCache* cache) {
+                 const PlotRange& fittedRange, DensityCache* cache) {
   p.save();
   p.fillRect(target, Qt::white);
   const QFont font = chartFont(kTickPointSize, p.font());
@@ -122,6 +136,9 @@ void paintPoints(const dpw::PointsFrame& f, const QString& title, QPainter& p, c
   const QRectF plot = target.adjusted(fm.horizontalAdvance("-0.000") + am.height() + 18, titleH + 6,
                                       -16 * u, -(fm.height() + am.height() + 14 + rows * rowH));
   p.setFont(font);
+  // Both coordinates are positions in one space (particles, outputs g(x), codes z): one unit is as long on
+  // x as on y, so a circle looks like a circle (issue #40: the ring was drawn as an ellipse).
+  const PlotRange range = equalAspect(fittedRange, plot.size());
   if (!range.valid() || plot.width() < 10 || plot.height() < 10) {
     p.restore();
     return;

@@ -40,9 +40,14 @@ struct DensityCache {
   void clear() { images.clear(), pixels = QSize(); }
 };
 
+/// `range` widened on one axis about its centre so that a data unit spans as many pixels on x as on y in a
+/// plot of `plot` pixels (equal aspect: 2-D point clouds are positions in one space).
+PlotRange equalAspect(const PlotRange& range, QSizeF plot);
+
 /// Paints title, axes with ticks, the points of each group in its colour (a group above
 /// kDensityThreshold points as a density image, its legend entry saying so), and a legend into `target`.
-/// `cache` (optional) keeps the density images for the next paint of the same frame.
+/// `cache` (optional) keeps the density images for the next paint of the same frame. The axes are drawn at
+/// equal aspect: `range` widened on one axis (equalAspect).
 void paintPoints(const dpw::PointsFrame& frame, const QString& title, QPainter& painter, const QRectF& target,
                  const PlotRange& range, DensityCache* cache = nullptr);
 

@@ -14,6 +14,7 @@
 #include "gui/lesson_menu.h"
 #include "gui/main_window.h"
 #include "gui/pinned_runs.h"
+#include "gui/results_table.h"
 #include "gui/run_controller.h"
 #include "privacy/printed_numbers.h"  // claimNumber
 
@@ -25,13 +26,6 @@ QString formatSeconds(double s) {
   if (!std::isfinite(s) || s < 0) return QStringLiteral("–");
   if (s < 60) return QStringLiteral("%1 s").arg(int(std::ceil(s)));
   return QStringLiteral("%1 min %2 s").arg(int(s) / 60).arg(int(s) % 60);
-}
-
-/// A metric's id (the key of summary.json and the CSV, kept so a student finds it there) with a
-/// zero-width break after each underscore: in a narrow panel "beta_at_0_1_discrete_gaussian" wraps
-/// between its words, not inside "discrete".
-QString breakableId(const QString& id) {
-  return id.toHtmlEscaped().replace(QLatin1Char('_'), QStringLiteral("_\u200b"));
 }
 
 }  // namespace
@@ -108,30 +102,10 @@ void MainWindow::updateExplanation() {
                           QString::fromStdString(m.summary).toHtmlEscaped());
   html += shownReadout_.panelHtml();  // the status bar shows the same readout (run_readout.h)
   if (!lastMetrics_.isEmpty() && !controller_->running()) {
-    // The release first, then the evaluation on private data in its own group (core/output_classes.h).
+    // The release first, then the evaluation on private data, by name and unit (gui/results_table.h).
     // A previous run's numbers are faded like its charts.
     const bool previous = shownReadout_.state == RunState::Previous;
-    const QString cell = previous ? QStringLiteral("<td style='color:#8c8c8c'>") : QStringLiteral("<td>");
-    // The value column keeps a gap from the longest id ("lp_objective_seed0" ran into its number).
-    const QString rightCell = previous ? QStringLiteral("<td align=right style='color:#8c8c8c; padding-left:10px'>")
-                                       : QStringLiteral("<td align=right style='padding-left:10px'>");
-    const QString suffix = QString::fromStdString(dpw::evaluationSuffix());
-    for (const bool evaluation : {false, true}) {
-      QString rows;
-      for (auto it = lastMetrics_.begin(); it != lastMetrics_.end(); ++it)
-        if (it.key().endsWith(suffix) == evaluation)
-          rows += QStringLiteral("<tr>%1%2</td>%3%4</td></tr>")
-                      .arg(cell, breakableId(QString(it.key()).remove(suffix)), rightCell)
-                      .arg(it.value().toDouble(), 0, 'g', 5);
-      if (rows.isEmpty()) continue;
-      if (evaluation)
-        html += previous ? tr("<p style='color:#8c8c8c'><b>Previous run, evaluation on private data</b> (not covered by ε):</p>")
-                         : tr("<p><b>Evaluation on private data</b> (not covered by ε):</p>");
-      else
-        html += previous ? tr("<p style='color:#8c8c8c'><b>Previous run</b> (%1):</p>").arg(previousDifferences_.toHtmlEscaped())
-                         : tr("<p><b>Last run:</b></p>");
-      html += "<table>" + rows + "</table>";
-    }
+    html += resultsTableHtml(lastMetrics_, previous, previousDifferences_);
     if (!lastStatement_.isEmpty())
       html += previous ? QStringLiteral("<p style='color:#8c8c8c'>%1 %2</p>").arg(tr("Previous run:"), lastStatement_.toHtmlEscaped())
                        : QStringLiteral("<p>%1</p>").arg(lastStatement_.toHtmlEscaped());

@@ -296,19 +296,26 @@ MethodInfo privacyAuditMethod() {
        "10x smaller, (fair-classifier-run) the CSV standardised on the private rows, or (shuffled-batches-run) "
        "batches shuffled once accounted as Poisson sampling. The audit must catch them."},
       {"confidence", "Confidence", K::Real, 0.95, 0.5, 0.9999, false, {}, {}, "", "Confidence of the Clopper-Pearson bounds.", true, true},
-      {"projections", "Projections k", K::Integer, 70, 1, 10000, false, {}, {}, "", "k, for the DP-SWD projection mechanism.", true, true},
-      {"dimension", "Dimension d", K::Integer, 8, 2, 4096, false, {}, {}, "", "d, for the DP-SWD projection mechanism.", true, true},
-      noiseMechanismParam("histogram_noise", "Histogram noise", NoiseMechanism::Laplace,
-                          "fair-histogram only: the noise law of the histogram, as in fair regression's mechanism "
-                          "parameter (discrete laws: Canonne, Kamath & Steinke 2020, Alg. 2-3, on the integer counts)."),
+      // Fields a mechanism does not read are greyed out in the form (ParamSpec::usedWhen), in every mode.
+      usedOnlyWhen({"projections", "Projections k", K::Integer, 70, 1, 10000, false, {}, {}, "",
+                    "k, for the DP-SWD projection mechanism and the flow's step and histogram release.", true, true},
+                   "mechanism", {"dpswd-projection", "flow-step", "flow-histogram"}),
+      usedOnlyWhen({"dimension", "Dimension d", K::Integer, 8, 2, 4096, false, {}, {}, "",
+                    "d, for the DP-SWD projection mechanism and the flow's step and histogram release.", true, true},
+                   "mechanism", {"dpswd-projection", "flow-step", "flow-histogram"}),
+      usedOnlyWhen(noiseMechanismParam("histogram_noise", "Histogram noise", NoiseMechanism::Laplace,
+                                       "fair-histogram only: the noise law of the histogram, as in fair regression's "
+                                       "mechanism parameter (discrete laws: Canonne, Kamath & Steinke 2020, Alg. 2-3, on "
+                                       "the integer counts)."),
+                   "mechanism", {"fair-histogram"}),
       noiseSourceParam("the exact discrete law (fair-histogram: histogram_noise discrete-*; gaussian, dpswd-projection, "
                        "dpsgd-canary: the discrete Gaussian on a grid, the secure law of the flows, DP-SWD and DP-SGD)"),
-      {"attack", "Attack", K::Choice, 0, 0, 0, false, auditAttackIds(), "likelihood-ratio", "",
+      usedOnlyWhen({"attack", "Attack", K::Choice, 0, 0, 0, false, auditAttackIds(), "likelihood-ratio", "",
        "likelihood-ratio sees the release as real numbers. low-order-bits reads the last bits of the released doubles "
        "(Mironov 2012): for fair-histogram the likelihood ratio evaluated naively in floating point; for gaussian and "
        "laplace a test of whether the release lies on the lattice of fl(1 + noise). It breaks the floating-point laws, "
-       "not the exact discrete ones.", true, true},
-      accountantParam({AccountantKind::PldWor, AccountantKind::GdpUniform, AccountantKind::RdpWor, AccountantKind::Gdp,
+       "not the exact discrete ones.", true, true}, "mechanism", {"gaussian", "laplace", "fair-histogram"}),
+      usedOnlyWhen(accountantParam({AccountantKind::PldWor, AccountantKind::GdpUniform, AccountantKind::RdpWor, AccountantKind::Gdp,
                        AccountantKind::Rdp, AccountantKind::RdpMironov, AccountantKind::Pld},
                       AccountantKind::PldWor,
                       "dpsgd-canary: the accountant whose one-step calibration sets the noise multiplier (the same "
@@ -316,9 +323,11 @@ MethodInfo privacyAuditMethod() {
                       "the accountant calibrates one step and gives the neighbours: a replace-one accountant (rdp-wor, "
                       "pld-wor, gdp-uniform) audits D' = {-u}, an add/remove one (rdp, rdp-mironov, pld, gdp) D' = {}. "
                       "The other mechanisms do not read it."),
-      {"alpha", "Fairness weight α", K::Real, 0, 0, 0.99, false, {}, {}, "",
-       "dpsgd-canary only: weight of the W₂ penalty in the step; the canary moves the loss term, weighted 1 − α.", true,
-       true},
+                   "mechanism", {"dpsgd-canary", "flow-histogram"}),
+      usedOnlyWhen({"alpha", "Fairness weight α", K::Real, 0, 0, 0.99, false, {}, {}, "",
+                    "dpsgd-canary only: weight of the W₂ penalty in the step; the canary moves the loss term, weighted "
+                    "1 − α.", true, true},
+                   "mechanism", {"dpsgd-canary"}),
   };
   m.run = [](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
     const auto s = MechanismAuditSettings::fromParams(p);

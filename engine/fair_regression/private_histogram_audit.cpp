@@ -14,6 +14,23 @@ namespace dpw {
 // ---- fair-histogram: privateJointHistogram on 2 groups x 2 bins, n = 20 rows.
 namespace {
 constexpr int kGroups = 2, kBins = 2, kRows = 20;
+
+/// The standard deviation of the law with scale `scale` (in counts), as the audit grid's noise_std column
+/// says (mechanism_audits.cpp: √2 b for Laplace): the grid showed the Laplace scale b under that name.
+/// Discrete Laplace with scale t (the two-sided geometric law, r = e^{−1/t}): Var = 2r/(1 − r)²; the discrete
+/// Gaussian's variance is σ² up to a term below 1e-8 σ² for σ ≥ 1.
+double noiseStdOf(NoiseMechanism law, double scale) {
+  switch (law) {
+    case NoiseMechanism::Laplace: return std::sqrt(2.0) * scale;
+    case NoiseMechanism::DiscreteLaplace: {
+      const double r = std::exp(-1 / scale);
+      return std::sqrt(2 * r) / (1 - r);
+    }
+    case NoiseMechanism::Gaussian:
+    case NoiseMechanism::DiscreteGaussian: return scale;
+  }
+  return scale;
+}
 }  // namespace
 
 AuditTarget fairHistogramAuditTarget(const MechanismAuditSettings& s, std::uint64_t) {
@@ -38,7 +55,7 @@ AuditTarget fairHistogramAuditTarget(const MechanismAuditSettings& s, std::uint6
   // noise-quarter: calibrated for 4ε (Laplace scale ÷ 4); noise-two-thirds: for ε/0.67 (Laplace scale × 0.67)
   if (s.fault == AuditFault::NoiseQuarter || s.fault == AuditFault::NoiseTwoThirds)
     used.epsilon = s.epsilon / auditNoiseFactor(s.fault);
-  out.noiseScale = histogramNoiseScale(used, kRows) * kRows;
+  out.noiseScale = noiseStdOf(law, histogramNoiseScale(used, kRows) * kRows);
   const double claimedScale = histogramNoiseScale(claimed, kRows) * kRows;  // what the attacker assumes
 
   // D: row 0 in (0, 0), row 1 in (0, 1), the others cycle over the four cells.

@@ -133,10 +133,13 @@ MethodInfo accountantExplorerMethod() {
       "How much privacy that spends depends on how you count. This explorer counts the same run (sampling "
       "rate q, noise multiplier σ, T steps) with every accountant: Rényi DP (two ways of converting to ε, "
       "and the stricter fixed-size-batch version), Gaussian DP (a central-limit approximation), the tight "
-      "privacy-loss-distribution accountant, and the Wasserstein accountant. Tight beats loose: in the chart "
+      "privacy-loss-distribution accountant (Poisson and fixed-size batches), the random-allocation accountant "
+      "(shuffled batches: each row in exactly one of floor(1/q) batches per epoch; Feldman & Shenfeld 2025), and "
+      "the Wasserstein accountant. Tight beats loose: in the chart "
       "'Privacy spent', PLD is the lowest of the bounds (the three RDP curves and PLD). The GDP curves are "
       "central-limit approximations, not bounds: the Poisson one (gdp) lies below PLD, so it understates ε; "
-      "gdp-uniform counts fixed-size batches, another sampler. The chart 'Basic mechanisms: WDP vs RDP budget by "
+      "gdp-uniform counts fixed-size batches, another sampler; random-allocation, a bound, counts shuffled "
+      "batches, a third sampler. The chart 'Basic mechanisms: WDP vs RDP budget by "
       "order' shows why the Wasserstein budget behaves so differently (it barely depends on the order and falls "
       "as the noise grows); the Wasserstein accountant's own chart is in its units, not an (ε, δ) bound.";
   m.privacy = {"privacy", "PLD", "epsilon_pld", "", "ε spent (PLD)", ""};  // the tight accountant's curve

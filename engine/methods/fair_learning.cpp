@@ -251,7 +251,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
                     : !s.accountant ? std::numeric_limits<double>::quiet_NaN()
                                              : 0.0;
   auto publish = [&](long step) {
-    observer.onFrame(makeFrame("loss", "Training objective and its two terms", step,
+    observer.onFrame(makeFrame("loss", "Training objective (1 − α)·loss + α·penalty and its two terms", step,
                                LinesFrame{"step", "value", {obj.series(), lossS.series(), pen.series()}}));
     if (epsCurve) observer.onFrame(epsilonFrame(step));
     if (s.task == FairTask::Classifier) {

@@ -205,8 +205,12 @@ RunResult runFairRegression(const FairRegressionSettings& settings, std::uint64_
                                0, std::move(pv)));
   }
   for (int a = 0; a < m; ++a) {
+    // The joint plan γ_a (the LP's coupling: row i sums to the released mass of source bin i), not the
+    // row-normalised kernel the prediction draws from: a bin with almost no mass is pale, not as dark as
+    // one holding half the group (issue #40). The chart's colour bar gives the masses.
     HeatmapFrame hm{"fair score (target bin)", "score (source bin)", k, k, {}};
-    hm.values.assign(transport.transport(a).data(), transport.transport(a).data() + k * k);
+    const Points& plan = sol.couplings[std::size_t(a)];
+    hm.values.assign(plan.data(), plan.data() + k * k);
     hm.x0 = hm.y0 = binning.lo();  // both axes span the score range: tick numbers in score units
     hm.x1 = hm.y1 = binning.hi();
     observer.onFrame(makeFrame("transport_" + std::to_string(a), "Transport plan: " + data.groupNames[a], 0,

@@ -60,6 +60,26 @@ class TestParameterForm : public QObject {
     qobject_cast<QComboBox*>(form.field("dataset"))->setCurrentText("csv");
     QVERIFY(!greyed(form, "label_column"));
   }
+
+  // Issue #40: the Gaussian audit showed projections k, dimension d, accountant and α active, in every
+  // mode. The audit's declarations say which mechanism reads which field.
+  void auditFieldsFollowTheMechanism() {
+    dpwapp::ParameterForm form;
+    form.setValues(dpwapp::Scenario::defaults("privacy-audit").params);
+    form.show();
+    auto* mechanism = qobject_cast<QComboBox*>(form.field("mechanism"));
+    mechanism->setCurrentText("gaussian");
+    for (const char* key : {"projections", "dimension", "accountant", "alpha", "histogram_noise"})
+      QVERIFY2(greyed(form, key), key);
+    QVERIFY(!greyed(form, "attack"));
+    QVERIFY(!greyed(form, "epsilon"));
+    mechanism->setCurrentText("dpsgd-canary");
+    QVERIFY(!greyed(form, "alpha") && !greyed(form, "accountant"));
+    QVERIFY(greyed(form, "projections") && greyed(form, "attack"));
+    mechanism->setCurrentText("flow-histogram");
+    QVERIFY(!greyed(form, "projections") && !greyed(form, "dimension") && !greyed(form, "accountant"));
+    QVERIFY(greyed(form, "alpha"));
+  }
 };
 
 QTEST_MAIN(TestParameterForm)

@@ -66,6 +66,25 @@ std::string accountedClaimSentence(const PrivacyLedger& ledger, double runDelta)
   return st.str();
 }
 
+namespace {
+
+/// " = 2 × sensitivity": the scale as a multiple of the sensitivity printed beside it (empty when the
+/// sensitivity is 1, where the scale says it). The scale is printed rounded down and the sensitivity rounded
+/// up (both on the safe side), so at ε = 1 fair regression read "b = 0.001433 … sensitivity 0.001434", as if
+/// under-noised; the ratio (the event's multiplier, b/Δ = 1/ε) shows they agree. Rounded to 9 digits first
+/// (a multiplier computed as 1.9999999999 prints 2, not 1.999).
+std::string scaleToSensitivity(const PrivacyEvent& e) {
+  if (!(e.sensitivity > 0) || e.sensitivity == 1 || !(e.multiplier > 0) || !std::isfinite(e.multiplier)) return "";
+  double ratio = e.multiplier;
+  if (ratio > 0) {
+    const double unit = std::pow(10.0, std::floor(std::log10(ratio)) - 8);
+    ratio = std::round(ratio / unit) * unit;
+  }
+  return " = " + noiseNumber(ratio) + " × sensitivity";
+}
+
+}  // namespace
+
 std::string releaseClaimSentence(const PrivacyLedger& ledger, const std::string& what) {
   lastEvent(ledger);
   require(ledger.accounting() == LedgerAccounting::BasicComposition, "a release claim reads a basic-composition ledger");
@@ -79,7 +98,8 @@ std::string releaseClaimSentence(const PrivacyLedger& ledger, const std::string&
     const NoiseLaw& law = noiseLaw(e.law);
     st << (first ? " by " : e.disjointFromPrevious ? "; on disjoint rows (parallel composition, McSherry 2009 Thm 4), "
                                                    : "; then ")
-       << "the " << law.displayName << " mechanism (" << law.scaleSymbol << " = " << noiseNumber(e.scale()) << "; "
+       << "the " << law.displayName << " mechanism (" << law.scaleSymbol << " = " << noiseNumber(e.scale())
+       << scaleToSensitivity(e) << "; "
        << law.releaseBound << ") on " << what << " (" << (law.norm == SensitivityNorm::L1 ? "L1" : "L2")
        << " sensitivity " << claimNumber(e.sensitivity) << ", " << relationDescription(e.relation) << "), ";
     if (e.count == 1)

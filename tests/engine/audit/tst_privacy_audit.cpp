@@ -37,6 +37,23 @@ class TestPrivacyAudit : public QObject {
     }
   }
 
+  // The grid's noise_std is a standard deviation for every law (issue #40: fair-histogram with Laplace
+  // noise showed the scale b there). Laplace on the 20 counts at ε: b = Δ₁/ε = 2/ε, std √2 b; the discrete
+  // Laplace at ε = 1 has t = 2 (exact), std √(2r)/(1 − r) with r = e^{−1/2}: 2.7992.
+  void histogramAuditReportsTheStandardDeviation() {
+    MechanismAuditSettings s;
+    s.mechanism = "fair-histogram";
+    s.trials = 200;
+    s.epsilon = 0.5;
+    s.histogramNoise = NoiseMechanism::Laplace;
+    QVERIFY2(std::abs(auditMechanism(s, 1).noiseStd - std::sqrt(2.0) * 4) < 1e-9, qPrintable(QString::number(auditMechanism(s, 1).noiseStd)));
+    s.epsilon = 1;
+    s.histogramNoise = NoiseMechanism::DiscreteLaplace;
+    const double r = std::exp(-0.5);
+    QVERIFY(std::abs(auditMechanism(s, 1).noiseStd - std::sqrt(2 * r) / (1 - r)) < 1e-9);
+    QVERIFY(std::abs(auditMechanism(s, 1).noiseStd - 2.7992) < 1e-4);
+  }
+
   void correctMechanismsPassTheAudit_data() {
     QTest::addColumn<QString>("mechanism");
     QTest::addColumn<double>("epsilon");

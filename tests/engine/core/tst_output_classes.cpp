@@ -8,6 +8,7 @@
 #include "core/method.h"
 #include "core/output_classes.h"
 #include "core/run_observer.h"
+#include "methods/output_labels.h"
 
 using namespace dpw;
 
@@ -97,6 +98,10 @@ class TestOutputClasses : public QObject {
     for (const auto& [k, v] : r.evaluation)
       QVERIFY2(classifyMetric(m.outputs, k) == OutputClass::Evaluation, qPrintable(method + ": " + QString::fromStdString(k)));
     QVERIFY2(!r.metrics.empty(), qPrintable(method));
+    // Every key has a human name (methods/output_labels.h): the results table shows no raw key.
+    for (const auto* group : {&r.metrics, &r.evaluation})
+      for (const auto& [k, v] : *group)
+        QVERIFY2(!outputLabel(k).title.empty(), qPrintable(method + ": no label for " + QString::fromStdString(k)));
     // Teaching mode labels every evaluation chart it draws.
     for (const auto& f : teaching.frames)
       for (const auto& id : m.outputs.evaluationCharts)

@@ -134,7 +134,7 @@ class TestPrivateHistogram : public QObject {
     QVERIFY(describePrivacy(noise, 200).find("cannot be replayed") != std::string::npos);
     // The discrete Laplace's scale t = 2 on counts of L1 sensitivity 2 is exactly (1, 0)-DP: the ledger says so.
     const std::string statement = describePrivacy(noise, 200);
-    QVERIFY2(statement.find("ε = 1 (pure DP) by the discrete Laplace mechanism (t = 2;") != std::string::npos &&
+    QVERIFY2(statement.find("ε = 1 (pure DP) by the discrete Laplace mechanism (t = 2 = 1 × sensitivity;") != std::string::npos &&
                  statement.find("L1 sensitivity 2, replace-one") != std::string::npos,
              statement.c_str());
     QCOMPARE(histogramLedger(noise, 200).epsilon(), 1.0);

@@ -156,8 +156,20 @@ class TestPrivacyLedger : public QObject {
     const std::string claim = releaseClaimSentence(ledger, "a count");
     for (const char* word : {"ε = 3.5 (pure DP)", "Laplace mechanism (b = 2; Dwork & Roth 2014 Thm 3.6)",
                              "L1 sensitivity 1, add/remove neighbours", "3 releases composed by basic composition",
-                             "discrete Laplace mechanism (t = 1;"})
+                             "discrete Laplace mechanism (t = 1 = 0.5 × sensitivity;"})
       QVERIFY2(claim.find(word) != std::string::npos, claim.c_str());
+  }
+
+  // Issue #40: fair regression at ε = 1 read "b = 0.001433 … sensitivity 0.001434" (scale rounded down,
+  // sensitivity up), as if under-noised. The ratio printed beside the scale says b = Δ/ε; it is rounded to
+  // 9 digits first, so 2/1434 / (1/1434) prints 2, not 1.999.
+  void scaleIsPrintedAsAMultipleOfTheSensitivity() {
+    for (const auto& [multiplier, words] : {std::pair<double, const char*>{1.0, "= 1 × sensitivity;"}, {2.0, "= 2 × sensitivity;"}}) {
+      PrivacyLedger ledger = PrivacyLedger::basicComposition(0.0);
+      ledger.record({NoiseMechanism::Laplace, multiplier, 2.0 / 1395.3, Neighbouring::ReplaceOne, Sampler::WholeData, 1.0, 1});
+      const std::string claim = releaseClaimSentence(ledger, "the frequencies");
+      QVERIFY2(claim.find(words) != std::string::npos, claim.c_str());
+    }
   }
 
   // Parallel composition (McSherry 2009 Thm 4): events on disjoint rows compose by the max, and a later event
