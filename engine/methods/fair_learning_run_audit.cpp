@@ -63,8 +63,9 @@ FairLearningSettings runSettings(const MechanismAuditSettings& a) {
   s.frameEvery = kSteps;
   s.dataset = FairDataSource::Csv;
   // Copied from std::strings: assigning these short literals makes GCC 12 warn falsely (-Wrestrict).
-  static const std::string feature = "x", bounds = "x:-1:1", label = "y", group = "g";
+  static const std::string feature = "x", bounds = "x:-1:1", label = "y", group = "g", groups = "a,b";
   s.featureColumns = feature;
+  s.groupValues = groups;  // declared, as a user declares them (the labels keep the default 0,1)
   s.featureBounds = bounds;
   s.labelColumn = label, s.groupColumn = group;
   s.testFraction = 0.2;  // 60 test rows: every (group, label) cell of the metrics has members
