@@ -20,6 +20,7 @@
 #include "flow/histogram_release_audit.h"
 #include "methods/flow/dpsw_flow_run_audit.h"
 #include "methods/privacy_tradeoff.h"
+#include "methods/randomized_response.h"
 #include "methods/projection_sensitivity_explorer.h"
 
 namespace dpw {
@@ -44,6 +45,7 @@ const std::vector<MethodInfo>& allMethods() {
       fairRepresentationMethod(),
       privateMatchingMethod(),
       countQueryMethod(),  // the DP basics, starting with the first lesson
+      randomizedResponseMethod(),
       accountantExplorerMethod(),
       dpSwdExplorerMethod(),
       projectionSensitivityMethod(),
