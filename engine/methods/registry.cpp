@@ -8,6 +8,7 @@
 #include "fair_regression/private_histogram_audit.h"
 #include "dpswd/dpswd_projection_audit.h"
 #include "methods/accountant_explorer.h"
+#include "methods/clipped_mean.h"
 #include "methods/count_query.h"
 #include "methods/dpswd_explorer.h"
 #include "methods/fair_learning.h"
@@ -46,6 +47,7 @@ const std::vector<MethodInfo>& allMethods() {
       privateMatchingMethod(),
       countQueryMethod(),  // the DP basics, starting with the first lesson
       randomizedResponseMethod(),
+      clippedMeanMethod(),
       accountantExplorerMethod(),
       dpSwdExplorerMethod(),
       projectionSensitivityMethod(),
