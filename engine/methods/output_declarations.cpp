@@ -69,7 +69,7 @@ void declareOutputs(MethodInfo& m) {
                          "label columns"};
   } else if (id == "accountant-explorer" || id == "projection-sensitivity" || id == "dpswd-explorer" ||
              id == "privacy-audit" || id == "privacy-tradeoff" || id == "count-query" ||
-             id == "randomized-response" || id == "clipped-mean") {
+             id == "randomized-response" || id == "clipped-mean" || id == "exponential-mechanism") {
     // No private data: accountants and bounds, synthetic samples drawn from the seed, audits on fixed
     // neighbouring data sets.
     o.release = {"*"};
@@ -81,6 +81,9 @@ void declareOutputs(MethodInfo& m) {
     if (id == "clipped-mean")
       m.treatedAsPublic = {"the number of values n and the clipping bound C (the values are simulated: a classroom "
                            "example, nobody's data)"};
+    if (id == "exponential-mechanism")
+      m.treatedAsPublic = {"the list of options (the votes are typed into the form: a classroom example, nobody's "
+                           "data)"};
     if (id == "randomized-response")
       m.treatedAsPublic = {"the number of people asked and the question (the people are simulated: a classroom "
                            "example, nobody's data)"};

@@ -11,6 +11,7 @@
 #include "methods/clipped_mean.h"
 #include "methods/count_query.h"
 #include "methods/dpswd_explorer.h"
+#include "methods/exponential_mechanism.h"
 #include "methods/fair_learning.h"
 #include "methods/fair_regression.h"
 #include "methods/output_filter.h"
@@ -48,6 +49,7 @@ const std::vector<MethodInfo>& allMethods() {
       countQueryMethod(),  // the DP basics, starting with the first lesson
       randomizedResponseMethod(),
       clippedMeanMethod(),
+      exponentialMechanismMethod(),
       accountantExplorerMethod(),
       dpSwdExplorerMethod(),
       projectionSensitivityMethod(),
