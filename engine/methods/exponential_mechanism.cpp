@@ -49,6 +49,20 @@ RunResult runExponentialMechanism(const ExponentialMechanismSettings& s, std::ui
   const std::vector<double> pNeighbour = exponentialMechanismProbabilities(neighbour, s.epsilon, delta);
   RunResult r;
 
+  // The chart the lesson is about first: the exact chances, then draws piling up on them (below).
+  std::vector<double> edges(k + 1);
+  for (std::size_t o = 0; o <= k; ++o) edges[o] = double(o) + 0.5;
+  std::ostringstream votes;
+  for (std::size_t o = 0; o < k; ++o) votes << (o ? ", " : "") << s.votes[o];
+  const auto selection = [&](const std::vector<double>& share, long done, long step) {
+    HistogramFrame h{"option (votes " + votes.str() + ")", edges, {}};
+    h.groups.push_back({"report-noisy-max draws (Gumbel noise)", share, 0, false});
+    h.groups.push_back({"exact chance, proportional to exp(ε u / 2Δ)", p, 1, true});
+    h.groups.push_back({"exact chance on D′, one more vote for the runner-up", pNeighbour, 2, true});
+    observer.onFrame(makeFrame("em_selection", std::to_string(done) + " private choices of the winner", step, std::move(h)));
+  };
+  selection(std::vector<double>(k, 0.0), 0, 0);
+
   // Each option's chance on D′ over D, against exp(±ε).
   {
     Series ratio{"chance on D′ over chance on D", {}, {}};
@@ -91,10 +105,6 @@ RunResult runExponentialMechanism(const ExponentialMechanismSettings& s, std::ui
   }
 
   // Report-noisy-max draws (Gumbel noise) piling up against the exact chances.
-  std::vector<double> edges(k + 1);
-  for (std::size_t o = 0; o <= k; ++o) edges[o] = double(o) + 0.5;
-  std::ostringstream votes;
-  for (std::size_t o = 0; o < k; ++o) votes << (o ? ", " : "") << s.votes[o];
   Rng rng = makeRng(seed, 0);
   std::vector<double> counts(k, 0);
   long done = 0;
@@ -102,13 +112,9 @@ RunResult runExponentialMechanism(const ExponentialMechanismSettings& s, std::ui
   for (long frame = 1; frame <= frames; ++frame) {
     const long target = s.draws * frame / frames;
     for (; done < target; ++done) counts[reportNoisyMaxGumbel(s.votes, s.epsilon, delta, rng)] += 1;
-    HistogramFrame h{"option (votes " + votes.str() + ")", edges, {}};
     std::vector<double> share(k);
     for (std::size_t o = 0; o < k; ++o) share[o] = done > 0 ? counts[o] / double(done) : 0;
-    h.groups.push_back({"report-noisy-max draws (Gumbel noise)", share, 0, false});
-    h.groups.push_back({"exact chance, proportional to exp(ε u / 2Δ)", p, 1, true});
-    h.groups.push_back({"exact chance on D′, one more vote for the runner-up", pNeighbour, 2, true});
-    observer.onFrame(makeFrame("em_selection", std::to_string(done) + " private choices of the winner", frame, std::move(h)));
+    selection(share, done, frame);
     observer.onProgress(frame, frames);
     throwIfCancelled(observer);
   }
