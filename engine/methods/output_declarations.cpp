@@ -69,7 +69,8 @@ void declareOutputs(MethodInfo& m) {
                          "label columns"};
   } else if (id == "accountant-explorer" || id == "projection-sensitivity" || id == "dpswd-explorer" ||
              id == "privacy-audit" || id == "privacy-tradeoff" || id == "count-query" ||
-             id == "randomized-response" || id == "clipped-mean" || id == "exponential-mechanism") {
+             id == "randomized-response" || id == "clipped-mean" || id == "exponential-mechanism" ||
+             id == "ot-basics") {
     // No private data: accountants and bounds, synthetic samples drawn from the seed, audits on fixed
     // neighbouring data sets.
     o.release = {"*"};

@@ -14,6 +14,7 @@
 #include "methods/exponential_mechanism.h"
 #include "methods/fair_learning.h"
 #include "methods/fair_regression.h"
+#include "methods/ot_basics.h"
 #include "methods/output_filter.h"
 #include "methods/flow/dpsw_flow.h"
 #include "methods/flow/dpsw_generator.h"
@@ -50,6 +51,7 @@ const std::vector<MethodInfo>& allMethods() {
       randomizedResponseMethod(),
       clippedMeanMethod(),
       exponentialMechanismMethod(),
+      otBasicsMethod(),
       accountantExplorerMethod(),
       dpSwdExplorerMethod(),
       projectionSensitivityMethod(),
