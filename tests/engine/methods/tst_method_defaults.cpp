@@ -413,7 +413,7 @@ class TestMethodDefaults : public QObject {
 
   // "each person flips their own answer ... with probability 1 / (1 + e^ε) ... The raw share of yes reports is
   // pulled toward one half; (r − (1 − q)) / (2q − 1) ... corrects it without bias ... A trusted collector adding
-  // Laplace noise to the count would be about √n times more accurate". Measured (seed 1): raw 0.407, corrected
+  // Laplace noise to the count would be about √n times more accurate". Measured (its lesson's seed 11): raw 0.407, corrected
   // 0.300, local/central 21.5 (√1000 = 31.6).
   void randomizedResponseCorrectsAndCosts() {
     const Run r = runDefaults("randomized-response");
@@ -428,7 +428,7 @@ class TestMethodDefaults : public QObject {
 
   // "every value above C counts as C, which pulls the mean down (bias), and the noise grows with C (standard
   // deviation √2 C / (ε n) on the mean) ... The best C lies in between, well above the typical value." Measured
-  // (seed 1): bias −3.5 at C = μ = 10, noise 0.071; best C 42 (4.2 μ), error 0.33.
+  // (its lesson's seed 5): bias −3.45 at C = μ = 10, noise 0.071; best C 42 (4.2 μ), error 0.33.
   void clippedMeanBiasAgainstNoise() {
     const Run r = runDefaults("clipped-mean");
     QVERIFY(r.metric("bias") < -2 * r.metric("noise_std"));  // at the default C the bias dominates
@@ -439,7 +439,7 @@ class TestMethodDefaults : public QObject {
   }
 
   // "One vote more or less changes every option's chance by at most a factor e^ε. A clear winner is chosen almost
-  // always; a close runner-up often wins instead ... (2Δ/ε)(ln k + 1) votes." Measured (seed 1): top 0.727,
+  // always; a close runner-up often wins instead ... (2Δ/ε)(ln k + 1) votes." Measured (closed forms, any seed): top 0.727,
   // runner-up (two votes behind) 0.268, largest log ratio 0.34, shortfall 0.59 against the bound 5.58.
   void exponentialMechanismChoosesAsStated() {
     const Run r = runDefaults("exponential-mechanism");
@@ -452,7 +452,7 @@ class TestMethodDefaults : public QObject {
   }
 
   // "match the points in order ... No two paths cross, the plan has at most n + m − 1 non-zero entries, and the
-  // cost ... is the integral of |F⁻¹(t) − G⁻¹(t)|^p". Measured (seed 1): 16 paths, W₂² 3.9 both ways.
+  // cost ... is the integral of |F⁻¹(t) − G⁻¹(t)|^p". Measured (its lesson's seed 4): 16 paths, W₂² 3.9 both ways.
   void otBasicsMatchesInOrder() {
     const Run r = runDefaults("ot-basics");
     QCOMPARE(r.metric("crossing_paths"), 0.0);
