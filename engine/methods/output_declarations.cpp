@@ -78,7 +78,9 @@ void declareOutputs(MethodInfo& m) {
                          "a missing or NaN value becomes their midpoint, and the column is mapped onto [−1, 1] by "
                          "the affine map of its bounds"};
   } else if (id == "accountant-explorer" || id == "projection-sensitivity" || id == "dpswd-explorer" ||
-             id == "privacy-audit" || id == "privacy-tradeoff" || id == "count-query") {
+             id == "privacy-audit" || id == "privacy-tradeoff" || id == "count-query" ||
+             id == "randomized-response" || id == "clipped-mean" || id == "exponential-mechanism" ||
+             id == "ot-basics") {
     // No private data: accountants and bounds, synthetic samples drawn from the seed, audits on fixed
     // neighbouring data sets.
     o.release = {"*"};
@@ -87,6 +89,15 @@ void declareOutputs(MethodInfo& m) {
                            "audited): an audit measures a mechanism, it releases nothing about a person"};
     if (id == "count-query")
       m.treatedAsPublic = {"the two counts of D and D′ (typed into the form: a classroom example, nobody's data)"};
+    if (id == "clipped-mean")
+      m.treatedAsPublic = {"the number of values n and the clipping bound C (the values are simulated: a classroom "
+                           "example, nobody's data)"};
+    if (id == "exponential-mechanism")
+      m.treatedAsPublic = {"the list of options (the votes are typed into the form: a classroom example, nobody's "
+                           "data)"};
+    if (id == "randomized-response")
+      m.treatedAsPublic = {"the number of people asked and the question (the people are simulated: a classroom "
+                           "example, nobody's data)"};
   } else {
     throw std::logic_error("output_declarations.cpp: method '" + id + "' declares no output classes");
   }

@@ -9,10 +9,13 @@
 #include "fair_regression/private_histogram_audit.h"
 #include "dpswd/dpswd_projection_audit.h"
 #include "methods/accountant_explorer.h"
+#include "methods/clipped_mean.h"
 #include "methods/count_query.h"
 #include "methods/dpswd_explorer.h"
+#include "methods/exponential_mechanism.h"
 #include "methods/fair_learning.h"
 #include "methods/fair_regression.h"
+#include "methods/ot_basics.h"
 #include "methods/output_filter.h"
 #include "methods/flow/dpsw_flow.h"
 #include "methods/flow/dpsw_generator.h"
@@ -24,6 +27,7 @@
 #include "methods/fair_learning_run_audit.h"
 #include "audit/shuffled_batches_audit.h"
 #include "methods/privacy_tradeoff.h"
+#include "methods/randomized_response.h"
 #include "methods/projection_sensitivity_explorer.h"
 
 namespace dpw {
@@ -52,6 +56,10 @@ const std::vector<MethodInfo>& allMethods() {
       fairRepresentationMethod(),
       privateMatchingMethod(),
       countQueryMethod(),  // the DP basics, starting with the first lesson
+      randomizedResponseMethod(),
+      clippedMeanMethod(),
+      exponentialMechanismMethod(),
+      otBasicsMethod(),
       accountantExplorerMethod(),
       dpSwdExplorerMethod(),
       projectionSensitivityMethod(),

@@ -149,7 +149,8 @@ class TestMethodDefaults : public QObject {
                                            "fair-classifier", "fair-regression-2d", "fair-representation",
                                            "private-matching", "accountant-explorer", "dpswd-explorer",
                                            "projection-sensitivity", "privacy-audit", "privacy-tradeoff",
-                                           "count-query"};
+                                           "count-query", "randomized-response", "clipped-mean",
+                                           "exponential-mechanism", "ot-basics"};
     for (const auto& m : allMethods())
       QVERIFY2(std::find(covered.begin(), covered.end(), m.id) != covered.end(), m.id.c_str());
   }
@@ -408,6 +409,56 @@ class TestMethodDefaults : public QObject {
       }
     }
     QVERIFY(summaryHas("count-query", "at most e^ε times"));
+  }
+
+  // "each person flips their own answer ... with probability 1 / (1 + e^ε) ... The raw share of yes reports is
+  // pulled toward one half; (r − (1 − q)) / (2q − 1) ... corrects it without bias ... A trusted collector adding
+  // Laplace noise to the count would be about √n times more accurate". Measured (its lesson's seed 11): raw 0.407, corrected
+  // 0.300, local/central 21.5 (√1000 = 31.6).
+  void randomizedResponseCorrectsAndCosts() {
+    const Run r = runDefaults("randomized-response");
+    const double q = r.metric("truth_probability");
+    QVERIFY(std::abs(1 - q - 1 / (1 + std::exp(1.0))) < 1e-12);
+    QVERIFY(r.metric("raw_share_mean") > 0.3 + 0.5 * (0.5 - 0.3));  // pulled more than halfway to ½ at ε = 1
+    QVERIFY(std::abs(r.metric("estimate_mean") - 0.3) < 4 * r.metric("estimate_std_closed_form") / std::sqrt(2000.0));
+    const double ratio = r.metric("local_over_central");
+    QVERIFY(ratio > 0.5 * std::sqrt(1000.0) && ratio < 2 * std::sqrt(1000.0));  // "about √n times"
+    QVERIFY(summaryHas("randomized-response", "about √n times more accurate"));
+  }
+
+  // "every value above C counts as C, which pulls the mean down (bias), and the noise grows with C (standard
+  // deviation √2 C / (ε n) on the mean) ... The best C lies in between, well above the typical value." Measured
+  // (its lesson's seed 5): bias −3.45 at C = μ = 10, noise 0.071; best C 42 (4.2 μ), error 0.33.
+  void clippedMeanBiasAgainstNoise() {
+    const Run r = runDefaults("clipped-mean");
+    QVERIFY(r.metric("bias") < -2 * r.metric("noise_std"));  // at the default C the bias dominates
+    QVERIFY(std::abs(r.metric("noise_std") - std::sqrt(2.0) * 10 / 200) < 1e-12);
+    QVERIFY(r.metric("best_clip") > 2 * 10);  // "well above the typical value" (the law's mean, 10)
+    QVERIFY(r.metric("best_rmse") < r.metric("rmse_closed_form"));
+    QVERIFY(summaryHas("clipped-mean", "The best C lies in between, well above the typical value."));
+  }
+
+  // "One vote more or less changes every option's chance by at most a factor e^ε. A clear winner is chosen almost
+  // always; a close runner-up often wins instead ... (2Δ/ε)(ln k + 1) votes." Measured (closed forms, any seed): top 0.727,
+  // runner-up (two votes behind) 0.268, largest log ratio 0.34, shortfall 0.59 against the bound 5.58.
+  void exponentialMechanismChoosesAsStated() {
+    const Run r = runDefaults("exponential-mechanism");
+    QVERIFY(r.metric("max_log_ratio") <= r.metric("epsilon") + 1e-12);
+    QVERIFY(r.metric("runner_up_probability") > 0.2);  // "often wins instead"
+    QVERIFY(r.metric("expected_shortfall") <= r.metric("shortfall_bound"));
+    const Run clear = runDefaults("exponential-mechanism", {{"votes", std::string("30, 10, 5")}});
+    QVERIFY(clear.metric("top_probability") > 0.999);  // "almost always"
+    QVERIFY(summaryHas("exponential-mechanism", "a close runner-up often wins instead"));
+  }
+
+  // "match the points in order ... No two paths cross, the plan has at most n + m − 1 non-zero entries, and the
+  // cost ... is the integral of |F⁻¹(t) − G⁻¹(t)|^p". Measured (its lesson's seed 4): 16 paths, W₂² 3.9 both ways.
+  void otBasicsMatchesInOrder() {
+    const Run r = runDefaults("ot-basics");
+    QCOMPARE(r.metric("crossing_paths"), 0.0);
+    QVERIFY(r.metric("plan_nonzeros") <= 7 + 10 - 1);
+    QVERIFY(std::abs(r.metric("wp_power") - r.metric("wp_quantile_integral")) < 1e-12);
+    QVERIFY(summaryHas("ot-basics", "No two paths cross"));
   }
 };
 

@@ -143,6 +143,16 @@ std::map<double, std::map<std::string, double>> utilityArms(const Run& r) {
   return out;
 }
 
+// A chart's last (first) frame, or an error naming it (the probe tries every measure on every lesson).
+const Frame& lastOf(const Run& r, const std::string& chart) {
+  if (const Frame* f = r.last(chart)) return *f;
+  throw std::runtime_error("no chart " + chart);
+}
+const Frame& firstOf(const Run& r, const std::string& chart) {
+  if (const Frame* f = r.first(chart)) return *f;
+  throw std::runtime_error("no chart " + chart);
+}
+
 using Measure = std::function<double(const Run&)>;
 
 // The measures of frames the claims may bound, beside every metric of the run (by its key).
@@ -247,12 +257,12 @@ const std::map<std::string, Measure>& measures() {
        }},
       // Fair 2-D regression: squared distance between the groups' mean outputs, last frame over first.
       {"group_mean_gap_last_over_first",
-       [](const Run& r) { return groupMeanGap(*r.last("outputs")) / groupMeanGap(*r.first("outputs")); }},
+       [](const Run& r) { return groupMeanGap(lastOf(r, "outputs")) / groupMeanGap(firstOf(r, "outputs")); }},
       // Flows on ring5: how many of the five modes hold at least 10% of the particles within a quarter of
       // the ring's radius (the modes' sd is a tenth of it), and the particles' RMS distance from the centre
       // over the ring's radius (both from the last particles frame: particles label 0, held-out target 1).
-      {"modes_found", [](const Run& r) { return ringModes(*r.last("particles")).first; }},
-      {"particle_spread_over_radius", [](const Run& r) { return ringModes(*r.last("particles")).second; }},
+      {"modes_found", [](const Run& r) { return ringModes(lastOf(r, "particles")).first; }},
+      {"particle_spread_over_radius", [](const Run& r) { return ringModes(lastOf(r, "particles")).second; }},
       {"sw2_over_floor", [](const Run& r) { return r.need("sw2_heldout") / r.need("sw2_floor"); }},
       // Flow against generator: the histogram flow's SW₂² over the best other arm's, worst case over ε; the
       // paper's choices' SW₂² over the worst other arm's at the smallest ε.
