@@ -33,6 +33,7 @@
 #include "common/embedded_resources.h"
 #include "core/build_info.h"
 #include "common/run_export.h"
+#include "common/chart_export.h"
 #include "core/error.h"
 #include "charts/chart_style.h"
 #include "privacy/printed_numbers.h"  // claimNumber
