@@ -180,7 +180,7 @@ class TestCli : public QObject {
     QVERIFY(notElf.open(QIODevice::WriteOnly));
     notElf.write("not a shared object");
     notElf.close();
-    for (const QString plugin : {dir.filePath("missing/libdpwlab-export.so"), notElf.fileName()}) {
+    for (const QString& plugin : {dir.filePath("missing/libdpwlab-export.so"), notElf.fileName()}) {
       QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
       env.insert("DPWLAB_EXPORT_PLUGIN", plugin);
       auto run = [&](const QStringList& args) {
