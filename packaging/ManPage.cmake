@@ -1,8 +1,9 @@
 # cmake -DPROGRAM=<built program> -DNAME=<name> -DSUMMARY=<one line> -DHELP2MAN=... -DGZIP=... -DOUT=<x.1>
-#       -P ManPage.cmake
+#       [-DSECTIONS=<file.h2m>] -P ManPage.cmake
 # Writes OUT.gz, the man page of PROGRAM made by help2man from its own --help and --version. For
 # dpwlab-cli, a COMMANDS section adds each command's `dpwlab-cli <command> --help` (the commands are read
-# from the program's --help), so the page lists every option the program accepts. The GUI answers
+# from the program's --help), so the page lists every option the program accepts. SECTIONS, a help2man include
+# file written by hand (packaging/dpwlab-cli.h2m: EXAMPLES, ENVIRONMENT, FILES, EXIT STATUS, SEE ALSO), is added. The GUI answers
 # --help through Qt, on the offscreen platform: no display is needed.
 foreach(v PROGRAM NAME SUMMARY HELP2MAN GZIP OUT)
   if(NOT DEFINED ${v})
@@ -38,6 +39,13 @@ if(NAME STREQUAL "dpwlab-cli")
     message(FATAL_ERROR "no list of commands in the output of ${PROGRAM} --help")
   endif()
   string(SUBSTRING "${help}" ${at} -1 commands_text)
+  # The list ends at the first blank line (the examples follow).
+  string(SUBSTRING "${commands_text}" 1 -1 commands_text)
+  string(FIND "${commands_text}" "\n\n" end)
+  if(NOT end EQUAL -1)
+    string(SUBSTRING "${commands_text}" 0 ${end} commands_text)
+  endif()
+  set(commands_text "\n${commands_text}")
   string(REGEX MATCHALL "\n  [a-z][a-z0-9-]*" commands "${commands_text}")
   if(NOT commands)
     message(FATAL_ERROR "no commands found in the output of ${PROGRAM} --help")
@@ -52,6 +60,10 @@ if(NAME STREQUAL "dpwlab-cli")
     dpw_roff_escape("${chelp}" chelp)
     string(APPEND section ".SS \"${c}\"\n.nf\n${chelp}.fi\n")
   endforeach()
+  if(DEFINED SECTIONS)
+    file(READ ${SECTIONS} extra)
+    string(APPEND section "\n${extra}")
+  endif()
   file(WRITE ${out_dir}/${NAME}.h2m "${section}")
   set(include_args --include=${out_dir}/${NAME}.h2m)
 endif()

@@ -27,6 +27,12 @@ std::vector<Command> registeredCommands() {
   return out;
 }
 
+void setExamples(CLI::App& cmd, const std::vector<std::string>& lines) {
+  std::string text = "Examples:";
+  for (const auto& l : lines) text += "\n  " + l;
+  cmd.footer(text);
+}
+
 double parseReal(const std::string& text, const std::string& option, bool allowInfinity) {
   const auto v = dpw::parseReal(text);  // core/parameter_text.h: the one reader of numbers, locale-safe
   if (v && (allowInfinity ? *v > 0 || std::isfinite(*v) : std::isfinite(*v))) return *v;

@@ -15,14 +15,17 @@
 ///   }  // namespace
 ///   }  // namespace dpwcli
 ///
-/// Exit codes: 0 success, 1 a run failed (message on stderr), 2 bad usage or bad input (message on
-/// stderr: UsageError, dpw::InvalidArgument, or a CLI11 parse error). Results go to stdout as JSON.
+/// Exit codes (cli/exit_codes.h, the one list): kExitOk, kExitRunFailed (any other exception),
+/// kExitUsage (UsageError, dpw::InvalidArgument, a CLI11 parse error), kExitClaimViolated (audit). Messages
+/// go to stderr, results to stdout as JSON. Every command's --help ends with examples (setExamples).
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "cli/exit_codes.h"
 
 namespace dpwcli {
 
@@ -49,6 +52,9 @@ struct RegisterCommand {
 
 /// Every registered command, sorted by name.
 std::vector<Command> registeredCommands();
+
+/// Ends the command's --help with "Examples:" and the lines given ("  command line   what it does").
+void setExamples(CLI::App& cmd, const std::vector<std::string>& lines);
 
 // ---- Numbers: parsed with std::from_chars, the same under every locale -------------------------
 

@@ -21,47 +21,54 @@ std::vector<double> readDistances(const std::string& path) {
 }
 
 struct Options {
-  std::string id = "rdp", pairsFile;
+  std::string id = "auto", pairsFile;
   double q = 0, sigma = 0, delta = 0, mu = 16.0, beta = 32.0;
-  long steps = 0;
+  StepsOption steps;
 };
 
 CommandRun setup(CLI::App& cmd) {
   auto o = std::make_shared<Options>();
-  cmd.add_option("--accountant", o->id, accountantChoices(false))->default_str("rdp");
+  cmd.add_option("--accountant", o->id, accountantHelp(false))->default_str("auto");
   addReal(cmd, "--q", o->q, "sampling rate in (0, 1]")->required();
   addReal(cmd, "--sigma", o->sigma, "noise multiplier > 0")->required();
-  addInteger(cmd, "--steps", o->steps, "number of steps T >= 1")->required();
+  o->steps.add(cmd);
   addReal(cmd, "--delta", o->delta, "target delta in (0, 1)")->required();
   auto* pairs = cmd.add_option("--pairs-file", o->pairsFile, "wdp: file of distances between neighbouring gradients");
   auto* mu = addReal(cmd, "--mu", o->mu, "wdp: order mu")->default_str("16");
   auto* beta = addReal(cmd, "--beta", o->beta, "wdp: beta")->default_str("32");
+  setExamples(cmd, {"dpwlab-cli account --q 0.01 --sigma 1.1 --steps 1000 --delta 1e-5     epsilon by auto (pld)",
+                    "dpwlab-cli account --q 0.01 --sigma 1.1 --epochs 10 --delta 1e-5      the same: 10 / 0.01 = 1000 steps",
+                    "dpwlab-cli account --accountant rdp --q 0.01 --sigma 1.1 --steps 1000 --delta 1e-5"});
   return [o, pairs, mu, beta] {
     requireSampleRate(o->q);
     requireSigma(o->sigma);
     requireDelta(o->delta);
-    requireSteps(o->steps);
+    const long steps = o->steps.resolve(o->q);
+    const std::string id = resolveAccountantId(o->id);
     const bool wdpOptions = pairs->count() + mu->count() + beta->count() > 0;
-    if (wdpOptions && o->id != "wdp") throw UsageError("--pairs-file, --mu and --beta apply to --accountant wdp only");
+    if (wdpOptions && id != "wdp") throw UsageError("--pairs-file, --mu and --beta apply to --accountant wdp only");
     std::unique_ptr<dpw::Accountant> acc;
-    if (o->id == "wdp")
+    if (id == "wdp")
       acc = std::make_unique<dpw::WdpAccountant>(o->mu, o->beta,
                                                  pairs->count() ? readDistances(o->pairsFile) : std::vector<double>{1.0});
     else
-      acc = dpw::makeAccountant(o->id);
-    acc->addGaussianSteps(o->sigma, o->q, o->steps);
-    printJson({{"epsilon", jsonNumber(acc->epsilon(o->delta))},
-               {"accountant", o->id},
-               {"name", acc->name()},
-               {"q", o->q},
-               {"sigma", o->sigma},
-               {"steps", o->steps},
-               {"delta", o->delta}});
-    return 0;
+      acc = dpw::makeAccountant(id);
+    acc->addGaussianSteps(o->sigma, o->q, steps);
+    Json out{{"epsilon", jsonNumber(acc->epsilon(o->delta))},
+             {"accountant", id},
+             {"name", acc->name()},
+             {"q", o->q},
+             {"sigma", o->sigma},
+             {"steps", steps},
+             {"delta", o->delta}};
+    if (o->id == "auto") out["accountant_setting"] = "auto";
+    o->steps.describe(out);
+    printJson(out);
+    return kExitOk;
   };
 }
 
-const RegisterCommand registered("account", "epsilon spent after T steps of the subsampled Gaussian mechanism", setup);
+const RegisterCommand registered("account", "epsilon spent after T steps (or E epochs) of the subsampled Gaussian mechanism", setup);
 
 }  // namespace
 }  // namespace dpwcli

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "cli/command.h"
+#include "cli/pictures.h"
 #include "common/run_export.h"
 #include "common/scenario.h"
 
@@ -19,6 +20,8 @@ CommandRun setup(CLI::App& cmd) {
   cmd.add_option("scenario", o->scenario, "scenario file of method privacy-audit")->required();
   auto* trials = addInteger(cmd, "--trials", o->trials, "number of trials (default: the scenario's)");
   auto* out = cmd.add_option("--out", o->out, "also write the run to this folder");
+  setExamples(cmd, {"dpwlab-cli audit /usr/share/dpwlab/scenarios/privacy-audit-gaussian.json         exit 0: no violation",
+                    "dpwlab-cli audit privacy-audit-broken.json --trials 20000 --out audit   exit 3: violated"});
   return [o, trials, out] {
     dpwapp::Scenario scenario = dpwapp::readScenarioFile(QString::fromStdString(o->scenario));
     if (scenario.method != "privacy-audit")
@@ -26,16 +29,19 @@ CommandRun setup(CLI::App& cmd) {
     if (trials->count()) scenario.params.set("trials", double(o->trials));
     dpw::LatestFramesObserver observer;
     const dpw::RunResult result = scenario.methodInfo().run(scenario.params, scenario.seed, observer);
-    if (out->count())
-      dpwapp::exportRun(scenario, result, observer.latestPerChart(), QString::fromStdString(o->out));
+    if (out->count()) {
+      dpwapp::exportRunData(scenario, result, observer.latestPerChart(), QString::fromStdString(o->out));
+      writeChartPictures(observer.latestPerChart(), o->out);
+    }
     std::cout << dpwapp::summaryJson(scenario, result).toStdString();
-    return result.metrics.at("violation") > 0 ? 1 : 0;  // a measured violation fails the command
+    // A measured violation: its own exit code (cli/exit_codes.h), apart from a run that failed (1).
+    return result.metrics.at("violation") > 0 ? kExitClaimViolated : kExitOk;
   };
 }
 
 const RegisterCommand registered(
     "audit",
-    "privacy audit: claimed vs measured epsilon, distribution-free and within the Gaussian-DP family (exit 1 on "
+    "privacy audit: claimed vs measured epsilon, distribution-free and within the Gaussian-DP family (exit 3 on "
     "a violation of the distribution-free bound); the scenario's mechanism is one of "
     "gaussian|laplace|dpswd-projection|fair-histogram|dpsgd-canary|flow-step|flow-histogram, a whole run end "
     "to end: dpswflow-r-run, fair-classifier-run (from a CSV file), shuffled-batches-run (DP-SGD on batches "

@@ -7,10 +7,11 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include "cli/command.h"
-#include "common/animation_writer.h"
-#include "common/offscreen_gui.h"
+#include "cli/pictures.h"
+#include "common/animation_settings.h"
 #include "common/run_export.h"
 #include "common/scenario.h"
 #include "privacy/privacy_params.h"  // readNoiseSource
@@ -47,12 +48,23 @@ CommandRun setupRun(CLI::App& cmd) {
   addInteger(cmd, "--fps", o->fps, "animation frame rate (1-60; 1-50 for a GIF)")->default_str("10");
   cmd.add_option("--size", o->size, "animation size in pixels, WIDTHxHEIGHT")->default_str("1024x640");
   cmd.add_option("--charts", o->charts, "charts in the animation, comma-separated ids (default: every chart)");
+  cmd.footer("PNGs and animations are drawn by the export plugin libdpwlab-export.so (Qt Gui, giflib, FFmpeg). Where "
+             "it cannot load (a compute node), the run and its CSV files are written all the same and a note says the "
+             "PNGs were skipped; --animation is refused before the run.\n\n"
+             "Examples:\n"
+             "  dpwlab-cli run default --out out                    the embedded default scenario\n"
+             "  dpwlab-cli run my-scenario.json --out out --no-png  numbers and CSV only\n"
+             "  dpwlab-cli run default --animation run.mp4 --fps 15 --charts projections");
   return [o] {
     const dpwapp::Scenario scenario = o->scenario == "default"
                                           ? dpwapp::embeddedDefaultScenario()
                                           : dpwapp::readScenarioFile(QString::fromStdString(o->scenario));
     std::optional<dpwapp::AnimationSettings> animation;
-    if (!o->animation.empty()) animation = animationSettings(*o);
+    const dpwapp::ExportPluginApi* plugin = nullptr;  // needed for an animation: checked before the run
+    if (!o->animation.empty()) {
+      animation = animationSettings(*o);
+      plugin = &requireExportPlugin("--animation");
+    }
     else if (o->fps != 10 || o->size != "1024x640" || !o->charts.empty())
       throw UsageError("--fps, --size and --charts describe an animation: give --animation FILE.gif or FILE.mp4");
     dpw::LatestFramesObserver observer;
@@ -60,7 +72,8 @@ CommandRun setupRun(CLI::App& cmd) {
     dpw::RunObserver& sink = animation ? static_cast<dpw::RunObserver&>(recorder) : observer;
     const dpw::RunResult result = scenario.methodInfo().run(scenario.params, scenario.seed, sink);
     // The run's own outputs first: an animation that fails to encode costs nothing else.
-    dpwapp::exportRun(scenario, result, observer.latestPerChart(), QString::fromStdString(o->out), !o->noPng);
+    dpwapp::exportRunData(scenario, result, observer.latestPerChart(), QString::fromStdString(o->out));
+    if (!o->noPng) writeChartPictures(observer.latestPerChart(), o->out);
     std::cout << dpwapp::summaryJson(scenario, result).toStdString();
     // The default is teaching mode (docs/threat-model.md): say so where a release could be meant.
     const auto& params = scenario.methodInfo().params;
@@ -71,15 +84,16 @@ CommandRun setupRun(CLI::App& cmd) {
       std::cerr << "note: teaching mode: ε holds only " << dpw::threatModel(dpw::NoiseSource::Seeded)
                 << "; for a release set \"noise_source\": \"os-entropy\" in the scenario (docs/threat-model.md)\n";
     if (animation) {
-      dpwapp::ensureGuiApplication();
       animation->totalSteps = recorder.totalSteps();
       animation->privacy = scenario.methodInfo().privacy;
-      const dpwapp::AnimationReport r = dpwapp::writeAnimation(recorder.snapshots(), *animation);
+      dpwapp::AnimationReport r;
+      if (const std::string error = plugin->writeAnimation(recorder.snapshots(), *animation, &r); !error.empty())
+        throw std::runtime_error(error);
       std::cerr << "animation: " << animation->path.toStdString() << ", " << r.frames << " pictures, "
                 << animation->size.width() << "x" << animation->size.height() << " at " << animation->fps
                 << " frames/s, " << r.bytes << " bytes (" << r.encoder.toStdString() << ")\n";
     }
-    return 0;
+    return kExitOk;
   };
 }
 
@@ -114,7 +128,7 @@ CommandRun setupMethods(CLI::App& cmd) {
     }
     if (!name->empty()) std::cout << QJsonDocument(methods.first().toObject()).toJson(QJsonDocument::Indented).toStdString();
     else std::cout << QJsonDocument(methods).toJson(QJsonDocument::Indented).toStdString();
-    return 0;
+    return kExitOk;
   };
 }
 

@@ -34,13 +34,15 @@ CommandRun setup(CLI::App& cmd) {
   addInteger(cmd, "--k", o->k, "number of projections")->required();
   addInteger(cmd, "--d", o->d, "dimension")->required();
   addReal(cmd, "--delta", o->delta, "failure probability delta")->required();
+  setExamples(cmd, {"dpwlab-cli sensitivity --k 200 --d 784 --delta 1e-6                 w by the Chernoff bound",
+                    "dpwlab-cli sensitivity --bound clt --k 200 --d 784 --delta 1e-6     the papers' approximation"});
   return [o] {
     const auto& ids = dpw::projectionSensitivityToolIds();
     if (std::find(ids.begin(), ids.end(), o->bound) == ids.end())
       throw UsageError("--bound must be one of " + choiceList(ids) + ", got '" + o->bound + "'");
     const double w = dpw::projectionSensitivityById(o->bound, o->k, o->d, o->delta);
     printJson({{"w", jsonNumber(w)}, {"bound", o->bound}, {"k", o->k}, {"d", o->d}, {"delta", o->delta}});
-    return 0;
+    return kExitOk;
   };
 }
 

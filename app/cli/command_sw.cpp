@@ -32,6 +32,8 @@ CommandRun setup(CLI::App& cmd) {
   cmd.add_flag("--floor", o->floor,
                "also measure this machine's floor for the value (ot/sliced_floor.h: the projection's flops at the "
                "measured rate plus the sort's passes at the measured copy speed) and the ratios to it");
+  setExamples(cmd, {"dpwlab-cli sw                                     n = m = 10000, d = 8, k = 500, timed",
+                    "dpwlab-cli sw --n 100000 --d 32 --k 200 --floor   with this machine's floor"});
   return [o] {
     const long n = o->n, m = o->m < 0 ? o->n : o->m, d = o->d, k = o->k, repeat = o->repeat, seed = o->seed;
     const double sigma = o->sigma;
@@ -78,7 +80,7 @@ CommandRun setup(CLI::App& cmd) {
       out["copy_gbps"] = f.copyRateWall * 1e-9;
     }
     printJson(out);
-    return 0;
+    return kExitOk;
   };
 }
 

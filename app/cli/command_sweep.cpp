@@ -166,7 +166,7 @@ int printPlan(const dpwapp::Sweep& sweep, const SweepOptions& o, int shards) {
     for (const auto& e : errors) all += "\n  " + e;
     throw dpw::InvalidArgument(std::to_string(errors.size()) + " grid point(s) cannot run; fix the grid before submitting:" + all);
   }
-  return 0;
+  return kExitOk;
 }
 
 CommandRun setupSweep(CLI::App& cmd) {
@@ -225,7 +225,7 @@ CommandRun setupSweep(CLI::App& cmd) {
       if (progress.failedOnInput) throw dpw::InvalidArgument(message);
       throw std::runtime_error(message);
     }
-    return 0;
+    return kExitOk;
   };
 }
 
@@ -258,7 +258,7 @@ CommandRun setupMerge(CLI::App& cmd) {
                 << " result(s) of items not in this grid left out\n";
     if (!o->tables.empty()) dpwapp::writeSweepTables(sweep, results, QString::fromStdString(o->tables));
     std::cout << dpwapp::mergeSweep(sweep, results).toStdString();
-    return 0;
+    return kExitOk;
   };
 }
 

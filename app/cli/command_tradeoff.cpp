@@ -12,7 +12,7 @@ namespace {
 struct Options {
   std::string id = "pld";
   double q = 0, sigma = 0;
-  long steps = 0;
+  StepsOption steps;
 };
 
 CommandRun setup(CLI::App& cmd) {
@@ -20,19 +20,22 @@ CommandRun setup(CLI::App& cmd) {
   cmd.add_option("--accountant", o->id, "pld|gdp")->default_str("pld");
   addReal(cmd, "--q", o->q, "sampling rate in (0, 1]")->required();
   addReal(cmd, "--sigma", o->sigma, "noise multiplier > 0")->required();
-  addInteger(cmd, "--steps", o->steps, "number of steps T >= 1")->required();
+  o->steps.add(cmd);
+  setExamples(cmd, {"dpwlab-cli tradeoff --q 0.01 --sigma 1.1 --steps 1000          beta(alpha) by pld",
+                    "dpwlab-cli tradeoff --accountant gdp --q 0.01 --sigma 1.1 --epochs 10"});
   return [o] {
     requireSampleRate(o->q);
     requireSigma(o->sigma);
-    requireSteps(o->steps);
+    const long steps = o->steps.resolve(o->q);
     if (o->id != "pld" && o->id != "gdp") throw UsageError("--accountant must be pld or gdp, got '" + o->id + "'");
-    const dpw::TradeoffCurve c = dpw::tradeoffCurve(o->id, o->q, o->sigma, o->steps, dpw::defaultTradeoffAlphas());
+    const dpw::TradeoffCurve c = dpw::tradeoffCurve(o->id, o->q, o->sigma, steps, dpw::defaultTradeoffAlphas());
     Json alpha = Json::array(), beta = Json::array();
     for (double a : c.alpha) alpha.push_back(jsonNumber(a));
     for (double b : c.beta) beta.push_back(jsonNumber(b));
-    printJson({{"alpha", alpha}, {"beta", beta}, {"accountant", o->id}, {"q", o->q}, {"sigma", o->sigma},
-               {"steps", o->steps}});
-    return 0;
+    Json out{{"alpha", alpha}, {"beta", beta}, {"accountant", o->id}, {"q", o->q}, {"sigma", o->sigma}, {"steps", steps}};
+    o->steps.describe(out);
+    printJson(out);
+    return kExitOk;
   };
 }
 

@@ -1,6 +1,7 @@
 #include "common/chart_export.h"
 
 #include <QBuffer>
+#include <QDir>
 #include <QFileInfo>
 #include <QImage>
 
@@ -39,6 +40,25 @@ void exportChart(const dpw::Frame& frame, const QString& path, const QByteArray&
       break;
   }
   if (!scenarioJson.isEmpty()) writeFileAtomically(path + ".scenario.json", scenarioJson);
+}
+
+void writeChartPngs(const std::vector<dpw::FramePtr>& charts, const QString& dir) {
+  if (!QDir().mkpath(dir)) throw dpw::InvalidArgument("cannot create output folder " + dir.toStdString());
+  const QDir out(dir);
+  for (const auto& frame : charts) {
+    const QString path = out.filePath(QString::fromStdString(frame->chart) + ".png");
+    const QImage image = renderFrameImage(*frame);
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG")) throw dpw::InvalidArgument("cannot encode PNG for " + path.toStdString());
+    writeFileAtomically(path, buffer.data());
+  }
+}
+
+void exportRun(const Scenario& scenario, const dpw::RunResult& result, const std::vector<dpw::FramePtr>& charts,
+               const QString& dir, bool png) {
+  exportRunData(scenario, result, charts, dir);
+  if (png) writeChartPngs(charts, dir);
 }
 
 }  // namespace dpwapp

@@ -5,7 +5,11 @@
 #include <QByteArray>
 #include <QString>
 
+#include <vector>
+
+#include "common/scenario.h"
 #include "core/frame.h"
+#include "core/method.h"
 
 namespace dpwapp {
 
@@ -18,5 +22,14 @@ ChartFormat chartFormatFor(const QString& path);
 /// `scenarioJson` beside it as `<path>.scenario.json` (skipped when empty).
 /// Throws dpw::InvalidArgument with the reason when a file cannot be written.
 void exportChart(const dpw::Frame& frame, const QString& path, const QByteArray& scenarioJson, qreal scale = 1.0);
+
+/// `<dir>/<chart>.png` for each frame (800x500), written atomically; creates `dir` if needed.
+/// Throws dpw::InvalidArgument with the reason.
+void writeChartPngs(const std::vector<dpw::FramePtr>& charts, const QString& dir);
+
+/// exportRunData (common/run_export.h: summary.json, scenario.json, <chart>.csv) and, with `png`, the
+/// charts as PNG: what the GUI's "Export all" writes. Throws dpw::InvalidArgument on failure.
+void exportRun(const Scenario& scenario, const dpw::RunResult& result, const std::vector<dpw::FramePtr>& charts,
+               const QString& dir, bool png = true);
 
 }  // namespace dpwapp

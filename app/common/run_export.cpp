@@ -6,7 +6,6 @@
 #include <QSaveFile>
 #include <cmath>
 
-#include "charts/plot_painter.h"
 #include "common/frame_csv.h"
 #include "core/build_info.h"
 #include "core/error.h"
@@ -59,22 +58,14 @@ QByteArray scenarioWithStatement(const Scenario& scenario, const dpw::RunResult&
   return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
-void exportRun(const Scenario& scenario, const dpw::RunResult& result, const std::vector<dpw::FramePtr>& charts,
-               const QString& dir, bool png) {
+void exportRunData(const Scenario& scenario, const dpw::RunResult& result, const std::vector<dpw::FramePtr>& charts,
+                   const QString& dir) {
   if (!QDir().mkpath(dir)) throw dpw::InvalidArgument("cannot create output folder " + dir.toStdString());
   const QDir out(dir);
   writeFileAtomically(out.filePath("summary.json"), summaryJson(scenario, result));
   writeFileAtomically(out.filePath("scenario.json"), scenarioWithStatement(scenario, result));
-  for (const auto& frame : charts) {
-    const QString stem = QString::fromStdString(frame->chart);
-    writeFileAtomically(out.filePath(stem + ".csv"), frameToCsv(*frame));
-    if (png) {
-      const QImage image = renderFrameImage(*frame);
-      QSaveFile file(out.filePath(stem + ".png"));
-      if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
-        throw dpw::InvalidArgument("cannot write " + out.filePath(stem + ".png").toStdString());
-    }
-  }
+  for (const auto& frame : charts)
+    writeFileAtomically(out.filePath(QString::fromStdString(frame->chart) + ".csv"), frameToCsv(*frame));
 }
 
 }  // namespace dpwapp

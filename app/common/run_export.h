@@ -7,7 +7,9 @@
 ///   scenario.json   the scenario that replays the run (with the one-line privacy statement, the
 ///                   program version and build flags)
 ///   <chart>.csv     data of each chart (newest frame per chart)
-///   <chart>.png     each chart rendered offscreen
+///   <chart>.png     each chart rendered offscreen (exportRun, common/chart_export.h: Qt Gui; dpwlab-cli
+///                   draws them through its export plugin, common/export_plugin.h)
+/// This file needs Qt Core only: dpwlab-cli runs on compute nodes without Qt Gui.
 /// Every file is written atomically (QSaveFile: temporary file + rename), so an interrupted export
 /// never leaves a half-written file behind.
 #include <QByteArray>
@@ -37,8 +39,9 @@ QByteArray summaryJson(const Scenario& scenario, const dpw::RunResult& result);
 /// Scenario JSON with the privacy statement recorded beside the parameters.
 QByteArray scenarioWithStatement(const Scenario& scenario, const dpw::RunResult& result);
 
-/// Writes everything listed above; creates `dir` if needed. Throws dpw::InvalidArgument on failure.
-void exportRun(const Scenario& scenario, const dpw::RunResult& result, const std::vector<dpw::FramePtr>& charts,
-               const QString& dir, bool png = true);
+/// Writes everything listed above but the pictures; creates `dir` if needed. Throws dpw::InvalidArgument on
+/// failure.
+void exportRunData(const Scenario& scenario, const dpw::RunResult& result, const std::vector<dpw::FramePtr>& charts,
+                   const QString& dir);
 
 }  // namespace dpwapp

@@ -28,6 +28,7 @@
 #include "core/error.h"
 #include "core/parameter_text.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/ledger/privacy_ledger.h"
 #include "privacy/printed_numbers.h"
 
 namespace dpwapp {
@@ -465,6 +466,48 @@ RunPrivacy runPrivacy(const QString& method, const QJsonObject& metrics, const Q
   return p;
 }
 
+RunPrivacy runPrivacy(const QString& method, const QJsonObject& metrics, const QJsonObject& scenarioParameters,
+                      const QString& statement, const dpw::RunPrivacy& structured) {
+  RunPrivacy p = runPrivacy(method, metrics, scenarioParameters, statement);
+  if (p.claim == "none" || std::isnan(structured.epsilon)) return p;  // no claim in structure: the sentence's
+  p.delta = structured.delta;
+  // ε: the method's declared ε metric where it has one (as without the structure), else the claim's own
+  // (full precision; the sentence's is rounded up).
+  const std::string& metric = dpw::findMethod(method.toStdString()).privacy.metric;
+  if (metric.empty() || !metrics.contains(QString::fromStdString(metric))) p.epsilon = structured.epsilon;
+  const dpw::PrivacyLedger* ledger = structured.ledger.get();
+  if (!ledger || ledger->events().empty()) return p;
+  const dpw::PrivacyEvent& last = ledger->events().back();  // what the ledger's sentence states
+  switch (ledger->accounting()) {
+    case dpw::LedgerAccounting::Accountant:
+      p.accountant = QString::fromStdString(dpw::accountantId(ledger->accountant()));
+      p.claim = ledger->claim() == dpw::AccountantClaim::Bound           ? "proven-bound"
+                : ledger->claim() == dpw::AccountantClaim::Approximation ? "approximation"
+                                                                         : "not-dp";
+      p.q = last.sampleRate;
+      p.steps = last.count;
+      p.sigma = last.multiplier;
+      break;
+    case dpw::LedgerAccounting::ExactSingleGaussian:
+      p.accountant = "exact-gaussian";
+      p.claim = "proven-bound";
+      p.sigma = last.multiplier;
+      break;
+    case dpw::LedgerAccounting::ClassicPerRelease:
+      p.claim = "approximation";
+      p.sigma = last.multiplier;
+      break;
+    case dpw::LedgerAccounting::BasicComposition:
+      p.accountant = "basic-composition";
+      p.claim = "proven-bound";
+      break;
+  }
+  // Full precision where the run reports them as metrics (the fair methods: noise_multiplier, sample_rate).
+  if (metrics.contains("noise_multiplier")) p.sigma = metricFromJson(metrics["noise_multiplier"]);
+  if (metrics.contains("sample_rate")) p.q = metricFromJson(metrics["sample_rate"]);
+  return p;
+}
+
 // ---- Running a share -------------------------------------------------------------------------------------
 
 ShardProgress runSweepShard(const Sweep& sweep, int shard, int shards, const QString& dir, const SweepLog& log,
@@ -545,7 +588,7 @@ ShardProgress runSweepShard(const Sweep& sweep, int shard, int shards, const QSt
                      {"seed", double(item.scenario.seed)},
                      {"metrics", metrics},
                      {"privacy", privacyJson(runPrivacy(QString::fromStdString(item.scenario.method), metrics,
-                                                        scenario["parameters"].toObject(), statement))},
+                                                        scenario["parameters"].toObject(), statement, r.privacy))},
                      {"privacy_statement", statement},
                      {"scenario", scenario},
                      {"sweep", QString::fromLatin1(sweep.fingerprint)},

@@ -176,5 +176,12 @@ struct RunPrivacy {
 };
 RunPrivacy runPrivacy(const QString& method, const QJsonObject& metrics, const QJsonObject& scenarioParameters,
                       const QString& statement);
+/// The same, with the run's structured claim (dpw::RunResult::privacy, filled by the method from its ledger)
+/// taking precedence over the sentence: δ at full precision whenever the run claims an ε; and from the ledger
+/// (teaching mode) the accountant, the kind of claim, σ, q and steps, as the ledger's sentence states them
+/// (privacy_statement.h: its last event). The sentence is read only for what the structure lacks: methods
+/// that fill no RunPrivacy, and secure mode, whose RunPrivacy carries (ε, δ) without a ledger.
+RunPrivacy runPrivacy(const QString& method, const QJsonObject& metrics, const QJsonObject& scenarioParameters,
+                      const QString& statement, const dpw::RunPrivacy& structured);
 
 }  // namespace dpwapp

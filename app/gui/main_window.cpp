@@ -22,6 +22,7 @@
 
 #include "common/embedded_resources.h"
 #include "common/run_export.h"
+#include "common/chart_export.h"
 #include "core/error.h"
 #include "gui/accessibility.h"
 #include "gui/chart_grid.h"

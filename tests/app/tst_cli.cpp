@@ -129,7 +129,8 @@ class TestCli : public QObject {
                                   dpw::kGitCommit + " " + dpw::kGitState);
     QVERIFY(v.err.isEmpty());
     QCOMPARE(cli({"-v"}).out, v.out);  // -v as --version (issue 37: it was refused)
-    for (const QString command : {"run", "methods", "audit", "sweep", "merge", "account", "calibrate", "sensitivity", "sw"}) {
+    for (const QString command : {"run", "methods", "audit", "sweep", "merge", "account", "calibrate", "sensitivity", "sw",
+                                  "tradeoff"}) {
       const CliResult h = cli({command, "--help"});
       QVERIFY2(h.exitCode == 0, qPrintable(command));
       QVERIFY2(h.out.contains("Usage: dpwlab-cli " + command.toUtf8()), h.out.constData());
@@ -139,7 +140,8 @@ class TestCli : public QObject {
   }
 
   // A good call prints nothing on stderr, without a display, a Qt platform or XDG_RUNTIME_DIR
-  // (batch jobs, containers, ssh): the CLI needs no display and draws its PNGs offscreen.
+  // (batch jobs, containers, ssh): the CLI needs no display; its export plugin (found beside it in the
+  // build tree) draws the PNGs offscreen.
   void quietWithoutDisplay() {
     QTemporaryDir dir;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -157,14 +159,67 @@ class TestCli : public QObject {
     QCOMPARE(p.readAllStandardError(), QByteArray());
   }
 
-  // The headless runner links neither Qt Widgets nor Qt Charts (its charts are painted with QPainter).
-  void linksNoWidgets() {
+  // The compute-node program (issue 37): ldd lists no Qt Gui, Svg, Widgets or Charts, no EGL, GL, X11 or xcb,
+  // no FFmpeg or giflib: dpwlab-cli links Qt Core only, its pictures come from the export plugin.
+  void linksNoGuiLibraries() {
     QProcess ldd;
     ldd.start("ldd", {DPW_CLI_PATH});
     if (!ldd.waitForFinished(30000) || ldd.exitCode() != 0) QSKIP("ldd is not available");
     const QByteArray libs = ldd.readAllStandardOutput();
-    QVERIFY(libs.contains("libQt6Gui"));
-    QVERIFY2(!libs.contains("libQt6Widgets") && !libs.contains("libQt6Charts"), libs.constData());
+    QVERIFY2(libs.contains("libQt6Core"), libs.constData());  // it did list the libraries
+    for (const char* lib : {"libQt6Gui", "libQt6Svg", "libQt6Widgets", "libQt6Charts", "libEGL", "libGL", "libX11",
+                            "libxcb", "libavcodec", "libavformat", "libswscale", "libavutil", "libgif"})
+      QVERIFY2(!libs.contains(lib), qPrintable(QString(lib) + " in ldd of dpwlab-cli:\n" + libs));
+  }
+
+  // Where the export plugin cannot load (a compute node), a run writes everything but the pictures and says
+  // so; --animation is refused before the run (exit 1, nothing written); --no-png needs no note.
+  void runsWithoutExportPlugin() {
+    QTemporaryDir dir;
+    QFile notElf(dir.filePath("libdpwlab-export.so"));
+    QVERIFY(notElf.open(QIODevice::WriteOnly));
+    notElf.write("not a shared object");
+    notElf.close();
+    for (const QString& plugin : {dir.filePath("missing/libdpwlab-export.so"), notElf.fileName()}) {
+      QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+      env.insert("DPWLAB_EXPORT_PLUGIN", plugin);
+      auto run = [&](const QStringList& args) {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(DPW_CLI_PATH, args);
+        p.waitForFinished(120000);
+        return CliResult{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+      };
+      const QString out = dir.filePath("out");
+      const CliResult r = run({"run", "default", "--out", out});
+      QVERIFY2(r.exitCode == 0, r.err.constData());
+      QCOMPARE(QJsonDocument::fromJson(r.out).object()["method"].toString(), QString("dpswd-explorer"));
+      for (const QString f : {"summary.json", "scenario.json", "distance_vs_shift.csv", "projections.csv"})
+        QVERIFY2(QFile::exists(QDir(out).filePath(f)), qPrintable(f));
+      QVERIFY(!QFile::exists(QDir(out).filePath("projections.png")));
+      QVERIFY2(r.err.contains("note: no PNG charts") && r.err.contains(plugin.toUtf8()) &&
+                   r.err.contains(plugin == notElf.fileName() ? "cannot load" : "cannot open"),
+               r.err.constData());
+      QCOMPARE(run({"run", "default", "--out", dir.filePath("quiet"), "--no-png"}).err, QByteArray());
+      const CliResult animation = run({"run", "default", "--out", dir.filePath("anim"), "--animation", dir.filePath("a.gif")});
+      QCOMPARE(animation.exitCode, 1);
+      QVERIFY2(animation.err.contains("--animation needs the export plugin"), animation.err.constData());
+      QVERIFY(!QFile::exists(dir.filePath("anim/summary.json")) && !QFile::exists(dir.filePath("a.gif")));
+    }
+  }
+
+  // Every command's --help ends with examples of itself; the program's names the exit codes and the manual.
+  void helpHasExamples() {
+    const CliResult top = cli({"--help"});
+    QVERIFY(top.out.contains("Examples:") && top.out.contains("Exit status: 0 success; 1 a run failed; 2 bad usage"));
+    QVERIFY(top.out.contains("3 audit only") && top.out.contains("man -l build/packaging/man/dpwlab-cli.1.gz"));
+    for (const QString command : {"run", "methods", "audit", "sweep", "merge", "account", "calibrate", "sensitivity",
+                                  "sw", "tradeoff"}) {
+      const QByteArray help = cli({command, "--help"}).out;
+      const qsizetype examples = help.indexOf("Examples:");
+      QVERIFY2(examples >= 0 && help.indexOf("dpwlab-cli " + command.toUtf8() + " ", examples) > examples,
+               qPrintable(command + ":\n" + help));
+    }
   }
 
   // summary.json says against whom ε holds (issue 35 item 3): "mode" and "threat_model" as fields, the statement

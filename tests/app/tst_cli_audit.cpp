@@ -1,5 +1,6 @@
 // dpwlab-cli audit on the new audits of issue #8: the preset scenarios pass (exit 0, bound ≤ claim), a
-// broken canary is reported as a violation (exit 1), and a bad mechanism is refused (exit 2).
+// broken canary is reported as a violation (exit 3, cli/exit_codes.h: apart from a failed run, 1), and a bad
+// mechanism is refused (exit 2).
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -35,7 +36,7 @@ class TestCliAudit : public QObject {
   // The Mironov preset: the floating-point Laplace histogram fails the low-order-bits attack.
   void lowOrderBitsPresetIsAViolation() {
     const auto r = dpwtest::runCli({"audit", scenario("privacy-audit-low-order-bits.json"), "--trials", "50000"});
-    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.exitCode, 3);
     QVERIFY(r.out.contains("VIOLATION"));
   }
   void brokenCanaryIsAViolation() {
@@ -46,7 +47,7 @@ class TestCliAudit : public QObject {
                "parameters": {"mechanism": "dpsgd-canary", "epsilon": 1, "trials": 20000, "fault": "skip-clip"}})");
     f.close();
     const auto r = dpwtest::runCli({"audit", f.fileName()});
-    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.exitCode, 3);
     QVERIFY(r.out.contains("VIOLATION"));
   }
   void unknownMechanismIsRefused() {

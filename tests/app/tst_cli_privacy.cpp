@@ -90,6 +90,50 @@ class TestCliPrivacy : public QObject {
     }
     QCOMPARE(cli({"tradeoff", "--accountant", "rdp", "--q", "1", "--sigma", "2", "--steps", "1"}).exitCode, 2);
   }
+  // account and calibrate default to `auto` as the methods do (issue 37: they defaulted to rdp, σ 1.5994 vs the
+  // methods' 1.7222 at ε = 1): for the plain subsampled Gaussian (Poisson, add/remove) auto is pld, and the
+  // answer says both the resolved id and the setting.
+  void accountAndCalibrateDefaultToAuto() {
+    QCOMPARE(dpw::accountantId(dpw::tightestProvenAccountant(dpw::Neighbouring::AddRemove)), std::string("pld"));
+    const QStringList acc = {"account", "--q", "0.01", "--sigma", "1.1", "--steps", "1000", "--delta", "1e-5"};
+    const CliResult byDefault = cli(acc);
+    QVERIFY2(byDefault.exitCode == 0, byDefault.err.constData());
+    QCOMPARE(byDefault.json["accountant"].toString(), QString("pld"));
+    QCOMPARE(byDefault.json["accountant_setting"].toString(), QString("auto"));
+    QCOMPARE(byDefault.json["epsilon"].toDouble(), dpw::epsilonAfterGaussianSteps("pld", 1.1, 0.01, 1000, 1e-5));
+    QCOMPARE(cli(acc + QStringList{"--accountant", "auto"}).json, byDefault.json);
+    QVERIFY(!cli(acc + QStringList{"--accountant", "pld"}).json.contains("accountant_setting"));
+    const QStringList cal = {"calibrate", "--epsilon", "1", "--q", "0.01", "--steps", "1000", "--delta", "1e-5"};
+    const CliResult sigma = cli(cal);
+    QVERIFY2(sigma.exitCode == 0, sigma.err.constData());
+    QCOMPARE(sigma.json["accountant"].toString(), QString("pld"));
+    QCOMPARE(sigma.json["sigma"].toDouble(), dpw::calibrateNoiseMultiplier("pld", 1, 1e-5, 0.01, 1000));
+    QVERIFY(sigma.json["sigma"].toDouble() < cli(cal + QStringList{"--accountant", "rdp"}).json["sigma"].toDouble());
+  }
+  // --epochs E wherever steps are asked: T = ceil(E / q), printed as "steps" with the rule; E / q that is a whole
+  // number up to rounding (10 / 0.1) is that number.
+  void epochsGiveSteps() {
+    const QStringList base = {"account", "--accountant", "rdp", "--sigma", "1.1", "--delta", "1e-5"};
+    const CliResult steps = cli(base + QStringList{"--q", "0.01", "--steps", "1000"});
+    const CliResult epochs = cli(base + QStringList{"--q", "0.01", "--epochs", "10"});
+    QVERIFY2(epochs.exitCode == 0, epochs.err.constData());
+    QCOMPARE(epochs.json["steps"].toInt(), 1000);
+    QCOMPARE(epochs.json["epochs"].toDouble(), 10.0);
+    QCOMPARE(epochs.json["steps_from"].toString(), QString("steps = ceil(epochs / q)"));
+    QCOMPARE(epochs.json["epsilon"].toDouble(), steps.json["epsilon"].toDouble());
+    QCOMPARE(cli(base + QStringList{"--q", "0.1", "--epochs", "10"}).json["steps"].toInt(), 100);  // 10 / 0.1 = 100.00000000000001
+    QCOMPARE(cli(base + QStringList{"--q", "0.3", "--epochs", "1"}).json["steps"].toInt(), 4);     // ceil(3.33)
+    const CliResult cal = cli({"calibrate", "--epsilon", "1", "--q", "0.01", "--epochs", "10", "--delta", "1e-5"});
+    QCOMPARE(cal.json["steps"].toInt(), 1000);
+    const CliResult tradeoff = cli({"tradeoff", "--q", "0.5", "--sigma", "2", "--epochs", "1"});
+    QCOMPARE(tradeoff.json["steps"].toInt(), 2);
+    const CliResult both = cli(base + QStringList{"--q", "0.01", "--steps", "10", "--epochs", "1"});
+    QCOMPARE(both.exitCode, 2);
+    const CliResult neither = cli(base + QStringList{"--q", "0.01"});
+    QCOMPARE(neither.exitCode, 2);
+    QVERIFY2(neither.err.contains("--steps or --epochs"), neither.err.constData());
+    QCOMPARE(cli(base + QStringList{"--q", "0.01", "--epochs", "0"}).exitCode, 2);
+  }
   // Bad arguments: a message naming the option and exit code 2.
   void badArgumentsExitTwo() {
     const QStringList base = {"account", "--accountant", "rdp", "--steps", "10", "--delta", "1e-5"};

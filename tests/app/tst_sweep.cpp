@@ -18,6 +18,9 @@
 #include "common/sweep.h"
 #include "core/build_info.h"
 #include "core/error.h"
+#include "core/run_observer.h"
+#include "privacy/accountants/accountant.h"
+#include "privacy/ledger/privacy_ledger.h"
 
 namespace {
 const QString kGrid = QString(DPW_SOURCE_DIR) + "/resources/sweeps/dpswd-noise-levels.json";
@@ -350,6 +353,37 @@ class TestSweep : public QObject {
     QVERIFY(readAll(out.filePath("tables/summary.csv")).startsWith("method,sigma1,metric,n,mean,sd,se,ci95_low,ci95_high\n"));
     QVERIFY(readAll(out.filePath("tables/privacy.md")).contains("no privacy budget spent"));
     QVERIFY(readAll(out.filePath("tables/privacy.tex")).contains("\\begin{tabular}"));
+  }
+
+  // With the run's structured claim (RunResult::privacy) the numbers come from its ledger, not its sentence:
+  // the same accountant, claim, q, steps and σ as the sentence states, and δ exact where the sentence rounds it
+  // up to 4 significant digits.
+  void privacyNumbersFromTheStructuredClaim() {
+    const char* text = R"({"format": "dpwlab-scenario", "version": 1, "method": "fair-classifier", "seed": 3,
+                           "parameters": {"n": 600, "n_test": 100, "steps": 5, "epsilon": 2}})";
+    const dpw::Scenario scenario = dpw::Scenario::fromJson(text);
+    dpw::LatestFramesObserver observer;
+    const dpw::RunResult r = scenario.methodInfo().run(scenario.params, scenario.seed, observer);
+    QVERIFY(r.privacy.ledger && !r.privacy.ledger->events().empty());
+    QJsonObject metrics;
+    for (const auto& [k, v] : r.metrics) metrics.insert(QString::fromStdString(k), dpwapp::numberToJson(v));
+    const QString statement = QString::fromStdString(r.privacyStatement);
+    const auto read = dpwapp::runPrivacy("fair-classifier", metrics, {}, statement);
+    const auto structured = dpwapp::runPrivacy("fair-classifier", metrics, {}, statement, r.privacy);
+    const dpw::PrivacyEvent& last = r.privacy.ledger->events().back();
+    QCOMPARE(structured.accountant, QString::fromStdString(dpw::accountantId(r.privacy.ledger->accountant())));
+    QCOMPARE(structured.accountant, read.accountant);
+    QCOMPARE(structured.claim, QString("proven-bound"));
+    QCOMPARE(structured.claim, read.claim);
+    QCOMPARE(*structured.steps, last.count);
+    QCOMPARE(*structured.steps, *read.steps);
+    QCOMPARE(*structured.q, *read.q);  // both the sample_rate metric, full precision
+    QCOMPARE(*structured.sigma, *read.sigma);
+    QCOMPARE(*structured.delta, r.privacy.delta);
+    // The printed δ is the exact one rounded up to 4 significant digits: above it by less than 1e-3 relative.
+    QVERIFY2(*read.delta >= r.privacy.delta && *read.delta <= r.privacy.delta * (1 + 1e-3),
+             qPrintable(QString::number(*read.delta, 'g', 17) + " vs " + QString::number(r.privacy.delta, 'g', 17)));
+    QCOMPARE(*structured.epsilon, *read.epsilon);  // the method's ε metric in both
   }
 
   // The privacy numbers of a run, read from its claim sentence (as the ledger writes it) and the method's ε.

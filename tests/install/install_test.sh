@@ -31,4 +31,15 @@ fi
 (cd / && env -u DPW_DATA_DIR "$prefix/bin/dpwlab-cli" run "$prefix/share/dpwlab/scenarios/fair-regression-law.json" \
    --out "$out" --no-png >"$out/stdout.json") || fail "installed dpwlab-cli could not run the Law School preset from /"
 grep -q '"fair_eps_inf_mse_mean"' "$out/summary.json" || fail "summary.json lacks the table metrics"
-echo "install_test: installed into $prefix; preset ran from /"
+# The installed dpwlab-cli finds its installed export plugin (<libdir>/dpwlab, relative to bin/) and draws.
+plugin="$(find "$prefix" -path '*/dpwlab/libdpwlab-export.so' | head -n 1)"
+[[ -n "$plugin" ]] || fail "no export plugin libdpwlab-export.so installed"
+(cd / && "$prefix/bin/dpwlab-cli" run default --out "$out/default" >/dev/null 2>"$out/default.err") \
+  || fail "installed dpwlab-cli could not run the default scenario: $(cat "$out/default.err")"
+[[ -s "$out/default/projections.png" ]] || fail "installed dpwlab-cli drew no PNG: $(cat "$out/default.err")"
+# Its man page has the sections a reader looks for.
+page="$(gzip -dc "$prefix/share/man/man1/dpwlab-cli.1.gz")"
+for section in EXAMPLES ENVIRONMENT FILES "EXIT STATUS" "SEE ALSO"; do
+  grep -q "^\.SH \"\?$section\"\?\$" <<<"$page" || fail "dpwlab-cli.1 lacks the section $section"
+done
+echo "install_test: installed into $prefix; preset ran from /; plugin ${plugin#$prefix/} drew the PNGs"

@@ -25,7 +25,7 @@ deb_version="$version-1"
 # --- the portable build --------------------------------------------------------------------------------
 if [[ "$(cache_value DPW_NATIVE "$build")" == OFF && "$(cache_value CMAKE_INSTALL_PREFIX "$build")" == /usr ]]; then
   pkg_build="$build"
-  targets=(dpwlab dpwlab-cli dpwlab_module dpw_engine dpw_man_pages dpw_deb_changelog)
+  targets=(dpwlab dpwlab-cli dpwlab-export dpwlab_module dpw_engine dpw_man_pages dpw_deb_changelog)
 else
   pkg_build="$build/package-deb"
   launcher=()
@@ -110,8 +110,10 @@ has "$app" /usr/bin/dpwlab /usr/bin/dpwlab-cli /usr/share/man/man1/dpwlab.1.gz /
     /usr/share/dpwlab/scenarios/default.json /usr/share/dpwlab/scenarios/fair-regression-law.json \
     /usr/share/dpwlab/data/bar_pass_prediction.csv /usr/share/dpwlab/data/communities.data \
     /usr/share/applications/org.dpwlab.DPWLab.desktop /usr/share/metainfo/org.dpwlab.DPWLab.metainfo.xml \
-    /usr/share/icons/hicolor/scalable/apps/org.dpwlab.DPWLab.svg /usr/share/doc/dpwlab/README.md
-lacks "$app" '^\./usr/(include|lib)/'
+    /usr/share/icons/hicolor/scalable/apps/org.dpwlab.DPWLab.svg /usr/share/doc/dpwlab/README.md \
+    "/usr/lib/$multiarch/dpwlab/libdpwlab-export.so"
+# Under /usr/lib only dpwlab-cli's private export plugin (app/common/export_plugin.h) and lintian's overrides.
+lacks "$app" "^\./usr/include/|^\./usr/lib/[^/]+/[^/]+$|^\./usr/lib/[^/]+/(cmake|pkgconfig)/"
 has "$py" /usr/lib/python3/dist-packages/dpwlab/__init__.py
 grep -qE '^\./usr/lib/python3/dist-packages/dpwlab/_dpwlab\.cpython-[0-9]+-[^/]*\.so$' <<<"$(paths "$py")" \
   || fail "python3-dpwlab lacks the extension _dpwlab.cpython-*.so in /usr/lib/python3/dist-packages/dpwlab"
@@ -150,9 +152,19 @@ grep -q 'stripped' <<<"$kind" && ! grep -q 'not stripped' <<<"$kind" \
   || fail "dpwlab-cli is not stripped: $(file -L "$out/app/usr/bin/dpwlab-cli")"
 page="$(gzip -dc "$out/app/usr/share/man/man1/dpwlab-cli.1.gz")"
 grep -q "dpwlab-cli $version" <<<"$page" || fail "dpwlab-cli.1 does not name version $version"
-commands="$("$out/app/usr/bin/dpwlab-cli" --help | sed -n '/^subcommands:/I,$p' | awk 'NR > 1 && /^  [a-z]/ {print $1}')"
+commands="$("$out/app/usr/bin/dpwlab-cli" --help | sed -n '/^subcommands:/I,$p' | awk 'NR > 1 && !NF {exit} NR > 1 && /^  [a-z]/ {print $1}')"
 [[ -n "$commands" ]] || fail "no commands in dpwlab-cli --help"
 for c in $commands; do grep -q "^\.SS \"$c\"" <<<"$page" || fail "dpwlab-cli.1 lacks the command $c"; done
+for section in EXAMPLES ENVIRONMENT FILES "EXIT STATUS" "SEE ALSO"; do
+  grep -q "^\.SH \"\?$section\"\?\$" <<<"$page" || fail "dpwlab-cli.1 lacks the section $section"
+done
+# The compute-node program: no Qt Gui, EGL, X11 or FFmpeg; its pictures come from the packaged plugin,
+# found relative to the program (here in the extracted tree, as under /usr).
+if ldd "$out/app/usr/bin/dpwlab-cli" | grep -E 'libQt6Gui|libEGL|libX11|libavcodec|libavformat'; then
+  fail "the packaged dpwlab-cli links GUI or FFmpeg libraries (above)"
+fi
+"$out/app/usr/bin/dpwlab-cli" run default --out "$out/run" >/dev/null 2>"$out/run.err" && [[ -s "$out/run/projections.png" ]] \
+  || fail "the packaged dpwlab-cli drew no PNG through its plugin: $(cat "$out/run.err")"
 grep -qF -- '\-\-screenshot' <<<"$(gzip -dc "$out/app/usr/share/man/man1/dpwlab.1.gz")" || fail "dpwlab.1 lacks the option --screenshot"
 
 echo "deb_lintian_test: dpwlab, python3-dpwlab, libdpwlab-dev $deb_version: lintian clean; contents and Depends as expected"
