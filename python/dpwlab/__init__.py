@@ -42,6 +42,7 @@ from ._dpwlab import _read_scenario, _run, _threat_model
 from .accounting import (
     ComposedDpEvent,
     DeltaBounds,
+    DiscreteGaussianDpEvent,
     EpsilonBounds,
     GaussianDpEvent,
     LaplaceDpEvent,
@@ -62,7 +63,7 @@ __all__ = [
     "read_scenario", "sliced_wasserstein_distance", "get_random_projections", "PrivacyAccountant",
     "get_noise_multiplier", "GaussianDpEvent", "LaplaceDpEvent", "PoissonSampledDpEvent",
     "SampledWithoutReplacementDpEvent", "SelfComposedDpEvent", "ComposedDpEvent", "NoOpDpEvent",
-    "NonPrivateDpEvent", "EpsilonBounds", "DeltaBounds", "read_sweep", "summarise",
+    "NonPrivateDpEvent", "DiscreteGaussianDpEvent", "EpsilonBounds", "DeltaBounds", "read_sweep", "summarise",
 ]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))

@@ -30,6 +30,7 @@
 #include <dpw/ot/sliced_wasserstein.h>
 #include <dpw/ot/wasserstein_1d.h>
 #include <dpw/privacy/accountants/accountant.h>
+#include <dpw/privacy/accountants/discrete_gaussian_accountant.h>
 #include <dpw/privacy/accountants/pld_accountant.h>
 #include <dpw/privacy/accountants/pld_wor_accountant.h>
 #include <dpw/privacy/accountants/rdp_accountant.h>
@@ -539,6 +540,8 @@ methods that do it.)doc");
              const auto estimate = optimistic ? dpw::PldEstimate::Optimistic : dpw::PldEstimate::Pessimistic;
              if (id == "pld") return std::make_unique<dpw::PldAccountant>(interval, estimate);
              if (id == "pld-wor") return std::make_unique<dpw::PldWorAccountant>(interval, estimate);
+             // Not in the registry (nobody picks it): the accountant object uses it for discrete Gaussian events.
+             if (id == "rdp-discrete-gaussian" && !optimistic) return std::make_unique<dpw::DiscreteGaussianRdpAccountant>();
              dpw::require(!optimistic, "only the PLD accountants (pld, pld-wor) have an optimistic (lower) bound, not '",
                           id, "'");
              return dpw::makeAccountant(id);

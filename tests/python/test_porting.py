@@ -153,6 +153,27 @@ class Accountant(unittest.TestCase):
         with self.assertRaises(ValueError):
             PrivacyAccountant(epsilon_gap=0)
 
+    def test_discrete_gaussian_events(self):
+        # At q = 1 the discrete Gaussian's Rényi curve is the Gaussian's (CKS20 Prop. 5), on integer orders (and
+        # the fractional ones bounded by the next integer): its ε is at least the rdp accountant's and close to it.
+        ev = dpwlab.DiscreteGaussianDpEvent(10.0, sensitivity=2.0)
+        self.assertEqual(repr(ev), "DiscreteGaussianDpEvent(sigma=10.0, sensitivity=2.0, dimension=1)")
+        disc = PrivacyAccountant().compose(ev, 100).get_epsilon_bounds(1e-5)
+        cont = dpwlab.account("rdp", q=1.0, sigma=5.0, steps=100, delta=1e-5)
+        self.assertEqual(disc.accountant, "rdp-discrete-gaussian")
+        self.assertEqual(disc.lower, 0.0)
+        self.assertGreaterEqual(disc.upper, cont * (1 - 1e-12))
+        self.assertLess(disc.upper, cont * 1.05)
+        # Poisson-sampled, mixed with continuous Gaussian steps (same curve, so the bound covers them).
+        mixed = PrivacyAccountant().compose(PoissonSampledDpEvent(0.01, dpwlab.DiscreteGaussianDpEvent(1.1)), 500)
+        mixed.compose(PoissonSampledDpEvent(0.01, GaussianDpEvent(1.1)), 500)
+        self.assertGreaterEqual(mixed.get_epsilon(1e-5),
+                                dpwlab.account("rdp", q=0.01, sigma=1.1, steps=1000, delta=1e-5) * (1 - 1e-12))
+        with self.assertRaisesRegex(ValueError, "dimension"):
+            PrivacyAccountant().compose(dpwlab.DiscreteGaussianDpEvent(1.0, dimension=3))
+        with self.assertRaisesRegex(ValueError, "does not analyse discrete Gaussian"):
+            PrivacyAccountant("pld").compose(ev).get_epsilon(1e-5)
+
     def test_refusals(self):
         acc = PrivacyAccountant().compose(PoissonSampledDpEvent(0.01, GaussianDpEvent(1.1)))
         with self.assertRaisesRegex(ValueError, "different neighbouring relations"):
