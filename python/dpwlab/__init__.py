@@ -42,6 +42,7 @@ from ._dpwlab import _read_scenario, _run, _threat_model
 from .accounting import (
     ComposedDpEvent,
     DeltaBounds,
+    DiscreteGaussianDpEvent,
     EpsilonBounds,
     GaussianDpEvent,
     LaplaceDpEvent,
@@ -62,7 +63,7 @@ __all__ = [
     "read_scenario", "sliced_wasserstein_distance", "get_random_projections", "PrivacyAccountant",
     "get_noise_multiplier", "GaussianDpEvent", "LaplaceDpEvent", "PoissonSampledDpEvent",
     "SampledWithoutReplacementDpEvent", "SelfComposedDpEvent", "ComposedDpEvent", "NoOpDpEvent",
-    "NonPrivateDpEvent", "EpsilonBounds", "DeltaBounds", "read_sweep", "summarise",
+    "NonPrivateDpEvent", "DiscreteGaussianDpEvent", "EpsilonBounds", "DeltaBounds", "read_sweep", "summarise",
 ]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -106,7 +107,17 @@ def scenario_path(name):
 _AUTO_ACCOUNTANT = "pld"
 
 
-def account(accountant, q, sigma, steps, delta, *, mu=None, beta=None, pair_distances=None):
+def account(accountant, *positional, q=None, sigma=None, steps=None, delta=None, mu=None, beta=None,
+            pair_distances=None):
+    if positional:
+        # Opacus orders (noise_multiplier, sample_rate), this module (q, sigma): a positional pair with both in
+        # (0, 1] would run silently with the two swapped (account("rdp", 0.5, 0.9, ...) = 50.9 against 263.4).
+        raise TypeError("account() takes q, sigma, steps and delta by keyword only, e.g. account('rdp', q=0.01, "
+                        f"sigma=1.1, steps=1000, delta=1e-5) (got {len(positional) + 1} positional arguments): Opacus "
+                        "orders (noise_multiplier, sample_rate), so a positional (q, sigma) is easily swapped")
+    missing = [k for k, v in (("q", q), ("sigma", sigma), ("steps", steps), ("delta", delta)) if v is None]
+    if missing:
+        raise TypeError("account() missing keyword arguments: " + ", ".join(missing))
     if accountant == "auto":
         accountant = _AUTO_ACCOUNTANT
     if accountant != "wdp" and isinstance(q, (int, float)) and isinstance(sigma, (int, float)) \
@@ -121,12 +132,12 @@ def account(accountant, q, sigma, steps, delta, *, mu=None, beta=None, pair_dist
     kw = {} if accountant != "wdp" else {"mu": mu, "beta": beta, "pair_distances": pair_distances}
     if accountant != "wdp" and (mu is not None or beta is not None or pair_distances is not None):
         raise ValueError("mu, beta and pair_distances apply to accountant 'wdp' only")
-    eps = _dpwlab.account(accountant, q, sigma, steps, delta, **kw)
+    eps = _dpwlab.account(accountant, q=q, sigma=sigma, steps=steps, delta=delta, **kw)
     if eps == math.inf and accountant in ("pld", "pld-wor"):
         # The PLD moves up to 1e-15 of mass to +inf per composition, so at delta below that it has no finite
         # epsilon; the RDP bound of the same sampler is a proven bound too: the tightest finite one is returned.
         fallback = "rdp" if accountant == "pld" else "rdp-wor"
-        other = _dpwlab.account(fallback, q, sigma, steps, delta)
+        other = _dpwlab.account(fallback, q=q, sigma=sigma, steps=steps, delta=delta)
         if math.isfinite(other):
             warnings.warn(f"{accountant} has no finite epsilon at delta = {delta:g} (below its truncated tail); "
                           f"the {fallback} bound is returned", stacklevel=2)
@@ -135,7 +146,8 @@ def account(accountant, q, sigma, steps, delta, *, mu=None, beta=None, pair_dist
 
 
 account.__doc__ = _dpwlab.account.__doc__.split("\n", 1)[1] + """
-"auto" is pld. q = 0 or sigma = inf returns 0 and sigma = 0 returns inf (as dp_accounting and Opacus). Where the
+q, sigma, steps and delta are keyword-only (Opacus orders (sigma, q): a positional pair is refused with a
+TypeError rather than swapped silently). "auto" is pld. q = 0 or sigma = inf returns 0 and sigma = 0 returns inf (as dp_accounting and Opacus). Where the
 PLD has no finite epsilon (delta below its 1e-15 truncated tail) the RDP bound of the same sampler is returned,
 with a warning.
 """

@@ -15,11 +15,13 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <variant>
 #include <unistd.h>
 
 #include <dpw/core/build_info.h>
 #include <dpw/core/error.h>
 #include <dpw/core/method.h>
+#include <dpw/core/overloaded.h>
 #include <dpw/core/parameter_text.h>
 #include <dpw/core/rng.h>
 #include <dpw/dpswd/dpswd_release.h>
@@ -28,6 +30,7 @@
 #include <dpw/ot/sliced_wasserstein.h>
 #include <dpw/ot/wasserstein_1d.h>
 #include <dpw/privacy/accountants/accountant.h>
+#include <dpw/privacy/accountants/discrete_gaussian_accountant.h>
 #include <dpw/privacy/accountants/pld_accountant.h>
 #include <dpw/privacy/accountants/pld_wor_accountant.h>
 #include <dpw/privacy/accountants/rdp_accountant.h>
@@ -260,56 +263,66 @@ py::dict frameToPython(const dpw::FramePtr& f) {
   out["title"] = f->title;
   out["step"] = f->step;
   auto vec = [&](const std::vector<double>& v) { return view(f, v.data(), {py::ssize_t(v.size())}); };
-  if (const auto* lines = std::get_if<dpw::LinesFrame>(&f->data)) {
-    out["kind"] = "lines";
-    out["x_label"] = lines->xLabel;
-    out["y_label"] = lines->yLabel;
-    out["log_x"] = lines->logX;
-    out["log_y"] = lines->logY;
-    py::list series;
-    for (const auto& s : lines->series) {
-      py::dict d;
-      d["name"] = s.name;
-      d["x"] = vec(s.x);
-      d["y"] = vec(s.y);
-      d["dashed"] = s.dashed;
-      series.append(d);
-    }
-    out["series"] = series;
-  } else if (const auto* h = std::get_if<dpw::HistogramFrame>(&f->data)) {
-    out["kind"] = "histogram";
-    out["x_label"] = h->xLabel;
-    out["edges"] = vec(h->edges);
-    py::list groups;
-    for (const auto& g : h->groups) {
-      py::dict d;
-      d["name"] = g.name;
-      d["mass"] = vec(g.mass);
-      d["colour"] = g.colour;
-      d["dashed"] = g.dashed;
-      groups.append(d);
-    }
-    out["groups"] = groups;
-  } else if (const auto* p = std::get_if<dpw::PointsFrame>(&f->data)) {
-    out["kind"] = "points";
-    out["x_label"] = p->xLabel;
-    out["y_label"] = p->yLabel;
-    out["xy"] = view(f, p->xy.data(), {py::ssize_t(p->xy.rows()), py::ssize_t(p->xy.cols())});
-    out["label"] = view(f, p->label.data(), {py::ssize_t(p->label.size())});
-    out["label_names"] = p->labelNames;
-  } else if (const auto* m = std::get_if<dpw::HeatmapFrame>(&f->data)) {
-    out["kind"] = "heatmap";
-    out["x_label"] = m->xLabel;
-    out["y_label"] = m->yLabel;
-    out["values"] = view(f, m->values.data(), {py::ssize_t(m->rows), py::ssize_t(m->cols)});
-  } else if (const auto* im = std::get_if<dpw::ImagesFrame>(&f->data)) {
-    out["kind"] = "images";
-    // Separate vectors per image: one copy into a (count, height, width) float32 array.
-    py::array_t<float> a({py::ssize_t(im->images.size()), py::ssize_t(im->height), py::ssize_t(im->width)});
-    float* dst = a.mutable_data();
-    for (const auto& img : im->images) dst = std::copy(img.begin(), img.end(), dst);
-    out["images"] = a;
-  }
+  // One lambda per frame kind and no catch-all (core/overloaded.h): a kind added to the variant and not handled here
+  // is a compile error, not a frame returned without its data.
+  std::visit(
+      dpw::Overloaded{
+          [&](const dpw::LinesFrame& lines) {
+            out["kind"] = "lines";
+            out["x_label"] = lines.xLabel;
+            out["y_label"] = lines.yLabel;
+            out["log_x"] = lines.logX;
+            out["log_y"] = lines.logY;
+            py::list series;
+            for (const auto& s : lines.series) {
+              py::dict d;
+              d["name"] = s.name;
+              d["x"] = vec(s.x);
+              d["y"] = vec(s.y);
+              d["dashed"] = s.dashed;
+              series.append(d);
+            }
+            out["series"] = series;
+          },
+          [&](const dpw::HistogramFrame& h) {
+            out["kind"] = "histogram";
+            out["x_label"] = h.xLabel;
+            out["edges"] = vec(h.edges);
+            py::list groups;
+            for (const auto& g : h.groups) {
+              py::dict d;
+              d["name"] = g.name;
+              d["mass"] = vec(g.mass);
+              d["colour"] = g.colour;
+              d["dashed"] = g.dashed;
+              groups.append(d);
+            }
+            out["groups"] = groups;
+          },
+          [&](const dpw::PointsFrame& p) {
+            out["kind"] = "points";
+            out["x_label"] = p.xLabel;
+            out["y_label"] = p.yLabel;
+            out["xy"] = view(f, p.xy.data(), {py::ssize_t(p.xy.rows()), py::ssize_t(p.xy.cols())});
+            out["label"] = view(f, p.label.data(), {py::ssize_t(p.label.size())});
+            out["label_names"] = p.labelNames;
+          },
+          [&](const dpw::HeatmapFrame& m) {
+            out["kind"] = "heatmap";
+            out["x_label"] = m.xLabel;
+            out["y_label"] = m.yLabel;
+            out["values"] = view(f, m.values.data(), {py::ssize_t(m.rows), py::ssize_t(m.cols)});
+          },
+          [&](const dpw::ImagesFrame& im) {
+            out["kind"] = "images";
+            // Separate vectors per image: one copy into a (count, height, width) float32 array.
+            py::array_t<float> a({py::ssize_t(im.images.size()), py::ssize_t(im.height), py::ssize_t(im.width)});
+            float* dst = a.mutable_data();
+            for (const auto& img : im.images) dst = std::copy(img.begin(), img.end(), dst);
+            out["images"] = a;
+          },
+      },
+      f->data);
   return out;
 }
 
@@ -527,6 +540,8 @@ methods that do it.)doc");
              const auto estimate = optimistic ? dpw::PldEstimate::Optimistic : dpw::PldEstimate::Pessimistic;
              if (id == "pld") return std::make_unique<dpw::PldAccountant>(interval, estimate);
              if (id == "pld-wor") return std::make_unique<dpw::PldWorAccountant>(interval, estimate);
+             // Not in the registry (nobody picks it): the accountant object uses it for discrete Gaussian events.
+             if (id == "rdp-discrete-gaussian" && !optimistic) return std::make_unique<dpw::DiscreteGaussianRdpAccountant>();
              dpw::require(!optimistic, "only the PLD accountants (pld, pld-wor) have an optimistic (lower) bound, not '",
                           id, "'");
              return dpw::makeAccountant(id);
@@ -591,7 +606,7 @@ Returns eps (+inf when unbounded). Raises ValueError on an unknown id or values 
           acc->addGaussianSteps(sigma, q, steps);
           return acc->epsilon(delta);
         },
-        py::arg("accountant"), py::arg("q"), py::arg("sigma"), py::arg("steps"), py::arg("delta"), py::kw_only(),
+        py::arg("accountant"), py::kw_only(), py::arg("q"), py::arg("sigma"), py::arg("steps"), py::arg("delta"),
         py::arg("mu") = py::none(), py::arg("beta") = py::none(), py::arg("pair_distances") = py::none(),
         accountDoc.c_str());
 

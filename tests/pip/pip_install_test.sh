@@ -65,3 +65,8 @@ assert os.path.isfile(os.path.join(os.environ["DPW_DATA_DIR"], "communities.data
 summary, _ = dpwlab.run(dpwlab.scenario_path("accountant-explorer"))
 assert summary["metrics"], summary
 PY
+# The console script dpwlab-cli runs the CLI built with the module (setup.py), from the venv's bin.
+cli_version="$("$work/venv/bin/dpwlab-cli" --version)" || fail "the venv's dpwlab-cli does not run"
+module_version="$("$work/venv/bin/python" -c 'import dpwlab; print(dpwlab.__version__)')"
+[[ "$cli_version" == "dpwlab-cli $module_version "* ]] || fail "dpwlab-cli says '$cli_version', the module $module_version"
+echo "pip_install_test: $cli_version, from $work/venv/bin/dpwlab-cli"

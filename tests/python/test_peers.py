@@ -152,7 +152,7 @@ class Opacus(unittest.TestCase):
         the target; ours is the smallest σ meeting the target (to 1e-9 relative): never above Opacus's, and its ε
         is at the target."""
         self.assertLessEqual(ours, theirs + 1e-12)
-        eps = dpwlab.account(accountant, q, ours, steps, delta)
+        eps = dpwlab.account(accountant, q=q, sigma=ours, steps=steps, delta=delta)
         self.assertLessEqual(eps, epsilon)
         self.assertGreater(eps, epsilon - 0.01)
 
@@ -257,7 +257,7 @@ class DpAccounting(unittest.TestCase):
         accountants = {}
         for case in support.golden("dp_accounting_pld.json")["cases"]:
             q, sigma, steps = case["q"], case["sigma"], case["steps"]
-            if steps > 100 or dpwlab.account("rdp", q, sigma, steps, 1e-5) > 50:
+            if steps > 100 or dpwlab.account("rdp", q=q, sigma=sigma, steps=steps, delta=1e-5) > 50:
                 continue
             if (q, sigma, steps) not in accountants:
                 accountants[q, sigma, steps] = PrivacyAccountant("pld").compose(

@@ -46,18 +46,18 @@ class Accounting(unittest.TestCase):
                 self.assertEqual(mine, float(cli["epsilon"]), (acc, q, sigma, steps, delta))
 
     def test_wdp_options(self):
-        base = dpwlab.account("wdp", 0.01, 1.1, 100, 1e-5)
-        self.assertEqual(base, dpwlab.account("wdp", 0.01, 1.1, 100, 1e-5, mu=16, beta=32, pair_distances=[1.0]))
-        self.assertNotEqual(base, dpwlab.account("wdp", 0.01, 1.1, 100, 1e-5, pair_distances=[0.5, 2.0]))
+        base = dpwlab.account("wdp", q=0.01, sigma=1.1, steps=100, delta=1e-5)
+        self.assertEqual(base, dpwlab.account("wdp", q=0.01, sigma=1.1, steps=100, delta=1e-5, mu=16, beta=32, pair_distances=[1.0]))
+        self.assertNotEqual(base, dpwlab.account("wdp", q=0.01, sigma=1.1, steps=100, delta=1e-5, pair_distances=[0.5, 2.0]))
         with self.assertRaises(ValueError):
-            dpwlab.account("rdp", 0.01, 1.1, 100, 1e-5, mu=3.0)
+            dpwlab.account("rdp", q=0.01, sigma=1.1, steps=100, delta=1e-5, mu=3.0)
 
     def test_calibrate(self):
         for acc in ("rdp", "rdp-wor", "gdp"):
             sigma = dpwlab.calibrate(acc, epsilon=2.0, q=0.01, steps=500, delta=1e-5)
-            self.assertLessEqual(dpwlab.account(acc, 0.01, sigma, 500, 1e-5), 2.0)
+            self.assertLessEqual(dpwlab.account(acc, q=0.01, sigma=sigma, steps=500, delta=1e-5), 2.0)
             # bisection to 1e-9 relative: a slightly smaller sigma must miss the target
-            self.assertGreater(dpwlab.account(acc, 0.01, sigma * (1 - 1e-6), 500, 1e-5), 2.0 - 1e-9)
+            self.assertGreater(dpwlab.account(acc, q=0.01, sigma=sigma * (1 - 1e-6), steps=500, delta=1e-5), 2.0 - 1e-9)
             cli = support.cli_json("calibrate", "--accountant", acc, "--epsilon", 2.0, "--q", 0.01, "--steps", 500,
                                    "--delta", 1e-5)
             self.assertEqual(sigma, float(cli["sigma"]))
@@ -80,12 +80,12 @@ class Accounting(unittest.TestCase):
 
     def test_bad_values_raise_value_error(self):
         cases = [
-            (lambda: dpwlab.account("nope", 0.01, 1.1, 10, 1e-5), "nope"),
-            (lambda: dpwlab.account("rdp", -0.1, 1.1, 10, 1e-5), "q"),  # q = 0 costs nothing (test_porting)
-            (lambda: dpwlab.account("rdp", 1.5, 1.1, 10, 1e-5), "q"),
-            (lambda: dpwlab.account("rdp", 0.01, -1.0, 10, 1e-5), "sigma"),
-            (lambda: dpwlab.account("rdp", 0.01, 1.1, 0, 1e-5), "steps"),
-            (lambda: dpwlab.account("rdp", 0.01, 1.1, 10, 1.0), "delta"),
+            (lambda: dpwlab.account("nope", q=0.01, sigma=1.1, steps=10, delta=1e-5), "nope"),
+            (lambda: dpwlab.account("rdp", q=-0.1, sigma=1.1, steps=10, delta=1e-5), "q"),  # q = 0 costs nothing (test_porting)
+            (lambda: dpwlab.account("rdp", q=1.5, sigma=1.1, steps=10, delta=1e-5), "q"),
+            (lambda: dpwlab.account("rdp", q=0.01, sigma=-1.0, steps=10, delta=1e-5), "sigma"),
+            (lambda: dpwlab.account("rdp", q=0.01, sigma=1.1, steps=0, delta=1e-5), "steps"),
+            (lambda: dpwlab.account("rdp", q=0.01, sigma=1.1, steps=10, delta=1.0), "delta"),
             (lambda: dpwlab.calibrate("rdp", 0.0, 0.01, 10, 1e-5), "epsilon"),
             (lambda: dpwlab.sensitivity("nope", 10, 5, 1e-5), "bound"),
             (lambda: dpwlab.sensitivity("clt", 0, 5, 1e-5), ""),

@@ -58,6 +58,14 @@ void PldAccountant::record(const StepKey& key, long steps) {
 
 void PldAccountant::fold() const {
   pending_.clear();
+  if (folded_ == batches_.size()) return;
+  // Everything recorded since the last fold, and the PLD folded then, composed at once per adjacency (composeMany:
+  // one FFT per distinct step and one inverse, whatever the number of distinct steps).
+  std::vector<std::pair<const PldPmf*, long>> removeParts, addParts;
+  if (remove_) {
+    removeParts.emplace_back(&*remove_, 1);
+    addParts.emplace_back(&*add_, 1);
+  }
   for (; folded_ < batches_.size(); ++folded_) {
     const Batch& b = batches_[folded_];
     auto it = single_.find(b.key);
@@ -80,14 +88,16 @@ void PldAccountant::fold() const {
           });
       it = single_.emplace(b.key, std::move(pair)).first;
     }
-    const PldPmf& rem1 = it->second->first;
-    const PldPmf& add1 = it->second->second;
-    PldPmf rem, add;
-    bothAdjacencies([&] { rem = b.steps == 1 ? rem1 : selfCompose(rem1, b.steps); },
-                    [&] { add = b.steps == 1 ? add1 : selfCompose(add1, b.steps); });
-    remove_ = remove_ ? compose(*remove_, rem) : std::move(rem);
-    add_ = add_ ? compose(*add_, add) : std::move(add);
+    removeParts.emplace_back(&it->second->first, b.steps);
+    addParts.emplace_back(&it->second->second, b.steps);
   }
+  const auto join = [](const std::vector<std::pair<const PldPmf*, long>>& parts) {
+    return parts.size() == 1 && parts[0].second == 1 ? *parts[0].first : composeMany(parts);
+  };
+  PldPmf rem, add;
+  bothAdjacencies([&] { rem = join(removeParts); }, [&] { add = join(addParts); });
+  remove_ = std::move(rem);
+  add_ = std::move(add);
 }
 
 std::vector<const PldPmf*> PldAccountant::composed() const {

@@ -7,9 +7,9 @@
 /// Laplace releases (addLaplaceReleases, q = 1) are read by their exact PLD (pld_laplace_analysis.h), the
 /// same for both adjacencies, and compose with the Gaussian steps (pld_accountant_base.h).
 /// Both adjacencies (remove, add) are tracked; ε is the worse. Steps are folded in lazily when ε or δ is asked:
-/// one PLD per distinct (mechanism, parameter, q) (cached), one T-fold FFT composition per distinct step among those
-/// recorded since the last fold (composition commutes, so 10⁶ steps alternating between a few kinds cost a few
-/// compositions, not 10⁶), one FFT convolution to join them.
+/// one PLD per distinct (mechanism, parameter, q) (cached), and everything recorded since the last fold (with the PLD
+/// folded then) composed at once per adjacency by composeMany: one FFT per distinct step and one inverse on the
+/// final support (composition commutes, so 10⁶ steps alternating between a few kinds cost one composition).
 #include <map>
 #include <memory>
 #include <optional>

@@ -38,11 +38,12 @@ double inverseLoss(double sigma, double q, PldAdjacency adj, double eps) {
   return s2 * std::log((std::expm1(-eps) + q) / q) + 0.5;
 }
 
-// The smallest FFT length ≥ n of the form 2^k·{16, 20, 24}: a multiple of 4 (kissfft's fast real path), at most
-// 1/3 above n, and few distinct lengths, so that the plans kissfft caches per length (fftEngine) stay few.
+// The smallest FFT length ≥ n of the form 2^k·{16, 20, 24, 36, 60} (radices 2, 3, 5): a multiple of 4 (kissfft's fast
+// real path), at most 1/6 above n, and few distinct lengths, so that the plans kissfft caches per length (fftEngine)
+// stay few.
 size_t nextFastLength(size_t n) {
   size_t best = 0;
-  for (size_t base : {16, 20, 24}) {
+  for (size_t base : {16, 20, 24, 36, 60}) {
     size_t m = base;
     while (m < n) m *= 2;
     if (best == 0 || m < best) best = m;
@@ -87,36 +88,81 @@ std::vector<double> inverseReal(const std::vector<Complex>& spectrum, size_t len
   return out;
 }
 
+// z^n by square and multiply, with the plain complex product: std::complex's operator*= calls __muldc3 (its
+// NaN/∞ recovery, which spectra of probabilities never need) and was most of a composition's time.
 Complex power(Complex z, long n) {
-  Complex result = 1.0;
+  double rr = 1, ri = 0, zr = z.real(), zi = z.imag();
   while (n > 0) {
-    if (n & 1) result *= z;
-    z *= z;
+    if (n & 1) {
+      const double t = rr * zr - ri * zi;
+      ri = rr * zi + ri * zr;
+      rr = t;
+    }
+    const double t = zr * zr - zi * zi;
+    zi = 2 * zr * zi;
+    zr = t;
     n >>= 1;
   }
-  return result;
+  return {rr, ri};
 }
 
-// Chernoff bounds [lower, upper] (whole numbers, in double) on the index of the T-fold sum outside which at most tailMass lies
-// (dp_accounting common.compute_self_convolve_bounds uses every order ±1..20 / n; here a geometric set up to
-// ±640 / n, whose larger orders give a shorter support, so a shorter FFT, at the loss grids' sizes, for half the
-// passes over p: every order is a valid Chernoff bound, the tightest is kept).
-std::pair<double, double> selfConvolveBounds(const std::vector<double>& p, long times, double tailMass) {
-  const long n = long(p.size());
+Complex product(Complex a, Complex b) {
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+
+// Chernoff bounds [lower, upper] (whole numbers, in double) on the index of the sum of times[g] draws of each p[g]
+// (indices counted from each PMF's first point) outside which at most tailMass lies (dp_accounting
+// common.compute_self_convolve_bounds uses every order ±1..20 / n; here a geometric set up to ±640 / n, n the longest
+// PMF, whose larger orders give a shorter support, so a shorter FFT, at the loss grids' sizes: every order is a valid
+// Chernoff bound, ln E[e^{tS}] = Σ_g times_g ln Σ_i p_gi e^{ti}, and the tightest is kept).
+std::pair<double, double> convolveBounds(const std::vector<const std::vector<double>*>& p, const std::vector<long>& times,
+                                         double tailMass) {
   // In double until the range is known to fit: (n − 1)·times overflows a long from times ≈ 2^63/n (a huge step
   // count), and a wrapped bound made the composition hang or ask for an impossible vector.
-  double lower = 0, upper = double(n - 1) * double(times);
+  double lower = 0, upper = 0;
+  size_t longest = 1;
+  for (size_t g = 0; g < p.size(); ++g) {
+    upper += double(p[g]->size() - 1) * double(times[g]);
+    longest = std::max(longest, p[g]->size());
+  }
   if (tailMass > 0) {
     // Σ pᵢ e^{i·k/n}: the weights stay within [e^{−640}, e^{640}] (double reaches e^{±709}), so a running product is
     // safe (its rounding, ~n·1e-16 relative, only loosens a bound that is itself loose).
     static const int kOrders[] = {-640, -320, -160, -80, -40, -20, -13, -8, -5, -3, -2, -1,
                                    1,    2,    3,    5,   8,   13,  20,  40, 80, 160, 320, 640};
-    for (const int k : kOrders) {
-      const double order = double(k) / double(n), step = std::exp(order);
-      double sum = 0, w = 1;
-      for (long i = 0; i < n; ++i, w *= step) sum += p[i] * w;
-      if (!(sum > 0)) continue;
-      const double bound = (double(times) * std::log(sum) + std::log(2 / tailMass)) / order;
+    std::vector<double> orders;
+    for (const int k : kOrders) orders.push_back(double(k) / double(longest));
+    // A sum of many steps is nearly normal, with variance V = Σ times_g Var_g: its best order is near
+    // ±sqrt(2 ln(2/tailMass) / V), below 1/n once T is large (10⁶ steps of a 10³-point PMF: ~3e-4/n), where the fixed
+    // set above has none; a few around it (the bound is flat near its optimum) make the window ~2x shorter there.
+    double variance = 0;
+    for (size_t g = 0; g < p.size(); ++g) {
+      double mass = 0, mean = 0, second = 0;
+      for (size_t i = 0; i < p[g]->size(); ++i) {
+        const double pi = (*p[g])[i], x = double(i);
+        mass += pi, mean += pi * x, second += pi * x * x;
+      }
+      if (mass > 0) variance += double(times[g]) * std::max(0.0, second / mass - (mean / mass) * (mean / mass));
+    }
+    // Only where such a window could fit the grid at all (a huge step count is left to the fixed orders, which
+    // refuse it at once; its near-zero orders would multiply the PMF's rounding deficit by T).
+    if (variance > 0 && 2 * std::sqrt(2 * std::log(2 / tailMass) * variance) <= double(kMaxSupport)) {
+      const double best = std::sqrt(2 * std::log(2 / tailMass) / variance);
+      for (const double f : {0.6, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5})
+        if (f * best < 1 / double(longest)) orders.insert(orders.end(), {f * best, -f * best});
+    }
+    for (const double order : orders) {
+      const double step = std::exp(order);
+      double logMgf = 0;
+      for (size_t g = 0; g < p.size(); ++g) {
+        double sum = 0, w = 1;
+        for (const double pi : *p[g]) {
+          sum += pi * w;
+          w *= step;
+        }
+        logMgf += double(times[g]) * std::log(sum);
+      }
+      const double bound = (logMgf + std::log(2 / tailMass)) / order;
       if (!std::isfinite(bound)) continue;
       if (order > 0) upper = std::min(upper, std::ceil(bound));
       if (order < 0) lower = std::max(lower, std::floor(bound));
@@ -339,28 +385,65 @@ PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, l
 
 PldPmf selfCompose(const PldPmf& pmf, long times, double tailMass) {
   require(times >= 1, "a PLD is composed at least once, got ", times);
-  const auto [lowerD, upperD] = selfConvolveBounds(pmf.probs, times, tailMass);
+  return composeMany({{&pmf, times}}, tailMass);
+}
+
+PldPmf composeMany(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass) {
+  require(!parts.empty(), "composeMany needs at least one PLD");
+  const PldPmf& first = *parts[0].first;
+  std::vector<const std::vector<double>*> probs;
+  std::vector<long> times;
+  double lowerIndex = 0, logFinite = 0, doubleTimes = 0;
+  for (const auto& [pmf, count] : parts) {
+    require(count >= 1, "a PLD is composed at least once, got ", count);
+    require(pmf->interval == first.interval, "PLDs with different intervals cannot be composed: ", first.interval,
+            " and ", pmf->interval);
+    require(pmf->estimate == first.estimate, "a pessimistic and an optimistic PLD cannot be composed");
+    require(!pmf->probs.empty(), "a PLD to compose has no finite loss");
+    probs.push_back(&pmf->probs);
+    times.push_back(count);
+    lowerIndex += double(pmf->lowerIndex) * double(count);
+    logFinite += double(count) * std::log1p(-pmf->infinityMass);
+    doubleTimes += double(count);
+  }
+  const auto [lowerD, upperD] = convolveBounds(probs, times, tailMass);
   if (!(upperD - lowerD + 1 <= double(kMaxSupport)))
-    throw PldTooLarge(message("composing ", double(times), " steps needs a PLD of ", upperD - lowerD + 1,
-                              " points (epsilon of order ", (upperD + double(pmf.lowerIndex) * double(times)) * pmf.interval,
+    throw PldTooLarge(message("composing ", doubleTimes, " steps needs a PLD of ", upperD - lowerD + 1,
+                              " points (epsilon of order ", (upperD + lowerIndex) * first.interval,
                               "); use a larger interval or an RDP accountant"));
   const long lower = long(lowerD), upper = long(upperD);
+  long base = lower;  // the first point's loss index, Σ lowerIndex_g · times_g + lower, checked for overflow
+  for (const auto& [pmf, count] : parts) {
+    long term = 0;
+    if (__builtin_mul_overflow(pmf->lowerIndex, count, &term) || __builtin_add_overflow(base, term, &base))
+      throw PldTooLarge(message("composing ", doubleTimes, " steps puts losses near ", (lowerIndex + lowerD) * first.interval,
+                                ", outside the grid's index range; use a larger interval or an RDP accountant"));
+  }
   const size_t outLen = size_t(upper - lower + 1);
-  const size_t len = nextFastLength(std::max(outLen, pmf.probs.size()));
-  std::vector<Complex> spectrum = forward(pmf.probs, len);
-  for (auto& z : spectrum) z = power(z, times);
+  size_t longest = outLen;
+  for (const auto* p : probs) longest = std::max(longest, p->size());
+  // One FFT per PLD on a cycle covering the Chernoff window, the product of their powers in the frequency domain
+  // (square and multiply: ~log₂ T complex products a bin), one inverse: the mass outside the window (≤ tailMass)
+  // wraps into it, so the window's indices are read modulo the length.
+  const size_t len = nextFastLength(longest);
+  std::vector<Complex> spectrum = forward(*probs[0], len);
+  for (auto& z : spectrum) z = power(z, times[0]);
+  for (size_t g = 1; g < probs.size(); ++g) {
+    const std::vector<Complex> other = forward(*probs[g], len);
+    for (size_t i = 0; i < spectrum.size(); ++i) spectrum[i] = product(spectrum[i], power(other[i], times[g]));
+  }
   const std::vector<double> full = inverseReal(spectrum, len);
   PldPmf out;
-  out.interval = pmf.interval;
-  out.estimate = pmf.estimate;
-  out.lowerIndex = pmf.lowerIndex * times + lower;
+  out.interval = first.interval;
+  out.estimate = first.estimate;
+  out.lowerIndex = base;
   out.probs.resize(outLen);
   const long L = long(len);
   for (size_t j = 0; j < outLen; ++j) out.probs[j] = full[size_t(((long(j) + lower) % L + L) % L)];
   // The mass beyond the Chernoff bounds (≤ tailMass) goes to +∞ for the pessimistic PLD and is dropped for the
   // optimistic one (its part the FFT wraps into the kept range, ≤ tailMass, is the one excess left: ≤ 1e-15 of δ).
-  const double tail = pmf.estimate == PldEstimate::Pessimistic ? tailMass : 0.0;
-  out.infinityMass = std::min(1.0, tail - std::expm1(double(times) * std::log1p(-pmf.infinityMass)));
+  const double tail = first.estimate == PldEstimate::Pessimistic ? tailMass : 0.0;
+  out.infinityMass = std::min(1.0, tail - std::expm1(logFinite));
   return out;
 }
 
@@ -373,7 +456,7 @@ PldPmf compose(const PldPmf& a, const PldPmf& b, double tailMass) {
     throw PldTooLarge(message("composing two PLDs needs ", outLen, " points; use a larger interval or an RDP accountant"));
   const size_t len = nextFastLength(outLen);
   std::vector<Complex> fa = forward(a.probs, len), fb = forward(b.probs, len);
-  for (size_t i = 0; i < fa.size(); ++i) fa[i] *= fb[i];
+  for (size_t i = 0; i < fa.size(); ++i) fa[i] = product(fa[i], fb[i]);
   std::vector<double> full = inverseReal(fa, len);
   full.resize(outLen);
   PldPmf out;

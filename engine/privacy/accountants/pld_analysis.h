@@ -106,6 +106,15 @@ PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, l
 /// double before any allocation, so any `times` up to 2^63 − 1 answers at once.
 PldPmf selfCompose(const PldPmf& pmf, long times, double tailMass = 1e-15);
 
+/// The PLD of the composition of counts[g] copies of each PLD (same interval and estimate): one FFT per PLD on the
+/// support a joint Chernoff bound gives (tails of total mass ≤ tailMass beyond it moved to +∞, or dropped for an
+/// optimistic PLD), the product of their powers in the frequency domain (square and multiply), one inverse FFT. The
+/// cost is that of one composition whatever the number of distinct steps (G + 1 FFTs of the final support, against
+/// 2G − 1 FFTs of growing supports and G − 1 truncations for pairwise compose). selfCompose is its one-PLD case.
+/// @throws InvalidArgument unless every count ≥ 1, on different intervals or estimates or an empty list;
+/// PldTooLarge as selfCompose (support above 2^25 points or losses beyond the index range), before any allocation.
+PldPmf composeMany(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass = 1e-15);
+
 /// The PLD of the composition of two PLDs with the same interval (FFT convolution; tails of total
 /// mass ≤ tailMass truncated, the lower one onto the first grid point, the upper one to +∞; for optimistic PLDs
 /// both dropped). @throws InvalidArgument on different intervals or estimates; PldTooLarge on a result above 2^25

@@ -30,6 +30,7 @@ void PldWorAccountant::record(const StepKey& key, long count) {
 void PldWorAccountant::fold() const {
   if (!dirty_) return;
   composed_.reset();
+  std::vector<std::pair<const PldPmf*, long>> parts;
   for (const auto& [key, count] : steps_) {
     auto it = single_.find(key);
     if (it == single_.end()) {
@@ -43,9 +44,11 @@ void PldWorAccountant::fold() const {
                         }))
                .first;
     }
-    PldPmf batch = count == 1 ? *it->second : selfCompose(*it->second, count);
-    composed_ = composed_ ? compose(*composed_, batch) : std::move(batch);
+    parts.emplace_back(it->second.get(), count);
   }
+  // Every distinct step at once (composeMany: one FFT each and one inverse).
+  if (parts.size() == 1 && parts[0].second == 1) composed_ = *parts[0].first;
+  else if (!parts.empty()) composed_ = composeMany(parts);
   dirty_ = false;
 }
 
