@@ -7,6 +7,7 @@
 #include "common/offscreen_gui.h"
 #include "core/build_info.h"
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace {
 
@@ -78,6 +79,9 @@ int main(int argc, char** argv) {
   } catch (const dpw::InvalidArgument& e) {
     std::cerr << name << ": " << e.what() << "\n";
     return 2;
+  } catch (const dpw::InternalError& e) {  // a bug, not the input: "internal error, please report: ..."
+    std::cerr << name << ": " << e.what() << "\n";
+    return 3;
   } catch (const std::exception& e) {
     std::cerr << name << ": " << e.what() << "\n";
     return 1;
