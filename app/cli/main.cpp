@@ -9,6 +9,7 @@
 #include "common/export_plugin.h"
 #include "core/build_info.h"
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace {
 
@@ -88,6 +89,10 @@ int main(int argc, char** argv) {
   } catch (const dpw::InvalidArgument& e) {
     std::cerr << name << ": " << e.what() << "\n";
     return dpwcli::kExitUsage;
+  } catch (const dpw::InternalError& e) {  // a bug, not the input: "internal error, please report: ..."
+    std::cerr << name << ": " << e.what() << "
+";
+    return dpwcli::kExitInternalError;
   } catch (const std::exception& e) {
     std::cerr << name << ": " << e.what() << "\n";
     return dpwcli::kExitRunFailed;

@@ -28,6 +28,7 @@
 #include "common/run_export.h"
 #include "common/sweep.h"
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpwapp {
 namespace {
@@ -290,7 +291,7 @@ bool ComparisonGridDialog::startGrid() {
     for (const auto& item : swept) {
       const int ri = indexIn(rowValues_, item.point.value(rowKey_));
       const int ci = indexIn(columnValues_, item.point.value(columnKey_));
-      if (ri < 0 || ci < 0) throw dpw::InvalidArgument("internal: a sweep item outside the grid");
+      dpw::ensure(ri >= 0 && ci >= 0, "a sweep item outside the comparison grid");
       cellScenarios_[std::size_t(ri * columnValues_.size() + ci)] = item.scenario;
     }
     for (const auto& cell : cellScenarios_) items.push_back({cell.params, cell.seed});

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <string>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 namespace {
@@ -37,6 +39,7 @@ std::vector<BatchResult> runBatch(std::size_t n, const std::function<RunResult(s
                                   const BatchHooks& hooks) {
   std::vector<BatchResult> results(n);
   std::vector<std::string> errors(n);
+  std::vector<std::exception_ptr> internal(n);  // a broken invariant stays an InternalError (core/internal_error.h)
   std::atomic<bool> cancelled{false};
 #pragma omp parallel for schedule(dynamic, 1)
   for (long i = 0; i < long(n); ++i) {
@@ -50,11 +53,15 @@ std::vector<BatchResult> runBatch(std::size_t n, const std::function<RunResult(s
       if (hooks.itemDone) hooks.itemDone(k, results[k]);
     } catch (const Cancelled&) {
       cancelled = true;
+    } catch (const InternalError&) {
+      internal[k] = std::current_exception();
     } catch (const std::exception& e) {
       errors[k] = e.what();
     }
   }
   if (cancelled) throw Cancelled();
+  for (const auto& e : internal)
+    if (e) std::rethrow_exception(e);
   for (const auto& e : errors) require(e.empty(), e);
   return results;
 }

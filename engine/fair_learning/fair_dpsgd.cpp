@@ -5,6 +5,7 @@
 #include <span>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "ot/directions.h"
 #include "ot/sliced_wasserstein.h"
 #include "ot/wasserstein_1d.h"
@@ -78,7 +79,7 @@ double cellSampleRate(const FairTrainingData& data, const std::vector<long>& bat
 
 double fairStepSensitivity(const FairTrainingData& data, const FairStepSettings& s, const std::vector<long>& b) {
   requireSettings(s);
-  require(b.size() == data.cells.size(), "need one batch size per cell");
+  ensure(b.size() == data.cells.size(), "need one batch size per cell");
   const double C = s.loss == FairLoss::None ? 0.0 : s.clipGradient;
   if (usesReference(data)) {
     // App. C: g_θ on X (Jacobian ≤ L), h = identity on the reference (L₂ = 0), both private (Thm A.1(b)).
@@ -94,7 +95,7 @@ double fairStepSensitivity(const FairTrainingData& data, const FairStepSettings&
 FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& data,
                           const std::vector<std::vector<Eigen::Index>>& batches, const FairStepSettings& s, Rng& rng) {
   requireSettings(s);
-  require(batches.size() == data.cells.size(), "need one batch per cell: ", data.cells.size(), " cells, ",
+  ensure(batches.size() == data.cells.size(), "need one batch per cell: ", data.cells.size(), " cells, ",
           batches.size(), " batches");
   const bool ref = usesReference(data);
   const std::size_t networkCells = ref ? 1 : batches.size();
@@ -259,7 +260,7 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
 
 FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data, const std::vector<long>& batchSizes,
                              const FairStepSettings& s, Rng& rng, nn::Adam* adam) {
-  require(batchSizes.size() == data.cells.size(), "need one batch size per cell");
+  ensure(batchSizes.size() == data.cells.size(), "need one batch size per cell");
   require(s.optimizer == Optimizer::Sgd || adam != nullptr, "the Adam optimizer needs its state (an nn::Adam)");
   std::vector<std::vector<Eigen::Index>> batches(data.cells.size());
   PrivateSampling coins(s.noiseSource, rng);  // which rows: the OS in secure mode (privacy/mechanisms/private_sampling.h)

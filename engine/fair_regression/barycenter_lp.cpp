@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 namespace {
@@ -33,9 +34,9 @@ class CancelHandler : public ClpEventHandler {
 BarycenterLp::BarycenterLp(GroupDistributions distributions) : d_(std::move(distributions)) {
   const int m = d_.groups(), k = d_.bins();
   require(m >= 1 && k >= 1, "the barycenter LP needs at least one group and one bin, got ", m, " and ", k);
-  require(int(d_.pmf.size()) == m, "the barycenter LP got ", d_.pmf.size(), " distributions for ", m, " weights");
+  ensure(int(d_.pmf.size()) == m, "the barycenter LP got ", d_.pmf.size(), " distributions for ", m, " weights");
   for (int a = 0; a < m; ++a) {
-    require(int(d_.pmf[a].size()) == k, "group ", a, " has ", d_.pmf[a].size(), " bins, expected ", k);
+    ensure(int(d_.pmf[a].size()) == k, "group ", a, " has ", d_.pmf[a].size(), " bins, expected ", k);
     require(std::isfinite(d_.weights[a]) && d_.weights[a] >= 0, "group weight ", d_.weights[a], " is invalid");
     for (double v : d_.pmf[a]) require(std::isfinite(v) && v >= 0, "group ", a, " has an invalid mass ", v);
   }

@@ -6,7 +6,7 @@
 
 #include "core/error.h"
 #include "fair_regression/fair_transport.h"
-#include "fair_regression/fairness_metrics.h"
+#include "fair_regression/regression_metrics.h"
 #include "fair_regression/isotonic_cdf.h"
 
 namespace dpw {

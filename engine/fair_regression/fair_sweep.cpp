@@ -11,7 +11,7 @@
 #include "core/rng.h"
 #include "fair_regression/chzhen_baseline.h"
 #include "fair_regression/fair_pipeline.h"
-#include "fair_regression/fairness_metrics.h"
+#include "fair_regression/regression_metrics.h"
 #include "privacy/mechanisms/private_sampling.h"
 
 namespace dpw {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 
@@ -20,7 +21,7 @@ QuantileBarycenter quantileAveragingBarycenter(const GroupDistributions& d) {
   std::vector<std::vector<double>> cdf(m, std::vector<double>(k));
   std::vector<double> breaks{0.0, 1.0};
   for (int a = 0; a < m; ++a) {
-    require(int(d.pmf[a].size()) == k, "group ", a, " has the wrong number of bins");
+    ensure(int(d.pmf[a].size()) == k, "group ", a, " has the wrong number of bins");
     double run = 0;
     for (int b = 0; b < k; ++b) {
       require(std::isfinite(d.pmf[a][b]) && d.pmf[a][b] >= 0, "invalid mass ", d.pmf[a][b]);

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw::nn {
 
@@ -14,7 +15,7 @@ Adam::Adam(double beta1, double beta2, double epsilon) : beta1_(beta1), beta2_(b
 
 Vector Adam::step(const VectorRef& g, double learningRate) {
   if (t_ == 0) m_ = Vector::Zero(g.size()), v_ = Vector::Zero(g.size());
-  require(m_.size() == g.size(), "Adam's state has ", m_.size(), " entries, the gradient ", g.size(),
+  ensure(m_.size() == g.size(), "Adam's state has ", m_.size(), " entries, the gradient ", g.size(),
           " (a state of another network)");
   t_ += 1;
   m_ = beta1_ * m_ + (1 - beta1_) * g;

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw::nn {
 
@@ -77,7 +78,7 @@ Vector DenseNetwork::parameters() const {
 }
 
 void DenseNetwork::setParameters(const VectorRef& theta) {
-  require(theta.size() == parameterCount_, "parameter vector has ", theta.size(), " entries, the network has ",
+  ensure(theta.size() == parameterCount_, "parameter vector has ", theta.size(), " entries, the network has ",
           parameterCount_);
   for (std::size_t l = 0; l < layers_.size(); ++l) {
     auto& L = layers_[l];
@@ -87,7 +88,7 @@ void DenseNetwork::setParameters(const VectorRef& theta) {
 }
 
 void DenseNetwork::addToParameters(const VectorRef& step) {
-  require(step.size() == parameterCount_, "parameter step has ", step.size(), " entries, the network has ",
+  ensure(step.size() == parameterCount_, "parameter step has ", step.size(), " entries, the network has ",
           parameterCount_);
   for (std::size_t l = 0; l < layers_.size(); ++l) {
     auto& L = layers_[l];
@@ -112,11 +113,11 @@ ForwardPass DenseNetwork::forward(const Matrix& X) const {
 BackwardPass DenseNetwork::backward(const ForwardPass& f, const Matrix& cotangent, int last,
                                     bool preActivation) const {
   if (last == 0) last = layerCount();
-  require(last >= 1 && last <= layerCount(), "layer ", last, " does not exist (the network has ", layerCount(),
+  ensure(last >= 1 && last <= layerCount(), "layer ", last, " does not exist (the network has ", layerCount(),
           " layers)");
-  require(int(f.a.size()) == layerCount() + 1, "forward pass does not belong to this network");
+  ensure(int(f.a.size()) == layerCount() + 1, "forward pass does not belong to this network");
   const Eigen::Index n = f.a[0].rows();
-  require(cotangent.rows() == n && cotangent.cols() == width(last), "cotangent is ", cotangent.rows(), " x ",
+  ensure(cotangent.rows() == n && cotangent.cols() == width(last), "cotangent is ", cotangent.rows(), " x ",
           cotangent.cols(), ", expected ", n, " x ", width(last));
   BackwardPass b;
   b.last = last;
@@ -146,7 +147,7 @@ Vector DenseNetwork::perExampleGradientNorms(const ForwardPass& f, const Backwar
 
 Vector DenseNetwork::weightedGradientSum(const ForwardPass& f, const BackwardPass& b, const VectorRef& weights) const {
   const Eigen::Index n = f.a[0].rows();
-  require(weights.size() == n, "weights have ", weights.size(), " entries for a batch of ", n);
+  ensure(weights.size() == n, "weights have ", weights.size(), " entries for a batch of ", n);
   Vector g = Vector::Zero(parameterCount_);
   for (int l = 1; l <= b.last; ++l) {
     const Matrix wd = weights.asDiagonal() * b.delta[l - 1];  // n x out

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "ot/radix_sort.h"
 
 namespace dpw {
@@ -55,8 +56,8 @@ constexpr std::uint32_t kNotWanted = ~std::uint32_t(0);
 void selectOrderStatistics(std::span<const double> values, std::span<const std::size_t> ranks, std::span<double> out,
                            OrderStatisticsWorkspace& w) {
   const std::size_t n = values.size();
-  require(out.size() == ranks.size(), "order statistics: ", ranks.size(), " ranks but ", out.size(), " outputs");
-  require(std::is_sorted(ranks.begin(), ranks.end()) && (ranks.empty() || ranks.back() < n),
+  ensure(out.size() == ranks.size(), "order statistics: ", ranks.size(), " ranks but ", out.size(), " outputs");
+  ensure(std::is_sorted(ranks.begin(), ranks.end()) && (ranks.empty() || ranks.back() < n),
           "order statistics: ranks must be ascending and below the sample size ", n);
   require(n < (std::size_t(1) << 32), "order statistics: at most 2^32 - 1 values");
   if (ranks.empty()) return;

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "privacy/printed_numbers.h"
 
 namespace dpw {
@@ -40,7 +41,7 @@ void PrivacyCurve::record(double noiseMultiplier, double sampleRate, long steps)
 
 void PrivacyCurve::replaceAccountant(size_t i, std::unique_ptr<Accountant> accountant) {
   require(step_ == 0, "accountants can only be replaced before any step is recorded");
-  require(i < accountants_.size(), "no accountant at index ", i);
+  ensure(i < accountants_.size(), "no accountant at index ", i);
   accountants_[i] = std::move(accountant);
   series_[i] = DecimatedSeries(accountants_[i]->shortName());
   series_[i].append(0.0, 0.0);

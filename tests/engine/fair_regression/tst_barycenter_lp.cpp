@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "data/communities_crime.h"
 #include "data/grouped_scores.h"
 #include "data/law_school.h"
@@ -183,7 +184,7 @@ class TestBarycenterLp : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, lp.solve(std::nan("")));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, BarycenterLp(GroupDistributions{}));
     GroupDistributions ragged{{0.5, 0.5}, {{1.0, 0.0}, {1.0}}};
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, BarycenterLp{ragged});
+    QVERIFY_THROWS_EXCEPTION(InternalError, BarycenterLp{ragged});  // the histograms are the engine's: a bug
     GroupDistributions negative{{1.0}, {{1.5, -0.5}}};
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, BarycenterLp{negative});
   }

@@ -1,11 +1,11 @@
-// Tests of engine/fair_regression/fair_transport.h, fairness_metrics.h, chzhen_baseline.h, lower_envelope.h.
+// Tests of engine/fair_regression/fair_transport.h, regression_metrics.h, chzhen_baseline.h, lower_envelope.h.
 #include <QtTest>
 
 #include "core/error.h"
 #include "data/grouped_scores.h"
 #include "fair_regression/chzhen_baseline.h"
 #include "fair_regression/fair_transport.h"
-#include "fair_regression/fairness_metrics.h"
+#include "fair_regression/regression_metrics.h"
 #include "fair_regression/lower_envelope.h"
 
 using namespace dpw;

@@ -12,6 +12,7 @@
 #include <random>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "core/rng.h"
 #include "ot/order_statistics.h"
 #include "ot/quantile.h"
@@ -90,9 +91,10 @@ class TestOrderStatistics : public QObject {
     const std::vector<double> v{3, 1, 2};
     std::vector<double> out(2), q(1), empty;
     const std::vector<std::size_t> descending{2, 1}, tooBig{0, 3}, one{0};
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, selectOrderStatistics(v, descending, out, w));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, selectOrderStatistics(v, tooBig, out, w));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, selectOrderStatistics(v, one, out, w));
+    // Ranks and outputs are made by the engine's callers: wrong ones are programmer errors.
+    QVERIFY_THROWS_EXCEPTION(InternalError, selectOrderStatistics(v, descending, out, w));
+    QVERIFY_THROWS_EXCEPTION(InternalError, selectOrderStatistics(v, tooBig, out, w));
+    QVERIFY_THROWS_EXCEPTION(InternalError, selectOrderStatistics(v, one, out, w));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, uniformQuantilesUnsorted(v, q, w));  // P = 1
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, uniformQuantilesUnsorted(empty, out, w));
   }

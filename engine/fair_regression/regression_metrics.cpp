@@ -1,4 +1,4 @@
-#include "fair_regression/fairness_metrics.h"
+#include "fair_regression/regression_metrics.h"
 
 #include <algorithm>
 #include <cmath>
