@@ -90,8 +90,7 @@ int main(int argc, char** argv) {
     std::cerr << name << ": " << e.what() << "\n";
     return dpwcli::kExitUsage;
   } catch (const dpw::InternalError& e) {  // a bug, not the input: "internal error, please report: ..."
-    std::cerr << name << ": " << e.what() << "
-";
+    std::cerr << name << ": " << e.what() << "\n";
     return dpwcli::kExitInternalError;
   } catch (const std::exception& e) {
     std::cerr << name << ": " << e.what() << "\n";
