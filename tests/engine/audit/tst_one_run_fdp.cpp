@@ -91,7 +91,7 @@ class TestOneRunFdp : public QObject {
       const double g = fdpOneRunAuditFromScores(c.scores, c.bits, 1e-5, OneRunFdpFamily::Gaussian).epsilonLowerBound;
       const double a = fdpOneRunAuditFromScores(c.scores, c.bits, 1e-5, OneRunFdpFamily::ApproximateDp).epsilonLowerBound;
       QVERIFY2(g <= truth && a <= truth, qPrintable(QString("seed %1: %2 %3 vs %4").arg(seed).arg(g).arg(a).arg(truth)));
-      QVERIFY(g >= a);  // the Gaussian curve is below the (ε, δ) one: a stronger claim, easier to refute
+      QVERIFY(g >= a - 1e-6);  // G_μ lies above the (ε, δ) curve (it is (ε, δ)-DP): a stronger claim
     }
   }
 

@@ -50,7 +50,7 @@ class TestOneRunWholeRun : public QObject {
           a.fdpApproximateDp.epsilonLowerBound, a.fdpApproximateDp.correct,
           a.fdpApproximateDp.guessesIn + a.fdpApproximateDp.guessesOut, a.fdpGaussian.epsilonLowerBound,
           a.fdpGaussian.correct, a.fdpGaussian.guessesIn + a.fdpGaussian.guessesOut);
-    QVERIFY(a.fdpGaussian.epsilonLowerBound >= a.fdpApproximateDp.epsilonLowerBound);  // a stronger claim
+    QVERIFY(a.fdpGaussian.epsilonLowerBound >= a.fdpApproximateDp.epsilonLowerBound - 1e-6);  // a stronger claim
     // pld-wor calibrates to the target from below (its search stops within 1e-9 relative on σ)
     QVERIFY(a.claimedEpsilon <= epsilon && a.claimedEpsilon > epsilon * (1 - 1e-6));
     QCOMPARE(a.canaries, 1000L);
