@@ -55,14 +55,11 @@ double oneRunEpsilonLowerBound(long m, long r, long v, double delta, double beta
   return lo;
 }
 
-OneRunAuditResult oneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,
-                                        double delta, double beta) {
+std::vector<OneRunGuesses> oneRunGuessCandidates(const std::vector<double>& scores, const std::vector<bool>& included) {
   const long m = long(scores.size());
   require(m >= 20, "the one-run audit needs at least 20 canaries, got ", m);
   require(included.size() == scores.size(), "one inclusion bit per canary: ", included.size(), " bits for ", m,
           " scores");
-  require(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
-  require(beta > 0 && beta < 1, "beta must lie in (0, 1), got ", beta);
   for (double s : scores) require(!std::isnan(s), "one-run audit scores contain NaN");
   // Canaries from the lowest score to the highest (ties by index: the order of the bits is the auditor's).
   std::vector<long> order(std::size_t(m), 0);
@@ -74,22 +71,31 @@ OneRunAuditResult oneRunAuditFromScores(const std::vector<double>& scores, const
     inFromTop[std::size_t(k + 1)] = inFromTop[std::size_t(k)] + (included[std::size_t(order[std::size_t(m - 1 - k)])] ? 1 : 0);
     outFromBottom[std::size_t(k + 1)] = outFromBottom[std::size_t(k)] + (included[std::size_t(order[std::size_t(k)])] ? 0 : 1);
   }
-  // The candidates, fixed before the scores are seen: k ∈ {10, 20, 50, …} ≤ m/2, guessing both sides or "in" only.
-  std::vector<std::pair<long, long>> candidates;
+  std::vector<OneRunGuesses> candidates;
   for (long decade = 10; decade <= m / 2; decade *= 10)
     for (long f : {1L, 2L, 5L})
-      if (f * decade <= m / 2) candidates.emplace_back(f * decade, f * decade), candidates.emplace_back(f * decade, 0L);
+      if (f * decade <= m / 2)
+        for (long kOut : {f * decade, 0L})
+          candidates.push_back({f * decade, kOut, inFromTop[std::size_t(f * decade)] + outFromBottom[std::size_t(kOut)]});
+  return candidates;
+}
+
+OneRunAuditResult oneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,
+                                        double delta, double beta) {
+  require(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
+  require(beta > 0 && beta < 1, "beta must lie in (0, 1), got ", beta);
+  const std::vector<OneRunGuesses> candidates = oneRunGuessCandidates(scores, included);
+  const long m = long(scores.size());
   OneRunAuditResult best;
   best.canaries = m;
   best.beta = beta;
   best.candidates = long(candidates.size());
   const double level = beta / double(candidates.size());
-  for (const auto& [kIn, kOut] : candidates) {
-    const long v = inFromTop[std::size_t(kIn)] + outFromBottom[std::size_t(kOut)];
-    const double bound = oneRunEpsilonLowerBound(m, kIn + kOut, v, delta, level);
+  for (const OneRunGuesses& g : candidates) {
+    const double bound = oneRunEpsilonLowerBound(m, g.guessesIn + g.guessesOut, g.correct, delta, level);
     if (bound > best.epsilonLowerBound || best.guessesIn == 0) {
       best.epsilonLowerBound = bound;
-      best.guessesIn = kIn, best.guessesOut = kOut, best.correct = v;
+      best.guessesIn = g.guessesIn, best.guessesOut = g.guessesOut, best.correct = g.correct;
     }
   }
   return best;

@@ -43,6 +43,17 @@ struct OneRunAuditResult {
   double beta = 0.05;
 };
 
+/// One candidate of the fixed grid of guess counts: k₊ "in" guesses on the highest scores, k₋ "out" on the
+/// lowest, and how many of them are right.
+struct OneRunGuesses {
+  long guessesIn = 0, guessesOut = 0, correct = 0;
+};
+
+/// The grid (fixed before the scores are seen): k ∈ {10, 20, 50, 100, …} ≤ m/2, guessing both sides or
+/// "in" only, each with its right guesses. Ties in the scores are broken by index.
+/// @throws InvalidArgument as oneRunAuditFromScores (β and δ aside).
+std::vector<OneRunGuesses> oneRunGuessCandidates(const std::vector<double>& scores, const std::vector<bool>& included);
+
 /// The one-run bound from each canary's score (higher = "more likely in") and its true inclusion bit.
 /// @throws InvalidArgument on fewer than 20 canaries, mismatched sizes, NaN scores, δ ∉ [0, 1) or β ∉ (0, 1).
 OneRunAuditResult oneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,

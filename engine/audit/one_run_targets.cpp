@@ -80,6 +80,11 @@ OneRunAudit runOneRunAudit(const MechanismAuditSettings& s, std::uint64_t seed, 
   require(a.scores.size() == a.included.size(), "the one-run target returned ", a.scores.size(), " scores for ",
           a.included.size(), " canaries");
   a.steinke = oneRunAuditFromScores(a.scores, a.included, a.claimedDelta, 1 - s.confidence);
+  a.fdpApproximateDp =
+      fdpOneRunAuditFromScores(a.scores, a.included, a.claimedDelta, OneRunFdpFamily::ApproximateDp, 1 - s.confidence);
+  if (a.claimedDelta > 0)
+    a.fdpGaussian =
+        fdpOneRunAuditFromScores(a.scores, a.included, a.claimedDelta, OneRunFdpFamily::Gaussian, 1 - s.confidence);
   std::vector<double> out, in;
   for (std::size_t i = 0; i < a.scores.size(); ++i) (a.included[i] ? in : out).push_back(a.scores[i]);
   if (out.size() >= 100 && in.size() >= 100) a.gdp = gdpAuditFromScores(out, in, a.claimedDelta, s.confidence);
@@ -107,6 +112,12 @@ RunResult oneRunAuditResult(const MechanismAuditSettings& s, std::uint64_t seed,
   r.metrics["claimed_delta"] = a.claimedDelta;
   r.metrics["epsilon_lower_bound"] = a.steinke.epsilonLowerBound;  // the proven one
   r.metrics["epsilon_lower_bound_one_run"] = a.steinke.epsilonLowerBound;
+  r.metrics["epsilon_lower_bound_fdp"] = a.fdpApproximateDp.epsilonLowerBound;
+  r.metrics["violation_fdp"] = a.fdpApproximateDp.epsilonLowerBound > a.claimedEpsilon ? 1.0 : 0.0;
+  if (a.claimedDelta > 0) {
+    r.metrics["epsilon_lower_bound_fdp_gaussian"] = a.fdpGaussian.epsilonLowerBound;
+    r.metrics["violation_fdp_gaussian"] = a.fdpGaussian.epsilonLowerBound > a.claimedEpsilon ? 1.0 : 0.0;
+  }
   r.metrics["canaries"] = double(a.canaries);
   r.metrics["guesses"] = double(a.steinke.guessesIn + a.steinke.guessesOut);
   r.metrics["correct_guesses"] = double(a.steinke.correct);
@@ -126,6 +137,17 @@ RunResult oneRunAuditResult(const MechanismAuditSettings& s, std::uint64_t seed,
      << " with " << s.confidence * 100 << "% confidence (Steinke, Nasr & Jagielski 2023: "
      << a.steinke.correct << " of " << a.steinke.guessesIn + a.steinke.guessesOut << " guesses right)"
      << (a.steinke.epsilonLowerBound > a.claimedEpsilon ? " — VIOLATION" : "");
+  os << ". The same guesses with the claim's whole (ε, δ) trade-off curve (Mahloujifar, Melis & Chaudhuri "
+        "2024, proven, same assumption): ε ≥ "
+     << noiseNumber(a.fdpApproximateDp.epsilonLowerBound) << " (" << a.fdpApproximateDp.correct << " of "
+     << a.fdpApproximateDp.guessesIn + a.fdpApproximateDp.guessesOut << ")"
+     << (a.fdpApproximateDp.epsilonLowerBound > a.claimedEpsilon ? " — VIOLATION" : "");
+  if (a.claimedDelta > 0)
+    os << "; against a Gaussian-DP claim with the same (ε, δ) (proven for that claim, which is stronger than "
+          "the ledger's): ε ≥ "
+       << noiseNumber(a.fdpGaussian.epsilonLowerBound) << " (" << a.fdpGaussian.correct << " of "
+       << a.fdpGaussian.guessesIn + a.fdpGaussian.guessesOut << ")"
+       << (a.fdpGaussian.epsilonLowerBound > a.claimedEpsilon ? " — VIOLATION" : "");
   if (gdpApplies)
     os << ". Within the Gaussian-DP family (assuming the canaries' scores are independent draws of one Gaussian "
           "trade-off curve G_μ; an estimate, not a proven lower bound): μ ≥ "

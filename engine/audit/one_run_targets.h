@@ -3,6 +3,10 @@
 /// the auditor, and a score per canary read from what the run releases; then two readings of the scores:
 ///  - the one-run bound of Steinke, Nasr & Jagielski 2023 (audit/one_run_audit.h): proven, assuming only
 ///    the claim for each canary's bit;
+///  - the f-DP one-run bound of Mahloujifar, Melis & Chaudhuri 2024 (audit/one_run_fdp.h) on the same
+///    guesses, with the (ε, δ)-DP curve of the claim (proven, the same assumption as Steinke's) and with
+///    the Gaussian curve G_μ through the claim's (ε, δ) (proven against a μ-GDP claim, which the ledger's
+///    claim is not);
 ///  - the Gaussian-DP estimator (audit/privacy_audit.h) on the canaries' scores, the excluded canaries as
 ///    runs on D, the included ones as runs on D': an estimate that assumes the canaries' scores are
 ///    independent draws of one trade-off curve of the Gaussian family (exact when the canaries do not
@@ -18,6 +22,7 @@
 
 #include "audit/mechanism_audits.h"
 #include "audit/one_run_audit.h"
+#include "audit/one_run_fdp.h"
 #include "audit/privacy_audit.h"
 #include "core/method.h"
 #include "core/rng.h"
@@ -42,6 +47,8 @@ bool isOneRunAudit(const std::string& name);
 
 struct OneRunAudit {
   OneRunAuditResult steinke;  ///< proven (probability ≥ 1 − β, β = 1 − confidence)
+  OneRunAuditResult fdpApproximateDp;  ///< f-DP one-run bound, (ε, δ)-DP curve: proven (probability ≥ 1 − β)
+  OneRunAuditResult fdpGaussian;       ///< f-DP one-run bound, G_μ curve: proven against μ-GDP claims (δ > 0)
   GdpAuditResult gdp;         ///< within the Gaussian-DP family, canaries as independent trials (m ≥ 200)
   double claimedEpsilon = 0, claimedDelta = 0, noiseStd = 0;
   long canaries = 0;

@@ -5,6 +5,8 @@
 //   claim 8 correct: one-run (Steinke et al.) 2.11, Gaussian-DP family 6.00 (μ 1.31);
 //   claim 8, noise x 0.67: one-run 3.07, Gaussian-DP family 9.78;
 //   claim 2, noise / 4: one-run 2.66, Gaussian-DP family 8.51.
+// The f-DP one-run bound (audit/one_run_fdp.h) on the same guesses, (ε, δ) curve / Gaussian curve:
+//   2.13 / 2.97 (claim 8 correct), 3.10 / 4.53 (noise x 0.67), 2.70 / 3.83 (claim 2, noise / 4).
 // The proven one-run bound cannot reach a claim of 8 at δ = 1e-5 (audit/one_run_audit.h: for an ideal
 // Gaussian canary of that claim it stops near 2.2-2.7 whatever m), so the noise x 0.67 fault at claim 8 is
 // caught by the Gaussian-DP reading and the proven bound catches noise / 4 at claim 2.
@@ -44,12 +46,19 @@ class TestOneRunWholeRun : public QObject {
     qInfo("claim %.3f, one-run %.3f (%ld of %ld right, %ld canaries), Gaussian-DP family %.3f (mu %.3f), %.1f s",
           a.claimedEpsilon, a.steinke.epsilonLowerBound, a.steinke.correct, a.steinke.guessesIn + a.steinke.guessesOut,
           a.canaries, a.gdp.epsilonLowerBound, a.gdp.muLowerBound, a.seconds);
+    qInfo("f-DP one-run: (eps, delta) curve %.3f (%ld of %ld), Gaussian curve %.3f (%ld of %ld)",
+          a.fdpApproximateDp.epsilonLowerBound, a.fdpApproximateDp.correct,
+          a.fdpApproximateDp.guessesIn + a.fdpApproximateDp.guessesOut, a.fdpGaussian.epsilonLowerBound,
+          a.fdpGaussian.correct, a.fdpGaussian.guessesIn + a.fdpGaussian.guessesOut);
+    QVERIFY(a.fdpGaussian.epsilonLowerBound >= a.fdpApproximateDp.epsilonLowerBound - 1e-6);  // a stronger claim
     // pld-wor calibrates to the target from below (its search stops within 1e-9 relative on σ)
     QVERIFY(a.claimedEpsilon <= epsilon && a.claimedEpsilon > epsilon * (1 - 1e-6));
     QCOMPARE(a.canaries, 1000L);
     if (AuditFault(fault) == AuditFault::None) {
       QVERIFY(a.steinke.epsilonLowerBound <= a.claimedEpsilon);
       QVERIFY(a.gdp.epsilonLowerBound <= a.claimedEpsilon);
+      QVERIFY(a.fdpApproximateDp.epsilonLowerBound <= a.claimedEpsilon);
+      QVERIFY(a.fdpGaussian.epsilonLowerBound <= a.claimedEpsilon);
       if (epsilon == 8.0) {
         // The audit sees the canaries: an ideal Gaussian canary of this claim (μ ≈ 1.7) gives the proven
         // bound ≈ 2.2 at m = 1000 (audit/one_run_audit.h); the run's subsampled canary a little less.

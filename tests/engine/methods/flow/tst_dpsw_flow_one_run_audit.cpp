@@ -4,6 +4,8 @@
 //   claim 8 correct: one-run (Steinke et al.) 2.06, Gaussian-DP family 5.13 (μ 1.15);
 //   claim 8, noise x 0.67: one-run 3.16, Gaussian-DP family 8.78 (caught by the Gaussian-DP reading);
 //   claim 2, noise / 4: one-run 2.96 (caught by the proven bound), Gaussian-DP family 7.81.
+// The f-DP one-run bound (audit/one_run_fdp.h), (ε, δ) curve / Gaussian curve: 2.15 / 2.86 (claim 8
+// correct), 3.24 / 4.73 (noise x 0.67), 3.01 / 4.35 (claim 2, noise / 4).
 #include <QtTest>
 #include <cmath>
 
@@ -38,10 +40,17 @@ class TestDpswFlowOneRunAudit : public QObject {
     qInfo("claim %.3f, one-run %.3f (%ld of %ld right, %ld canaries), Gaussian-DP family %.3f (mu %.3f), %.1f s",
           a.claimedEpsilon, a.steinke.epsilonLowerBound, a.steinke.correct, a.steinke.guessesIn + a.steinke.guessesOut,
           a.canaries, a.gdp.epsilonLowerBound, a.gdp.muLowerBound, a.seconds);
+    qInfo("f-DP one-run: (eps, delta) curve %.3f (%ld of %ld), Gaussian curve %.3f (%ld of %ld)",
+          a.fdpApproximateDp.epsilonLowerBound, a.fdpApproximateDp.correct,
+          a.fdpApproximateDp.guessesIn + a.fdpApproximateDp.guessesOut, a.fdpGaussian.epsilonLowerBound,
+          a.fdpGaussian.correct, a.fdpGaussian.guessesIn + a.fdpGaussian.guessesOut);
+    QVERIFY(a.fdpGaussian.epsilonLowerBound >= a.fdpApproximateDp.epsilonLowerBound - 1e-6);  // a stronger claim
     QVERIFY(a.claimedEpsilon <= epsilon && a.claimedEpsilon > epsilon * (1 - 1e-6));  // pld calibrates from below
     if (AuditFault(fault) == AuditFault::None) {
       QVERIFY(a.steinke.epsilonLowerBound <= a.claimedEpsilon);
       QVERIFY(a.gdp.epsilonLowerBound <= a.claimedEpsilon);
+      QVERIFY(a.fdpApproximateDp.epsilonLowerBound <= a.claimedEpsilon);
+      QVERIFY(a.fdpGaussian.epsilonLowerBound <= a.claimedEpsilon);
       // The audit sees the canaries (an ideal Gaussian canary of this claim gives the proven bound ≈ 2.2).
       QVERIFY2(a.steinke.epsilonLowerBound > 1.5, qPrintable(QString::number(a.steinke.epsilonLowerBound)));
       QVERIFY2(a.gdp.epsilonLowerBound > 4.0, qPrintable(QString::number(a.gdp.epsilonLowerBound)));
