@@ -305,7 +305,8 @@ MethodInfo fairRegressionMethod() {
        "synthetic: groups with shifted Beta scores (no file). law: LSAC Law School, ugpa by race ([FairReg] §5). "
        "communities: UCI Communities & Crime, ViolentCrimesPerPop by racepctblack > 0.06. csv: any CSV file."},
       usedOnlyWhen({"data_path", "Data file", K::Text, 0, -inf, inf, false, {}, "", "",
-       "Path of the data file (csv: required; law, communities: leave empty for the copy that ships with DPW Lab). "
+       "Path of the data file (csv: required; law, communities: leave empty for the copy that ships with DPW Lab, or "
+       "name another copy of the published file: what they keep is read from it, so private data belongs under csv). "
        "Relative paths are resolved against the scenario file's folder, then the working folder."},
                    "dataset", {"law", "communities", "csv"}),
       usedOnlyWhen({"score_column", "Score column", K::Text, 0, -inf, inf, false, {}, "", "",

@@ -51,6 +51,9 @@ void declareOutputs(MethodInfo& m) {
                          "0,1); a CSV row whose score is missing or NaN, or whose group is not a declared value, is "
                          "dropped from the histogram but still counted in n, so the split sizes, the histogram's "
                          "1/n, its noise and δ auto never depend on such a row",
+                         "Law School and Communities as the published data sets they are: the rows and columns "
+                         "they keep are read from the file, so data_path must name a copy of the published file "
+                         "(private data goes through dataset csv, whose groups and bounds are declared)",
                          "the score bounds lo, hi and the bins (a score outside them, ±∞ included, is clamped to "
                          "the nearer bound, row by row)",
                          "the rows the least-squares regressor is fitted on (as [FairReg] takes f as given), with "
