@@ -310,9 +310,22 @@ QString MainWindow::statusMessage() const { return message_->fullText(); }
 
 void MainWindow::showStatus(const QString& text) { message_->setFullText(text); }
 
+QString MainWindow::statementForExport() const {
+  if (!lastStatement_.isEmpty() || (endedAs_ != RunState::Cancelled && endedAs_ != RunState::Failed)) return lastStatement_;
+  // A stopped or failed run made no statement: say so, and how far it went, rather than an empty field
+  // beside the scenario's full step count.
+  const RunReadout r = runReadout();
+  QString text = tr("The run was %1 at step %2 of %3, before its privacy statement: no claim was made for it.")
+                     .arg(endedAs_ == RunState::Cancelled ? tr("stopped") : tr("ended by an error"))
+                     .arg(r.step)
+                     .arg(r.total);
+  if (!r.privacy.isEmpty()) text += tr(" What it had spent when it ended: %1.").arg(r.privacy);
+  return text;
+}
+
 QByteArray MainWindow::scenarioForExport() const {
   dpw::RunResult r;
-  r.privacyStatement = lastStatement_.toStdString();
+  r.privacyStatement = statementForExport().toStdString();
   try {
     return scenarioWithStatement(lastScenario_.method.empty() ? currentScenario() : lastScenario_, r);
   } catch (const std::exception&) {
@@ -329,7 +342,7 @@ QString MainWindow::exportAll(const QString& dir) {
     else
       r.metrics[key] = it.value().toDouble();
   }
-  r.privacyStatement = lastStatement_.toStdString();
+  r.privacyStatement = statementForExport().toStdString();
   try {
     // What the charts show: pinned runs and piled draws are in the CSV files under their labels.
     exportRun(lastScenario_.method.empty() ? currentScenario() : lastScenario_, r, charts_->shownFrames(), dir);

@@ -155,6 +155,8 @@ class MainWindow : public QMainWindow {
   std::string currentMethod() const;
   void openScenario();
   void saveScenario();
+  /// The last run's statement, or for a stopped or failed run a sentence saying it made none and how far it went.
+  QString statementForExport() const;
   QByteArray scenarioForExport() const;
   void fitLayoutToWidth();
   /// Shows the lesson banner in presentation mode while the lesson's method is selected, hides it otherwise.

@@ -259,6 +259,15 @@ class TestMainWindow : public QObject {
     QVERIFY(waitFinished(w));
     QVERIFY(!w.controller()->running());
     QVERIFY(w.controller()->step() < 500);
+    // Its export says it was stopped and made no claim, not an empty statement beside 500 steps (#40).
+    QTemporaryDir dir;
+    QCOMPARE(w.exportAll(dir.path()), QString());
+    QFile sidecar(dir.filePath("scenario.json"));
+    QVERIFY(sidecar.open(QIODevice::ReadOnly));
+    const QString statement = QJsonDocument::fromJson(sidecar.readAll()).object()["privacy_statement"].toString();
+    QVERIFY2(statement.contains(QStringLiteral("stopped at step %1 of").arg(w.controller()->step())) &&
+                 statement.contains("no claim was made"),
+             qPrintable(statement));
   }
 
   // Identity (#12): --version without a display, the About box and the Help menu.
