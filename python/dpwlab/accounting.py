@@ -314,9 +314,12 @@ class PrivacyAccountant:
     proven accountants) or an id of dpwlab.accountants(). value_discretization_interval: the PLD's loss grid
     (dp_accounting's name and default, 1e-4); a finer grid narrows the gap between the bounds (second order in
     the interval) at a cost proportional to 1/interval. Events: the classes of this module (or dp_accounting's
-    own, read by name): GaussianDpEvent, LaplaceDpEvent, PoissonSampledDpEvent, SampledWithoutReplacementDpEvent,
-    SelfComposedDpEvent, ComposedDpEvent, NoOpDpEvent, NonPrivateDpEvent. Steps may differ (heterogeneous
-    σ and q); composition commutes, so equal steps are composed together whatever their order.
+    own, read by name): GaussianDpEvent, LaplaceDpEvent, DiscreteGaussianDpEvent, DiscreteLaplaceDpEvent,
+    PoissonSampledDpEvent, SampledWithoutReplacementDpEvent, RandomAllocationDpEvent, SelfComposedDpEvent,
+    ComposedDpEvent, NoOpDpEvent, NonPrivateDpEvent. Steps may differ (heterogeneous σ and q); composition
+    commutes, so equal steps are composed together whatever their order (random allocation: each event is a
+    whole epoch). Random allocation alone is answered by the engine's "random-allocation" accountant; beside
+    Poisson or plain Gaussian events by an RDP composition of everything (upper bound, the note says so).
 
     Bounds: a PLD accountant answers an upper bound (pessimistic connect-the-dots) and a lower bound (the
     optimistic PLD of the same events): the exact ε of the composition lies between. Other accountants give an
