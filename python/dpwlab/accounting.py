@@ -283,14 +283,19 @@ class _AllocationRdp:
     """Random allocation composed with Gaussian events in RDP, on the engine's random-allocation orders (integer
     2…256): per direction (remove, add) the sum of the epochs' curves (allocationEpochCurves) and of the other
     steps' Poisson-subsampled Gaussian RDP (which bounds both directions, Mironov et al. 2019); ε is the larger of
-    the two directions' ε, δ the larger δ. The engine's own random-allocation accountant also takes a Gaussian-DP
-    bound of the add direction: left out here, so this is looser than it for random allocation alone."""
+    the two directions' ε, δ the larger δ. The engine's own random-allocation accountant converts the add direction's
+    Jensen bound as a Gaussian-DP curve; here it enters as its Rényi curve (looser), so for random allocation alone
+    this is above the engine's answer."""
 
     def __init__(self, steps):
         orders = remove = add = None
         for (law, mult, _sampler, q), n in sorted(steps.items()):
             if law == "allocation":
                 o, r, a = _allocation_rdp(q, mult)
+                # The add direction's Jensen bound (random_allocation_analysis.h) as a Rényi curve: the add loss is
+                # at most Σ_i (−x_i/σ² + t)/k pointwise, N(t, 1/(kσ²)) under Q with t = 1/(2σ²), so
+                # D_α(Q‖P) ≤ t + (α − 1)/(2kσ²); the smaller of the two bounds holds.
+                a = [min(x, (1 + (al - 1) / q) / (2 * mult * mult)) for x, al in zip(a, o)]
             else:
                 o = orders if orders is not None else _allocation_rdp(1, 1.0)[0]
                 r = a = _rdp_poisson_gaussian(q, mult, o)
