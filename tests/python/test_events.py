@@ -80,6 +80,15 @@ class RandomAllocation(unittest.TestCase):
                              .get_epsilon(1e-5), ref)
         self.assertAlmostEqual(acc.get_delta(acc.get_epsilon(1e-6)), 1e-6, delta=1e-8)
 
+    def test_lone_event_is_the_clis_random_allocation(self):
+        # `dpwlab-cli account --accountant random-allocation --q 0.01 --sigma 1 --epochs 10`: 6.14936957375317,
+        # printed with 15 significant digits (the JSON writer), so equal to 1e-14 relative.
+        out = support.cli_json("account", "--accountant", "random-allocation", "--q", 0.01, "--sigma", 1.0,
+                               "--epochs", 10, "--delta", 1e-5)
+        acc = PrivacyAccountant().compose(RandomAllocationDpEvent(GaussianDpEvent(1.0), num_steps=100), 10)
+        self.assertEqual(out["steps"], 1000)
+        self.assertLess(support.relative_error(acc.get_epsilon(1e-5), out["epsilon"]), 1e-14)
+
     def test_with_poisson_steps_is_their_rdp_composition(self):
         # Recomputed here: the engine's epoch curves (both directions) plus an independent Poisson-subsampled
         # Gaussian RDP (the binomial sum), converted by Balle et al. 2020; the larger direction's ε.
