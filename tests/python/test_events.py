@@ -207,6 +207,18 @@ class DiscreteLaplace(unittest.TestCase):
             self.assertGreaterEqual(b.upper, exact - 1e-12, eps)
             self.assertLess(b.upper - b.lower, 1e-3 * exact, eps)
 
+    def test_beside_sampling_without_replacement(self):
+        # Replace-one neighbours: the same shifted pair, so "pld-wor" reads the same PLD; the composition is above
+        # the sampled steps alone and below the basic composition with a pure 0.2-DP release (ε + 0.2 at δ).
+        wor = SampledWithoutReplacementDpEvent(1000, 10, GaussianDpEvent(1.0))
+        dl = DiscreteLaplaceDpEvent(0.2, 1)
+        both = PrivacyAccountant().compose(wor, 100).compose(dl).get_epsilon_bounds(1e-5)
+        alone = PrivacyAccountant().compose(wor, 100).get_epsilon(1e-5)
+        self.assertEqual(both.accountant, "pld-wor")
+        self.assertGreater(both.lower, alone)
+        self.assertLess(both.upper, alone + 0.2)
+        self.assertGreater(both.lower, 0.0)
+
     def test_refusals_and_edges(self):
         with self.assertRaisesRegex(ValueError, "sampled discrete Laplace"):
             PrivacyAccountant().compose(PoissonSampledDpEvent(0.1, DiscreteLaplaceDpEvent(1.0)))
