@@ -43,11 +43,13 @@ from .accounting import (
     ComposedDpEvent,
     DeltaBounds,
     DiscreteGaussianDpEvent,
+    DiscreteLaplaceDpEvent,
     EpsilonBounds,
     GaussianDpEvent,
     LaplaceDpEvent,
     NonPrivateDpEvent,
     NoOpDpEvent,
+    RandomAllocationDpEvent,
     PoissonSampledDpEvent,
     PrivacyAccountant,
     SampledWithoutReplacementDpEvent,
@@ -63,7 +65,8 @@ __all__ = [
     "read_scenario", "sliced_wasserstein_distance", "get_random_projections", "PrivacyAccountant",
     "get_noise_multiplier", "GaussianDpEvent", "LaplaceDpEvent", "PoissonSampledDpEvent",
     "SampledWithoutReplacementDpEvent", "SelfComposedDpEvent", "ComposedDpEvent", "NoOpDpEvent",
-    "NonPrivateDpEvent", "DiscreteGaussianDpEvent", "EpsilonBounds", "DeltaBounds", "read_sweep", "summarise",
+    "NonPrivateDpEvent", "DiscreteGaussianDpEvent", "DiscreteLaplaceDpEvent", "RandomAllocationDpEvent",
+    "EpsilonBounds", "DeltaBounds", "read_sweep", "summarise",
 ]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))

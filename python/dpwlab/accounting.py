@@ -20,11 +20,12 @@ import math
 import warnings
 from collections import namedtuple
 
-from ._dpwlab import _EngineAccountant, accountants as _accountant_ids, calibrate as _calibrate
+from ._dpwlab import (_EngineAccountant, _allocation_rdp, _rdp_delta, _rdp_epsilon, _rdp_poisson_gaussian,
+                      accountants as _accountant_ids, calibrate as _calibrate)
 
 __all__ = [
     "DpEvent", "NoOpDpEvent", "NonPrivateDpEvent", "GaussianDpEvent", "LaplaceDpEvent", "DiscreteGaussianDpEvent",
-    "PoissonSampledDpEvent",
+    "DiscreteLaplaceDpEvent", "PoissonSampledDpEvent", "RandomAllocationDpEvent",
     "SampledWithoutReplacementDpEvent", "SelfComposedDpEvent", "ComposedDpEvent", "PrivacyAccountant",
     "EpsilonBounds", "DeltaBounds", "get_noise_multiplier",
 ]
@@ -68,6 +69,43 @@ class DiscreteGaussianDpEvent(DpEvent):
 
 
 @dataclasses.dataclass(frozen=True)
+class DiscreteLaplaceDpEvent(DpEvent):
+    """One release with discrete Laplace noise DLap(a), P(z) = tanh(a/2) e^{-a|z|} on the integers, on an integer
+    query of L1 sensitivity ``sensitivity`` (dp_accounting's names: a = noise_parameter). Pure ε-DP with
+    ε = a × sensitivity (a scale t = 1/a gives ε = sensitivity / t). Accounted by its exact privacy loss
+    distribution (the loss takes the finitely many values a(Δ − 2x), x = 0…Δ; pld_laplace_analysis.h), so it
+    composes with the other PLD events, unsampled.
+
+    >>> acc = PrivacyAccountant().compose(DiscreteLaplaceDpEvent(0.5, sensitivity=2))
+    >>> acc.get_delta(1.0)                      # ε = a·Δ = 1: pure DP
+    0.0
+    >>> round(acc.get_epsilon(1e-6), 4)
+    1.0
+    """
+    noise_parameter: float
+    sensitivity: int = 1
+
+
+@dataclasses.dataclass(frozen=True)
+class RandomAllocationDpEvent(DpEvent):
+    """One epoch of shuffled batches (dp_accounting's ``RandomAllocationDpEvent`` names; pass them by keyword):
+    ``event`` (a GaussianDpEvent) runs ``num_steps`` times and each row takes part in exactly ``num_selected`` of
+    them (1: the rows are shuffled and cut into num_steps batches). Add/remove neighbours. Compose it ``count``
+    times for that many epochs. Accounted by the engine's "random-allocation" bound (Feldman & Shenfeld 2025, an
+    RDP curve: an upper bound only); composed with Poisson-sampled or plain Gaussian events, everything is
+    composed in RDP on the same orders (an upper bound only, the result's note says so).
+
+    >>> acc = PrivacyAccountant().compose(RandomAllocationDpEvent(GaussianDpEvent(1.0), num_steps=100), count=10)
+    >>> b = acc.get_epsilon_bounds(1e-5)
+    >>> b.accountant, round(b.upper, 4)
+    ('random-allocation', 6.1494)
+    """
+    event: DpEvent
+    num_steps: int
+    num_selected: int = 1
+
+
+@dataclasses.dataclass(frozen=True)
 class PoissonSampledDpEvent(DpEvent):
     """``event`` run on a Poisson sample of the data (each row with probability sampling_probability);
     add/remove neighbours."""
@@ -106,12 +144,13 @@ what gave ``upper``; ``note`` says why it is not the accountant asked for (a fal
 DeltaBounds = namedtuple("DeltaBounds", "lower upper accountant note")
 DeltaBounds.__doc__ = """δ at an ε: the exact δ lies in [lower, upper] (see EpsilonBounds)."""
 
-_POISSON, _WOR, _NONE = "poisson", "without-replacement", "none"
+_POISSON, _WOR, _NONE, _ALLOC = "poisson", "without-replacement", "none", "random-allocation"
+_MIXED_ALLOCATION = "rdp (random allocation)"  # the RDP composition of random allocation with the other events
 # What "auto" and the fallbacks mean, per sampler: the tightest proven accountant first, then the RDP one of the
 # same neighbouring relation (finite where a PLD is not, e.g. at δ below the PLD's 1e-15 truncated tail).
 _AUTO = {_POISSON: ("pld", "rdp"), _WOR: ("pld-wor", "rdp-wor"), _NONE: ("pld", "rdp")}
 _SAMPLER_OF = {"rdp": _POISSON, "rdp-mironov": _POISSON, "gdp": _POISSON, "pld": _POISSON, "wdp": _POISSON,
-               "rdp-wor": _WOR, "gdp-uniform": _WOR, "pld-wor": _WOR}
+               "rdp-wor": _WOR, "gdp-uniform": _WOR, "pld-wor": _WOR, "random-allocation": _ALLOC}
 
 
 def _number(value, name, low=0.0, high=math.inf, low_open=False, high_open=False):
@@ -152,6 +191,26 @@ def _leaves(event, count, out):
     if name == "ComposedDpEvent":
         return all([_leaves(e, count, out) for e in event.events])
     sampler, q, inner = _NONE, 1.0, event
+    if name == "RandomAllocationDpEvent":
+        law = _event_name(event.event)
+        k = _count(event.num_steps, "RandomAllocationDpEvent.num_steps")
+        selected = _count(getattr(event, "num_selected", 1), "RandomAllocationDpEvent.num_selected")
+        if law != "GaussianDpEvent":
+            raise ValueError(f"RandomAllocationDpEvent of a {law} is not supported: the engine's random-allocation "
+                             "bound is for Gaussian steps")
+        if k < 1 or selected < 1 or selected > k:
+            raise ValueError(f"RandomAllocationDpEvent needs 1 <= num_selected <= num_steps, got {selected} of {k}")
+        if selected != 1:
+            raise ValueError("RandomAllocationDpEvent with num_selected > 1 is not supported: the engine's bound is "
+                             "for one participation per epoch (each row in exactly one batch)")
+        mult = _number(event.event.noise_multiplier, "GaussianDpEvent.noise_multiplier")
+        if mult == math.inf:
+            return True
+        if mult == 0:
+            return False
+        key = ("allocation", mult, _ALLOC, k)
+        out[key] = out.get(key, 0) + count
+        return True
     if name == "PoissonSampledDpEvent":
         sampler, inner = _POISSON, event.event
         q = _number(event.sampling_probability, "sampling_probability", 0, 1)
@@ -161,6 +220,24 @@ def _leaves(event, count, out):
             raise ValueError(f"sample_size must lie in [0, source_dataset_size], got {m} of {n}")
         sampler, inner, q = _WOR, event.event, m / n
     law = _event_name(inner)
+    if law == "DiscreteLaplaceDpEvent":
+        if q < 1:
+            raise ValueError("a sampled discrete Laplace release is not supported (its PLD is for unsampled "
+                             "releases)")
+        a = _number(inner.noise_parameter, "DiscreteLaplaceDpEvent.noise_parameter")
+        sens = getattr(inner, "sensitivity", 1)
+        if isinstance(sens, float) and sens.is_integer():
+            sens = int(sens)
+        sens = _count(sens, "DiscreteLaplaceDpEvent.sensitivity")
+        if a == 0:
+            raise ValueError("DiscreteLaplaceDpEvent.noise_parameter must be > 0 (DLap(0) is not a distribution)")
+        if sens == 0:
+            return True  # nothing depends on the row: ε = 0
+        if a == math.inf:
+            return False  # DLap(∞) is the point 0: no noise
+        key = ("discrete-laplace", a, _NONE, sens)
+        out[key] = out.get(key, 0) + count
+        return True
     if law == "DiscreteGaussianDpEvent":
         if _count(getattr(inner, "dimension", 1), "DiscreteGaussianDpEvent.dimension") != 1:
             raise ValueError("DiscreteGaussianDpEvent of dimension > 1 is not supported (the engine's discrete "
@@ -179,8 +256,9 @@ def _leaves(event, count, out):
         out[key] = out.get(key, 0) + count
         return True
     if law not in ("GaussianDpEvent", "LaplaceDpEvent"):
-        raise ValueError(f"{name} of a {law} is not supported: the accountant composes Gaussian and Laplace "
-                         "releases, Poisson- or without-replacement-sampled")
+        raise ValueError(f"{name} of a {law} is not supported: the accountant composes Gaussian releases (Poisson- "
+                         "or without-replacement-sampled, or on shuffled batches: RandomAllocationDpEvent), Laplace, "
+                         "discrete Laplace and discrete Gaussian releases")
     mult = _number(inner.noise_multiplier, f"{law}.noise_multiplier")
     if q == 0 or mult == math.inf:
         return True  # nothing released: ε = 0 (as dp_accounting and Opacus)
@@ -194,6 +272,46 @@ def _leaves(event, count, out):
     return True
 
 
+def _note_of(accountant_id):
+    if accountant_id == _MIXED_ALLOCATION:
+        return ("random allocation has an RDP bound only: every event is composed in RDP (Balle et al. 2020 "
+                "conversion), an upper bound")
+    return ""
+
+
+class _AllocationRdp:
+    """Random allocation composed with Gaussian events in RDP, on the engine's random-allocation orders (integer
+    2…256): per direction (remove, add) the sum of the epochs' curves (allocationEpochCurves) and of the other
+    steps' Poisson-subsampled Gaussian RDP (which bounds both directions, Mironov et al. 2019); ε is the larger of
+    the two directions' ε, δ the larger δ. The engine's own random-allocation accountant converts the add direction's
+    Jensen bound as a Gaussian-DP curve; here it enters as its Rényi curve (looser), so for random allocation alone
+    this is above the engine's answer."""
+
+    def __init__(self, steps):
+        orders = remove = add = None
+        for (law, mult, _sampler, q), n in sorted(steps.items()):
+            if law == "allocation":
+                o, r, a = _allocation_rdp(q, mult)
+                # The add direction's Jensen bound (random_allocation_analysis.h) as a Rényi curve: the add loss is
+                # at most Σ_i (−x_i/σ² + t)/k pointwise, N(t, 1/(kσ²)) under Q with t = 1/(2σ²), so
+                # D_α(Q‖P) ≤ t + (α − 1)/(2kσ²); the smaller of the two bounds holds.
+                a = [min(x, (1 + (al - 1) / q) / (2 * mult * mult)) for x, al in zip(a, o)]
+            else:
+                o = orders if orders is not None else _allocation_rdp(1, 1.0)[0]
+                r = a = _rdp_poisson_gaussian(q, mult, o)
+            if orders is None:
+                orders, remove, add = list(o), [0.0] * len(o), [0.0] * len(o)
+            remove = [x + n * y for x, y in zip(remove, r)]
+            add = [x + n * y for x, y in zip(add, a)]
+        self.orders, self.remove, self.add = orders, remove, add
+
+    def epsilon(self, delta):
+        return max(_rdp_epsilon(self.orders, self.remove, delta), _rdp_epsilon(self.orders, self.add, delta))
+
+    def delta(self, epsilon):
+        return max(_rdp_delta(self.orders, self.remove, epsilon), _rdp_delta(self.orders, self.add, epsilon))
+
+
 class PrivacyAccountant:
     """Composes privacy events; answers ε for δ and δ for ε, with lower and upper bounds.
 
@@ -201,9 +319,12 @@ class PrivacyAccountant:
     proven accountants) or an id of dpwlab.accountants(). value_discretization_interval: the PLD's loss grid
     (dp_accounting's name and default, 1e-4); a finer grid narrows the gap between the bounds (second order in
     the interval) at a cost proportional to 1/interval. Events: the classes of this module (or dp_accounting's
-    own, read by name): GaussianDpEvent, LaplaceDpEvent, PoissonSampledDpEvent, SampledWithoutReplacementDpEvent,
-    SelfComposedDpEvent, ComposedDpEvent, NoOpDpEvent, NonPrivateDpEvent. Steps may differ (heterogeneous
-    σ and q); composition commutes, so equal steps are composed together whatever their order.
+    own, read by name): GaussianDpEvent, LaplaceDpEvent, DiscreteGaussianDpEvent, DiscreteLaplaceDpEvent,
+    PoissonSampledDpEvent, SampledWithoutReplacementDpEvent, RandomAllocationDpEvent, SelfComposedDpEvent,
+    ComposedDpEvent, NoOpDpEvent, NonPrivateDpEvent. Steps may differ (heterogeneous σ and q); composition
+    commutes, so equal steps are composed together whatever their order (random allocation: each event is a
+    whole epoch). Random allocation alone is answered by the engine's "random-allocation" accountant; beside
+    Poisson or plain Gaussian events by an RDP composition of everything (upper bound, the note says so).
 
     Bounds: a PLD accountant answers an upper bound (pessimistic connect-the-dots) and a lower bound (the
     optimistic PLD of the same events): the exact ε of the composition lies between. Other accountants give an
@@ -308,18 +429,48 @@ class PrivacyAccountant:
 
     def _sampler(self, steps):
         samplers = {k[2] for k in steps} - {_NONE}
+        if _ALLOC in samplers:
+            if _WOR in samplers:
+                raise ValueError("random-allocation (add/remove neighbours) and without-replacement (replace-one "
+                                 "neighbours) events cannot be composed in one accountant: their privacy is for "
+                                 "different neighbouring relations")
+            laws = {k[0] for k in steps} - {"allocation", "gaussian"}
+            if laws:
+                raise ValueError("random allocation composes with Gaussian events only (in RDP: the engine's "
+                                 "random-allocation bound is an RDP curve); not with " + ", ".join(sorted(laws)) +
+                                 " events")
+            if self.accountant not in ("auto", "random-allocation"):
+                raise ValueError(f"accountant '{self.accountant}' does not analyse random allocation; use 'auto' or "
+                                 "'random-allocation'")
+            return _ALLOC
         if len(samplers) > 1:
             raise ValueError("Poisson-sampled (add/remove neighbours) and without-replacement (replace-one "
                              "neighbours) events cannot be composed in one accountant: their privacy is for "
                              "different neighbouring relations")
         sampler = samplers.pop() if samplers else _NONE
-        if self.accountant != "auto" and sampler != _NONE and _SAMPLER_OF[self.accountant] != sampler:
+        if self.accountant not in ("auto", "random-allocation") and sampler != _NONE and \
+                _SAMPLER_OF[self.accountant] != sampler:
             raise ValueError(f"accountant '{self.accountant}' analyses {_SAMPLER_OF[self.accountant]} sampling, "
                              f"not {sampler} events")
         return sampler
 
     def _ids(self):
         sampler = self._sampler(self._steps)
+        if sampler == _ALLOC:
+            if all(k[0] == "allocation" for k in self._steps):
+                return ("random-allocation",)
+            return (_MIXED_ALLOCATION,)
+        if self.accountant == "random-allocation":
+            raise ValueError("accountant 'random-allocation' analyses RandomAllocationDpEvent (shuffled batches), "
+                             "and other Gaussian events only composed with them; none was composed (use 'auto')")
+        if any(k[0] == "discrete-laplace" for k in self._steps):
+            if any(k[0] == "discrete-gaussian" for k in self._steps):
+                raise ValueError("discrete Gaussian (a Rényi bound) and discrete Laplace (a PLD) events cannot be "
+                                 "composed in one accountant yet")
+            if self.accountant not in ("auto", "pld", "pld-wor"):
+                raise ValueError(f"accountant '{self.accountant}' does not analyse discrete Laplace events; use "
+                                 "'auto', 'pld' or 'pld-wor' (its exact PLD)")
+            return _AUTO[sampler][:1] if self.accountant == "auto" else (self.accountant,)
         if any(k[0] == "discrete-gaussian" for k in self._steps):
             if self.accountant != "auto":
                 raise ValueError(f"accountant '{self.accountant}' does not analyse discrete Gaussian events; use "
@@ -337,10 +488,17 @@ class PrivacyAccountant:
         interval = self.interval if interval is None else interval
         key = (accountant_id, optimistic, interval if accountant_id.startswith("pld") else None)
         if key not in self._cache:
+            if accountant_id == _MIXED_ALLOCATION:
+                self._cache[key] = _AllocationRdp(self._steps)
+                return self._cache[key]
             acc = _EngineAccountant(accountant_id, optimistic, interval)
             for (law, mult, _sampler, q), n in sorted(self._steps.items()):
                 if law in ("gaussian", "discrete-gaussian"):
                     acc.add_gaussian(mult, q, n)
+                elif law == "allocation":  # n epochs of q = k batches: whole epochs, k steps each
+                    acc.add_gaussian(mult, 1.0 / q, n * q)
+                elif law == "discrete-laplace":
+                    acc.add_discrete_laplace(mult, q, n)
                 else:
                     acc.add_laplace(mult, n)
             self._cache[key] = acc
@@ -365,7 +523,7 @@ class PrivacyAccountant:
         lower = self._ask(ids[0], "epsilon", delta, optimistic=True)[0] if ids[0].startswith("pld") else 0.0
         if self.epsilon_gap is not None and ids[0].startswith("pld"):
             upper, lower, why = self._refine(ids[0], delta, upper, lower, why)
-        used, note = ids[0], ""
+        used, note = ids[0], _note_of(ids[0])
         if len(ids) > 1:
             other, _ = self._ask(ids[1], "epsilon", delta)
             if other < upper:  # both are proven upper bounds: the smaller one holds
@@ -402,7 +560,7 @@ class PrivacyAccountant:
         ids = self._ids()
         upper, why = self._ask(ids[0], "delta", eps)
         lower = self._ask(ids[0], "delta", eps, optimistic=True)[0] if ids[0].startswith("pld") else 0.0
-        used, note = ids[0], ""
+        used, note = ids[0], _note_of(ids[0])
         if len(ids) > 1:
             other, _ = self._ask(ids[1], "delta", eps)
             if other < upper:

@@ -33,7 +33,9 @@
 #include <dpw/privacy/accountants/discrete_gaussian_accountant.h>
 #include <dpw/privacy/accountants/pld_accountant.h>
 #include <dpw/privacy/accountants/pld_wor_accountant.h>
+#include <dpw/privacy/accountants/random_allocation_analysis.h>
 #include <dpw/privacy/accountants/rdp_accountant.h>
+#include <dpw/privacy/accountants/rdp_analysis.h>
 #include <dpw/privacy/sensitivity/projection_sensitivity.h>
 #include <dpw/privacy/accountants/wdp_accountant.h>
 #include <dpw/privacy/mechanisms/mechanisms.h>
@@ -563,6 +565,14 @@ methods that do it.)doc");
                                         "accountants do)");
            },
            py::arg("noise_multiplier"), py::arg("count"))
+      .def("add_discrete_laplace",
+           [](dpw::Accountant& a, double parameter, long sensitivity, long count) {
+             auto* pld = dynamic_cast<dpw::PldAccountantBase*>(&a);
+             if (!pld)
+               throw dpw::InvalidArgument("accountant '" + a.id() + "' takes no discrete Laplace releases (pld and pld-wor do)");
+             pld->addDiscreteLaplaceReleases(parameter, sensitivity, count);
+           },
+           py::arg("parameter"), py::arg("sensitivity"), py::arg("count"))
       .def("epsilon",
            [](const dpw::Accountant& a, double delta) {
              py::gil_scoped_release release;
@@ -577,6 +587,30 @@ methods that do it.)doc");
            py::arg("epsilon"))
       .def("clone", [](const dpw::Accountant& a) { return a.clone(); });
 
+  // RDP curves for the accountant object's mixed compositions with random allocation (accounting.py).
+  m.def("_allocation_rdp",
+        [](long batches, double sigma) {
+          const auto c = dpw::allocationEpochCurves(batches, sigma);
+          return py::make_tuple(dpw::randomAllocationOrders(), c.remove, c.add);
+        },
+        py::arg("batches"), py::arg("noise_multiplier"), "One epoch's (orders, remove RDP, add RDP) of k shuffled batches.");
+  m.def("_rdp_poisson_gaussian",
+        [](double q, double sigma, const std::vector<double>& orders) {
+          std::vector<double> r;
+          for (double a : orders) r.push_back(dpw::rdpPoissonGaussian(q, sigma, a));
+          return r;
+        },
+        py::arg("sampling_rate"), py::arg("noise_multiplier"), py::arg("orders"));
+  m.def("_rdp_epsilon",
+        [](const std::vector<double>& orders, const std::vector<double>& rdp, double delta) {
+          return dpw::epsilonFromRdp(orders, rdp, delta, dpw::RdpConversion::BalleEtAl2020).epsilon;
+        },
+        py::arg("orders"), py::arg("rdp"), py::arg("delta"));
+  m.def("_rdp_delta",
+        [](const std::vector<double>& orders, const std::vector<double>& rdp, double epsilon) {
+          return dpw::deltaFromRdp(orders, rdp, epsilon, dpw::RdpConversion::BalleEtAl2020);
+        },
+        py::arg("orders"), py::arg("rdp"), py::arg("epsilon"));
   m.def("accountants", &dpw::accountantIds, "Ids of the accountants, as dpwlab-cli account --accountant knows them.");
 
   // The accountants' own names document the ids, so the list follows the engine's registry.

@@ -77,13 +77,15 @@ void PldAccountant::fold() const {
             PldPmf rem, add;
             if (kind == StepMechanism::Laplace) {
               rem = laplacePld(param, interval, estimate);
+            } else if (kind == StepMechanism::DiscreteLaplace) {
+              rem = discreteLaplacePld(param, long(q), interval, estimate);
             } else {
               // The two adjacencies are independent: built side by side on two cores.
               bothAdjacencies([&] { rem = subsampledGaussianPld(param, q, PldAdjacency::Remove, interval, estimate); },
                               [&] { if (q < 1) add = subsampledGaussianPld(param, q, PldAdjacency::Add, interval, estimate); });
             }
-            // Laplace and the Gaussian at q = 1: both adjacencies have the same loss law.
-            if (kind == StepMechanism::Laplace || q == 1) add = rem;
+            // The Laplace laws and the Gaussian at q = 1: both adjacencies have the same loss law.
+            if (kind != StepMechanism::Gaussian || q == 1) add = rem;
             return std::make_pair(std::move(rem), std::move(add));
           });
       it = single_.emplace(b.key, std::move(pair)).first;

@@ -25,6 +25,14 @@ void PldAccountantBase::addLaplaceReleases(double scale, long count) {
   if (count > 0) record({StepMechanism::Laplace, scale, 1.0}, count);
 }
 
+void PldAccountantBase::addDiscreteLaplaceReleases(double parameter, long sensitivity, long count) {
+  require(parameter > 0 && std::isfinite(parameter),
+          "the discrete Laplace noise parameter must be a finite number > 0, got ", parameter);
+  require(sensitivity >= 1, "the discrete Laplace sensitivity must be an integer >= 1, got ", sensitivity);
+  require(count >= 0, "the number of releases must be >= 0, got ", count);
+  if (count > 0) record({StepMechanism::DiscreteLaplace, parameter, double(sensitivity)}, count);
+}
+
 double PldAccountantBase::epsilon(double delta) const {
   require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
   const std::vector<const PldPmf*> plds = composed();

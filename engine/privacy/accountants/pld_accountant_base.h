@@ -21,6 +21,9 @@ class PldAccountantBase : public Accountant {
   /// Records `count` Laplace releases with scale b = `scale`·Δ (no sampling; pld_laplace_analysis.h).
   /// @throws InvalidArgument unless scale > 0 is finite and count ≥ 0.
   void addLaplaceReleases(double scale, long count);
+  /// Records `count` discrete Laplace releases (noise ∝ e^{−a|x|}, integer sensitivity; pld_laplace_analysis.h).
+  /// @throws InvalidArgument unless a > 0 is finite, sensitivity ≥ 1 and count ≥ 0.
+  void addDiscreteLaplaceReleases(double parameter, long sensitivity, long count);
   double epsilon(double delta) const final;
   double delta(double epsilon) const final;
   /// The same accountant on the grid Δ = kCoarseInterval (1e-3, 10x the default's), or nullptr if this one's
@@ -39,8 +42,9 @@ class PldAccountantBase : public Accountant {
   /// The tag of the accountant's one-step PLDs in the shared cache (pld_step_cache.h): `analysis` (0 = pld, 1 =
   /// pld-wor) and the estimate, so that the two sides never share an entry.
   int cacheTag(int analysis) const { return 2 * analysis + (estimate_ == PldEstimate::Optimistic ? 1 : 0); }
-  enum class StepMechanism { Gaussian, Laplace };
-  using StepKey = std::tuple<StepMechanism, double, double>;  ///< (mechanism, σ or Laplace scale, q)
+  enum class StepMechanism { Gaussian, Laplace, DiscreteLaplace };
+  /// (mechanism, σ or Laplace scale or discrete Laplace parameter, q or the discrete Laplace's integer sensitivity)
+  using StepKey = std::tuple<StepMechanism, double, double>;
   /// Records `count` > 0 steps of one mechanism.
   virtual void record(const StepKey& step, long count) = 0;
   /// The composed PLD of everything recorded, one per adjacency the accountant tracks (none before any step).

@@ -21,4 +21,20 @@ double laplaceDelta(double scale, double epsilon);
 /// spanning [−ε₀, ε₀] rounded outwards. @throws as laplaceDelta, unless interval > 0; PldTooLarge above 2^25 points.
 PldPmf laplacePld(double scale, double interval = 1e-4, PldEstimate estimate = PldEstimate::Pessimistic);
 
+/// Discrete Laplace noise on an integer query of sensitivity Δ (dp_accounting's DiscreteLaplaceDpEvent): noise
+/// P(x) = tanh(a/2) e^{−a|x|} on the integers, a = the noise parameter. The worst pair is (DL(0), DL(Δ)), loss
+///   L(x) = a(|x − Δ| − |x|) ∈ {aΔ, a(Δ − 2), …, −aΔ}: finitely many values, ε₀ = aΔ (pure DP, δ(ε₀) = 0).
+/// With m = ⌈(Δ − ε/a)/2⌉ − 1 the last x with L(x) > ε (−aΔ ≤ ε < aΔ) and r = e^{−a}:
+///   P(X ≤ m) = 1 − r^{m+1}/(1 + r),  Q(X ≤ m) = r^{Δ−m}/(1 + r),  δ(ε) = P(X ≤ m) − e^ε Q(X ≤ m),
+/// 1 − e^ε below −aΔ, 0 from aΔ. Reflection x → Δ − x swaps the pair with the same loss law, so both
+/// adjacencies (and replace-one) share this PLD, as for the Laplace release.
+/// Exact δ(ε). @throws InvalidArgument unless a > 0 finite and Δ ≥ 1.
+double discreteLaplaceDelta(double parameter, long sensitivity, double epsilon);
+
+/// Connect-the-dots PLD of one discrete Laplace release on the grid i·interval spanning [−aΔ, aΔ] rounded
+/// outwards (pessimistic: ε an upper bound; optimistic: a lower bound). @throws as discreteLaplaceDelta, unless
+/// interval > 0; PldTooLarge above 2^25 points.
+PldPmf discreteLaplacePld(double parameter, long sensitivity, double interval = 1e-4,
+                          PldEstimate estimate = PldEstimate::Pessimistic);
+
 }  // namespace dpw

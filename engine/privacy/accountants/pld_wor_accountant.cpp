@@ -39,8 +39,10 @@ void PldWorAccountant::fold() const {
       it = single_
                .emplace(key, cachedPldStep<PldPmf>({cacheTag(1), int(kind), param, q, interval},
                                                      [kind, param, q, interval, estimate = estimate()] {
-                          return kind == StepMechanism::Laplace ? laplacePld(param, interval, estimate)
-                                                                : withoutReplacementGaussianPld(param, q, interval, estimate);
+                          if (kind == StepMechanism::Laplace) return laplacePld(param, interval, estimate);
+                          if (kind == StepMechanism::DiscreteLaplace)
+                            return discreteLaplacePld(param, long(q), interval, estimate);
+                          return withoutReplacementGaussianPld(param, q, interval, estimate);
                         }))
                .first;
     }

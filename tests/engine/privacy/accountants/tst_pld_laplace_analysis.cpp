@@ -1,6 +1,7 @@
 // Tests of engine/privacy/accountants/pld_laplace_analysis.h and the PLD accountants reading the events of every
 // ledger: one Laplace release (the count query), one Gaussian release (q = 1), and their composition, against
-// closed forms: Laplace ε(δ) = ε₀ + 2 ln(1 − δ) (pure ε₀-DP) and Balle & Wang 2018's analytic Gaussian.
+// closed forms: Laplace ε(δ) = ε₀ + 2 ln(1 − δ) (pure ε₀-DP) and Balle & Wang 2018's analytic Gaussian; the discrete
+// Laplace against the sum over the integers.
 #include <QtTest>
 #include <cmath>
 
@@ -119,6 +120,53 @@ class TestPldLaplace : public QObject {
     QVERIFY(dpwtest::throwsWith([] { laplacePld(0.0); }, "Laplace scale"));
     QVERIFY(dpwtest::throwsWith([] { PldAccountant().addLaplaceReleases(std::nan(""), 1); }, "Laplace scale"));
     QVERIFY(dpwtest::throwsWith([] { PldWorAccountant().addLaplaceReleases(1.0, -1); }, "releases"));
+  }
+
+  // Discrete Laplace DLap(a) on a query of integer sensitivity Δ: the closed form against the sum over the integers
+  // of (P(x) − e^ε Q(x))₊ (|x| ≤ 400/a: the mass left out is < e^{−400}), to 1e-12 (rounding of ~10³ terms); Δ = 1
+  // is randomized response, pure aΔ-DP for every Δ.
+  void discreteLaplaceMatchesTheIntegerSum() {
+    for (const double a : {0.1, 0.5, 2.0}) {
+      for (const long sens : {1L, 2L, 5L}) {
+        const double eps0 = a * double(sens);
+        for (const double f : {-1.5, -1.0, -0.7, -0.2, 0.0, 0.3, 0.6, 0.99, 1.0, 1.3}) {
+          const double eps = f * eps0;
+          const long reach = long(400 / a);
+          double sum = 0;
+          for (long x = -reach; x <= reach + sens; ++x) {
+            const double p = std::tanh(a / 2) * std::exp(-a * double(std::abs(x)));
+            const double q = std::tanh(a / 2) * std::exp(-a * double(std::abs(x - sens)));
+            sum += std::max(0.0, p - std::exp(eps) * q);
+          }
+          const double exact = discreteLaplaceDelta(a, sens, eps);
+          QVERIFY2(std::abs(exact - sum) < 1e-12,
+                   qPrintable(QString("a %1 D %2 eps %3: %4 vs %5").arg(a).arg(sens).arg(eps).arg(exact).arg(sum)));
+        }
+        QCOMPARE(discreteLaplaceDelta(a, sens, eps0), 0.0);
+      }
+    }
+  }
+
+  // The PLD accountants read it on both sides: pessimistic ε(δ) above the exact ε(δ) = aΔ + ln(1 − δ(1 + e^{−a}))
+  // (the top loss level, valid while it exceeds the next one a(Δ − 2)) by less than the grid step 1e-4 plus the
+  // chord across the kink (slope ≤ 1), the optimistic below it; "pld-wor" the same; bad values refused.
+  void discreteLaplaceInTheAccountants() {
+    const double a = 0.5, delta = 1e-6;
+    const long sens = 2;
+    const double exact = a * double(sens) + std::log1p(-delta * (1 + std::exp(-a)));
+    PldAccountant upper, lower(1e-4, PldEstimate::Optimistic);
+    PldWorAccountant wor;
+    upper.addDiscreteLaplaceReleases(a, sens, 1);
+    lower.addDiscreteLaplaceReleases(a, sens, 1);
+    wor.addDiscreteLaplaceReleases(a, sens, 1);
+    QVERIFY2(upper.epsilon(delta) >= exact - 1e-12 && upper.epsilon(delta) <= exact + 2e-4,
+             qPrintable(QString::number(upper.epsilon(delta), 'g', 12)));
+    QVERIFY(lower.epsilon(delta) <= exact + 1e-12 && lower.epsilon(delta) >= exact - 2e-4);
+    QCOMPARE(wor.epsilon(delta), upper.epsilon(delta));
+    QCOMPARE(upper.delta(a * double(sens)), 0.0);
+    QVERIFY(dpwtest::throwsWith([] { discreteLaplacePld(0.0, 1); }, "noise parameter"));
+    QVERIFY(dpwtest::throwsWith([] { PldAccountant().addDiscreteLaplaceReleases(1.0, 0, 1); }, "sensitivity"));
+    QVERIFY(dpwtest::throwsWith([] { PldWorAccountant().addDiscreteLaplaceReleases(1.0, 1, -1); }, "releases"));
   }
 };
 
