@@ -6,7 +6,6 @@
 #include <cmath>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <random>
 #include <span>
 #include <sstream>
@@ -14,6 +13,7 @@
 
 #include "audit/one_run_targets.h"
 #include "core/error.h"
+#include "core/named_registry.h"
 #include "core/rng.h"
 #include "privacy/accountants/accountant.h"
 #include "privacy/printed_numbers.h"
@@ -80,18 +80,15 @@ AuditTarget sumAudit(const MechanismAuditSettings& s, bool laplace) {
 }
 
 
-struct Registry {
-  std::mutex mutex;
-  std::vector<std::pair<std::string, AuditFactory>> entries;
-};
+using Registry = NamedRegistry<AuditFactory>;
 
 Registry& registry() {
-  static Registry r{{},
-                    {{"gaussian", [](const MechanismAuditSettings& s, std::uint64_t) { return sumAudit(s, false); }},
-                     {"laplace", [](const MechanismAuditSettings& s, std::uint64_t) { return sumAudit(s, true); }},
-                     // dpswd-projection, fair-histogram, dpsgd-canary, flow-step, flow-histogram: registered by
-                     // their owners through methods/registry.cpp (this folder depends on privacy/ and core/ only).
-                    }};
+  static Registry r({
+      {"gaussian", [](const MechanismAuditSettings& s, std::uint64_t) { return sumAudit(s, false); }},
+      {"laplace", [](const MechanismAuditSettings& s, std::uint64_t) { return sumAudit(s, true); }},
+      // dpswd-projection, fair-histogram, dpsgd-canary, flow-step, flow-histogram: registered by
+      // their owners through methods/registry.cpp (this folder depends on privacy/ and core/ only).
+  });
   return r;
 }
 
@@ -142,23 +139,10 @@ AuditAttack parseAuditAttack(const std::string& id) {
 
 void registerAuditMechanism(const std::string& name, AuditFactory factory) {
   require(!name.empty() && bool(factory), "an audit mechanism needs a name and a factory");
-  Registry& r = registry();
-  std::lock_guard lock(r.mutex);
-  for (auto& [key, f] : r.entries)
-    if (key == name) {
-      f = std::move(factory);
-      return;
-    }
-  r.entries.emplace_back(name, std::move(factory));
+  registry().add(name, std::move(factory));
 }
 
-std::vector<std::string> auditMechanismIds() {
-  Registry& r = registry();
-  std::lock_guard lock(r.mutex);
-  std::vector<std::string> ids;
-  for (const auto& [key, f] : r.entries) ids.push_back(key);
-  return ids;
-}
+std::vector<std::string> auditMechanismIds() { return registry().ids(); }
 
 MechanismAuditSettings MechanismAuditSettings::fromParams(const ParamValues& p) {
   MechanismAuditSettings s;
@@ -241,13 +225,7 @@ MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t se
 MechanismAudit auditMechanism(const MechanismAuditSettings& s, std::uint64_t seed, RunObserver* observer) {
   require(s.epsilon > 0 && std::isfinite(s.epsilon), "epsilon must be a positive finite number, got ", s.epsilon);
   require(s.trials >= 200, "an audit needs at least 200 trials per data set, got ", s.trials);
-  AuditFactory factory;
-  {
-    Registry& r = registry();
-    std::lock_guard lock(r.mutex);
-    for (const auto& [key, f] : r.entries)
-      if (key == s.mechanism) factory = f;
-  }
+  const AuditFactory factory = registry().find(s.mechanism);
   if (!factory) throw InvalidArgument("unknown mechanism '" + s.mechanism + "' (" + joined(auditMechanismIds()) + ")");
   return runAudit(factory(s, seed), s.trials, seed, s.confidence, observer);
 }

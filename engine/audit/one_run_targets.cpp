@@ -3,25 +3,20 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <mutex>
 #include <random>
 #include <sstream>
 #include <utility>
 
 #include "core/error.h"
 #include "core/frame.h"
+#include "core/named_registry.h"
 #include "privacy/printed_numbers.h"
 
 namespace dpw {
 namespace {
 
-struct OneRunRegistry {
-  std::mutex mutex;
-  std::vector<std::pair<std::string, OneRunFactory>> entries;
-};
-
-OneRunRegistry& oneRunRegistry() {
-  static OneRunRegistry r;
+NamedRegistry<OneRunFactory>& oneRunRegistry() {
+  static NamedRegistry<OneRunFactory> r;
   return r;
 }
 
@@ -29,23 +24,10 @@ OneRunRegistry& oneRunRegistry() {
 
 void registerOneRunAudit(const std::string& name, OneRunFactory factory) {
   require(!name.empty() && bool(factory), "a one-run audit needs a name and a factory");
-  OneRunRegistry& r = oneRunRegistry();
-  std::lock_guard lock(r.mutex);
-  for (auto& [key, f] : r.entries)
-    if (key == name) {
-      f = std::move(factory);
-      return;
-    }
-  r.entries.emplace_back(name, std::move(factory));
+  oneRunRegistry().add(name, std::move(factory));
 }
 
-std::vector<std::string> oneRunAuditIds() {
-  OneRunRegistry& r = oneRunRegistry();
-  std::lock_guard lock(r.mutex);
-  std::vector<std::string> ids;
-  for (const auto& [key, f] : r.entries) ids.push_back(key);
-  return ids;
-}
+std::vector<std::string> oneRunAuditIds() { return oneRunRegistry().ids(); }
 
 bool isOneRunAudit(const std::string& name) {
   for (const auto& id : oneRunAuditIds())
@@ -56,13 +38,7 @@ bool isOneRunAudit(const std::string& name) {
 OneRunAudit runOneRunAudit(const MechanismAuditSettings& s, std::uint64_t seed, RunObserver* observer) {
   require(s.trials >= 200, "a one-run audit needs at least 200 canaries, got ", s.trials);
   require(s.confidence > 0 && s.confidence < 1, "confidence must lie in (0, 1), got ", s.confidence);
-  OneRunFactory factory;
-  {
-    OneRunRegistry& r = oneRunRegistry();
-    std::lock_guard lock(r.mutex);
-    for (const auto& [key, f] : r.entries)
-      if (key == s.mechanism) factory = f;
-  }
+  const OneRunFactory factory = oneRunRegistry().find(s.mechanism);
   require(bool(factory), "unknown one-run audit '", s.mechanism, "'");
   const auto start = std::chrono::steady_clock::now();
   if (observer) throwIfCancelled(*observer);
