@@ -6,12 +6,11 @@
 #include <numbers>
 #include <vector>
 
-#include <omp.h>
-
 #include "core/error.h"
 #include "core/run_observer.h"
 #include "flow/projection_histogram.h"
 #include "methods/flow/dpsw_flow.h"
+#include "methods/flow/dpsw_flow_run_audit.h"  // runDpswFlowOnOneThread
 #include "privacy/accountants/normal_tail.h"
 
 namespace dpw {
@@ -50,16 +49,6 @@ DpswFlowSettings runSettings(const MechanismAuditSettings& a, const std::vector<
   return s;
 }
 
-RunResult runOnOneThread(const DpswFlowSettings& s, std::uint64_t seed) {
-  RunResult r;
-  LatestFramesObserver observer;
-#pragma omp parallel num_threads(1)
-  {
-    omp_set_num_threads(1);
-    r = runDpswFlow(s, seed, observer);
-  }
-  return r;
-}
 
 /// The bin of x in B equal bins on [−1, 1], by projectionCounts' formula (flow/projection_histogram.cpp).
 long binOf(double x, long bins) {
@@ -75,7 +64,7 @@ OneRunTarget dpswFlowOneRunTarget(const MechanismAuditSettings& a, std::uint64_t
   const long m = a.trials;
   require(m >= 2 && m <= 200000, "the DPSWflow-r one-run audit takes 2 to 200000 canaries, got ", m);
   // The claim: the correct run's ledger ε and multiplier (a probe run with every canary in; q is public).
-  const RunResult probe = runOnOneThread(runSettings(a, std::vector<bool>(std::size_t(m), true)), seed);
+  const RunResult probe = runDpswFlowOnOneThread(runSettings(a, std::vector<bool>(std::size_t(m), true)), seed);
   const double q = probe.metrics.at("sample_rate");
   const double multiplier = probe.metrics.at("noise_multiplier") * auditNoiseFactor(a.fault);
   OneRunTarget t;
@@ -110,7 +99,7 @@ OneRunTarget dpswFlowOneRunTarget(const MechanismAuditSettings& a, std::uint64_t
       }
       ++step;
     };
-    runOnOneThread(s, rng());
+    runDpswFlowOnOneThread(s, rng());
     require(step == kSteps, "the run released ", step, " steps, not ", kSteps);
     const double var = noiseBins > 0 ? std::max(noiseSquares / double(noiseBins), 1e-12) : 1.0;
     const double logStay = std::log1p(-q), logQ = std::log(q);

@@ -43,8 +43,10 @@ DpswFlowSettings runSettings(const MechanismAuditSettings& a, bool withCanary) {
   return s;
 }
 
-/// One whole run on one thread (its steps are tiny; see flow_step_audit.cpp), with its metrics.
-RunResult runOnOneThread(const DpswFlowSettings& s, std::uint64_t seed) {
+
+}  // namespace
+
+RunResult runDpswFlowOnOneThread(const DpswFlowSettings& s, std::uint64_t seed) {
   RunResult r;
   LatestFramesObserver observer;
 #pragma omp parallel num_threads(1)
@@ -55,15 +57,13 @@ RunResult runOnOneThread(const DpswFlowSettings& s, std::uint64_t seed) {
   return r;
 }
 
-}  // namespace
-
 AuditTarget dpswFlowRunAuditTarget(const MechanismAuditSettings& a, std::uint64_t seed) {
   require(a.epsilon > 0 && std::isfinite(a.epsilon), "the audited ε must be finite and > 0, got ", a.epsilon);
   require(a.delta > 0 && a.delta < 1, "delta must lie in (0, 1), got ", a.delta);
   requireAuditFault(a.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::RateTenth},
                     "dpswflow-r-run");
   // The claim: the correct run's ledger ε for the whole run, and its noise (a probe run on D').
-  const RunResult probe = runOnOneThread(runSettings(a, false), seed);
+  const RunResult probe = runDpswFlowOnOneThread(runSettings(a, false), seed);
   const double claimed = probe.metrics.at("epsilon"), q = probe.metrics.at("sample_rate");
   const double sigmaClaimed = probe.metrics.at("noise_std");
   double multiplier = probe.metrics.at("noise_multiplier");
@@ -72,7 +72,7 @@ AuditTarget dpswFlowRunAuditTarget(const MechanismAuditSettings& a, std::uint64_
   if (a.fault == AuditFault::RateTenth) {  // calibrated as if q were q/10 (public count × 10), sampled at q
     DpswFlowSettings tenth = runSettings(a, false);
     tenth.publicRows = 10 * kRows;
-    multiplier = runOnOneThread(tenth, seed).metrics.at("noise_multiplier");
+    multiplier = runDpswFlowOnOneThread(tenth, seed).metrics.at("noise_multiplier");
   }
   struct Shared {
     DpswFlowSettings d, dPrime;
@@ -119,7 +119,7 @@ AuditTarget dpswFlowRunAuditTarget(const MechanismAuditSettings& a, std::uint64_
       }
       steps.emplace_back(sum, r);
     };
-    runOnOneThread(s, rng());
+    runDpswFlowOnOneThread(s, rng());
     // The noise the run really drew, read from its empty bins (about 1800 of them a run: the estimate is
     // within a few per cent), not the law the run claims: a run with less noise than it claims is scored
     // by its own law, which is what lets the audit see the faults.
