@@ -105,7 +105,7 @@ void MainWindow::updateExplanation() {
     // The release first, then the evaluation on private data, by name and unit (gui/results_table.h).
     // A previous run's numbers are faded like its charts.
     const bool previous = shownReadout_.state == RunState::Previous;
-    html += resultsTableHtml(lastMetrics_, previous, previousDifferences_);
+    html += resultsTableHtml(lastMetrics_, previous, previousDifferences_, m.privacy.none.empty());
     if (!lastStatement_.isEmpty())
       html += previous ? QStringLiteral("<p style='color:#8c8c8c'>%1 %2</p>").arg(tr("Previous run:"), lastStatement_.toHtmlEscaped())
                        : QStringLiteral("<p>%1</p>").arg(lastStatement_.toHtmlEscaped());

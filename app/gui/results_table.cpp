@@ -42,7 +42,7 @@ QVector<ResultRow> resultRows(const QVariantMap& metrics) {
   return rows;
 }
 
-QString resultsTableHtml(const QVariantMap& metrics, bool previous, const QString& previousDifferences) {
+QString resultsTableHtml(const QVariantMap& metrics, bool previous, const QString& previousDifferences, bool spendsPrivacy) {
   const QVector<ResultRow> rows = resultRows(metrics);
   if (rows.isEmpty()) return {};
   const QString grey = previous ? QStringLiteral(" color:#8c8c8c;") : QString();
@@ -65,6 +65,10 @@ QString resultsTableHtml(const QVariantMap& metrics, bool previous, const QStrin
       html += previous ? QObject::tr("<p style='color:#8c8c8c'><b>Previous run, evaluation on private data</b> "
                                      "(not private: not covered by ε):</p>")
                        : QObject::tr("<p><b>Evaluation on private data</b> (not private: not covered by ε):</p>");
+    else if (!spendsPrivacy)  // an explorer or a teaching method on synthetic data: nothing private to cover
+      html += previous ? QObject::tr("<p style='color:#8c8c8c'><b>Previous run</b> (%1), no private data:</p>")
+                             .arg(previousDifferences.toHtmlEscaped())
+                       : QObject::tr("<p><b>Last run:</b> no private data</p>");
     else
       html += previous ? QObject::tr("<p style='color:#8c8c8c'><b>Previous run</b> (%1), private release "
                                      "(covered by ε):</p>").arg(previousDifferences.toHtmlEscaped())

@@ -22,7 +22,10 @@ struct ResultRow {
 QVector<ResultRow> resultRows(const QVariantMap& metrics);
 
 /// The HTML of the table: "<p><b>Last run:</b></p>" (or "Previous run (differences)" faded when `previous`)
-/// then the release's table, then "Evaluation on private data" and its table.
-QString resultsTableHtml(const QVariantMap& metrics, bool previous, const QString& previousDifferences);
+/// then the release's table, then "Evaluation on private data" and its table. A method that spends no
+/// privacy (`spendsPrivacy` false: its PrivacyReadout says why none) heads its table "no private data",
+/// not "private release (covered by ε)".
+QString resultsTableHtml(const QVariantMap& metrics, bool previous, const QString& previousDifferences,
+                         bool spendsPrivacy = true);
 
 }  // namespace dpwapp

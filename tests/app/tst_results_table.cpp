@@ -44,6 +44,9 @@ class TestResultsTable : public QObject {
     QVERIFY(!html.contains("beta_at_0_1"));  // no raw key where a name exists
     QVERIFY(resultsTableHtml(m, true, "σ = 1").contains("Previous run</b> (σ = 1)"));
     QVERIFY(resultsTableHtml({}, false, {}).isEmpty());
+    // A method that spends no privacy (OT on the line, the explorers) does not call its numbers a release.
+    const QString none = resultsTableHtml(m, false, {}, false);
+    QVERIFY(none.contains("no private data") && !none.contains("private release"));
   }
 };
 
