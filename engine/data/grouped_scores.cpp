@@ -38,9 +38,8 @@ void GroupedScores::validate() const {
                                    std::is_sorted(publicIndex.begin(), publicIndex.end()) &&
                                    publicIndex.back() < publicRows),
           "data '", name, "': the kept rows' places among the public rows are inconsistent");
-  const auto sizes = groupSizes();
-  for (int a = 0; a < groupCount(); ++a)
-    require(sizes[a] > 0, "data '", name, "': group '", groupNames[a], "' has no rows");
+  // A declared group may have no rows: whether it has any is private (one row decides it), so no refusal
+  // may depend on it (issue #35). The release gives such a group noise-only counts, the metrics skip it.
   require(targets.empty() || targets.size() == scores.size(), "data '", name, "': ", targets.size(), " targets but ",
           scores.size(), " scores");
   for (std::size_t i = 0; i < targets.size(); ++i)

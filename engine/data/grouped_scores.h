@@ -47,7 +47,8 @@ struct GroupedScores {
   /// Rows per group.
   std::vector<long> groupSizes() const;
   /// Checks the invariants above: equal lengths, lo < hi, finite scores inside [lo, hi], labels in
-  /// range, every group non-empty, finite targets and features (NaN = missing) with one row per score.
+  /// range, finite targets and features (NaN = missing) with one row per score. A group may be empty: whether
+  /// it has rows is private, so nothing refuses on it.
   /// @throws InvalidArgument naming the rule or the group, never a row's value or position.
   void validate() const;
 };

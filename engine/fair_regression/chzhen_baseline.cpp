@@ -18,7 +18,6 @@ ChzhenBaseline::ChzhenBaseline(const std::vector<double>& scores, const std::vec
   }
   for (int a = 0; a < groupCount; ++a) {
     auto& v = byGroup[a];
-    require(v.size() >= 2, "baseline: group ", a, " has ", v.size(), " training rows; at least 2 are needed");
     std::shuffle(v.begin(), v.end(), rng);
     const std::size_t half = v.size() / 2;
     std::vector<double> A(v.begin(), v.begin() + half), B(v.begin() + half, v.end());
@@ -38,13 +37,15 @@ double ChzhenBaseline::predict(double score, int group, Rng& rng) const {
   const long less = long(lower - A.begin()), equal = long(upper - lower);
   const long v = std::uniform_int_distribution<long>(1, equal + 1)(rng);
   const double u = double(less + v) / double(A.size() + 1);
-  double out = 0;
+  double out = 0, used = 0;
   for (std::size_t b = 0; b < quantileHalf_.size(); ++b) {
     const auto& B = quantileHalf_[b];
+    if (B.empty()) continue;  // a group with no training row has no quantiles (and weight 0)
+    used += weights_[b];
     const long idx = std::clamp(long(std::ceil(u * double(B.size()))) - 1, 0L, long(B.size()) - 1);
     out += weights_[b] * B[idx];
   }
-  return out;
+  return used > 0 ? out / used : score;
 }
 
 }  // namespace dpw

@@ -71,9 +71,6 @@ PublicSplit splitPublicRows(const GroupedScores& data, double testFraction, Rand
 GroupDistributions privateGroupDistributions(const GroupedScores& train, const Binning& binning,
                                              const HistogramNoise& noise, Rng& rng) {
   require(train.size() == train.groups.size(), "training data: score and group counts differ");
-  const auto sizes = train.groupSizes();
-  for (int a = 0; a < train.groupCount(); ++a)
-    require(sizes[a] > 0, "group '", train.groupNames[a], "' has no training rows");
   std::vector<int> bins(train.size());
   for (std::size_t i = 0; i < train.size(); ++i) bins[i] = binning.index(train.scores[i]);
   const Points h = privateJointHistogram(bins, train.groups, train.groupCount(), binning.bins(), noise, rng,
@@ -88,9 +85,6 @@ std::vector<FairEvaluation> evaluateFairPostProcessing(const GroupedScores& trai
                                                        const std::function<bool()>& cancelled) {
   require(!alphas.empty(), "no alpha values to evaluate");
   for (double a : alphas) require(a >= 0 && !std::isnan(a), "the KS tolerance alpha must be >= 0, got ", a);
-  const auto testSizes = test.groupSizes();
-  for (int a = 0; a < test.groupCount(); ++a)
-    require(testSizes[a] > 0, "group '", test.groupNames[a], "' has no test rows");
   BarycenterLp lp(privateGroupDistributions(train, binning, noise, noiseRng));
   std::vector<FairEvaluation> out;
   for (std::size_t i = 0; i < alphas.size(); ++i) {

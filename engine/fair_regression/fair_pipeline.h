@@ -43,8 +43,9 @@ struct PublicSplit {
 };
 PublicSplit splitPublicRows(const GroupedScores& data, double testFraction, RandomWords& words);
 
-/// Bins, histogram (+ noise), repair; the histogram's 1/n and the noise's n are train.publicSize(). @throws InvalidArgument if a group has no training rows
-/// (naming it), a score is outside the bounds, or the noise settings are invalid.
+/// Bins, histogram (+ noise), repair; the histogram's 1/n and the noise's n are train.publicSize(). A group with no
+/// training rows gets its noise-only row, like any other (whether it has rows is private, issue #35).
+/// @throws InvalidArgument if a score is outside the bounds or the noise settings are invalid.
 GroupDistributions privateGroupDistributions(const GroupedScores& train, const Binning& binning,
                                              const HistogramNoise& noise, Rng& rng);
 
@@ -58,7 +59,8 @@ struct FairEvaluation {
 /// Fits on `train` and evaluates every α of `alphas` on `test` (one LP, warm-started across α in the
 /// given order). Prediction draws come from makeRng(predictionSeed, index of α). `cancelled` reaches
 /// every LP solve (BarycenterLp::solve): answering true stops the solve with Cancelled.
-/// @throws InvalidArgument for an empty α list, α < 0, empty groups, or scores outside the bounds.
+/// A group with no test rows is left out of the KS (maxPairwiseKs).
+/// @throws InvalidArgument for an empty α list, α < 0, or scores outside the bounds.
 std::vector<FairEvaluation> evaluateFairPostProcessing(const GroupedScores& train, const GroupedScores& test,
                                                        const Binning& binning, const HistogramNoise& noise,
                                                        const std::vector<double>& alphas, Rng& noiseRng,

@@ -13,8 +13,9 @@ double meanSquaredError(const std::vector<double>& x, const std::vector<double>&
 /// @throws InvalidArgument if a sample is empty.
 double ksTwoSample(std::vector<double> x, std::vector<double> y);
 
-/// max_{a < a'} KS(outputs | a, outputs | a'). @throws InvalidArgument if a group has no rows
-/// (naming it) or on length mismatch.
+/// max_{a < a'} KS(outputs | a, outputs | a') over the groups that have rows (0 if fewer than two have:
+/// whether a declared group has rows is private, so an empty one is skipped, never refused; issue #35).
+/// @throws InvalidArgument on length mismatch or a label out of range.
 double maxPairwiseKs(const std::vector<double>& outputs, const std::vector<int>& groups, int groupCount);
 
 }  // namespace dpw

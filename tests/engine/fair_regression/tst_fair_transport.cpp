@@ -44,7 +44,10 @@ class TestFairTransport : public QObject {
     QCOMPARE(ksTwoSample({1, 1, 2, 2}, {1, 2}), 0.0);      // same distribution with ties
     QCOMPARE(ksTwoSample({1, 2, 3, 4}, {2.5}), 0.5);
     QCOMPARE(maxPairwiseKs({1, 2, 3, 4, 10, 11}, {0, 0, 1, 1, 2, 2}, 3), 1.0);
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, maxPairwiseKs({1, 2}, {0, 0}, 2));  // group 1 empty
+    // An empty group is skipped, never refused (whether it has rows is private, issue #35).
+    QCOMPARE(maxPairwiseKs({1, 2}, {0, 0}, 2), 0.0);
+    QCOMPARE(maxPairwiseKs({1, 2, 10, 11}, {0, 0, 2, 2}, 3), 1.0);
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, maxPairwiseKs({1, 2}, {0, 3}, 2));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, ksTwoSample({}, {1}));
     QCOMPARE(meanSquaredError({1, 2}, {2, 4}), 2.5);
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, meanSquaredError({1}, {1, 2}));
@@ -60,7 +63,14 @@ class TestFairTransport : public QObject {
     for (std::size_t i = 0; i < d.size(); ++i) out[i] = base.predict(d.scores[i], d.groups[i], rng);
     QVERIFY(maxPairwiseKs(d.scores, d.groups, 3) > 0.3);
     QVERIFY2(maxPairwiseKs(out, d.groups, 3) < 0.06, qPrintable(QString::number(maxPairwiseKs(out, d.groups, 3))));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, ChzhenBaseline({0.1, 0.2, 0.3}, {0, 0, 1}, 2, rng));
+    // A group with one row or none is not refused (issue #35): an empty group adds nothing to the mean, so
+    // with groups {0: 0.1, 0.3; 1: none; 2: 0.7} a score maps into [0.1, 0.7] (weights 2/3 and 1/3).
+    const ChzhenBaseline thin({0.1, 0.3, 0.7}, {0, 0, 2}, 3, rng);
+    for (int g : {0, 1, 2}) {
+      const double y = thin.predict(0.5, g, rng);
+      QVERIFY2(y >= 0.1 && y <= 0.7, qPrintable(QString::number(y)));
+    }
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, ChzhenBaseline({0.1, 0.2}, {0, 2}, 2, rng));
   }
   void lowerEnvelopeKeepsParetoFront() {
     const auto e = lowerEnvelope({{0.3, 0.01}, {0.1, 0.05}, {0.2, 0.06}, {0.05, 0.08}, {0.4, 0.011}});

@@ -218,6 +218,52 @@ class TestFairRegression : public QObject {
     }
     std::remove((dir + "/dpw_fr_base.csv").c_str());
   }
+  // Issue #35: whether a declared group has rows is private (one row decides it). A file whose group 'c'
+  // has no row and its neighbour with one row of 'c' both run, with the same n, ε, statement and chart
+  // shapes; the empty group's released histogram is noise only (its released distribution is still a pmf).
+  void emptyDeclaredGroupRunsLikeAnyOther() {
+    const std::string dir = QDir::tempPath().toStdString();
+    auto write = [&](const std::string& name, bool oneC) {
+      std::ofstream f(dir + "/" + name);
+      f << "y,g\n";
+      for (int i = 0; i < 300; ++i) f << (i % 10) / 10.0 + 0.05 << ',' << (oneC && i == 7 ? "c" : i % 2 ? "a" : "b") << '\n';
+      return dir + "/" + name;
+    };
+    FairRegressionSettings s;
+    s.dataset = FairRegressionData::Csv, s.scoreColumn = "y", s.groupColumn = "g", s.groupValues = {"a", "b", "c"};
+    s.delta = 0, s.seeds = 1, s.bins = 5;
+    s.alphaSweep = FairRegressionSettings::AlphaSweep::None;
+    std::map<std::string, std::size_t> baseShape;
+    RunResult base;
+    for (bool oneC : {false, true}) {
+      CollectingObserver obs;
+      s.dataPath = write(oneC ? "dpw_fr_c1.csv" : "dpw_fr_c0.csv", oneC);
+      const RunResult r = runFairRegression(s, 5, obs);
+      std::remove(s.dataPath.c_str());
+      std::map<std::string, std::size_t> shape;
+      for (const auto& f : obs.frames) {
+        if (const auto* h = std::get_if<HistogramFrame>(&f->data)) shape[f->chart] = h->groups.size();
+        if (f->chart == "private_vs_true") {
+          const auto& released = std::get<HistogramFrame>(f->data).groups.at(5).mass;  // c (released)
+          double sum = 0;
+          for (double v : released) {
+            QVERIFY(v >= 0);
+            sum += v;
+          }
+          QVERIFY2(std::abs(sum - 1) < 1e-9, "the empty group's released distribution is a pmf");
+        }
+      }
+      QVERIFY(std::isfinite(r.metrics.at("mse_mean")) && std::isfinite(r.metrics.at("ks_mean")));
+      if (!oneC) {
+        base = r, baseShape = shape;
+        continue;
+      }
+      QCOMPARE(r.metrics.at("rows"), base.metrics.at("rows"));
+      QCOMPARE(r.metrics.at("epsilon"), base.metrics.at("epsilon"));
+      QCOMPARE(r.privacyStatement, base.privacyStatement);
+      QCOMPARE(shape, baseShape);
+    }
+  }
   void cancellation() {
     const MethodInfo& m = findMethod("fair-regression");
     ParamValues p(m.params);
