@@ -269,9 +269,10 @@ MethodInfo privacyAuditMethod() {
        "Runs on D and on D'. More runs give a tighter (higher) lower bound. For a one-run audit "
        "(dpsgd-run-one-run): the number of canaries in its single run."},
       {"fault", "Injected fault", K::Choice, 0, 0, 0, false, auditFaultIds(), "none", "",
-       "A deliberate bug: noise scaled by 1/4 or by 0.67, the clipping of the changed record skipped, (flow-histogram) a "
-       "replace-one release accounted with add/remove neighbours, (dpswflow-r-run) the accountant told a sampling rate "
-       "10x smaller, (fair-classifier-run) the CSV standardised on the private rows, or (shuffled-batches-run) "
+       "A deliberate bug: noise scaled by 1/4 or by 0.67, the clipping of the changed record skipped (also the whole "
+       "fair-classifier-run), (flow-histogram, dpswflow-r-run) a replace-one release accounted with add/remove "
+       "neighbours, (dpswflow-r-run) the accountant told a sampling rate 10x smaller, (fair-classifier-run) the CSV "
+       "standardised on the private rows, or (shuffled-batches-run) "
        "batches shuffled once accounted as Poisson sampling. The audit must catch them."},
       {"confidence", "Confidence", K::Real, 0.95, 0.5, 0.9999, false, {}, {}, "", "Confidence of the Clopper-Pearson bounds.", true, true},
       // Fields a mechanism does not read are greyed out in the form (ParamSpec::usedWhen), in every mode.
