@@ -69,16 +69,18 @@ class TestFairRegressionRunAudit : public QObject {
   }
 
   // Blind to the split, the run is the histogram on a sample of 30 of the 40 rows without replacement: under
-  // substitution ε' = ln(1 + γ(e^ε − 1)), γ = 3/4 (Balle, Barthe & Gaboardi 2018, Thm. 9): 0.834 for ε = 1.
-  // Measured (seed 5, 2000 a side): 0.772. The blind auditor must stay below ε'.
+  // substitution ε' = ln(1 + γ(e^ε − 1)), γ = 3/4 (Balle, Barthe & Gaboardi 2018, Thm. 9): 0.828 for ε = 1.
+  // Measured (seed 5, 2000 a side): 0.536 (the knowing auditor: 0.838). The blind auditor must stay below ε'.
   void blindAuditorBelowAmplifiedClaim() {
     MechanismAuditSettings s;
     s.epsilon = 1.0;
+    QElapsedTimer timer;
+    timer.start();
     const AuditTarget blind = fairRegressionRunAuditTarget(s, 5, false);
     const MechanismAudit a = runAudit(blind, 2000, 5);
     const double amplified = blind.metrics.at("amplified_epsilon_blind_split");
-    qInfo("blind to the split: claim %.3f, amplified %.3f, distribution-free %.3f", a.claimedEpsilon, amplified,
-          a.result.epsilonLowerBound);
+    qInfo("blind to the split: claim %.3f, amplified %.3f, distribution-free %.3f, 2000 runs a side, %.1f s",
+          a.claimedEpsilon, amplified, a.result.epsilonLowerBound, double(timer.elapsed()) / 1000);
     QVERIFY(std::abs(amplified - std::log1p(0.75 * std::expm1(a.claimedEpsilon))) < 1e-12);
     QVERIFY(a.result.epsilonLowerBound <= amplified);
   }
