@@ -262,7 +262,9 @@ MethodInfo privacyAuditMethod() {
        "histogram of fair regression with one row substituted ([FairReg] Alg. 1, Def. 2.1); or one DP-SGD step of "
        "the fair classifier with a canary record whose gradient is as large as the clip allows ([FairLearn] Thm 6.1). "
        "The *-run mechanisms audit a whole run end to end: DPSWflow-r, the fair classifier trained from a CSV file, and "
-       "DP-SGD on batches shuffled once (1000 steps, 100 batches an epoch)."},
+       "DP-SGD on batches shuffled once (1000 steps, 100 batches an epoch). "
+       "fair-regression-run: fair regression from a CSV file, white box on its released histogram; count-query-run, "
+       "randomized-response-run, clipped-mean-run, exponential-mechanism-run: the DP basics' lessons, black box."},
       {"epsilon", "Claimed ε", K::Real, 1.0, 1e-3, 50, false, {}, {}, "", "The privacy budget the mechanism is calibrated for."},
       {"delta", "Claimed δ", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ of the claim (ignored by Laplace, which is pure ε-DP)."},
       {"trials", "Runs per data set", K::Integer, 200000, 200, 1e8, false, {}, {}, "runs",

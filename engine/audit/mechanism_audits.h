@@ -40,6 +40,10 @@
 ///   Whole runs, end to end: dpswflow-r-run (methods/flow/dpsw_flow_run_audit.h), fair-classifier-run (the
 ///              classifier trained from two CSV files, methods/fair_learning_run_audit.h) and shuffled-batches-run
 ///              (DP-SGD on batches shuffled once, audit/shuffled_batches_audit.h).
+///   Whole runs as a user runs them, fair regression and the DP basics: fair-regression-run (white box,
+///              methods/fair_regression_run_audit.h); count-query-run, randomized-response-run, clipped-mean-run,
+///              exponential-mechanism-run (black box: any registered method on two parameter sets,
+///              methods/method_run_audit.h and methods/basics_run_audits.h).
 ///
 /// One-run audits of whole runs (dpsgd-run-one-run, dpswflow-r-one-run) are listed in the same `mechanism`
 /// menu; they run once with `trials` canaries and are read by the one-run estimator (audit/one_run_targets.h).

@@ -66,6 +66,9 @@ const Labels& exactLabels() {
       {"epsilon_poisson", {"ε if the batches were Poisson", "ε Poisson", "", "ε by the Poisson PLD at q = batch/n (not a bound for shuffled batches)"}},
       {"epsilon_random_allocation", {"ε by random allocation", "ε RA", "", "ε proven for batches shuffled each epoch (random-allocation accountant)"}},
       {"epsilon_shuffled_once", {"ε for batches shuffled once", "ε once", "", "ε proven when each row is in one fixed batch per epoch (q = 1 per epoch)"}},
+      // fair-regression-run (methods/fair_regression_run_audit.h)
+      {"amplified_epsilon_blind_split", {"ε for an auditor blind to the split", "ε blind", "",
+                                         "ln(1 + γ(e^ε − 1)): what an auditor who does not know which rows trained can see"}},
       {"csv_rows_dropped", {"CSV rows dropped", "dropped", "rows", "rows whose group or label is not a declared value, dropped before anything else"}},
       // Teaching methods: randomized response, clipped mean, exponential mechanism, OT on the line
       {"truth_probability", {"chance of answering truthfully", "P[truth]", "probability", "e^ε/(1+e^ε): each person reports the truth with this chance"}},
