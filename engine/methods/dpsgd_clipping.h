@@ -3,8 +3,9 @@
 /// regression with two weights w on a batch of B examples (synthetic and seeded, `outliers` of them mislabeled and far
 /// out). Charts:
 ///   - "sgd_clip_picture": in the plane of gradients, each example's gradient, the same clipped into the ball of
-///                         radius C (its edge drawn), the true mean gradient, the mean of the clipped ones and
-///                         `draws` noisy steps (Σ clip_C(g_i) + N(0, σ² C² I))/B around it (seeded);
+///                         radius C, and the ball's edge;
+///   - "sgd_clip_step":    the true mean gradient, the mean of the clipped ones, zero, and `draws` noisy steps
+///                         (Σ clip_C(g_i) + N(0, σ² C² I))/B scattered around the clipped mean (seeded);
 ///   - "sgd_clip_error":   against C, the clipping bias b(C), the noise √2 σ C / B and the step's root mean squared
 ///                         error √(b² + noise²) (exact for this batch), with the best C and the error measured over
 ///                         the draws at the run's C.

@@ -3,7 +3,7 @@
 /// is released with analytic-Gaussian noise for (ε, δ) (σ = Δ/μ, μ = gdpMuFor(ε, δ)). The attacker knows every
 /// other row, subtracts their count and says "in" above a threshold. `trials` releases are drawn with the target
 /// in and as many without (seeded), to measure the attack's rates. Charts:
-///   - "mi_scores":    what the attacker sees, with the target in and out: the measured scores and their laws;
+///   - "mi_scores":    what the attacker sees, with the target in and out (the releases drawn);
 ///   - "mi_roc":       the measured ROC (TPR against FPR over thresholds), the f-DP curve 1 − G_μ (the best
 ///                     attack, closed form), the (ε, δ) bound min(e^ε FPR + δ, 1 − e^{−ε}(1 − δ − FPR)), chance;
 ///   - "mi_advantage": against ε, the measured advantage at ε = 1/8 .. 8 and the run's ε, the best attack's
