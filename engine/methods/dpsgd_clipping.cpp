@@ -91,9 +91,9 @@ RunResult runDpsgdClipping(const DpsgdClippingSettings& s, std::uint64_t seed, R
       downhill += x * trueMean[0] + y * trueMean[1] > 0;
     }
     std::ostringstream cloud;
-    cloud << s.draws << " noisy steps: (sum of clipped + noise of std σC) / B";
-    observer.onFrame(makeFrame("sgd_clip_step", "The step: the clipped mean, scattered by the noise", 0,
-                               PointsFrame{"step in w₁ (gradient units)", "step in w₂", std::move(xy), std::move(label),
+    cloud << s.draws << " noisy steps (noise σC / B)";
+    observer.onFrame(makeFrame("sgd_clip_step", "The step: clipped mean and noise", 0,
+                               PointsFrame{"step in w₁", "step in w₂", std::move(xy), std::move(label),
                                            {"mean of the clipped gradients", "true mean gradient", "zero (no step)", cloud.str()}}));
   }
 

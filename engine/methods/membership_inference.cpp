@@ -60,19 +60,19 @@ RunResult runMembershipInference(const MembershipInferenceSettings& s, std::uint
       in[std::size_t(b)] = shareAbove(sc.in, a) - shareAbove(sc.in, z);
       out[std::size_t(b)] = shareAbove(sc.out, a) - shareAbove(sc.out, z);
     }
-    HistogramFrame h{"attacker's score: the release minus everyone else's count", edges, {}};
+    HistogramFrame h{"score: the release minus the others' count", edges, {}};
     h.groups.push_back({"target in (releases drawn)", in, 0, false});
     h.groups.push_back({"target out (releases drawn)", out, 1, false});
     std::ostringstream t;
     t.precision(3);
-    t << "What the attacker sees: two bells 1 apart, each of width σ = " << sigma;
+    t << "What the attacker sees: two bells 1 apart, σ = " << sigma << " wide";
     observer.onFrame(makeFrame("mi_scores", t.str(), 0, std::move(h)));
   }
 
   // The ROC over thresholds, the f-DP curve and the (ε, δ) bound.
   const double tprHalf = shareAbove(sc.in, 0.5), fprHalf = shareAbove(sc.out, 0.5);
   {
-    Series measured{"attack measured (" + std::to_string(s.trials) + " releases in, as many out)", {}, {}};
+    Series measured{"attack measured (" + std::to_string(s.trials) + " releases each way)", {}, {}};
     double gap = 0;
     for (int k = 0; k <= 400; ++k) {
       const double t = -5 * sigma + (1 + 10 * sigma) * k / 400;
@@ -80,7 +80,7 @@ RunResult runMembershipInference(const MembershipInferenceSettings& s, std::uint
       measured.x.push_back(fpr), measured.y.push_back(tpr);
       gap = std::max(gap, std::abs(tpr - gaussianRocTpr(mu, fpr)));
     }
-    Series fdp{"best attack: f-DP curve 1 − G_μ(FPR), μ = 1/σ", {}, {}}, bound{"(ε, δ) bound: TPR ≤ e^ε FPR + δ", {}, {}, true};
+    Series fdp{"best attack: the f-DP curve of μ-GDP, μ = 1/σ", {}, {}}, bound{"(ε, δ) bound: TPR ≤ exp(ε) FPR + δ", {}, {}, true};
     for (int k = 0; k <= 400; ++k) {
       const double a = k / 400.0;
       fdp.x.push_back(a), fdp.y.push_back(gaussianRocTpr(mu, a));
@@ -89,9 +89,8 @@ RunResult runMembershipInference(const MembershipInferenceSettings& s, std::uint
     Series chance{"guessing (TPR = FPR)", {0, 1}, {0, 1}, true};
     Series half{"threshold ½", {fprHalf}, {tprHalf}};
     half.markers = true;
-    observer.onFrame(makeFrame("mi_roc", "Membership attack: true against false positives", 0,
-                               LinesFrame{"false-positive rate (target out, attacker says in)",
-                                          "true-positive rate (target in, attacker says in)",
+    observer.onFrame(makeFrame("mi_roc", "The attack's ROC against the bounds", 0,
+                               LinesFrame{"false-positive rate (out, called in)", "true-positive rate (in, called in)",
                                           {bound, fdp, measured, chance, half}}));
     r.metrics["mi_roc_gap"] = gap;
   }
@@ -101,7 +100,7 @@ RunResult runMembershipInference(const MembershipInferenceSettings& s, std::uint
   // Against ε: the measured advantage at several ε, the best attack's closed form and the (ε, δ) bound.
   {
     const double lo = std::min(0.05, s.epsilon), hi = std::max(12.0, s.epsilon);
-    Series bound{"(ε, δ) bound (e^ε − 1 + 2δ)/(e^ε + 1)", {}, {}, true}, best{"best attack on this release, 2Φ(μ/2) − 1", {}, {}};
+    Series bound{"(ε, δ) bound (exp(ε) − 1 + 2δ)/(exp(ε) + 1)", {}, {}, true}, best{"best attack on this release, 2Φ(μ/2) − 1", {}, {}};
     for (int i = 0; i <= 200; ++i) {
       const double e = lo * std::pow(hi / lo, i / 200.0);
       bound.x.push_back(e), bound.y.push_back(epsilonDeltaAdvantageBound(e, s.delta));
@@ -124,7 +123,7 @@ RunResult runMembershipInference(const MembershipInferenceSettings& s, std::uint
       if (e == s.epsilon) r.metrics["mi_advantage"] = adv;
       throwIfCancelled(observer);
     }
-    LinesFrame f{"privacy budget ε", "advantage: largest TPR − FPR", {bound, best, measured}};
+    LinesFrame f{"privacy budget ε", "advantage (largest TPR − FPR)", {bound, best, measured}};
     f.logX = true;
     observer.onFrame(makeFrame("mi_advantage", "The attack's advantage against ε", 0, f));
     r.metrics["mi_advantage_over_bound_max"] = worst;
