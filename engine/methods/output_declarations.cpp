@@ -83,7 +83,7 @@ void declareOutputs(MethodInfo& m) {
   } else if (id == "accountant-explorer" || id == "projection-sensitivity" || id == "dpswd-explorer" ||
              id == "privacy-audit" || id == "privacy-tradeoff" || id == "count-query" ||
              id == "randomized-response" || id == "clipped-mean" || id == "exponential-mechanism" ||
-             id == "ot-basics") {
+             id == "ot-basics" || id == "membership-inference" || id == "dpsgd-clipping") {
     // No private data: accountants and bounds, synthetic samples drawn from the seed, audits on fixed
     // neighbouring data sets.
     o.release = {"*"};
@@ -98,6 +98,12 @@ void declareOutputs(MethodInfo& m) {
     if (id == "exponential-mechanism")
       m.treatedAsPublic = {"the list of options (the votes are typed into the form: a classroom example, nobody's "
                            "data)"};
+    if (id == "membership-inference")
+      m.treatedAsPublic = {"everyone's rows but the target's (the attacker's knowledge in DP's worst case; the count "
+                           "is simulated: a classroom example, nobody's data)"};
+    if (id == "dpsgd-clipping")
+      m.treatedAsPublic = {"the batch size B, the clipping bound C and the model's weights (the examples are "
+                           "simulated: a classroom example, nobody's data)"};
     if (id == "randomized-response")
       m.treatedAsPublic = {"the number of people asked and the question (the people are simulated: a classroom "
                            "example, nobody's data)"};

@@ -10,9 +10,11 @@
 #include "dpswd/dpswd_projection_audit.h"
 #include "methods/accountant_explorer.h"
 #include "methods/clipped_mean.h"
+#include "methods/dpsgd_clipping.h"
 #include "methods/count_query.h"
 #include "methods/dpswd_explorer.h"
 #include "methods/exponential_mechanism.h"
+#include "methods/membership_inference.h"
 #include "methods/fair_learning.h"
 #include "methods/fair_regression.h"
 #include "methods/ot_basics.h"
@@ -70,6 +72,8 @@ const std::vector<MethodInfo>& allMethods() {
       randomizedResponseMethod(),
       clippedMeanMethod(),
       exponentialMechanismMethod(),
+      membershipInferenceMethod(),
+      dpsgdClippingMethod(),
       otBasicsMethod(),
       accountantExplorerMethod(),
       dpSwdExplorerMethod(),
