@@ -46,7 +46,9 @@ PresenterView::PresenterView(MainWindow* window)
   layout->addWidget(next_);
   readout_->setObjectName("presenterReadout");
   readout_->setWordWrap(true);
-  readout_->setStyleSheet("color: #555;");
+  QPalette grey = readout_->palette();  // (a style sheet would take the application's doubled font)
+  grey.setColor(QPalette::WindowText, QColor(0x55, 0x55, 0x55));
+  readout_->setPalette(grey);
   layout->addWidget(readout_);
   // Buttons for the main window's own actions (their enabled state follows; short texts, the action's
   // text names the next lesson, which the line above shows).
@@ -72,6 +74,7 @@ PresenterView::PresenterView(MainWindow* window)
   addActions(window->findChildren<QAction*>());
   connect(window, &MainWindow::lessonShown, this, &PresenterView::refresh);
   connect(timer_, &QTimer::timeout, this, &PresenterView::updateReadout);
+  connect(window, &MainWindow::runFinished, this, &PresenterView::updateReadout);
   timer_->start(500);
   refresh();
 }
