@@ -350,7 +350,17 @@ class ChartTextFitter : public QObject {
     const QString title = chart_->property("dpwTitle").toString();
     QFont tf = chart_->titleFont();
     // Qt Charts elides a title wider than the chart less its margins and padding: keep well inside.
-    const QString fitted = fitText(title, 0.9 * size.width() - 40, tf, titleSize_);
+    QString fitted = fitText(title, 0.9 * size.width() - 40, tf, titleSize_);
+    // A log axis (a category axis with its labels on the values) centres its top label on the plot's top
+    // edge, half a label above the plot, in the room Qt Charts gives the title: it reserves space for a
+    // value axis's labels, not for these, and at 115% zoom the title touched the label ("10" under
+    // "exp(ε)"). An empty line half a label high under the title keeps that room.
+    for (QAbstractAxis* axis : chart_->axes(Qt::Vertical))
+      if (auto* c = qobject_cast<QCategoryAxis*>(axis); c && c->isVisible() && c->labelsVisible()) {
+        const int px = int(std::ceil(QFontMetricsF(c->labelsFont()).height() / 2));
+        fitted += QStringLiteral("<div style='font-size:%1px'>&nbsp;</div>").arg(px);
+        break;
+      }
     if (chart_->title() != fitted || chart_->titleFont() != tf) {  // the same lines can come at another size
       chart_->setTitleFont(tf);
       chart_->setTitle(fitted);

@@ -181,10 +181,9 @@ QWidget* ChartGrid::ensureView(const dpw::Frame& frame) {
   const std::string id = frame.chart;
   connect(view, &QWidget::customContextMenuRequested, this,
           [this, id, view](const QPoint& pos) { showContextMenu(id, view->mapToGlobal(pos)); });
-  const int i = int(order_.size());
-  grid_->addWidget(view, i / columns_, i % columns_);
   order_.push_back(frame.chart);
   views_.emplace(frame.chart, view);
+  reorder();  // a preferred chart goes before those drawn earlier
   relayout();  // the second chart may make two columns
   return view;
 }
@@ -305,9 +304,22 @@ void ChartGrid::relayout() {
   for (auto& [id, view] : views_) view->setMinimumSize(minWidth, minHeight);
   if (columns == columns_) return;
   columns_ = columns;
+  reorder();
+  for (int c = 0; c < 2; ++c) grid_->setColumnStretch(c, c < columns_ ? 1 : 0);
+}
+
+void ChartGrid::setPreferredOrder(std::vector<std::string> ids) {
+  preferred_ = std::move(ids);
+  reorder();
+}
+
+void ChartGrid::reorder() {
+  auto rank = [this](const std::string& id) {
+    return std::size_t(std::find(preferred_.begin(), preferred_.end(), id) - preferred_.begin());  // size(): not preferred
+  };
+  std::stable_sort(order_.begin(), order_.end(), [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
   for (const auto& id : order_) grid_->removeWidget(views_.at(id));
   for (int i = 0; i < int(order_.size()); ++i) grid_->addWidget(views_.at(order_[i]), i / columns_, i % columns_);
-  for (int c = 0; c < 2; ++c) grid_->setColumnStretch(c, c < columns_ ? 1 : 0);
 }
 
 void ChartGrid::followWidthOf(QWidget* viewport) {

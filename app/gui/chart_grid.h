@@ -53,6 +53,11 @@ class ChartGrid : public QWidget {
   /// shownFrame of every chart with a view, in creation order (what exports write).
   std::vector<dpw::FramePtr> shownFrames() const;
   int chartCount() const { return int(order_.size()); }
+  /// Chart ids in the order the grid shows them.
+  const std::vector<std::string>& chartOrder() const { return order_; }
+  /// These charts come first, in this order (a lesson's "charts", scenario/lesson.h); the others follow in
+  /// the order they were first drawn. Empty: creation order alone.
+  void setPreferredOrder(std::vector<std::string> ids);
   QWidget* view(const std::string& chart) const;
   /// Supplies the scenario JSON (with privacy statement) written beside every export.
   void setScenarioProvider(std::function<QByteArray()> provider) { scenarioProvider_ = std::move(provider); }
@@ -84,6 +89,8 @@ class ChartGrid : public QWidget {
   QWidget* ensureView(const dpw::Frame& frame);
   void redrawAll();
   void relayout();
+  /// Puts order_ in the preferred order and the views into the grid cells again.
+  void reorder();
   int wantedColumns() const;
   QSize minChart_{300, 230};
   int columns_ = 2;
@@ -95,6 +102,7 @@ class ChartGrid : public QWidget {
   std::map<std::string, QElapsedTimer> lastDrawn_;
   std::set<std::string> pending_;
   std::vector<std::string> order_;
+  std::vector<std::string> preferred_;  ///< setPreferredOrder
   std::map<std::string, QWidget*> views_;
   std::map<std::string, dpw::FramePtr> frames_;
   std::vector<ChartOverlay> overlays_;

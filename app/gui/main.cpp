@@ -2,6 +2,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
+#include <QScreen>
 #include <QTimer>
 #include <cstdio>
 #include <cstring>
@@ -33,11 +34,14 @@ int main(int argc, char** argv) {
   QCommandLineOption methodOption("method", "Select this method with its default parameters", "ID");
   QCommandLineOption sizeOption("size", "Window size, e.g. 1024x768", "WxH");
   QCommandLineOption presentationOption("presentation", "Start in presentation mode (View menu, F5)");
+  QCommandLineOption presenterOption("presenter",
+                                     "Open the presenter view (View menu, Alt+F5); --screenshot then saves the whole screen");
   parser.addOption(runOption);
   parser.addOption(screenshotOption);
   parser.addOption(methodOption);
   parser.addOption(sizeOption);
   parser.addOption(presentationOption);
+  parser.addOption(presenterOption);
   parser.process(app);
 
   dpwapp::MainWindow window;
@@ -45,9 +49,11 @@ int main(int argc, char** argv) {
   bool loaded = false;
   if (!parser.positionalArguments().isEmpty()) {
     try {
-      // As File > Open does: a lesson file (from the file manager, say) shows its notes and runs on load.
       scenario = dpwapp::readScenarioFile(parser.positionalArguments().first());
-      window.openScenarioFile(parser.positionalArguments().first());
+      if (scenario.lesson)  // as File → Open does: the lesson's note, banner and charts first
+        window.openScenarioFile(parser.positionalArguments().first());
+      else
+        window.loadScenario(scenario);
       loaded = true;
     } catch (const std::exception& e) {
       QMessageBox::warning(&window, "Cannot open scenario", QString::fromUtf8(e.what()));
@@ -73,6 +79,7 @@ int main(int argc, char** argv) {
   }
   if (parser.isSet(presentationOption)) window.setPresentationMode(true);
   window.show();
+  if (parser.isSet(presenterOption)) window.setPresenterView(true);
   if (loaded) window.applyView(scenario);
   // A scenario that opens the comparison grid: --run / --screenshot run the grid, and the screenshot
   // is of the grid window.
@@ -91,9 +98,13 @@ int main(int argc, char** argv) {
   }
   if (parser.isSet(screenshotOption)) {
     const QString file = parser.value(screenshotOption);
-    QObject::connect(&window, &dpwapp::MainWindow::runFinished, &window, [&window, file] {
-      QTimer::singleShot(300, &window, [&window, file] {  // let the last frames be laid out and painted
-        window.grab().save(file);
+    const bool wholeScreen = parser.isSet(presenterOption);  // both windows, as the lecturer's screen shows them
+    QObject::connect(&window, &dpwapp::MainWindow::runFinished, &window, [&window, file, wholeScreen] {
+      QTimer::singleShot(300, &window, [&window, file, wholeScreen] {  // let the last frames be laid out and painted
+        if (wholeScreen && window.screen())
+          window.screen()->grabWindow(0).save(file);
+        else
+          window.grab().save(file);
         QApplication::quit();
       });
     });

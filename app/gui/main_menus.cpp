@@ -183,6 +183,13 @@ void MainWindow::buildViewMenu(QMenu* view) {
   present->setToolTip(tr("Text and lines twice their size, side panels hidden, charts filling the window: for a "
                          "projector (F5 or Ctrl+Shift+P; again to leave)"));
   connect(present, &QAction::toggled, this, &MainWindow::setPresentationMode);
+  auto* presenter = view->addAction(tr("Presenter &view"));
+  presenter->setObjectName("presenterView");
+  presenter->setCheckable(true);
+  presenter->setShortcut(QKeySequence(Qt::ALT | Qt::Key_F5));
+  presenter->setToolTip(tr("The lesson's note, the next lesson and the run controls in a window of their own for your "
+                           "laptop; the charts in presentation mode on the projector, or beside it on one screen (Alt+F5)"));
+  connect(presenter, &QAction::toggled, this, &MainWindow::setPresenterView);
   auto* in = view->addAction(tr("Zoom &in"), display_, &DisplayScale::zoomIn);
   in->setObjectName("zoomIn");
   in->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});

@@ -37,7 +37,8 @@
 #include "gui/status_message_label.h"
 
 // What the window holds and how it is laid out; its menus are in gui/main_menus.cpp, its runs in
-// gui/main_window_run.cpp, its readouts in gui/main_window_readout.cpp.
+// gui/main_window_run.cpp, its readouts in gui/main_window_readout.cpp, its lessons and presenter view in
+// gui/main_window_lesson.cpp.
 namespace dpwapp {
 
 MainWindow::MainWindow(QWidget* parent)
@@ -178,6 +179,7 @@ MainWindow::~MainWindow() { controller_->stopAndWait(); }
 void MainWindow::closeEvent(QCloseEvent* event) {
   controller_->stopAndWait();
   if (grid_) grid_->close();  // cancels and joins the grid's worker
+  setPresenterView(false);     // the window back where it was
   setPresentationMode(false);  // the panels as they were, so that the saved state has them
   QSettings settings;
   settings.setValue("geometry", saveGeometry());
@@ -211,18 +213,6 @@ void MainWindow::setPresentationMode(bool on) {
   display_->setPresentation(on);
   updateLessonBanner();
   fitLayoutToWidth();
-}
-
-void MainWindow::updateLessonBanner() {
-  const bool show = display_ && display_->presentation() && lesson_ && lessonMethod_ == currentMethod();
-  if (show) {
-    QString html = QStringLiteral("<b>%1  %2</b>").arg(QString::fromStdString(lesson_->number()),
-                                                        QString::fromStdString(lesson_->title).toHtmlEscaped());
-    if (!lesson_->caption.empty())
-      html += QStringLiteral("<br>%1").arg(QString::fromStdString(lesson_->caption).toHtmlEscaped());
-    lessonBanner_->setText(html);
-  }
-  lessonBanner_->setVisible(show);
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event) {
@@ -356,29 +346,6 @@ QString MainWindow::exportAll(const QString& dir) {
 void MainWindow::openScenario() {
   const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), {}, tr("Scenarios (*.json)"));
   if (!path.isEmpty()) openScenarioFile(path);
-}
-
-void MainWindow::openScenarioFile(const QString& path) {
-  try {
-    const Scenario s = readScenarioFile(path);
-    lesson_ = s.lesson;
-    lessonMethod_ = s.method;
-    lessons_->setCurrent(s.lesson);
-    explanationToTop_ = true;  // a new scenario's text from its top: the lesson's title and "Point at"
-    loadScenario(s);
-    applyView(s);
-    updateLessonBanner();
-    if (!path.startsWith(":")) recent_->add(path);
-    showStatus(tr("Loaded %1").arg(path));
-    if (s.lesson) {  // a lesson runs on load, once the events now queued are handled
-      const unsigned opened = ++lessonOpened_;
-      QTimer::singleShot(0, this, [this, opened] {
-        if (opened == lessonOpened_ && !controller_->running() && lastScenario_.method.empty()) startRun();
-      });
-    }
-  } catch (const std::exception& e) {
-    QMessageBox::warning(this, tr("Cannot open scenario"), QString::fromUtf8(e.what()));
-  }
 }
 
 void MainWindow::saveScenario() {

@@ -31,6 +31,7 @@ class LessonMenu;
 class ParameterForm;
 class ParameterHistory;
 class PinnedRuns;
+class PresenterView;
 class RecentFiles;
 class RunController;
 
@@ -113,10 +114,18 @@ class MainWindow : public QMainWindow {
   /// two per row at 1024 × 768 without sideways scrolling.
   void setPresentationMode(bool on);
   bool presentationMode() const;
+  /// The lesson opened last while its method is selected (what the banner and the presenter view show).
+  std::optional<Lesson> shownLesson() const;
+  /// Presenter view (View menu, Alt+F5; gui/presenter_view.h): the note, next lesson and controls in a window
+  /// of their own, the charts in presentation mode.
+  void setPresenterView(bool on);
+  PresenterView* presenterView() const { return presenter_; }
 
  signals:
   /// A run ended (not emitted for a run stopped because another method or scenario was chosen).
   void runFinished(bool ok);
+  /// The lesson on show changed (another lesson, method or scenario; presentation mode toggled).
+  void lessonShown();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -159,7 +168,9 @@ class MainWindow : public QMainWindow {
   QString statementForExport() const;
   QByteArray scenarioForExport() const;
   void fitLayoutToWidth();
-  /// Shows the lesson banner in presentation mode while the lesson's method is selected, hides it otherwise.
+  // Lessons and the presenter view (gui/main_window_lesson.cpp).
+  /// Shows the lesson banner in presentation mode while the lesson's method is selected, hides it otherwise,
+  /// and puts the lesson's charts first.
   void updateLessonBanner();
 
   QComboBox* method_;
@@ -183,6 +194,7 @@ class MainWindow : public QMainWindow {
   LessonMenu* lessons_ = nullptr;
   std::optional<Lesson> lesson_;  ///< the lesson opened last (its note shows while its method is selected)
   std::string lessonMethod_;
+  PresenterView* presenter_ = nullptr;  ///< the presenter view while it is open
   QLabel* lessonBanner_ = nullptr;    ///< presentation mode: the lesson's number, title and caption above the charts
   bool explanationToTop_ = false;     ///< the next explanation update shows the panel from its top (a new lesson)
   int preparingShown_ = -1;           ///< seconds shown in "Preparing …" before a run's first step, -1: not shown

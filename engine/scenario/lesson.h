@@ -8,6 +8,7 @@
 ///     "title": "Noise on a count",                       // menu entry
 ///     "summary": "Two data sets that differ in one person ...",  // one line, the menu's tooltip
 ///     "caption": "ε bounds the ratio of the two curves",  // optional: one line under the title on screen
+///     "charts": ["count_laplace", "count_loss_ratio"],   // optional: the charts the note is about, shown first
 ///     "note": {                                          // the lecturer's note, shown in the explanation panel
 ///       "look": "what to point at", "change": "what to change next", "ask": "a question for the class"
 ///     },
@@ -16,7 +17,7 @@
 ///       {"says": "the curves move apart", "measure": "laplace_tv", "min": 0.9, "with": {"epsilon": 5}}
 ///     ]
 ///   }
-/// Every field is required except "chapter_title", "caption" and "claims"; the note needs at least one of
+/// Every field is required except "chapter_title", "caption", "charts" and "claims"; the note needs at least one of
 /// its three parts. Unknown keys are refused, as everywhere in a scenario. Read and written by
 /// scenario/scenario_format.cpp.
 ///
@@ -50,6 +51,9 @@ struct Lesson {
   std::string summary;
   std::string caption;            ///< one line shown under the title on screen (presentation mode); optional
   std::string look, change, ask;  ///< the lecturer's note: what to point at, what to change next, a question
+  /// Chart ids the note's "look" talks about, in the order the chart grid shows them first (the others
+  /// follow in the order the run draws them); the contract test checks the default run draws each.
+  std::vector<std::string> charts;
   std::vector<LessonClaim> claims;
 
   /// "1.2" (chapter.order).

@@ -1,5 +1,6 @@
 // The scenario format (scenario/scenario.h, scenario/lesson.h): the only code that reads, checks and
 // writes scenario files. The GUI, the CLI and the Python module all call it.
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -120,9 +121,23 @@ Json claimsToJson(const std::vector<LessonClaim>& claims) {
   return a;
 }
 
+/// The chart ids a lesson is about (scenario/lesson.h): non-empty, each once. Whether the method draws them
+/// is the lesson contract test's to check (a run is needed to know).
+std::vector<std::string> chartsFromJson(const Json& a) {
+  require(a.is_array(), "lesson field \"charts\" must be a list of chart ids");
+  std::vector<std::string> out;
+  for (const Json& c : a) {
+    require(c.is_string() && !c.get<std::string>().empty(), "lesson field \"charts\" must be a list of chart ids");
+    require(std::find(out.begin(), out.end(), c.get<std::string>()) == out.end(), "lesson field \"charts\" names chart '",
+            c.get<std::string>(), "' twice");
+    out.push_back(c.get<std::string>());
+  }
+  return out;
+}
+
 Lesson lessonFromJson(const Json& o, const std::vector<ParamSpec>& specs) {
   require(o.is_object(), "scenario field \"lesson\" must be an object");
-  refuseUnknownKeys(o, {"chapter", "chapter_title", "order", "title", "summary", "caption", "note", "claims"},
+  refuseUnknownKeys(o, {"chapter", "chapter_title", "order", "title", "summary", "caption", "charts", "note", "claims"},
                     "the lesson");
   Lesson l;
   l.chapter = lessonNumber(o, "chapter");
@@ -139,6 +154,7 @@ Lesson lessonFromJson(const Json& o, const std::vector<ParamSpec>& specs) {
   l.ask = lessonText(*note, "ask", false, "lesson note");
   require(!l.look.empty() || !l.change.empty() || !l.ask.empty(),
           "the lesson's note needs at least one of \"look\", \"change\", \"ask\"");
+  if (const auto charts = o.find("charts"); charts != o.end()) l.charts = chartsFromJson(*charts);
   if (const auto claims = o.find("claims"); claims != o.end()) l.claims = claimsFromJson(*claims, specs);
   return l;
 }
@@ -151,6 +167,7 @@ Json lessonToJson(const Lesson& l) {
   Json o{{"chapter", l.chapter}, {"order", l.order}, {"title", l.title}, {"summary", l.summary}, {"note", note}};
   if (!l.chapterTitle.empty()) o["chapter_title"] = l.chapterTitle;
   if (!l.caption.empty()) o["caption"] = l.caption;
+  if (!l.charts.empty()) o["charts"] = l.charts;
   if (!l.claims.empty()) o["claims"] = claimsToJson(l.claims);
   return o;
 }

@@ -4,7 +4,8 @@
 // measure of its frames defined below ("measure", within [min, max]); "with" reruns the lesson with some
 // parameters changed, for a sentence about what a change does. Every sentence of a note's "look" must be
 // quoted by a claim, and every quote must be in the note: a note changed without its claims fails, and a
-// claim changed to say something false fails on the numbers.
+// claim changed to say something false fails on the numbers. Every lesson names the charts it is about
+// ("charts"), and its default run draws each of them.
 // DPW_LESSON_PROBE=1 prints every metric and measure of every run (to write a claim); DPW_LESSON=<part of
 // a file name> runs only those lessons; DPW_LESSONS_DIR reads the lessons from another folder.
 #include <QtTest>
@@ -399,7 +400,13 @@ class TestLessonContracts : public QObject {
       }
       return it->second;
     };
-    if (l.claims.empty()) runFor(LessonClaim{});
+    // The charts the lesson names (shown first in the GUI) are drawn by its own default run.
+    if (l.charts.empty()) failures += "\n  the lesson names no chart it is about (lesson field \"charts\")";
+    if (l.claims.empty() || !l.charts.empty()) {
+      const Run& plain = runFor(LessonClaim{});
+      for (const auto& id : l.charts)
+        if (plain.last(id) == nullptr) failures += "\n  the lesson names chart " + QString::fromStdString(id) + ", which its run does not draw";
+    }
     for (const auto& c : l.claims) {
       double v = NAN;
       try {
