@@ -10,6 +10,7 @@
 #include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/count_release.h"
 #include "privacy/accountants/gdp_analysis.h"
+#include "privacy/privacy_params.h"
 
 namespace dpw {
 namespace {
@@ -288,7 +289,7 @@ MethodInfo countQueryMethod() {
              "laplace_max_loss"},
             "count_attack"};
   m.params = {
-      {"epsilon", "Privacy budget ε", K::Real, 1.0, 0.05, 20, false, {}, {}, "", "ε of one release of the count."},
+      epsilonParam({1.0, 0.05, 20, false}, "ε of one release of the count."),
       {"delta", "δ (Gaussian laws)", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "",
        "δ of the Gaussian and the discrete Gaussian: how much of D′'s probability lies beyond e^ε times D's, "
        "∫ max(0, p(y | D′) − e^ε p(y | D)) dy (the hockey-stick divergence); the chance of landing where the "

@@ -10,6 +10,7 @@
 #include "privacy/mechanisms/exponential_mechanism.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/printed_numbers.h"
+#include "privacy/privacy_params.h"
 
 namespace dpw {
 namespace {
@@ -163,7 +164,7 @@ MethodInfo exponentialMechanismMethod() {
              "max_log_ratio"},
             "em_selection"};
   m.params = {
-      {"epsilon", "Privacy budget ε", K::Real, 1.0, 0.01, 20, false, {}, {}, "", "ε of one private choice."},
+      epsilonParam({1.0, 0.01, 20, false}, "ε of one private choice."),
       {"votes", "Votes per option", K::Text, 0, -std::numeric_limits<double>::infinity(),
        std::numeric_limits<double>::infinity(), false, {}, "30, 28, 20, 12, 6, 3", "",
        "The utility of each option, comma-separated (2 to 50 options): one voter changes one of them by 1."},

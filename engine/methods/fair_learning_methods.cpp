@@ -18,9 +18,8 @@ std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M,
   if (withAlpha)
     v.push_back({"alpha", "Fairness weight α", K::Real, 0.5, 0, 1, false, {}, {}, "",
                  "Weight of the Wasserstein penalty in (1 − α) loss + α W₂² ([FairLearn] eq. 5/6); 0 = no fairness."});
-  v.push_back({"epsilon", "Privacy budget ε", K::Real, 1.0, 0.01, 1e4, true, {}, {}, "",
-               "Target ε after T steps; the noise multiplier is calibrated for it ([FairLearn] §5.3). inf = no "
-               "privacy: no clipping and no noise."});
+  v.push_back(epsilonParam({1.0, 0.01, 1e4, true}, "Target ε after T steps; the noise multiplier is calibrated for it "
+                                                   "([FairLearn] §5.3). inf = no privacy: no clipping and no noise."));
   v.push_back(withSpecial({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
                            "Target δ; auto (0 in scenario files) means 0.1/n, the paper's choice (App. B)."},
                           0, "auto (0.1/n)"));

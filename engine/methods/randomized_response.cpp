@@ -10,6 +10,7 @@
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/mechanisms/randomized_response.h"
 #include "privacy/printed_numbers.h"
+#include "privacy/privacy_params.h"
 
 namespace dpw {
 
@@ -154,8 +155,8 @@ MethodInfo randomizedResponseMethod() {
              "raw_share_mean"},
             "rr_estimates"};
   m.params = {
-      {"epsilon", "Privacy budget ε", K::Real, 1.0, 0.05, 20, false, {}, {}, "per person",
-       "ε of each person's report: the truth is sent with probability e^ε / (1 + e^ε)."},
+      epsilonParam({1.0, 0.05, 20, false}, "ε of each person's report: the truth is sent with probability e^ε / (1 + e^ε).",
+                   "Privacy budget ε", "per person"),
       {"people", "People asked", K::Integer, 1000, 1, 1e6, false, {}, {}, "people", "n, the people in one survey."},
       {"true_share", "True share of yes", K::Real, 0.3, 0, 1, false, {}, {}, "",
        "The share of the simulated people whose true answer is yes (what the survey estimates)."},

@@ -108,10 +108,10 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
   p.insert(p.end(), {
       {"steps", "Steps T", K::Integer, 500, 1, 1e6, false, {}, {}, "steps",
        "Number of flow steps (reference: 4200 for DPSWflow-r, 1500 for DPSWflow)."},
-      {"epsilon", "Privacy budget ε", K::Real, 5.0, 1e-3, 1e6, true, {}, {}, "",
-       variant == FlowVariant::Pool
-           ? "ε of the Gaussian mechanism of one step (classic calibration, [DPSWFlow] App. C.5); inf = no noise."
-           : "Target ε of the whole run, calibrated by the accountant ([DPSWFlow] App. C.4); inf = no noise."},
+      epsilonParam({5.0, 1e-3, 1e6, true},
+                   variant == FlowVariant::Pool
+                       ? "ε of the Gaussian mechanism of one step (classic calibration, [DPSWFlow] App. C.5); inf = no noise."
+                       : "Target ε of the whole run, calibrated by the accountant ([DPSWFlow] App. C.4); inf = no noise."),
       withSpecial({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
                    "Total δ: half for the sensitivity bound, half for the mechanism ([DP-SWD] Lemma 2); auto (0 in "
                    "scenario files): 1/(10 m) for the m private rows (or the public row count)."},
