@@ -247,6 +247,10 @@ MethodInfo privacyAuditMethod() {
       "on a fault (noise quartered, clipping skipped) and watch the audit catch it.";
   // The audited mechanism's claimed ε (synthetic neighbours: no real data's budget is spent).
   m.privacy = {"", "", "claimed_epsilon", "epsilon", "ε claimed (audited)", ""};
+  // No private data (fixed neighbouring data sets): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
+  m.treatedAsPublic = {"the audit's two neighbouring data sets (synthetic worst cases, fixed by the mechanism "
+                       "audited): an audit measures a mechanism, it releases nothing about a person"};
   m.grid = {{"epsilon", "mechanism", "fault", "trials", "delta"},
             {"claimed_epsilon", "epsilon_lower_bound", "epsilon_point_estimate", "violation", "noise_std"},
             "audit_epsilon"};

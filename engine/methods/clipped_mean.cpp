@@ -167,6 +167,10 @@ MethodInfo clippedMeanMethod() {
       "small a bound is wrong for sure; too large a bound is noisy. The best C lies in between, well above the "
       "typical value.";
   m.privacy = {"", "", "epsilon_spent", "epsilon", "ε per release", ""};
+  // No private data (the values are simulated): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
+  m.treatedAsPublic = {"the number of values n and the clipping bound C (the values are simulated: a classroom "
+                       "example, nobody's data)"};
   m.grid = {{"clip", "epsilon", "people", "data_mean"},
             {"bias", "noise_std", "rmse", "rmse_closed_form", "best_clip", "clipped_share"},
             "clip_error_vs_bound"};

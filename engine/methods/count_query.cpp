@@ -284,6 +284,9 @@ MethodInfo countQueryMethod() {
       "who sees the answer and guesses whether the extra person was in: they cannot do better than the bound.";
   // ε per release: the parameter while the lesson runs, then the drawn law's ε read from its ledger.
   m.privacy = {"", "", "epsilon_spent", "epsilon", "ε per release", ""};
+  // No private data (the counts are typed into the form): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
+  m.treatedAsPublic = {"the two counts of D and D′ (typed into the form: a classroom example, nobody's data)"};
   m.grid = {{"epsilon", "delta", "count"},
             {"laplace_scale", "gaussian_sigma", "gaussian_delta", "beta_at_0_1_laplace", "beta_at_0_1_gaussian",
              "laplace_max_loss"},

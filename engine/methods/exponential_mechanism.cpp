@@ -159,6 +159,10 @@ MethodInfo exponentialMechanismMethod() {
       "Gumbel noise of scale 2Δ/ε to every count and reporting the largest (report-noisy-max) draws exactly the "
       "same choice. On average the choice falls short of the best by at most (2Δ/ε)(ln k + 1) votes.";
   m.privacy = {"", "", "epsilon_spent", "epsilon", "ε per choice", ""};
+  // No private data (the votes are typed into the form): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
+  m.treatedAsPublic = {"the list of options (the votes are typed into the form: a classroom example, nobody's "
+                       "data)"};
   m.grid = {{"epsilon", "draws"},
             {"top_probability", "runner_up_probability", "top_share_drawn", "expected_shortfall", "shortfall_bound",
              "max_log_ratio"},

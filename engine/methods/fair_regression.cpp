@@ -393,7 +393,7 @@ MethodInfo fairRegressionMethod() {
   m.run = [](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
     return runFairRegression(FairRegressionSettings::fromParams(p), seed, obs);
   };
-  return m;
+  return withFairRegressionOutputs(std::move(m));  // release vs evaluation (fair_regression_outputs.cpp)
 }
 
 }  // namespace dpw

@@ -5,12 +5,11 @@
 #include <new>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/privacy_params.h"
 
 namespace dpw {
-
-void declareOutputs(MethodInfo& method);  // output_declarations.cpp
 
 namespace {
 
@@ -98,7 +97,10 @@ std::string treatedAsPublicSentence(const std::vector<std::string>& items) {
 }
 
 void applyOutputClasses(MethodInfo& method) {
-  declareOutputs(method);
+  // Every factory declares its outputs beside its parameters (the release is never empty: "*" when all
+  // is); a factory that forgot them is a bug of the engine, found when the registry is built.
+  ensure(!method.outputs.release.empty(), "method '", method.id,
+         "' declares no output classes: set MethodInfo::outputs in its factory (core/output_classes.h)");
   const bool hasEvaluation = !method.outputs.evaluation.empty() || !method.outputs.evaluationCharts.empty();
   if (hasEvaluation)
     method.params.push_back(

@@ -150,6 +150,10 @@ MethodInfo randomizedResponseMethod() {
       "variance q (1 − q) / (n (2q − 1)²) over the coins. A trusted collector adding Laplace noise to the count would be about √n "
       "times more accurate: that is the price of not trusting anyone.";
   m.privacy = {"", "", "", "epsilon", "ε per person (local)", ""};
+  // No private data (the people are simulated): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
+  m.treatedAsPublic = {"the number of people asked and the question (the people are simulated: a classroom "
+                       "example, nobody's data)"};
   m.grid = {{"epsilon", "people", "true_share"},
             {"truth_probability", "estimate_mean", "estimate_std", "estimate_std_closed_form", "central_std",
              "raw_share_mean"},
