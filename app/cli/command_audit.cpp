@@ -45,7 +45,8 @@ const RegisterCommand registered(
     "a violation of the distribution-free bound); the scenario's mechanism is one of "
     "gaussian|laplace|dpswd-projection|fair-histogram|dpsgd-canary|flow-step|flow-histogram, a whole run end "
     "to end: dpswflow-r-run, fair-classifier-run (from a CSV file), shuffled-batches-run (DP-SGD on batches "
-    "shuffled once), or a one-run audit of a whole run with --trials canaries: "
+    "shuffled once), fair-regression-run (from a CSV file), count-query-run|randomized-response-run|"
+    "clipped-mean-run|exponential-mechanism-run (the DP basics, black box), or a one-run audit of a whole run with --trials canaries: "
     "dpsgd-run-one-run|dpswflow-r-one-run (Steinke, Nasr & Jagielski 2023)",
     setup);
 

@@ -45,8 +45,9 @@ int main(int argc, char** argv) {
   bool loaded = false;
   if (!parser.positionalArguments().isEmpty()) {
     try {
+      // As File > Open does: a lesson file (from the file manager, say) shows its notes and runs on load.
       scenario = dpwapp::readScenarioFile(parser.positionalArguments().first());
-      window.loadScenario(scenario);
+      window.openScenarioFile(parser.positionalArguments().first());
       loaded = true;
     } catch (const std::exception& e) {
       QMessageBox::warning(&window, "Cannot open scenario", QString::fromUtf8(e.what()));

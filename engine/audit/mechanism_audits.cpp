@@ -266,16 +266,19 @@ MethodInfo privacyAuditMethod() {
        "histogram of fair regression with one row substituted ([FairReg] Alg. 1, Def. 2.1); or one DP-SGD step of "
        "the fair classifier with a canary record whose gradient is as large as the clip allows ([FairLearn] Thm 6.1). "
        "The *-run mechanisms audit a whole run end to end: DPSWflow-r, the fair classifier trained from a CSV file, and "
-       "DP-SGD on batches shuffled once (1000 steps, 100 batches an epoch)."},
+       "DP-SGD on batches shuffled once (1000 steps, 100 batches an epoch). "
+       "fair-regression-run: fair regression from a CSV file, white box on its released histogram; count-query-run, "
+       "randomized-response-run, clipped-mean-run, exponential-mechanism-run: the DP basics' lessons, black box."},
       epsilonParam({1.0, 1e-3, 50, false}, "The privacy budget the mechanism is calibrated for.", "Claimed ε"),
       {"delta", "Claimed δ", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ of the claim (ignored by Laplace, which is pure ε-DP)."},
       {"trials", "Runs per data set", K::Integer, 200000, 200, 1e8, false, {}, {}, "runs",
        "Runs on D and on D'. More runs give a tighter (higher) lower bound. For a one-run audit "
        "(dpsgd-run-one-run): the number of canaries in its single run."},
       {"fault", "Injected fault", K::Choice, 0, 0, 0, false, auditFaultIds(), "none", "",
-       "A deliberate bug: noise scaled by 1/4 or by 0.67, the clipping of the changed record skipped, (flow-histogram) a "
-       "replace-one release accounted with add/remove neighbours, (dpswflow-r-run) the accountant told a sampling rate "
-       "10x smaller, (fair-classifier-run) the CSV standardised on the private rows, or (shuffled-batches-run) "
+       "A deliberate bug: noise scaled by 1/4 or by 0.67, the clipping of the changed record skipped (also the whole "
+       "fair-classifier-run), (flow-histogram, dpswflow-r-run) a replace-one release accounted with add/remove "
+       "neighbours, (dpswflow-r-run) the accountant told a sampling rate 10x smaller, (fair-classifier-run) the CSV "
+       "standardised on the private rows, or (shuffled-batches-run) "
        "batches shuffled once accounted as Poisson sampling. The audit must catch them."},
       {"confidence", "Confidence", K::Real, 0.95, 0.5, 0.9999, false, {}, {}, "", "Confidence of the Clopper-Pearson bounds.", true, true},
       // Fields a mechanism does not read are greyed out in the form (ParamSpec::usedWhen), in every mode.

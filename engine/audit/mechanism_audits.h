@@ -40,6 +40,10 @@
 ///   Whole runs, end to end: dpswflow-r-run (methods/flow/dpsw_flow_run_audit.h), fair-classifier-run (the
 ///              classifier trained from two CSV files, methods/fair_learning_run_audit.h) and shuffled-batches-run
 ///              (DP-SGD on batches shuffled once, audit/shuffled_batches_audit.h).
+///   Whole runs as a user runs them, fair regression and the DP basics: fair-regression-run (white box,
+///              methods/fair_regression_run_audit.h); count-query-run, randomized-response-run, clipped-mean-run,
+///              exponential-mechanism-run (black box: any registered method on two parameter sets,
+///              methods/method_run_audit.h and methods/basics_run_audits.h).
 ///
 /// One-run audits of whole runs (dpsgd-run-one-run, dpswflow-r-one-run) are listed in the same `mechanism`
 /// menu; they run once with `trials` canaries and are read by the one-run estimator (audit/one_run_targets.h).
@@ -66,9 +70,10 @@ namespace dpw {
 
 /// Planted bugs (issue #36), each a switch of the audit: the release is run broken, the claim is the one
 /// the correct code would print. NoiseQuarter, NoiseTwoThirds: the noise std × 0.25 or × 0.67. SkipClip:
-/// the clipping of the changed record skipped (fair-histogram: a person counted twice).
-/// ReplaceAsAddRemove: a replace-one release (D' = {−u}) calibrated and accounted as add/remove
-/// (Δ = √k instead of √(2k): flow-histogram). RateTenth: the accountant told a sampling rate 10x smaller
+/// the clipping of the changed record skipped (fair-histogram: a person counted twice; fair-classifier-run:
+/// the loss gradients of the whole run). ReplaceAsAddRemove: a replace-one release (D' = {−u}) calibrated and
+/// accounted as add/remove (Δ = √k instead of √(2k): flow-histogram, dpswflow-r-run). RateTenth: the
+/// accountant told a sampling rate 10x smaller
 /// than the one the batches are drawn at (the end-to-end run audits, q < 1). PrivateStandardisation: the CSV
 /// standardised on the private training rows (planted bug (a): fair-classifier-run). ShuffledAsPoisson:
 /// batches shuffled once and reused every epoch, calibrated and accounted as Poisson sampling at q = 1/k
@@ -107,6 +112,13 @@ struct MechanismAuditSettings {
   AccountantKind accountant = AccountantKind::PldWor;  ///< dpsgd-canary: the fair-learning accountant that calibrates σ; flow-histogram: calibrates σ and gives the neighbours (its relation)
   double alpha = 0;                        ///< dpsgd-canary: fairness weight α of the step
   AuditAttack attack = AuditAttack::LikelihoodRatio;
+  /// Whole-run audits: T (dpswflow-r-run, fair-classifier-run) and the expected batch b of dpswflow-r-run's 50
+  /// private rows (q = b/50); 0 keeps the audit's
+  /// defaults (T = 30, b = 5). Not parameters of the method: the tests of the planted bugs set them.
+  long runSteps = 0, runBatch = 0;
+  /// fair-classifier-run: the clip bound C of the per-row loss gradients (0 keeps the audit's default 1) and
+  /// the fairness weight α (negative keeps the audit's default 0.1).
+  double runClip = 0, runAlpha = -1;
 
   /// Parses every choice once into the enums above. @throws InvalidArgument on an unknown choice.
   static MechanismAuditSettings fromParams(const ParamValues& p);

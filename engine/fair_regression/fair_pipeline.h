@@ -45,9 +45,11 @@ PublicSplit splitPublicRows(const GroupedScores& data, double testFraction, Rand
 
 /// Bins, histogram (+ noise), repair; the histogram's 1/n and the noise's n are train.publicSize(). A group with no
 /// training rows gets its noise-only row, like any other (whether it has rows is private, issue #35).
+/// `inspect` (audits only), when set, receives the released noisy joint histogram before the repair.
 /// @throws InvalidArgument if a score is outside the bounds or the noise settings are invalid.
 GroupDistributions privateGroupDistributions(const GroupedScores& train, const Binning& binning,
-                                             const HistogramNoise& noise, Rng& rng);
+                                             const HistogramNoise& noise, Rng& rng,
+                                             const std::function<void(const Points&)>& inspect = {});
 
 struct FairEvaluation {
   double alpha = 0;

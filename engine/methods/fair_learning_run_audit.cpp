@@ -18,6 +18,7 @@ namespace {
 
 constexpr long kRows = 300, kSteps = 30;
 constexpr double kOutlier = 1000;
+constexpr double kNoClip = 1e9;  // fault skip-clip: a bound no gradient reaches
 
 /// The two neighbouring files, removed with the target.
 struct CsvPair {
@@ -52,15 +53,15 @@ FairLearningSettings runSettings(const MechanismAuditSettings& a) {
   FairLearningSettings s;
   s.task = FairTask::Classifier;
   s.penalty = FairnessNotion::StatisticalParity;
-  s.alpha = 0.1;  // a small penalty: its sensitivity (not the loss's) sets most of the noise
+  s.alpha = a.runAlpha >= 0 ? a.runAlpha : 0.1;  // a small penalty: its sensitivity (not the loss's) sets most of the noise
   s.epsilon = a.epsilon;
   s.delta = a.delta;
   s.accountant = AccountantKind::PldWor;  // the classifier's `auto` in teaching mode
-  s.steps = kSteps;
+  s.steps = a.runSteps > 0 ? a.runSteps : kSteps;
   s.learningRate = 0.5;
-  s.clipGradient = 1;
+  s.clipGradient = a.runClip > 0 ? a.runClip : 1.0;
   s.batchFraction = 0.2;
-  s.frameEvery = kSteps;
+  s.frameEvery = s.steps;
   s.dataset = FairDataSource::Csv;
   // Copied from std::strings: assigning these short literals makes GCC 12 warn falsely (-Wrestrict).
   static const std::string feature = "x", bounds = "x:-1:1", label = "y", group = "g", groups = "a,b";
@@ -77,8 +78,12 @@ FairLearningSettings runSettings(const MechanismAuditSettings& a) {
 AuditTarget fairClassifierRunAuditTarget(const MechanismAuditSettings& a, std::uint64_t seed) {
   require(a.epsilon > 0 && std::isfinite(a.epsilon), "the audited ε must be finite and > 0, got ", a.epsilon);
   require(a.delta > 0 && a.delta < 1, "delta must lie in (0, 1), got ", a.delta);
-  requireAuditFault(a.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::PrivateStandardisation},
+  requireAuditFault(a.fault,
+                    {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::PrivateStandardisation,
+                     AuditFault::SkipClip},
                     "fair-classifier-run");
+  require(a.runClip >= 0 && std::isfinite(a.runClip), "the clip bound must be >= 0 (0: the default 1), got ", a.runClip);
+  require(a.runAlpha <= 1, "the fairness weight must be at most 1 (negative: the default 0.1), got ", a.runAlpha);
   auto files = std::make_shared<CsvPair>();
   // The claim: the correct run's ledger ε for the whole run, and its calibrated multiplier (a probe on D').
   FairLearningSettings probe = runSettings(a);
@@ -93,12 +98,25 @@ AuditTarget fairClassifierRunAuditTarget(const MechanismAuditSettings& a, std::u
   sh->files = files;
   sh->run = runSettings(a);
   sh->run.noiseMultiplier = auditNoiseFactor(a.fault) * r.metrics.at("noise_multiplier");
+  if (a.fault == AuditFault::SkipClip) {
+    // Planted bug (d): the loss gradients are not clipped, while the noise still believes in C (its std is
+    // the correct run's: the multiplier rescaled to the sensitivity the run computes with no clip).
+    FairLearningSettings unclipped = runSettings(a);
+    unclipped.clipGradient = kNoClip;
+    unclipped.dataPath = files->dPrime.string();
+    unclipped.noiseMultiplier = 1, unclipped.accountant.reset();
+    unclipped.steps = 1, unclipped.frameEvery = 1;
+    LatestFramesObserver quietToo;
+    const double sensitivityUnclipped = runFairLearning(unclipped, seed, quietToo).metrics.at("sensitivity");
+    sh->run.clipGradient = kNoClip;
+    sh->run.noiseMultiplier *= r.metrics.at("sensitivity") / sensitivityUnclipped;
+  }
   sh->run.accountant.reset();  // the multiplier is given: no ledger a trial (the probe's is the claim)
   sh->run.plantedPrivateStandardisation = a.fault == AuditFault::PrivateStandardisation;
   AuditTarget t;
   t.claimedEpsilon = r.metrics.at("epsilon");
   t.claimedDelta = a.delta;
-  t.noiseScale = sh->run.noiseMultiplier * r.metrics.at("sensitivity");
+  t.noiseScale = auditNoiseFactor(a.fault) * r.metrics.at("noise_std");  // skip-clip: the correct run's noise
   t.trial = [sh](bool neighbour, Rng& rng) {
     FairLearningSettings s = sh->run;
     s.dataPath = (neighbour ? sh->files->dPrime : sh->files->d).string();

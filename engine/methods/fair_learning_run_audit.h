@@ -19,7 +19,11 @@
 /// row's feature (the other rows collapse near −0.1): the whole gradient changes, far beyond Δ.
 /// The auditor reads the released model θ_T (FairLearningSettings::inspectModel) and scores its weight on
 /// x; under D' the model learns w > 0, under the faulty D it does not. Faults: noise-quarter,
-/// noise-two-thirds (the multiplier × 0.25, × 0.67), private-standardisation. The trials run the probe's
+/// noise-two-thirds (the multiplier × 0.25, × 0.67), private-standardisation, and skip-clip (planted bug (d):
+/// the loss gradients unclipped, the noise std still the correct run's, calibrated for C). The public bounds
+/// map x into [−1, 1], so a row's raw gradient is at most √2: skip-clip shows only with C well below that
+/// (MechanismAuditSettings::runClip, runAlpha and runSteps set C, α and T; the test uses C = 0.05, α = 0,
+/// T = 100). The trials run the probe's
 /// calibrated multiplier with no accountant (the calibration is deterministic; a PLD per run would cost
 /// more than the run). Cost: 2·trials runs of 30 steps on 180 rows (about 1 ms each).
 #include <cstdint>

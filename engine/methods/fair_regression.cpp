@@ -143,7 +143,7 @@ RunResult runFairRegression(const FairRegressionSettings& settings, std::uint64_
   sw.delta = s.delta;
   Rng noiseRng = makeRng(seed, 3);
   const HistogramNoise noise{s.epsilon, s.delta, s.mechanism, s.secureNoise};
-  const GroupDistributions released = privateGroupDistributions(train, binning, noise, noiseRng);
+  const GroupDistributions released = privateGroupDistributions(train, binning, noise, noiseRng, s.inspectReleasedHistogram);
   BarycenterLp lp(released);
   const BarycenterSolution sol = lp.solve(s.alpha, [&] { return observer.cancelRequested(); });
   const FairTransport transport(sol, binning);

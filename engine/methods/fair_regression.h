@@ -9,6 +9,7 @@
 /// transport to its target. The sweep (α x k x ε x seeds, OpenMP) reports mean and std of MSE and
 /// SP violation (max pairwise KS) on the test split, plus the Chzhen et al. (2020) baseline.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,11 @@ struct FairRegressionSettings {
   long seeds = 10;
   long syntheticRows = 2000;
   long syntheticGroups = 3;
+  /// Audit hook (not a parameter): called once with the illustrated run's released noisy joint histogram
+  /// (groups x bins, normalised by the public n, before the isotonic repair; privateGroupDistributions), the
+  /// release whose frames and LP the run shows: what a white-box auditor reads
+  /// (methods/fair_regression_run_audit.h).
+  std::function<void(const Points& noisyHistogram)> inspectReleasedHistogram;
 
   static FairRegressionSettings fromParams(const ParamValues& p);
 };

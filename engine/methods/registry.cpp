@@ -10,9 +10,11 @@
 #include "dpswd/dpswd_projection_audit.h"
 #include "methods/accountant_explorer.h"
 #include "methods/clipped_mean.h"
+#include "methods/dpsgd_clipping.h"
 #include "methods/count_query.h"
 #include "methods/dpswd_explorer.h"
 #include "methods/exponential_mechanism.h"
+#include "methods/membership_inference.h"
 #include "methods/fair_learning.h"
 #include "methods/fair_regression.h"
 #include "methods/ot_basics.h"
@@ -27,6 +29,9 @@
 #include "methods/fair_learning_run_audit.h"
 #include "audit/shuffled_batches_audit.h"
 #include "methods/privacy_tradeoff.h"
+// Whole-run audits of fair regression and the DP basics (issue #36 item 1).
+#include "methods/basics_run_audits.h"
+#include "methods/fair_regression_run_audit.h"
 #include "methods/randomized_response.h"
 #include "methods/projection_sensitivity_explorer.h"
 
@@ -45,6 +50,14 @@ const std::vector<MethodInfo>& allMethods() {
     registerOneRunAudit("dpswflow-r-one-run", dpswFlowOneRunTarget);  // a whole flow run, one run, m canaries
     registerAuditMechanism("fair-classifier-run", fairClassifierRunAuditTarget);  // through its CSV data path
     registerAuditMechanism("shuffled-batches-run", shuffledBatchesAuditTarget);  // DP-SGD on shuffle-once batches
+    // Whole runs as a user runs them: fair regression from a CSV file (white box), the DP basics (black box).
+    registerAuditMechanism("fair-regression-run", [](const MechanismAuditSettings& s, std::uint64_t seed) {
+      return fairRegressionRunAuditTarget(s, seed);
+    });
+    registerAuditMechanism("count-query-run", countQueryRunAuditTarget);
+    registerAuditMechanism("randomized-response-run", randomizedResponseRunAuditTarget);
+    registerAuditMechanism("clipped-mean-run", clippedMeanRunAuditTarget);
+    registerAuditMechanism("exponential-mechanism-run", exponentialMechanismRunAuditTarget);
     std::vector<MethodInfo> list{
       dpswFlowResampledMethod(),  // DP gradient flow: the default scenario
       dpswFlowPoolMethod(),
@@ -59,6 +72,8 @@ const std::vector<MethodInfo>& allMethods() {
       randomizedResponseMethod(),
       clippedMeanMethod(),
       exponentialMechanismMethod(),
+      membershipInferenceMethod(),
+      dpsgdClippingMethod(),
       otBasicsMethod(),
       accountantExplorerMethod(),
       dpSwdExplorerMethod(),

@@ -51,8 +51,9 @@ class TstPrivacyParams : public QObject {
       }
     // The flows (2), the generator, fair regression, the four fair-learning tasks, the audit and the
     // teaching methods that release one number (count query, randomized response, clipped mean,
-    // exponential mechanism): 13 methods offer ε; a method added with ε must come through epsilonParam.
-    QCOMPARE(methods, 13);
+    // exponential mechanism, membership inference): 14 methods offer ε; a method added with ε must come
+    // through epsilonParam.
+    QCOMPARE(methods, 14);
   }
 };
 
