@@ -25,50 +25,52 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-/// A log axis is a value axis over log10 of the data (the series hold log10 values), labelled by
-/// logTicks: QLogValueAxis labels whole decades only, so data within a decade had at most one label.
-/// `lo`, `hi`: the data's range in its own units.
-void setLogAxis(QCategoryAxis* a, double lo, double hi) {
-  lo = std::max(lo, 1e-300);
-  hi = std::max(hi, lo);
-  const auto [dlo, dhi] = decadeRange(lo, hi);
-  const std::vector<double> ticks = logTicks(dlo, dhi, lo, hi);
+/// A log axis is a value axis over log10 of the data (the series hold log10 values), labelled at the
+/// ticks of `scale` (plot_axes.h: logAxis): QLogValueAxis labels whole decades only, so data within a decade
+/// had at most one label.
+void setLogAxis(QCategoryAxis* a, const AxisScale& scale) {
   QStringList labels;
-  for (double t : ticks) labels << QString::number(t, 'g', 4);
+  for (double t : scale.ticks) labels << QString::number(t, 'g', 4);
   if (a->categoriesLabels() != labels) {
     for (const QString& l : a->categoriesLabels()) a->remove(l);
-    for (std::size_t i = 0; i < ticks.size(); ++i) a->append(labels[int(i)], std::log10(ticks[i]));
+    for (std::size_t i = 0; i < scale.ticks.size(); ++i) a->append(labels[int(i)], std::log10(scale.ticks[i]));
   }
-  a->setStartValue(std::log10(dlo));
-  a->setRange(std::log10(dlo), std::log10(dhi));
+  a->setStartValue(std::log10(scale.lo));
+  a->setRange(std::log10(scale.lo), std::log10(scale.hi));
+}
+
+/// A linear axis set to `scale` (plot_axes.h: linearAxis): its ends, and dynamic ticks anchored at 0 every
+/// niceStep of its span, which are the values of scale.ticks.
+void setLinearAxis(QValueAxis* a, const AxisScale& scale) {
+  // Interval first: Qt Charts (6.4) does not redo the labels of dynamic ticks when only the interval
+  // changes, so after a large shrink the old interval left a single label ("0") on the axis.
+  a->setTickInterval(niceStep(scale.hi - scale.lo));
+  a->setRange(scale.lo, scale.hi);
 }
 
 bool isLogAxis(const QAbstractAxis* a) { return a && a->property("dpwLog").toBool(); }
 
-void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, double x0, double x1, double y0,
-                double y1, bool logX = false, bool logY = false, bool flatTop = false) {
-  // x0..y1 are in the series' coordinates: log10 of the data on a log axis.
-  auto makeAxis = [](bool log, const QString& title, double lo, double hi, bool headroom) -> QAbstractAxis* {
-    if (log) {
+/// Adds the frame's axes (plot_axes.h: plotAxes, the rule of both renderers) and attaches every series.
+void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, const PlotAxes& axes) {
+  auto makeAxis = [](const AxisScale& scale, const QString& title) -> QAbstractAxis* {
+    if (scale.log) {
       auto* a = new QCategoryAxis;
       a->setProperty("dpwLog", true);
       a->setTitleText(title);
       a->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-      setLogAxis(a, std::pow(10.0, lo), std::pow(10.0, hi));
+      setLogAxis(a, scale);
       return a;
     }
     auto* a = new QValueAxis;
     a->setTitleText(title);
-    const auto [nlo, nhi] = niceRange(lo, hi, headroom);
-    a->setRange(nlo, nhi);
     a->setTickType(QValueAxis::TicksDynamic);
     a->setTickAnchor(0);
-    a->setTickInterval(niceStep(nhi - nlo));
+    setLinearAxis(a, scale);
     a->setLabelFormat("%g");
     return a;
   };
-  auto* ax = makeAxis(logX, xLabel, x0, x1, false);
-  auto* ay = makeAxis(logY, yLabel, y0, y1, flatTop);
+  auto* ax = makeAxis(axes.x, xLabel);
+  auto* ay = makeAxis(axes.y, yLabel);
   chart->addAxis(ax, Qt::AlignBottom);
   chart->addAxis(ay, Qt::AlignLeft);
   for (auto* s : chart->series()) {
@@ -76,34 +78,6 @@ void attachAxes(QChart* chart, const QString& xLabel, const QString& yLabel, dou
     s->attachAxis(ay);
   }
 }
-
-struct Bounds {
-  double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
-  bool flatTop = false;  ///< two consecutive points of one series lie at y1 (a line at the top: niceRange's headroom)
-  double lastY = NAN;
-  void add(double x, double y) {
-    if (!std::isfinite(x) || !std::isfinite(y)) return;
-    if (y > y1) flatTop = false;
-    if (y >= y1 && y == lastY) flatTop = true;
-    lastY = y;
-    x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
-  }
-  void newSeries() { lastY = NAN; }
-  /// Also covers the frame's fixed spans (dpw::AxisSpan), given in the series' coordinates (log10 on a
-  /// log axis); a span above the data leaves no line at the top.
-  void cover(const dpw::AxisSpan& x, const dpw::AxisSpan& y, bool logX = false, bool logY = false) {
-    auto in = [](double v, bool log) { return log ? std::log10(std::max(v, 1e-300)) : v; };
-    if (x.set()) x0 = std::min(x0, in(x.lo, logX)), x1 = std::max(x1, in(x.hi, logX));
-    if (y.set()) {
-      const double lo = in(y.lo, logY), hi = in(y.hi, logY);
-      if (hi > y1) flatTop = false;
-      y0 = std::min(y0, lo), y1 = std::max(y1, hi);
-    }
-  }
-  void finish() {
-    if (!std::isfinite(x0)) x0 = 0, x1 = 1, y0 = 0, y1 = 1;
-  }
-};
 
 /// Position of `label` among the overlay labels seen so far (its dash pattern), adding it if new.
 int overlayIndex(std::vector<std::string>& labels, const std::string& label) {
@@ -180,11 +154,8 @@ std::vector<Part> histogramParts(const dpw::HistogramFrame& h) {
 
 QChart* linesChart(const dpw::LinesFrame& f, int columns) {
   auto* chart = new QChart;
-  Bounds b;
   std::vector<std::string> overlays;
-  std::vector<SeriesWish> wishes;  // one colour and style rule with plot_painter (chart_style.h: seriesLooks)
-  for (const auto& s : f.series) wishes.push_back({s.colour, s.dashed, !s.overlay.empty()});
-  const std::vector<SeriesLook> looks = seriesLooks(wishes);
+  const std::vector<SeriesLook> looks = frameLooks(f);  // one colour and style rule with plot_painter
   for (const Part& part : linesParts(f, columns)) {
     const auto& s = f.series[part.source];
     const SeriesLook& look = looks[part.source];
@@ -212,8 +183,6 @@ QChart* linesChart(const dpw::LinesFrame& f, int columns) {
     }
     line->setName(qs(s.name));
     line->replace(part.points);
-    b.newSeries();
-    for (const auto& pt : part.points) b.add(pt.x(), pt.y());
     markOverlay(line, s.overlay);
     if (!part.first) {  // one legend entry per series
       line->setProperty("dpwHidden", true);
@@ -221,33 +190,22 @@ QChart* linesChart(const dpw::LinesFrame& f, int columns) {
     }
     chart->addSeries(line);
   }
-  b.cover(f.xSpan, f.ySpan, f.logX, f.logY);
-  b.finish();
-  attachAxes(chart, qs(f.xLabel), qs(f.yLabel), b.x0, b.x1, f.logY ? b.y0 : std::min(0.0, b.y0), b.y1, f.logX, f.logY,
-             b.flatTop);
+  attachAxes(chart, qs(f.xLabel), qs(f.yLabel), plotAxes(f));
   return chart;
 }
 
 QChart* histogramChart(const dpw::HistogramFrame& f) {
   auto* chart = new QChart;
-  Bounds b;
   int i = 0;
   std::vector<std::string> overlays;
-  std::vector<SeriesWish> wishes;  // as linesChart and plot_painter (chart_style.h: seriesLooks)
-  for (std::size_t k = 0; k < f.groups.size(); ++k)
-    wishes.push_back({f.groups[k].colour, histogramGroupDashed(f.groups[k].dashed, f.groups[k].colour, k, f.groups.size()),
-                      !f.groups[k].overlay.empty()});
-  const std::vector<SeriesLook> looks = seriesLooks(wishes);
+  const std::vector<SeriesLook> looks = frameLooks(f);  // as linesChart and plot_painter
   for (const auto& g : f.groups) {
     auto* line = new QLineSeries;
     line->setName(qs(g.name));
     QList<QPointF> pts;
-    b.newSeries();
     for (std::size_t k = 0; k < g.mass.size() && k + 1 < f.edges.size(); ++k) {
       pts.append({f.edges[k], g.mass[k]});
       pts.append({f.edges[k + 1], g.mass[k]});
-      b.add(f.edges[k], g.mass[k]);
-      b.add(f.edges[k + 1], g.mass[k]);
     }
     line->replace(pts);
     QPen pen(paletteColour(looks[std::size_t(i)].palette), chartPenWidth(2));
@@ -258,19 +216,11 @@ QChart* histogramChart(const dpw::HistogramFrame& f) {
     ++i;
     chart->addSeries(line);
   }
-  b.cover(f.xSpan, f.ySpan);
-  b.finish();
-  attachAxes(chart, qs(f.xLabel), "mass", b.x0, b.x1, 0.0, b.y1, false, false, b.flatTop);
-  // A dashed group drawn in the colour of a solid one (an estimate next to the truth) needs no legend
-  // entry of its own: the title says what dashed means, and the legend stays short enough to read.
+  attachAxes(chart, qs(f.xLabel), qs(kHistogramYLabel), plotAxes(f));
+  // A group without a legend entry (plot_axes.h: histogramGroupInLegend) is hidden from the fitter's legend.
   const auto series = chart->series();
   for (std::size_t k = 0; k < f.groups.size(); ++k) {
-    const auto& g = f.groups[k];
-    if (!g.dashed || g.colour < 0 || !g.overlay.empty()) continue;
-    const bool hasSolidTwin = std::any_of(f.groups.begin(), f.groups.end(),
-                                          [&](const auto& o) { return !o.dashed && o.colour == g.colour; });
-    if (hasSolidTwin)
-    {
+    if (!histogramGroupInLegend(f, k)) {
       series[int(k)]->setProperty("dpwHidden", true);
       for (QLegendMarker* marker : chart->legend()->markers(series[int(k)])) {
         marker->setVisible(false);
@@ -524,42 +474,42 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
     for (QObject* child : chart->children())
       if (auto* fitter = dynamic_cast<ChartTextFitter*>(child)) fitter->fit();
   }
-  Bounds b;
+  const bool histogram = std::holds_alternative<dpw::HistogramFrame>(frame.data);
   for (int i = 0; i < series.size(); ++i) {
     auto* xy = static_cast<QXYSeries*>(series[i]);
     xy->replace(parts[i].points);
-    if (std::holds_alternative<dpw::LinesFrame>(frame.data) && !qobject_cast<QScatterSeries*>(xy))
-      xy->setPointsVisible(parts[i].points.size() < 3);
-    b.newSeries();
-    for (const auto& pt : parts[i].points) b.add(pt.x(), pt.y());
+    if (!histogram && !qobject_cast<QScatterSeries*>(xy)) xy->setPointsVisible(parts[i].points.size() < 3);
   }
-  const bool histogram = std::holds_alternative<dpw::HistogramFrame>(frame.data);
-  const auto* lines = std::get_if<dpw::LinesFrame>(&frame.data);
-  if (lines) b.cover(lines->xSpan, lines->ySpan, lines->logX, lines->logY);
-  if (const auto* h = std::get_if<dpw::HistogramFrame>(&frame.data)) b.cover(h->xSpan, h->ySpan);
-  if (!autoScale || !std::isfinite(b.x0)) return true;
-  const bool logY = lines && lines->logY;
-  if (!logY && !histogram) b.y0 = std::min(b.y0, 0.0);
-  if (histogram) b.y0 = 0;
+  // The frame's data range by the rule of both renderers (plot_axes.h), in data units (log axes too).
+  // frameParts above returned no series for the other kinds, so they never reach this visit.
+  const DataRange b = std::visit(dpw::Overloaded{
+                                     [](const dpw::LinesFrame& f) { return dataRange(f); },
+                                     [](const dpw::HistogramFrame& h) { return dataRange(h); },
+                                     [](const dpw::PointsFrame&) { return DataRange{}; },
+                                     [](const dpw::HeatmapFrame&) { return DataRange{}; },
+                                     [](const dpw::ImagesFrame&) { return DataRange{}; },
+                                 },
+                                 frame.data);
+  if (!autoScale || !b.any) return true;
   // A histogram frame replaces all its bars (a line's points only grow), so a peak that falls leaves its
   // axis loose: its value axis refits when the bars have used under 70% of it for three frames in a row
   // (a fresh fit leaves them 75% or more; the three frames keep a noisy peak from making the axis jump
   // every frame), a line chart's at once when its data use under 40%.
   auto widen = [settle](QAbstractAxis* axis, double lo, double hi, bool headroom, double refitBelow = 0.4,
                         int shrinkAfter = 1) {
-    if (isLogAxis(axis)) {  // lo, hi: log10 of the data; whole decades, refit when the data spans few
+    if (isLogAxis(axis)) {  // whole decades (the axis holds their log10), refit when the data spans few
       auto* la = static_cast<QCategoryAxis*>(axis);
-      const auto [dlo, dhi] = decadeRange(std::pow(10.0, lo), std::pow(10.0, hi));
+      const auto [dlo, dhi] = decadeRange(lo, hi);
       const bool fits = std::log10(dlo) >= la->min() - 1e-9 && std::log10(dhi) <= la->max() + 1e-9;
       const bool fills = std::log10(dhi / dlo) >= 0.5 * (la->max() - la->min());
       // The labels follow the data (two of them inside it) even while the range stays.
       if (fits && fills && !settle) {
         const double keepLo = std::pow(10.0, la->min()), keepHi = std::pow(10.0, la->max());
         QStringList labels;
-        for (double t : logTicks(keepLo, keepHi, std::pow(10.0, lo), std::pow(10.0, hi))) labels << QString::number(t, 'g', 4);
+        for (double t : logTicks(keepLo, keepHi, lo, hi)) labels << QString::number(t, 'g', 4);
         if (labels == la->categoriesLabels()) return;
       }
-      setLogAxis(la, std::pow(10.0, lo), std::pow(10.0, hi));
+      setLogAxis(la, logAxis(lo, hi));
       return;
     }
     auto* a = qobject_cast<QValueAxis*>(axis);
@@ -573,12 +523,8 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
     if (keep) return;  // leave the axis alone: axes rescale rarely
     // Grow to cover the data; refit (shrink) only when the data uses a small part of the axis, or to
     // settle it on the data alone.
-    const auto [nlo, nhi] = fills && !settle ? niceRange(std::min(lo, a->min()), std::max(hi, a->max()), headroom)
-                                             : niceRange(lo, hi, headroom);
-    // Interval first: Qt Charts (6.4) does not redo the labels of dynamic ticks when only the interval
-    // changes, so after a large shrink the old interval left a single label ("0") on the axis.
-    a->setTickInterval(niceStep(nhi - nlo));
-    a->setRange(nlo, nhi);
+    setLinearAxis(a, fills && !settle ? linearAxis(std::min(lo, a->min()), std::max(hi, a->max()), headroom)
+                                      : linearAxis(lo, hi, headroom));
   };
   const auto h = chart->axes(Qt::Horizontal), v = chart->axes(Qt::Vertical);
   if (!h.isEmpty()) widen(h.first(), b.x0, b.x1, false);
@@ -588,14 +534,15 @@ bool updateChart(QChart* chart, const dpw::Frame& frame, bool autoScale, int col
 }
 
 QChart* buildChart(const dpw::Frame& frame, int columns) {
-  QChart* chart = std::visit(
-      [columns](const auto& payload) -> QChart* {
-        using T = std::decay_t<decltype(payload)>;
-        if constexpr (std::is_same_v<T, dpw::LinesFrame>) return linesChart(payload, columns);
-        if constexpr (std::is_same_v<T, dpw::HistogramFrame>) return histogramChart(payload);
-        return nullptr;
-      },
-      frame.data);
+  // One lambda per frame kind and no catch-all (core/overloaded.h): pictures are painted (plot_painter.h).
+  QChart* chart = std::visit(dpw::Overloaded{
+                                 [columns](const dpw::LinesFrame& f) { return linesChart(f, columns); },
+                                 [](const dpw::HistogramFrame& h) { return histogramChart(h); },
+                                 [](const dpw::PointsFrame&) -> QChart* { return nullptr; },
+                                 [](const dpw::HeatmapFrame&) -> QChart* { return nullptr; },
+                                 [](const dpw::ImagesFrame&) -> QChart* { return nullptr; },
+                             },
+                             frame.data);
   if (chart) {
     chart->setProperty("dpwTitle", qs(frame.title));
     chart->setTitle(qs(frame.title).toHtmlEscaped());

@@ -6,7 +6,7 @@
 #include <QString>
 #include <QtCharts/QChart>
 
-#include "charts/plot_painter.h"  // niceRange, paintPicture
+#include "charts/plot_painter.h"  // paintPicture; plot_axes.h: the axis rules of both renderers
 #include "core/frame.h"
 
 namespace dpwapp {

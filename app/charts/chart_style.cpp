@@ -147,6 +147,21 @@ bool histogramGroupDashed(bool dashed, int colour, std::size_t index, std::size_
   return dashed || (colour < 0 && index >= 2 && groupCount == 4);
 }
 
+std::vector<SeriesLook> frameLooks(const dpw::LinesFrame& f) {
+  std::vector<SeriesWish> wishes;
+  for (const auto& s : f.series) wishes.push_back({s.colour, s.dashed, !s.overlay.empty()});
+  return seriesLooks(wishes);
+}
+
+std::vector<SeriesLook> frameLooks(const dpw::HistogramFrame& f) {
+  std::vector<SeriesWish> wishes;
+  for (std::size_t i = 0; i < f.groups.size(); ++i) {
+    const auto& g = f.groups[i];
+    wishes.push_back({g.colour, histogramGroupDashed(g.dashed, g.colour, i, f.groups.size()), !g.overlay.empty()});
+  }
+  return seriesLooks(wishes);
+}
+
 MarkerShape markerShape(int group) {
   static const MarkerShape order[] = {MarkerShape::Square, MarkerShape::Circle, MarkerShape::Triangle,
                                       MarkerShape::Diamond, MarkerShape::Cross};

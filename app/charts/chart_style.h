@@ -16,6 +16,8 @@
 #include <functional>
 #include <vector>
 
+#include "core/frame.h"
+
 namespace dpwapp {
 
 /// Text scale of every chart (> 0; 1 = normal size). Thread-safe (atomic).
@@ -98,6 +100,10 @@ std::vector<SeriesLook> seriesLooks(const std::vector<SeriesWish>& series);
 /// Histogram group `index` of `groupCount` drawn dashed: asked for, or the four-group case (A × Y) whose
 /// second label is dashed when the frame gives no colours.
 bool histogramGroupDashed(bool dashed, int colour, std::size_t index, std::size_t groupCount);
+/// seriesLooks of a frame's series or groups, in their order (overlays wear the palette of `colour` or their
+/// position): what both renderers and frame_overlay.h colour a chart's curves by.
+std::vector<SeriesLook> frameLooks(const dpw::LinesFrame& frame);
+std::vector<SeriesLook> frameLooks(const dpw::HistogramFrame& frame);
 
 /// Marker shapes for point-cloud groups (the second cue beside colour).
 enum class MarkerShape { Square, Circle, Triangle, Diamond, Cross };

@@ -1,6 +1,7 @@
 #include "charts/frame_overlay.h"
 
 #include "charts/chart_style.h"
+#include "core/overloaded.h"
 
 #include <map>
 
@@ -12,7 +13,16 @@ std::string overlayName(const std::string& label, const std::string& name) { ret
 }  // namespace
 
 bool overlayable(const dpw::Frame& frame) {
-  return std::holds_alternative<dpw::LinesFrame>(frame.data) || std::holds_alternative<dpw::HistogramFrame>(frame.data);
+  // One lambda per frame kind and no catch-all (core/overloaded.h): a new kind must say whether it can
+  // show another run's curves to compile.
+  return std::visit(dpw::Overloaded{
+                        [](const dpw::LinesFrame&) { return true; },
+                        [](const dpw::HistogramFrame&) { return true; },
+                        [](const dpw::PointsFrame&) { return false; },
+                        [](const dpw::HeatmapFrame&) { return false; },
+                        [](const dpw::ImagesFrame&) { return false; },
+                    },
+                    frame.data);
 }
 
 dpw::FramePtr withOverlays(const dpw::FramePtr& live, const std::vector<FrameOverlay>& overlays) {
@@ -21,14 +31,11 @@ dpw::FramePtr withOverlays(const dpw::FramePtr& live, const std::vector<FrameOve
     if (!base && o.frame) base = o.frame.get();
   if (!base || !overlayable(*base) || overlays.empty()) return live;
   dpw::Frame out{base->chart, base->title, live ? live->step : 0, base->data};
-  if (auto* lines = std::get_if<dpw::LinesFrame>(&out.data)) {
+  auto addLines = [&](dpw::LinesFrame* lines) {
     if (!live) lines->series.clear();
-    // The live curves keep their colours by position; an overlay curve takes the colour of the live
-    // curve of the same name (else its own position's).
-    // The live curves keep the colour (and style) the renderers give them (chart_style.h: seriesLooks).
-    std::vector<SeriesWish> wishes;
-    for (const auto& s : lines->series) wishes.push_back({s.colour, s.dashed, !s.overlay.empty()});
-    const std::vector<SeriesLook> looks = seriesLooks(wishes);
+    // The live curves keep the colour (and style) the renderers give them (chart_style.h: frameLooks); an
+    // overlay curve takes the colour of the live curve of the same name (else its own position's).
+    const std::vector<SeriesLook> looks = frameLooks(*lines);
     std::map<std::string, int> colourOf;
     for (std::size_t i = 0; i < lines->series.size(); ++i) colourOf[lines->series[i].name] = looks[i].palette;
     for (const auto& o : overlays) {
@@ -45,14 +52,10 @@ dpw::FramePtr withOverlays(const dpw::FramePtr& live, const std::vector<FrameOve
         lines->series.push_back(std::move(s));
       }
     }
-  } else if (auto* hist = std::get_if<dpw::HistogramFrame>(&out.data)) {
+  };
+  auto addHistogram = [&](dpw::HistogramFrame* hist) {
     if (!live) hist->groups.clear();
-    std::vector<SeriesWish> wishes;
-    for (std::size_t i = 0; i < hist->groups.size(); ++i) {
-      const auto& g = hist->groups[i];
-      wishes.push_back({g.colour, histogramGroupDashed(g.dashed, g.colour, i, hist->groups.size()), !g.overlay.empty()});
-    }
-    const std::vector<SeriesLook> looks = seriesLooks(wishes);
+    const std::vector<SeriesLook> looks = frameLooks(*hist);
     std::map<std::string, int> colourOf;
     for (std::size_t i = 0; i < hist->groups.size(); ++i) colourOf[hist->groups[i].name] = looks[i].palette;
     for (const auto& o : overlays) {
@@ -71,7 +74,16 @@ dpw::FramePtr withOverlays(const dpw::FramePtr& live, const std::vector<FrameOve
         hist->groups.push_back(std::move(g));
       }
     }
-  }
+  };
+  // Only the kinds overlayable() accepts get here (the others returned `live` above).
+  std::visit(dpw::Overloaded{
+                 [&](dpw::LinesFrame& f) { addLines(&f); },
+                 [&](dpw::HistogramFrame& h) { addHistogram(&h); },
+                 [](dpw::PointsFrame&) {},
+                 [](dpw::HeatmapFrame&) {},
+                 [](dpw::ImagesFrame&) {},
+             },
+             out.data);
   return std::make_shared<const dpw::Frame>(std::move(out));
 }
 

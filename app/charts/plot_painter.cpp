@@ -59,35 +59,18 @@ QString legendText(const Curve& c, const QString& title) {
   return c.overlay.isEmpty() ? legendName(title, c.name) : c.overlay;
 }
 
-/// The looks of a frame's live series (overlays do not take colours: they wear their live twin's).
-std::vector<SeriesLook> liveLooks(const dpw::LinesFrame& f) {
-  std::vector<SeriesWish> wishes;
-  for (const auto& s : f.series) wishes.push_back({s.colour, s.dashed, !s.overlay.empty()});
-  return seriesLooks(wishes);
-}
-std::vector<SeriesLook> liveLooks(const dpw::HistogramFrame& f) {
-  std::vector<SeriesWish> wishes;
-  for (std::size_t i = 0; i < f.groups.size(); ++i) {
-    const auto& g = f.groups[i];
-    wishes.push_back({g.colour, histogramGroupDashed(g.dashed, g.colour, i, f.groups.size()), !g.overlay.empty()});
-  }
-  return seriesLooks(wishes);
-}
-
 struct Plot {
   QString xLabel, yLabel;
   std::vector<Curve> curves;
-  bool logX = false, logY = false;
-  bool yFromZero = true;  ///< linear y axes include 0 (counts, losses, masses)
+  PlotAxes axes;  ///< the frame's axes (plot_axes.h: the range, flat-top and tick rules of both renderers)
   bool markLonePoints = false;
-  dpw::AxisSpan xSpan, ySpan;  ///< ranges the axes cover besides the data (the frame's)
 };
 
 Plot linesPlot(const dpw::LinesFrame& f) {
-  Plot plot{qs(f.xLabel), qs(f.yLabel), {}, f.logX, f.logY, !f.logY, true, f.xSpan, f.ySpan};
+  Plot plot{qs(f.xLabel), qs(f.yLabel), {}, plotAxes(f), true};
   int i = 0;
   QStringList overlays;
-  const std::vector<SeriesLook> looks = liveLooks(f);
+  const std::vector<SeriesLook> looks = frameLooks(f);
   for (const auto& s : f.series) {
     const SeriesLook look = looks[std::size_t(i)];
     Curve c{qs(s.name), {}, paletteColour(look.palette), s.dashed, true};
@@ -106,18 +89,16 @@ Plot linesPlot(const dpw::LinesFrame& f) {
 }
 
 Plot histogramPlot(const dpw::HistogramFrame& f) {
-  Plot plot{qs(f.xLabel), "mass", {}, false, false, true, false, f.xSpan, f.ySpan};
+  Plot plot{qs(f.xLabel), qs(kHistogramYLabel), {}, plotAxes(f), false};
   int i = 0;
   QStringList overlays;
-  const std::vector<SeriesLook> looks = liveLooks(f);
+  const std::vector<SeriesLook> looks = frameLooks(f);
   for (const auto& g : f.groups) {
     const SeriesLook look = looks[std::size_t(i)];
     Curve c{qs(g.name), {}, paletteColour(look.palette), false, true};
     c.style = look.style;  // as chart_builder (chart_style.h: seriesLooks)
     c.dashed = histogramGroupDashed(g.dashed, g.colour, std::size_t(i), f.groups.size());
-    // A dashed group in the colour of a solid one (an estimate next to the truth) has no legend entry.
-    c.inLegend = !(g.dashed && g.colour >= 0 &&
-                   std::any_of(f.groups.begin(), f.groups.end(), [&](const auto& o) { return !o.dashed && o.colour == g.colour; }));
+    c.inLegend = histogramGroupInLegend(f, std::size_t(i));
     markOverlay(c, g.overlay, overlays);
     for (std::size_t k = 0; k < g.mass.size() && k + 1 < f.edges.size(); ++k) {
       c.points.push_back({f.edges[k], g.mass[k]});
@@ -129,27 +110,10 @@ Plot histogramPlot(const dpw::HistogramFrame& f) {
   return plot;
 }
 
-/// One axis: data value -> fraction of the axis, and its ticks.
-struct Axis {
-  double lo = 0, hi = 1;
-  bool log = false;
-  std::vector<double> ticks;
-
-  Axis(double dataLo, double dataHi, bool logScale, bool headroom) : log(logScale) {
-    if (log) {
-      std::tie(lo, hi) = decadeRange(dataLo, dataHi);
-      ticks = logTicks(lo, hi, dataLo, dataHi);
-    } else {
-      std::tie(lo, hi) = niceRange(dataLo, dataHi, headroom);
-      const double step = niceStep(hi - lo);
-      for (double t = std::ceil(lo / step) * step; t <= hi + 1e-9 * step; t += step)
-        ticks.push_back(std::abs(t) < 1e-12 * step ? 0.0 : t);
-    }
-  }
-  double fraction(double v) const {
-    return log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) : (v - lo) / (hi - lo);
-  }
-};
+/// Where value `v` lies along axis `a`, as a fraction of its length (log axes: of its decades).
+double fraction(const AxisScale& a, double v) {
+  return a.log ? (std::log10(v) - std::log10(a.lo)) / (std::log10(a.hi) - std::log10(a.lo)) : (v - a.lo) / (a.hi - a.lo);
+}
 
 void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF& target) {
   p.save();
@@ -159,23 +123,8 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
   p.setFont(font);
   const QFontMetricsF fm(font);
   const double u = chartTextScale();  // gaps grow with the text
-  // Data range (finite points only).
-  double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
-  for (const auto& c : plot.curves)
-    for (const auto& pt : c.points)
-      if (std::isfinite(pt.x()) && std::isfinite(pt.y()))
-        x0 = std::min(x0, pt.x()), x1 = std::max(x1, pt.x()), y0 = std::min(y0, pt.y()), y1 = std::max(y1, pt.y());
-  bool flatTop = false;  // a line at the top (two consecutive points of a curve at y1): niceRange's headroom
-  for (const auto& c : plot.curves)
-    for (std::size_t i = 1; i < c.points.size(); ++i) flatTop = flatTop || (c.points[i].y() == y1 && c.points[i - 1].y() == y1);
-  if (plot.xSpan.set()) x0 = std::min(x0, plot.xSpan.lo), x1 = std::max(x1, plot.xSpan.hi);
-  if (plot.ySpan.set()) {
-    flatTop = flatTop && plot.ySpan.hi <= y1;
-    y0 = std::min(y0, plot.ySpan.lo), y1 = std::max(y1, plot.ySpan.hi);
-  }
-  if (!std::isfinite(x0) || !std::isfinite(y0)) x0 = plot.logX ? 1 : 0, x1 = plot.logX ? 10 : 1, y0 = plot.logY ? 1 : 0, y1 = plot.logY ? 10 : 1;
-  if (plot.yFromZero && !plot.logY) y0 = std::min(y0, 0.0);
-  const Axis ax(x0, x1, plot.logX, false), ay(y0, y1, plot.logY, flatTop);
+  const AxisScale& ax = plot.axes.x;
+  const AxisScale& ay = plot.axes.y;
   auto label = [](double t) { return QString::number(t, 'g', 4); };
   // Legend rows at the bottom, wrapped to the width; an entry wider than the width by itself takes
   // rows of its own, its name broken at spaces (the glyph on its first row only).
@@ -214,8 +163,8 @@ void paintPlot(const Plot& plot, const QString& title, QPainter& p, const QRectF
     p.restore();
     return;
   }
-  auto X = [&](double x) { return area.left() + ax.fraction(x) * area.width(); };
-  auto Y = [&](double y) { return area.bottom() - ay.fraction(y) * area.height(); };
+  auto X = [&](double x) { return area.left() + fraction(ax, x) * area.width(); };
+  auto Y = [&](double y) { return area.bottom() - fraction(ay, y) * area.height(); };
   p.setPen(QPen(QColor(0xe6e6e6), 1));
   for (double t : ax.ticks) p.drawLine(QPointF(X(t), area.top()), QPointF(X(t), area.bottom()));
   for (double t : ay.ticks) p.drawLine(QPointF(area.left(), Y(t)), QPointF(area.right(), Y(t)));
@@ -300,79 +249,6 @@ FramePainter currentPainter() {
 }
 
 }  // namespace
-
-double niceStep(double span) {
-  const double raw = span / 5.0;
-  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-  for (double f : {1.0, 2.0, 2.5, 5.0, 10.0})
-    if (raw <= f * mag) return f * mag;
-  return 10 * mag;
-}
-
-namespace {
-
-/// Whether [axisLo, axisHi] is whole decades (else it is decadeRange's narrow band).
-bool wholeDecades(double axisLo, double axisHi) {
-  auto whole = [](double v) { return std::abs(std::log10(v) - std::round(std::log10(v))) < 1e-9; };
-  return whole(axisLo) && whole(axisHi);
-}
-
-}  // namespace
-
-std::pair<double, double> decadeRange(double lo, double hi) {
-  lo = std::max(lo, 1e-300);
-  hi = std::max(hi, lo);
-  const double dlo = std::pow(10.0, std::floor(std::log10(lo)));
-  double dhi = std::pow(10.0, std::ceil(std::log10(hi)));
-  if (dhi <= dlo) dhi = dlo * 10;
-  if (!(hi > lo) || hi >= 3 * lo) return {dlo, dhi};
-  // A band within a factor 3 (a loss between 9.6 and 10.5): whole decades would squash it into a line,
-  // labelled by every multiple (19 labels across 1 .. 100, which Qt elides to "…"); the axis spans the
-  // band instead, rounded to a nice step (its lower end stays above 0).
-  const double step = niceStep(hi - lo), nlo = std::floor(lo / step) * step;
-  return {nlo > 0 ? nlo : lo, std::ceil(hi / step) * step};
-}
-
-std::vector<double> logTicks(double axisLo, double axisHi, double dataLo, double dataHi) {
-  if (!wholeDecades(axisLo, axisHi)) {  // decadeRange's narrow band: evenly stepped labels across it
-    std::vector<double> stepped;
-    const double step = niceStep(axisHi - axisLo);
-    for (double t = std::ceil(axisLo / step - 1e-9) * step; t <= axisHi * (1 + 1e-12); t += step) stepped.push_back(t);
-    return stepped;
-  }
-  const int d0 = int(std::lround(std::log10(axisLo))), d1 = int(std::lround(std::log10(axisHi)));
-  const double tol = 1e-9;
-  auto inside = [&](const std::vector<double>& ticks) {
-    return std::count_if(ticks.begin(), ticks.end(),
-                         [&](double t) { return t >= dataLo * (1 - tol) && t <= dataHi * (1 + tol); });
-  };
-  std::vector<double> ticks;
-  const int every = std::max(1, (d1 - d0 + 7) / 8);  // at most about eight labelled decades
-  for (int k = d0; k <= d1; k += every) ticks.push_back(std::pow(10.0, k));
-  if ((inside(ticks) >= 2 && d1 - d0 > 2) || !(dataHi > dataLo)) return ticks;
-  // An axis of one or two decades (ε from 1 to 10: the decades alone labelled only its ends), or data
-  // within about a decade: 1-2-5 labels, then every multiple, until two lie inside the data.
-  for (const std::vector<int>& multiples : {std::vector<int>{1, 2, 5}, std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9}}) {
-    ticks.clear();
-    for (int k = d0; k < d1; ++k)
-      for (int m : multiples) ticks.push_back(m * std::pow(10.0, k));
-    ticks.push_back(std::pow(10.0, d1));
-    if (inside(ticks) >= 2) break;
-  }
-  return ticks;
-}
-
-std::pair<double, double> niceRange(double lo, double hi, bool headroom) {
-  const bool nonNegative = lo >= 0;
-  if (!(hi > lo)) {
-    const double pad = std::abs(lo) > 0 ? std::abs(lo) * 0.5 : 1.0;
-    lo -= pad, hi += pad;
-  }
-  if (nonNegative) lo = std::max(lo, 0.0);  // data that starts at 0 (steps, counts) keeps its axis at 0
-  const double step = niceStep(hi - lo), top = std::ceil(hi / step) * step, bottom = std::floor(lo / step) * step;
-  const bool onTheFrame = headroom && hi != 0 && top - hi <= kTopGap * (top - bottom);
-  return {bottom, onTheFrame ? top + step : top};
-}
 
 namespace {
 
@@ -520,6 +396,22 @@ void paintFrame(const dpw::Frame& frame, QPainter& painter, const QRectF& target
                  [&](const dpw::ImagesFrame&) { picture(); },
              },
              frame.data);
+}
+
+std::optional<PlotSummary> paintedPlot(const dpw::Frame& frame) {
+  auto summary = [&](const Plot& plot) {
+    PlotSummary out{qs(frame.title), plot.xLabel, plot.yLabel, plot.axes, {}};
+    for (const Curve& c : plot.curves) out.curves.push_back({c.name, c.colour, c.pen().style(), c.inLegend, c.markers});
+    return std::optional<PlotSummary>(std::move(out));
+  };
+  return std::visit(dpw::Overloaded{
+                        [&](const dpw::LinesFrame& f) { return summary(linesPlot(f)); },
+                        [&](const dpw::HistogramFrame& h) { return summary(histogramPlot(h)); },
+                        [](const dpw::PointsFrame&) { return std::optional<PlotSummary>(); },
+                        [](const dpw::HeatmapFrame&) { return std::optional<PlotSummary>(); },
+                        [](const dpw::ImagesFrame&) { return std::optional<PlotSummary>(); },
+                    },
+                    frame.data);
 }
 
 void setFramePainter(FramePainter painter) { installedPainter.store(painter); }

@@ -9,36 +9,21 @@
 ///   - the Qt Charts renderer (chart_builder.h), which the GUI draws on screen with. Linking it
 ///     installs it (setFramePainter) so that the GUI's exports look like its screen.
 /// renderFrameImage and writeFrameSvgFile draw through whichever is installed (painted by default).
+/// Neither writes a drawing rule of its own: axes, ticks, flat tops, spans and the histogram's legend come
+/// from plot_axes.h, colours, line styles, fonts and titles from chart_style.h.
 #include <QImage>
 #include <QPainter>
 #include <QRectF>
 #include <QSize>
 #include <QString>
+#include <optional>
 #include <utility>
 #include <vector>
 
+#include "charts/plot_axes.h"  // niceRange, logTicks, ...: the axis rules both renderers share
 #include "core/frame.h"
 
 namespace dpwapp {
-
-/// Rounds an axis range outward to "nice" numbers (1, 2, 2.5, 5 x 10^k) so axes rescale rarely. With
-/// `headroom` (a value axis whose top is a line: two consecutive points of a curve at the maximum), data
-/// whose top lands on the top tick or within 2% of the axis below it gets one more step, so the line
-/// (the audit's claimed ε, a histogram's highest bar) is not drawn on or against the chart's frame; a
-/// curve that only touches the top (β(0) = 1 of a trade-off) keeps it.
-std::pair<double, double> niceRange(double lo, double hi, bool headroom = false);
-/// The share of a value axis kept between a line at its top and the frame (niceRange's headroom).
-constexpr double kTopGap = 0.02;
-/// The tick interval for a span: about five ticks at 1, 2, 2.5, 5 x 10^k.
-double niceStep(double span);
-/// Whole decades around [lo, hi] (at least one), so a log axis always has labelled ends; for data within
-/// a factor 3 (9.6 .. 10.5), the band itself rounded to a nice step.
-std::pair<double, double> decadeRange(double lo, double hi);
-/// The labelled ticks of a log axis over the decades [axisLo, axisHi]: the decades (at most about
-/// eight), and when fewer than two of them lie inside the data's range [dataLo, dataHi], the 1-2-5
-/// values of each decade, then every 1 .. 9 multiple, so that two labels fall inside the data. Over a
-/// narrow band from decadeRange (not whole decades): evenly stepped ticks across it.
-std::vector<double> logTicks(double axisLo, double axisHi, double dataLo, double dataHi);
 
 /// Paints point clouds, heat maps and image grids (used by the renderers and the GUI's picture view).
 void paintPicture(const dpw::Frame& frame, QPainter& painter, const QRectF& target);
@@ -46,6 +31,24 @@ void paintPicture(const dpw::Frame& frame, QPainter& painter, const QRectF& targ
 /// Paints any frame into `target` with QPainter only: lines and histograms as a plot with title,
 /// axes, ticks and legend; everything else as paintPicture.
 void paintFrame(const dpw::Frame& frame, QPainter& painter, const QRectF& target);
+
+/// What paintFrame draws for a lines or histogram frame, as numbers: its axes (plot_axes.h), titles and
+/// curves, each with its name, colour and line style (chart_style.h). paintFrame draws exactly this; the
+/// Qt Charts renderer must show the same (tests/app/charts/tst_plot_axes.cpp).
+struct PlotSummary {
+  QString title, xLabel, yLabel;
+  PlotAxes axes;
+  struct Curve {
+    QString name;
+    QColor colour;
+    Qt::PenStyle style = Qt::SolidLine;
+    bool inLegend = true;
+    bool markers = false;
+  };
+  std::vector<Curve> curves;
+};
+/// The summary of `frame`'s plot; empty for frames painted as pictures (points, heat maps, images).
+std::optional<PlotSummary> paintedPlot(const dpw::Frame& frame);
 
 /// A function that paints `frame` into the rectangle (0, 0, size) of `painter`.
 using FramePainter = void (*)(const dpw::Frame& frame, QPainter& painter, QSizeF size);

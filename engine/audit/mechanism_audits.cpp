@@ -247,6 +247,10 @@ MethodInfo privacyAuditMethod() {
       "on a fault (noise quartered, clipping skipped) and watch the audit catch it.";
   // The audited mechanism's claimed ε (synthetic neighbours: no real data's budget is spent).
   m.privacy = {"", "", "claimed_epsilon", "epsilon", "ε claimed (audited)", ""};
+  // No private data (fixed neighbouring data sets): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
+  m.treatedAsPublic = {"the audit's two neighbouring data sets (synthetic worst cases, fixed by the mechanism "
+                       "audited): an audit measures a mechanism, it releases nothing about a person"};
   m.grid = {{"epsilon", "mechanism", "fault", "trials", "delta"},
             {"claimed_epsilon", "epsilon_lower_bound", "epsilon_point_estimate", "violation", "noise_std"},
             "audit_epsilon"};
@@ -265,7 +269,7 @@ MethodInfo privacyAuditMethod() {
        "DP-SGD on batches shuffled once (1000 steps, 100 batches an epoch). "
        "fair-regression-run: fair regression from a CSV file, white box on its released histogram; count-query-run, "
        "randomized-response-run, clipped-mean-run, exponential-mechanism-run: the DP basics' lessons, black box."},
-      {"epsilon", "Claimed ε", K::Real, 1.0, 1e-3, 50, false, {}, {}, "", "The privacy budget the mechanism is calibrated for."},
+      epsilonParam({1.0, 1e-3, 50, false}, "The privacy budget the mechanism is calibrated for.", "Claimed ε"),
       {"delta", "Claimed δ", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ of the claim (ignored by Laplace, which is pure ε-DP)."},
       {"trials", "Runs per data set", K::Integer, 200000, 200, 1e8, false, {}, {}, "runs",
        "Runs on D and on D'. More runs give a tighter (higher) lower bound. For a one-run audit "

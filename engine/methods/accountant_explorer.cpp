@@ -143,6 +143,8 @@ MethodInfo accountantExplorerMethod() {
       "order' shows why the Wasserstein budget behaves so differently (it barely depends on the order and falls "
       "as the noise grows); the Wasserstein accountant's own chart is in its units, not an (ε, δ) bound.";
   m.privacy = {"privacy", "PLD", "epsilon_pld", "", "ε spent (PLD)", ""};  // the tight accountant's curve
+  // No private data (accountants and bounds): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
   m.grid = {{"noise_multiplier", "sample_rate", "steps", "delta"},
             {"epsilon_pld", "epsilon_rdp", "epsilon_rdp_mironov", "epsilon_rdp_wor", "epsilon_gdp", "epsilon_wdp"},
             "privacy"};

@@ -12,6 +12,7 @@
 #include "privacy/mechanisms/count_release.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "teaching/clipped_mean.h"
+#include "privacy/privacy_params.h"
 
 namespace dpw {
 
@@ -166,11 +167,15 @@ MethodInfo clippedMeanMethod() {
       "small a bound is wrong for sure; too large a bound is noisy. The best C lies in between, well above the "
       "typical value.";
   m.privacy = {"", "", "epsilon_spent", "epsilon", "ε per release", ""};
+  // No private data (the values are simulated): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
+  m.treatedAsPublic = {"the number of values n and the clipping bound C (the values are simulated: a classroom "
+                       "example, nobody's data)"};
   m.grid = {{"clip", "epsilon", "people", "data_mean"},
             {"bias", "noise_std", "rmse", "rmse_closed_form", "best_clip", "clipped_share"},
             "clip_error_vs_bound"};
   m.params = {
-      {"epsilon", "Privacy budget ε", K::Real, 1.0, 0.05, 20, false, {}, {}, "", "ε of one release of the mean."},
+      epsilonParam({1.0, 0.05, 20, false}, "ε of one release of the mean."),
       {"clip", "Clipping bound C", K::Real, 10, 0.01, 1e9, false, {}, {}, "hours",
        "Each value is clipped to [0, C] before the sum: the sum's sensitivity is C."},
       {"people", "People n", K::Integer, 200, 1, 1e6, false, {}, {}, "people",

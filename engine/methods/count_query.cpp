@@ -10,6 +10,7 @@
 #include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/count_release.h"
 #include "privacy/accountants/gdp_analysis.h"
+#include "privacy/privacy_params.h"
 
 namespace dpw {
 namespace {
@@ -283,12 +284,15 @@ MethodInfo countQueryMethod() {
       "who sees the answer and guesses whether the extra person was in: they cannot do better than the bound.";
   // ε per release: the parameter while the lesson runs, then the drawn law's ε read from its ledger.
   m.privacy = {"", "", "epsilon_spent", "epsilon", "ε per release", ""};
+  // No private data (the counts are typed into the form): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
+  m.treatedAsPublic = {"the two counts of D and D′ (typed into the form: a classroom example, nobody's data)"};
   m.grid = {{"epsilon", "delta", "count"},
             {"laplace_scale", "gaussian_sigma", "gaussian_delta", "beta_at_0_1_laplace", "beta_at_0_1_gaussian",
              "laplace_max_loss"},
             "count_attack"};
   m.params = {
-      {"epsilon", "Privacy budget ε", K::Real, 1.0, 0.05, 20, false, {}, {}, "", "ε of one release of the count."},
+      epsilonParam({1.0, 0.05, 20, false}, "ε of one release of the count."),
       {"delta", "δ (Gaussian laws)", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "",
        "δ of the Gaussian and the discrete Gaussian: how much of D′'s probability lies beyond e^ε times D's, "
        "∫ max(0, p(y | D′) − e^ε p(y | D)) dy (the hockey-stick divergence); the chance of landing where the "

@@ -178,6 +178,10 @@ MethodInfo dpsgdClippingMethod() {
       "so turns the step away from the true mean gradient (bias); the noise scatters the step around the clipped "
       "mean by √2 σ C / B. A small C is biased, a large C is noisy: the best C lies in between.";
   m.privacy = {"", "", "epsilon_spent", "", "ε of the step", ""};
+  // No private data (the examples are simulated): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
+  m.treatedAsPublic = {"the batch size B, the clipping bound C and the model's weights (the examples are "
+                       "simulated: a classroom example, nobody's data)"};
   m.grid = {{"clip", "noise_multiplier", "batch", "outliers"},
             {"clip_bias", "step_noise_rms", "step_rmse", "step_rmse_closed_form", "best_step_clip", "clipped_examples"},
             "sgd_clip_error"};

@@ -114,6 +114,8 @@ MethodInfo dpSwdExplorerMethod() {
       "survives the noise, so DP-SWD still works as a training loss. The second chart projects both clouds on "
       "the shift direction, where they lie c√d apart, before and after the noise σ₁.";
   m.privacy.none = "synthetic clouds, noise σ set by hand";
+  // No private data (synthetic samples drawn from the seed): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
   m.grid = {{"sigma1", "projections", "dimension", "samples", "sigma2"},
             {"sw2_at_max", "dpswd_sigma1_at_max", "dpswd_sigma2_at_max", "dpswd_increasing"},
             "distance_vs_shift"};

@@ -10,6 +10,7 @@
 #include "privacy/mechanisms/exponential_mechanism.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/printed_numbers.h"
+#include "privacy/privacy_params.h"
 
 namespace dpw {
 namespace {
@@ -158,12 +159,16 @@ MethodInfo exponentialMechanismMethod() {
       "Gumbel noise of scale 2Δ/ε to every count and reporting the largest (report-noisy-max) draws exactly the "
       "same choice. On average the choice falls short of the best by at most (2Δ/ε)(ln k + 1) votes.";
   m.privacy = {"", "", "epsilon_spent", "epsilon", "ε per choice", ""};
+  // No private data (the votes are typed into the form): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
+  m.treatedAsPublic = {"the list of options (the votes are typed into the form: a classroom example, nobody's "
+                       "data)"};
   m.grid = {{"epsilon", "draws"},
             {"top_probability", "runner_up_probability", "top_share_drawn", "expected_shortfall", "shortfall_bound",
              "max_log_ratio"},
             "em_selection"};
   m.params = {
-      {"epsilon", "Privacy budget ε", K::Real, 1.0, 0.01, 20, false, {}, {}, "", "ε of one private choice."},
+      epsilonParam({1.0, 0.01, 20, false}, "ε of one private choice."),
       {"votes", "Votes per option", K::Text, 0, -std::numeric_limits<double>::infinity(),
        std::numeric_limits<double>::infinity(), false, {}, "30, 28, 20, 12, 6, 3", "",
        "The utility of each option, comma-separated (2 to 50 options): one voter changes one of them by 1."},

@@ -18,9 +18,8 @@ std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M,
   if (withAlpha)
     v.push_back({"alpha", "Fairness weight α", K::Real, 0.5, 0, 1, false, {}, {}, "",
                  "Weight of the Wasserstein penalty in (1 − α) loss + α W₂² ([FairLearn] eq. 5/6); 0 = no fairness."});
-  v.push_back({"epsilon", "Privacy budget ε", K::Real, 1.0, 0.01, 1e4, true, {}, {}, "",
-               "Target ε after T steps; the noise multiplier is calibrated for it ([FairLearn] §5.3). inf = no "
-               "privacy: no clipping and no noise."});
+  v.push_back(epsilonParam({1.0, 0.01, 1e4, true}, "Target ε after T steps; the noise multiplier is calibrated for it "
+                                                   "([FairLearn] §5.3). inf = no privacy: no clipping and no noise."));
   v.push_back(withSpecial({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
                            "Target δ; auto (0 in scenario files) means 0.1/n, the paper's choice (App. B)."},
                           0, "auto (0.1/n)"));
@@ -160,6 +159,27 @@ MethodInfo make(FairTask task, std::string id, std::string title, std::string pa
   // ε spent: the privacy curve of the selected accountant (one series), final value in "epsilon".
   m.privacy.chart = "privacy";
   m.privacy.metric = "epsilon";
+  // Released: the noisy model and what follows from it. The objective terms are computed on the private
+  // batch before noise, the test-set numbers on test rows: evaluations (core/output_classes.h).
+  m.outputs.release = {"noise_multiplier", "sensitivity", "noise_std", "sample_rate", "epsilon",
+                       "epsilon_chosen_accountant", "sw2_to_target"};
+  m.outputs.evaluation = {"objective", "loss_term", "penalty_term", "accuracy", "disparate_impact", "eo_0", "eo_1",
+                          "w2_groups", "w2_groups_y0", "w2_groups_y1", "mse", "od_0", "od_1", "sw2_groups",
+                          "reconstruction_loss", "reconstruction_loss_core", "latent_second_moment",
+                          "sw2_groups_scale_free", "group_probe_accuracy", "sw2_groups_whitened", "baseline_accuracy",
+                          "baseline_disparate_impact", "csv_cells_clamped", "csv_cells_imputed", "csv_rows_dropped"};
+  m.outputs.evaluationCharts = {"loss", "scores", "outputs", "latent", "group_distance"};
+  m.treatedAsPublic = {"the cell sizes (rows per group, or per label and group) and the row count n",
+                       "the dimensions and the clipping bounds C, M, L",
+                       "CSV data: the two values of the group column and of the label column, declared by the "
+                       "user (group_values, label_values; default 0,1), the first coded 0; a row whose group or "
+                       "label is not a declared value (missing included) is dropped before anything else, and "
+                       "the cell sizes and n are those of the rows kept",
+                       "CSV data: each feature's bounds, declared by the user (feature_bounds; only a run with "
+                       "ε = ∞ may fit them on the training rows); row by row and "
+                       "before anything else, a value outside them (±∞ included) is clamped to the nearer bound, "
+                       "a missing or NaN value becomes their midpoint, and the column is mapped onto [−1, 1] by "
+                       "the affine map of its bounds"};
   // Grid metrics: first the numbers [FairLearn] prints above each panel of Figs. 5, 7, 9, 11 (noise σ,
   // loss L and its term CL; then the test metrics), then the rest of the summary table.
   switch (task) {

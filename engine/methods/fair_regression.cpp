@@ -353,8 +353,7 @@ MethodInfo fairRegressionMethod() {
        "those of α either way). small: 0, 0.01, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 1. paper: {0} + 10 "
        "log-spaced in [0.005, 0.1] + 12 linear in [0.11, 0.35] + {1}, as in [FairReg] Figs. 2-4. none: α only.",
        true, true},
-      {"epsilon", "Privacy budget ε", K::Real, 1, 1e-6, 1e6, true, {}, {}, "",
-       "ε of the noisy histogram; inf = no privacy. Laplace: pure ε-DP ([FairReg] Thm. 3.2)."},
+      epsilonParam({1, 1e-6, 1e6, true}, "ε of the noisy histogram; inf = no privacy. Laplace: pure ε-DP ([FairReg] Thm. 3.2)."),
       {"epsilons", "Table ε values", K::Text, 0, -inf, inf, false, {}, "", "",
        "Comma-separated ε values to tabulate (e.g. \"inf, 10, 5, 1, 0.5, 0.1\" as in the paper's tables).", true, true},
       {"mechanism", "Noise mechanism", K::Choice, 0, -inf, inf, false, noiseMechanismIds(), "discrete-laplace", "",
@@ -394,7 +393,7 @@ MethodInfo fairRegressionMethod() {
   m.run = [](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
     return runFairRegression(FairRegressionSettings::fromParams(p), seed, obs);
   };
-  return m;
+  return withFairRegressionOutputs(std::move(m));  // release vs evaluation (fair_regression_outputs.cpp)
 }
 
 }  // namespace dpw

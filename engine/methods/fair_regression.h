@@ -82,5 +82,8 @@ std::vector<double> smallAlphaGrid();
 RunResult runFairRegression(const FairRegressionSettings& s, std::uint64_t seed, RunObserver& observer);
 
 MethodInfo fairRegressionMethod();
+/// `m` with fair regression's output classes and public quantities (fair_regression_outputs.cpp), which its
+/// factory returns: the method is not registered without them.
+MethodInfo withFairRegressionOutputs(MethodInfo m);
 
 }  // namespace dpw

@@ -11,6 +11,7 @@
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/printed_numbers.h"
 #include "teaching/membership_inference.h"
+#include "privacy/privacy_params.h"
 
 namespace dpw {
 namespace {
@@ -167,11 +168,15 @@ MethodInfo membershipInferenceMethod() {
       "exactly what the best attack reaches. The advantage, the largest TPR − FPR, is at most (e^ε − 1 + 2δ)/(e^ε + "
       "1); the Gaussian release gives 2Φ(μ/2) − 1, well below it.";
   m.privacy = {"", "", "epsilon_spent", "epsilon", "ε of the release", ""};
+  // No private data (the rows are simulated): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
+  m.treatedAsPublic = {"everyone's rows but the target's (the attacker's knowledge in DP's worst case; the count "
+                       "is simulated: a classroom example, nobody's data)"};
   m.grid = {{"epsilon", "delta", "trials"},
             {"mi_advantage", "mi_advantage_closed_form", "mi_advantage_bound", "mi_tpr_half", "mi_fpr_half", "noise_std"},
             "mi_advantage"};
   m.params = {
-      {"epsilon", "Privacy budget ε", K::Real, 1.0, 0.05, 20, false, {}, {}, "", "ε of the released count."},
+      epsilonParam({1.0, 0.05, 20, false}, "ε of the released count."),
       {"delta", "Privacy budget δ", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ of the released count."},
       {"trials", "Releases drawn", K::Integer, 20000, 100, 1e6, false, {}, {}, "",
        "Releases drawn with the target in, and as many without (seeded), to measure the attack's rates.", true, true},

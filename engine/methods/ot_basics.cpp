@@ -116,6 +116,8 @@ MethodInfo otBasicsMethod() {
       "between the two quantile functions. Sliced Wasserstein distances, used by the flows, average this over "
       "directions.";
   m.privacy.none = "optimal transport between two synthetic samples: no data, nothing released";
+  // No private data (synthetic samples drawn from the seed): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
   m.grid = {{"shift", "p", "source_size", "target_size", "spread"},
             {"wp", "wp_power", "wp_quantile_integral", "independent_cost", "plan_nonzeros", "mean_gap"},
             "ot_coupling"};

@@ -1,7 +1,7 @@
 // The human names of the outputs (methods/output_labels.h): one table for every method, so the GUI's
 // results table, the comparison grid and the exports say "β at α = 0.1, discrete Gaussian" where the key
-// says "beta_at_0_1_discrete_gaussian". A key's class (release or evaluation) is the method's
-// (output_declarations.cpp); its name is the same in every method that produces it.
+// says "beta_at_0_1_discrete_gaussian". A key's class (release or evaluation) is the method's (its
+// factory's MethodInfo::outputs); its name is the same in every method that produces it.
 #include <map>
 #include <string_view>
 

@@ -5,17 +5,50 @@
 #include <new>
 
 #include "core/error.h"
+#include "core/internal_error.h"
+#include "core/overloaded.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/privacy_params.h"
 
 namespace dpw {
 
-void declareOutputs(MethodInfo& method);  // output_declarations.cpp
-
 namespace {
 
 bool anyMatches(const std::vector<std::string>& patterns, const std::string& key) {
   return std::any_of(patterns.begin(), patterns.end(), [&](const std::string& p) { return keyMatches(p, key); });
+}
+
+/// Whether a frame mixes released curves with evaluation ones (named by evaluationName). One lambda per
+/// frame kind and no catch-all (core/overloaded.h): a new kind must say whether it has such curves to
+/// compile, so secure mode cannot let an evaluation through a kind it forgot.
+bool hasEvaluationCurves(const Frame& frame) {
+  auto named = [](const auto& items) {
+    return std::any_of(items.begin(), items.end(), [](const auto& item) { return isEvaluationName(item.name); });
+  };
+  return std::visit(Overloaded{
+                        [&](const LinesFrame& l) { return named(l.series); },
+                        [&](const HistogramFrame& h) { return named(h.groups); },
+                        [](const PointsFrame&) { return false; },  // one release's groups, not separate outputs
+                        [](const HeatmapFrame&) { return false; },
+                        [](const ImagesFrame&) { return false; },
+                    },
+                    frame.data);
+}
+
+/// Removes the evaluation curves of `frame` (see hasEvaluationCurves); false when none is left to show.
+bool dropEvaluationCurves(Frame& frame) {
+  auto drop = [](auto& items) {
+    std::erase_if(items, [](const auto& item) { return isEvaluationName(item.name); });
+    return !items.empty();
+  };
+  return std::visit(Overloaded{
+                        [&](LinesFrame& l) { return drop(l.series); },
+                        [&](HistogramFrame& h) { return drop(h.groups); },
+                        [](PointsFrame&) { return true; },
+                        [](HeatmapFrame&) { return true; },
+                        [](ImagesFrame&) { return true; },
+                    },
+                    frame.data);
 }
 
 /// Forwards frames to `inner`: evaluation charts (declared ids) and evaluation series (evaluationSuffix())
@@ -32,22 +65,9 @@ class EvaluationFilter final : public RunObserver {
       return;
     }
     if (keep) return inner_.onFrame(std::move(frame));
-    const auto* lines = std::get_if<LinesFrame>(&frame->data);
-    const auto* hist = std::get_if<HistogramFrame>(&frame->data);
-    const bool mixed = (lines && std::any_of(lines->series.begin(), lines->series.end(),
-                                             [](const Series& s) { return isEvaluationName(s.name); })) ||
-                       (hist && std::any_of(hist->groups.begin(), hist->groups.end(),
-                                            [](const auto& g) { return isEvaluationName(g.name); }));
-    if (!mixed) return inner_.onFrame(std::move(frame));
-    Frame copy = *frame;  // secure mode: the release's series only
-    if (auto* l = std::get_if<LinesFrame>(&copy.data)) {
-      std::erase_if(l->series, [](const Series& s) { return isEvaluationName(s.name); });
-      if (l->series.empty()) return;
-    } else if (auto* h = std::get_if<HistogramFrame>(&copy.data)) {
-      std::erase_if(h->groups, [](const auto& g) { return isEvaluationName(g.name); });
-      if (h->groups.empty()) return;
-    }
-    inner_.onFrame(std::make_shared<const Frame>(std::move(copy)));
+    if (!hasEvaluationCurves(*frame)) return inner_.onFrame(std::move(frame));
+    Frame copy = *frame;  // secure mode: the release's curves only
+    if (dropEvaluationCurves(copy)) inner_.onFrame(std::make_shared<const Frame>(std::move(copy)));
   }
   void onProgress(long step, long total) override { inner_.onProgress(step, total); }
   bool cancelRequested() const override { return inner_.cancelRequested(); }
@@ -56,12 +76,16 @@ class EvaluationFilter final : public RunObserver {
   static FramePtr labelled(const Frame& frame) {
     Frame copy = frame;
     copy.title = evaluationName(copy.title);
-    if (auto* l = std::get_if<LinesFrame>(&copy.data))
-      for (auto& s : l->series) s.name = evaluationName(s.name);
-    if (auto* h = std::get_if<HistogramFrame>(&copy.data))
-      for (auto& g : h->groups) g.name = evaluationName(g.name);
-    if (auto* pts = std::get_if<PointsFrame>(&copy.data))  // CSVs carry the label names
-      for (auto& name : pts->labelNames) name = evaluationName(name);
+    std::visit(Overloaded{
+                   [](LinesFrame& l) { for (auto& s : l.series) s.name = evaluationName(s.name); },
+                   [](HistogramFrame& h) { for (auto& g : h.groups) g.name = evaluationName(g.name); },
+                   [](PointsFrame& pts) {  // CSVs carry the label names
+                     for (auto& name : pts.labelNames) name = evaluationName(name);
+                   },
+                   [](HeatmapFrame&) {},  // one matrix: the title says it is an evaluation
+                   [](ImagesFrame&) {},
+               },
+               copy.data);
     return std::make_shared<const Frame>(std::move(copy));
   }
 
@@ -98,7 +122,10 @@ std::string treatedAsPublicSentence(const std::vector<std::string>& items) {
 }
 
 void applyOutputClasses(MethodInfo& method) {
-  declareOutputs(method);
+  // Every factory declares its outputs beside its parameters (the release is never empty: "*" when all
+  // is); a factory that forgot them is a bug of the engine, found when the registry is built.
+  ensure(!method.outputs.release.empty(), "method '", method.id,
+         "' declares no output classes: set MethodInfo::outputs in its factory (core/output_classes.h)");
   const bool hasEvaluation = !method.outputs.evaluation.empty() || !method.outputs.evaluationCharts.empty();
   if (hasEvaluation)
     method.params.push_back(

@@ -8,8 +8,8 @@
 
 namespace dpw {
 
-/// Declares the output classes and public quantities of the registered methods (output_declarations.cpp),
-/// adds the `evaluation` parameter to methods that have evaluation outputs, and wraps `run` as above.
+/// Checks that `method` declared its output classes in its factory (InternalError otherwise), adds the
+/// `evaluation` parameter to methods that have evaluation outputs, and wraps `run` as above.
 void applyOutputClasses(MethodInfo& method);
 
 /// "Treated as public: a; b; c." (empty for an empty list).

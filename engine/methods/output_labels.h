@@ -2,7 +2,7 @@
 /// The human name of every output key of every method (summary.json keys such as
 /// "beta_at_0_1_discrete_gaussian" or "fair_eps_0.1_ks_mean"): what the GUI's results table and the
 /// comparison grid's headers, captions and tooltips show instead of the key. One home for the names
-/// (output_declarations_labels.cpp), beside the release/evaluation classes of output_declarations.cpp;
+/// (output_declarations_labels.cpp); the release/evaluation classes are each method's (MethodInfo::outputs);
 /// tests/engine/methods/tst_output_classes.cpp checks that every key a run produces has one.
 #include <string>
 

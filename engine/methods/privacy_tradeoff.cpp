@@ -175,6 +175,8 @@ MethodInfo privacyTradeoffMethod() {
       "The PLD curve is exact up to discretisation, the GDP curve is its Gaussian summary, and the dots are "
       "real attacks from the privacy audit, with 95% confidence boxes, which must not fall below the curve.";
   m.privacy = {"", "", "epsilon", "", "ε of this composition (PLD)", ""};
+  // No private data (accountants and trade-off curves): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
   m.grid = {{"noise_multiplier", "steps", "sample_rate", "delta"},
             {"epsilon", "mu_gdp", "beta_pld_at_0_1", "beta_gdp_at_0_1", "audit_points", "audit_boxes_below_curve"},
             "tradeoff"};

@@ -129,6 +129,8 @@ MethodInfo projectionSensitivityMethod() {
       "larger; the paper's Bernstein bound is rigorous but much larger: drawn as a line when it fits, else as an "
       "arrow at the right edge with its value in the legend.";
   m.privacy.none = "a study of the sensitivity bound, no data";
+  // No private data (bounds and synthetic draws from the seed): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
   m.grid = {{"projections", "dimension", "delta", "draws"},
             {"mean", "variance", "chernoff_w2", "clt_w2", "bernstein_w2", "above_chernoff", "above_clt", "above_bernstein"},
             "sensitivity_density"};

@@ -10,6 +10,7 @@
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/mechanisms/randomized_response.h"
 #include "privacy/printed_numbers.h"
+#include "privacy/privacy_params.h"
 
 namespace dpw {
 
@@ -149,13 +150,17 @@ MethodInfo randomizedResponseMethod() {
       "variance q (1 − q) / (n (2q − 1)²) over the coins. A trusted collector adding Laplace noise to the count would be about √n "
       "times more accurate: that is the price of not trusting anyone.";
   m.privacy = {"", "", "", "epsilon", "ε per person (local)", ""};
+  // No private data (the people are simulated): every number and chart is the release (core/output_classes.h).
+  m.outputs.release = {"*"};
+  m.treatedAsPublic = {"the number of people asked and the question (the people are simulated: a classroom "
+                       "example, nobody's data)"};
   m.grid = {{"epsilon", "people", "true_share"},
             {"truth_probability", "estimate_mean", "estimate_std", "estimate_std_closed_form", "central_std",
              "raw_share_mean"},
             "rr_estimates"};
   m.params = {
-      {"epsilon", "Privacy budget ε", K::Real, 1.0, 0.05, 20, false, {}, {}, "per person",
-       "ε of each person's report: the truth is sent with probability e^ε / (1 + e^ε)."},
+      epsilonParam({1.0, 0.05, 20, false}, "ε of each person's report: the truth is sent with probability e^ε / (1 + e^ε).",
+                   "Privacy budget ε", "per person"),
       {"people", "People asked", K::Integer, 1000, 1, 1e6, false, {}, {}, "people", "n, the people in one survey."},
       {"true_share", "True share of yes", K::Real, 0.3, 0, 1, false, {}, {}, "",
        "The share of the simulated people whose true answer is yes (what the survey estimates)."},

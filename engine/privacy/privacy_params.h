@@ -2,8 +2,10 @@
 /// The parameter specs of the privacy settings that several methods offer, defined once: the same key,
 /// choice list (from privacy/mechanisms/mechanisms.h) and default everywhere, parsed once into enums
 /// (parseNoiseSource, parseNoiseMechanism).
+#include <cmath>
 #include <string>
 
+#include "core/internal_error.h"
 #include "core/parameters.h"
 #include "privacy/accountants/accountant.h"
 #include "privacy/mechanisms/mechanisms.h"
@@ -35,6 +37,28 @@ inline ParamSpec accountantParam(const std::vector<AccountantKind>& offered, Acc
   return {"accountant", "Accountant", ParamKind::Choice, 0, -std::numeric_limits<double>::infinity(),
           std::numeric_limits<double>::infinity(), false, std::move(ids), accountantId(def), "", std::move(help), true,
           true};
+}
+
+/// The values `epsilon` may take in one method.
+struct EpsilonRange {
+  double defaultValue = 1;
+  double min = 0.01;  ///< > 0
+  double max = 20;
+  bool allowInfinity = false;  ///< "inf" accepted: the method then runs without privacy
+};
+
+/// `epsilon`, the privacy budget, for every method that takes one: the key scenario files, sweeps, grids and
+/// PrivacyReadout::param read, a Real whose range starts above 0 (ε = 0 releases nothing; no calibration has
+/// a finite noise for it). A method states only its own: the range, default and ∞ (no privacy) of `range`,
+/// and in `help` what ε covers there (with the paper's section). A range that is empty, starts at or below 0
+/// or misses its default is a declaration bug: InternalError.
+inline ParamSpec epsilonParam(const EpsilonRange& range, std::string help, std::string label = "Privacy budget ε",
+                              std::string unit = "") {
+  ensure(range.min > 0 && std::isfinite(range.max) && range.min <= range.defaultValue && range.defaultValue <= range.max,
+         "epsilonParam: the range [", range.min, ", ", range.max, "] must start above 0 and hold its default ",
+         range.defaultValue);
+  return {"epsilon", std::move(label), ParamKind::Real, range.defaultValue, range.min, range.max, range.allowInfinity,
+          {}, "", std::move(unit), std::move(help)};
 }
 
 /// Reads `noise_source` if the method has it (Seeded otherwise). @throws InvalidArgument on an unknown id.

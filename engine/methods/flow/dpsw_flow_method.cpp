@@ -108,10 +108,10 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
   p.insert(p.end(), {
       {"steps", "Steps T", K::Integer, 500, 1, 1e6, false, {}, {}, "steps",
        "Number of flow steps (reference: 4200 for DPSWflow-r, 1500 for DPSWflow)."},
-      {"epsilon", "Privacy budget ε", K::Real, 5.0, 1e-3, 1e6, true, {}, {}, "",
-       variant == FlowVariant::Pool
-           ? "ε of the Gaussian mechanism of one step (classic calibration, [DPSWFlow] App. C.5); inf = no noise."
-           : "Target ε of the whole run, calibrated by the accountant ([DPSWFlow] App. C.4); inf = no noise."},
+      epsilonParam({5.0, 1e-3, 1e6, true},
+                   variant == FlowVariant::Pool
+                       ? "ε of the Gaussian mechanism of one step (classic calibration, [DPSWFlow] App. C.5); inf = no noise."
+                       : "Target ε of the whole run, calibrated by the accountant ([DPSWFlow] App. C.4); inf = no noise."),
       withSpecial({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
                    "Total δ: half for the sensitivity bound, half for the mechanism ([DP-SWD] Lemma 2); auto (0 in "
                    "scenario files): 1/(10 m) for the m private rows (or the public row count)."},
@@ -202,6 +202,20 @@ MethodInfo flowMethod(FlowVariant variant) {
   m.params = flowParams(variant);
   m.privacy.chart = "epsilon";  // first series: the accountant's ε; the pool's basic composition is second
   m.privacy.metric = "epsilon";
+  // The particles are released (post-processing of the noisy histograms/projections); the held-out
+  // sample and the reference sample (toys: a fresh draw of the public generator; Fashion-MNIST: the
+  // public half) are public, so every number here belongs to the release (core/output_classes.h).
+  m.outputs.release = {"sw2_heldout", "sw2_floor", "noise_std", "sensitivity", "noise_multiplier", "sample_rate",
+                       "steps_per_second", "seconds", "epsilon", "epsilon_per_step", "epsilon_basic_composition",
+                       "frechet_public", "frechet_floor", "nn_accuracy", "nn_accuracy_real", "epsilon_chosen_accountant"};
+  m.treatedAsPublic = {"the private row count m (it sets q = batch/m unless public_rows gives a nominal count)",
+                       "the dimension d and the data bounds (rows scaled into the unit ball by a public constant)",
+                       "the class list (per class: the ten Fashion-MNIST labels, one flow each, rows or not; the "
+                       "per-class row counts are not public and shape no release)",
+                       "the batch size: a Poisson batch whose projections are released has exactly that many rows "
+                       "(a random subset of the rows drawn, or zero rows added), so no release shows the draw",
+                       "the held-out and reference samples the quality is measured on",
+                       "the seed: it reproduces only particles, directions and synthetic data"};
   m.grid = {pool ? std::vector<std::string>{"epsilon", "projections", "pool", "steps", "step_size", "particles", "noise_multiplier"}
                 : std::vector<std::string>{"epsilon", "projections", "bins", "steps", "step_size", "batch", "particles", "noise_multiplier"},
             {"sw2_heldout", "sw2_floor", "noise_multiplier", "epsilon"},

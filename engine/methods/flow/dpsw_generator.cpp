@@ -237,6 +237,18 @@ MethodInfo dpswGeneratorMethod() {
       "ε; 'Flows vs generator' draws both against ε.";
   m.privacy.chart = "epsilon";
   m.privacy.metric = "epsilon";
+  // Released: the generator (post-processing of the noisy projections); the held-out and reference
+  // samples are public, so every number belongs to the release (core/output_classes.h).
+  m.outputs.release = {"sw2_heldout", "sw2_floor", "final_loss", "noise_std", "sensitivity", "noise_multiplier",
+                       "sample_rate", "seconds", "epsilon", "frechet_public", "frechet_floor", "nn_accuracy",
+                       "epsilon_chosen_accountant"};
+  m.treatedAsPublic = {"the private row count m (it sets q = batch/m)", "the dimension d and the data bounds",
+                       "the class list (per class: the ten Fashion-MNIST labels; the per-class row counts are not "
+                       "public and shape no release: each generator's batch is batch/10)",
+                       "the batch size: a Poisson batch has exactly that many rows (a random subset of the rows "
+                       "drawn, or zero rows added), so the released projections never show the draw",
+                       "the held-out and reference samples the quality is measured on",
+                       "the seed: it reproduces only the generator's initialisation, directions and synthetic data"};
   m.grid = {{"epsilon", "projections", "learning_rate", "steps", "batch", "width", "noise_multiplier"},
             {"sw2_heldout", "sw2_floor", "final_loss", "noise_multiplier", "epsilon"},
             "particles"};
@@ -251,8 +263,7 @@ MethodInfo dpswGeneratorMethod() {
       {"batch", "Batch size", K::Integer, 250, 1, 1e7, false, {}, {}, "rows", "Data minibatch and generated batch (reference 250)."},
       {"steps", "Steps T", K::Integer, 2000, 1, 1e7, false, {}, {}, "steps", "Adam steps."},
       {"samples", "Generated samples", K::Integer, 5000, 1, 1e6, false, {}, {}, "points", "Points generated for the charts and metrics.", true, true},
-      {"epsilon", "Privacy budget ε", K::Real, 5.0, 1e-3, 1e6, true, {}, {}, "",
-       "Target ε of the whole run, calibrated by the accountant; inf = no noise."},
+      epsilonParam({5.0, 1e-3, 1e6, true}, "Target ε of the whole run, calibrated by the accountant; inf = no noise."),
       withSpecial({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
                    "Total δ (half for the sensitivity bound); auto (0 in scenario files): 1/(10 m) for the m private rows."},
                   0, "auto (0.1/m)"),

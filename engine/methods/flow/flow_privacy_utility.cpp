@@ -157,6 +157,8 @@ MethodInfo flowPrivacyUtilityMethod() {
   // their joint ε (joint_claim.h), which the status bar shows.
   m.privacy.metric = "joint_epsilon";
   m.privacy.label = "joint ε of all runs";
+  m.outputs.release = {"*"};  // each point is a flow's or generator's release-side quality (their own classes)
+  m.treatedAsPublic = {"as each arm's run (row count, dimension, bounds, held-out sample)"};
   m.grid = {{"target", "steps", "delta"},
             {"flow_defaults_eps5", "flow_paper_eps5", "generator_eps5", "joint_epsilon"},
             "utility"};  // ε = 5 is in the default list

@@ -8,6 +8,8 @@
 #include "core/method.h"
 #include "core/output_classes.h"
 #include "core/run_observer.h"
+#include "core/internal_error.h"
+#include "methods/output_filter.h"
 #include "methods/output_labels.h"
 
 using namespace dpw;
@@ -62,6 +64,18 @@ class TestOutputClasses : public QObject {
     const std::string statement = m.run(p, 1, obs).privacyStatement;
     const std::size_t at = statement.find(" Treated as public");
     QVERIFY2(at != std::string::npos && at > 0 && statement[at - 1] == '.', statement.c_str());
+  }
+
+  // Outputs are declared in each method's factory: a MethodInfo without them cannot be registered, and
+  // that is the engine's bug (InternalError), not the user's.
+  void aMethodWithoutOutputsIsAnInternalError() {
+    MethodInfo m;
+    m.id = "undeclared";
+    m.run = [](const ParamValues&, std::uint64_t, RunObserver&) { return RunResult{}; };
+    QVERIFY_THROWS_EXCEPTION(InternalError, applyOutputClasses(m));
+    m.outputs.release = {"*"};
+    applyOutputClasses(m);  // declared: registered
+    QVERIFY(m.run);
   }
 
   void declarationsAreConsistent() {
