@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "privacy/accountants/accountant.h"
+#include "privacy/calibration/accountant_calibration.h"
 #include "privacy/accountants/normal_tail.h"
 #include "privacy/accountants/pld_accountant.h"
 

@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/privacy_args.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/calibration/accountant_calibration.h"
 
 namespace dpwcli {
 namespace {

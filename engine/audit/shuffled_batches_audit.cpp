@@ -9,7 +9,7 @@
 #include "core/error.h"
 #include "privacy/accountants/accountant.h"
 #include "privacy/accountants/normal_tail.h"
-#include "privacy/ledger/noise_resolution.h"
+#include "privacy/calibration/ledger_calibration.h"
 
 namespace dpw {
 
@@ -39,11 +39,14 @@ AuditTarget shuffledBatchesAuditTarget(const MechanismAuditSettings& a, std::uin
   requireAuditFault(a.fault, {AuditFault::ShuffledAsPoisson}, "shuffled-batches-run");
   const bool asPoisson = a.fault == AuditFault::ShuffledAsPoisson;
   // The run's calibration: by its accountant, to the target ε (pld: the tightest proven for each sampler).
-  NoiseRequest request;
-  request.epsilon = a.epsilon, request.delta = a.delta, request.accountant = AccountantKind::Pld;
-  request.sampleRate = asPoisson ? 1.0 / double(kShuffledBatches) : 1.0;
-  request.steps = asPoisson ? kShuffledBatches * kShuffledEpochs : kShuffledEpochs;
-  const double sigma = resolveNoiseMultiplier(request);
+  const LedgerAtMultiplier ledgerAt = [&](double z) {
+    PrivacyLedger ledger(AccountantKind::Pld, a.delta);
+    ledger.record({NoiseMechanism::Gaussian, z, 1.0, Neighbouring::AddRemove,
+                   asPoisson ? Sampler::Poisson : Sampler::WholeData, asPoisson ? 1.0 / double(kShuffledBatches) : 1.0,
+                   asPoisson ? kShuffledBatches * kShuffledEpochs : kShuffledEpochs});
+    return ledger;
+  };
+  const double sigma = calibrateMultiplier(ledgerAt, a.epsilon);
   const ShuffledBatchesClaims claims = shuffledBatchesClaims(sigma, a.delta);
   AuditTarget t;
   t.claimedEpsilon = asPoisson ? claims.poisson : claims.onePerEpoch;

@@ -9,7 +9,7 @@
 #include "fair_learning/fair_dpsgd.h"
 #include "nn/dense_network.h"
 #include "privacy/accountants/accountant.h"
-#include "privacy/ledger/noise_resolution.h"
+#include "privacy/calibration/ledger_calibration.h"
 
 namespace dpw {
 
@@ -54,14 +54,12 @@ AuditTarget dpsgdCanaryAuditTarget(const MechanismAuditSettings& s, std::uint64_
   st.loss = FairLoss::BinaryCrossEntropy;
   st.noiseSource = s.noiseSource;  // os-entropy: the secure grid law of fairDpSgdStep
   const double q = cellSampleRate(D, S->batch);
-  // The noise decision fair_learning.cpp makes (resolveNoiseMultiplier), for one step at this q, and the
-  // ledger it builds (fairDpSgdLedger): the audit tests the ledger's ε, not the typed target.
-  NoiseRequest request;
-  request.epsilon = s.epsilon, request.delta = s.delta, request.accountant = s.accountant;
-  request.sampleRate = q, request.steps = 1;
-  const double z = resolveNoiseMultiplier(request);
+  // The noise decision fair_learning.cpp makes (calibrateMultiplier on its ledger, fairDpSgdLedger), for one step
+  // at this q: the audit tests the ledger's ε, not the typed target.
   const double sensitivity = fairStepSensitivity(D, st, S->batch);
-  const PrivacyLedger ledger = fairDpSgdLedger(s.accountant, s.delta, z, sensitivity, q, 1);
+  const LedgerAtMultiplier ledgerAt = [&](double z) { return fairDpSgdLedger(s.accountant, s.delta, z, sensitivity, q, 1); };
+  const double z = calibrateMultiplier(ledgerAt, s.epsilon);
+  const PrivacyLedger ledger = ledgerAt(z);
   requireAuditFault(s.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::SkipClip}, "dpsgd-canary");
   st.noiseMultiplier = auditNoiseFactor(s.fault) * z;
   if (s.fault == AuditFault::SkipClip) {

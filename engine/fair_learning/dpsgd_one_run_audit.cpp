@@ -13,7 +13,7 @@
 #include "nn/dense_network.h"
 #include "privacy/accountants/accountant.h"
 #include "privacy/accountants/normal_tail.h"
-#include "privacy/ledger/noise_resolution.h"
+#include "privacy/calibration/ledger_calibration.h"
 
 namespace dpw {
 namespace {
@@ -78,13 +78,12 @@ OneRunTarget dpsgdRunOneRunTarget(const MechanismAuditSettings& s, std::uint64_t
   st.loss = FairLoss::BinaryCrossEntropy;
   st.noiseSource = s.noiseSource;
   // fair learning's noise decision and ledger for the whole run (methods/fair_learning.cpp).
-  NoiseRequest request;
-  request.epsilon = s.epsilon, request.delta = s.delta, request.accountant = s.accountant;
-  request.sampleRate = S->q, request.steps = kSteps, request.law = gaussianLawOf(s.noiseSource);
-  const double z = resolveNoiseMultiplier(request);
   const double sensitivity = fairStepSensitivity(D, st, S->batch);
-  const PrivacyLedger ledger =
-      fairDpSgdLedger(s.accountant, s.delta, z, sensitivity, S->q, kSteps, gaussianLawOf(s.noiseSource));
+  const LedgerAtMultiplier ledgerAt = [&](double z) {
+    return fairDpSgdLedger(s.accountant, s.delta, z, sensitivity, S->q, kSteps, gaussianLawOf(s.noiseSource));
+  };
+  const double z = calibrateMultiplier(ledgerAt, s.epsilon);
+  const PrivacyLedger ledger = ledgerAt(z);
   st.noiseMultiplier = auditNoiseFactor(s.fault) * z;
   OneRunTarget t;
   t.claimedEpsilon = ledger.epsilon();

@@ -5,8 +5,9 @@
 /// The training is fair learning's (methods/fair_learning.cpp, runSerial): the same calls in the same
 /// order, on the logistic model with BCE loss: fixed per-cell batches without replacement at the method's
 /// default fraction 0.2 (q = n′/n per cell, cellBatchSizes), T = 500 steps (the method's default), the
-/// clip C = 5, M = L = 1, σ from the fair-learning noise decision for the whole run (resolveNoiseMultiplier
-/// at q and T) and the claim from its ledger (fairDpSgdLedger, replace-one neighbours within a cell) at δ.
+/// clip C = 5, M = L = 1, σ from the fair-learning noise decision for the whole run (calibrateMultiplier
+/// on its ledger at q and T) and the claim from that ledger (fairDpSgdLedger, replace-one neighbours within a
+/// cell) at δ.
 /// Not covered: the data path (synthetic or CSV loading and its transformations): the rows are the
 /// auditor's.
 ///

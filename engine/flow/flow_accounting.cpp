@@ -6,9 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "privacy/accountants/accountant.h"
-#include "privacy/ledger/noise_resolution.h"
+#include "privacy/calibration/ledger_calibration.h"
 
 namespace dpw {
 
@@ -21,19 +22,14 @@ PrivacyLedger subsampledFlowLedger(AccountantKind accountant, double multiplier,
 }
 
 PrivacyLedger oneFlowStepLedger(AccountantKind accountant, double epsilon, double delta, double sensitivity) {
-  NoiseRequest request;
-  request.epsilon = epsilon, request.delta = delta, request.accountant = accountant;  // q = 1, one step
-  return subsampledFlowLedger(accountant, resolveNoiseMultiplier(request), {sensitivity, delta}, 1.0, 1);
+  const auto ledgerAt = [&](double z) { return subsampledFlowLedger(accountant, z, {sensitivity, delta}, 1.0, 1); };
+  return ledgerAt(calibrateMultiplier(ledgerAt, epsilon));  // q = 1, one step
 }
 
-NoiseRequest flowNoiseRequest(const FlowPrivacySettings& privacy, long steps) {
-  NoiseRequest request;
-  if (privacy.noiseMultiplier > 0) request.givenMultiplier = privacy.noiseMultiplier;  // the flows' rule: 0 = from ε
-  request.epsilon = privacy.epsilon;
-  request.accountant = privacy.accountant;
-  request.steps = steps;
-  request.law = gaussianLawOf(privacy.noiseSource);
-  return request;
+double flowNoiseMultiplier(const FlowPrivacySettings& privacy, const LedgerAtMultiplier& ledgerAt) {
+  const std::optional<double> given =  // the flows' rule: 0 = from ε
+      privacy.noiseMultiplier > 0 ? std::optional<double>(privacy.noiseMultiplier) : std::nullopt;
+  return noiseMultiplierFor(given, privacy.epsilon, ledgerAt);
 }
 
 bool flowEpsilonPointDue(AccountantKind accountant, long step, long lastStep, long steps) {

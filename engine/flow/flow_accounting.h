@@ -10,7 +10,7 @@
 
 #include "flow/flow_privacy.h"  // FlowConvention, FlowBound
 #include "privacy/accountants/accountant.h"         // AccountantKind
-#include "privacy/ledger/noise_resolution.h"       // NoiseRequest
+#include "privacy/calibration/ledger_calibration.h"  // LedgerAtMultiplier
 #include "privacy/ledger/privacy_ledger.h"         // PrivacyLedger
 #include "privacy/mechanisms/mechanisms.h"         // NoiseSource, gaussianLawOf
 
@@ -27,12 +27,10 @@ struct SubsampledProjectionBound {
 SubsampledProjectionBound subsampledProjectionBound(FlowConvention convention, FlowBound bound, long k, long d,
                                                     double delta, long steps);
 
-/// The flows' side of the one noise decision (privacy/ledger/noise_resolution.h): the multiplier is given
-/// when noise_multiplier > 0 (the flows' rule: 0 = from ε), else calibrated for the target ε by the accountant
-/// over `steps` releases, on the law the run draws (gaussianLawOf: in secure mode the analysis proven for the
-/// discrete Gaussian, so the ledger's ε meets the target); the release sets δ, q and, for a one-time release,
-/// the calibration.
-NoiseRequest flowNoiseRequest(const FlowPrivacySettings& privacy, long steps);
+/// The flows' side of the one noise decision (privacy/calibration/ledger_calibration.h: noiseMultiplierFor): the
+/// multiplier is given when noise_multiplier > 0 (the flows' rule: 0 = from ε), else the smallest whose ledger
+/// (`ledgerAt`, the run's release) meets the target ε.
+double flowNoiseMultiplier(const FlowPrivacySettings& privacy, const LedgerAtMultiplier& ledgerAt);
 
 /// The ledger of `steps` releases of the subsampled Gaussian at this multiplier (DPSWflow-r, DPSWgen), of the
 /// law `law` (gaussianLawOf the noise source): the accountant's relation names the sampler (add/remove: Poisson;
@@ -42,7 +40,7 @@ PrivacyLedger subsampledFlowLedger(AccountantKind accountant, double multiplier,
                                    double sampleRate, long steps, NoiseMechanism law = NoiseMechanism::Gaussian);
 
 /// The ledger of one flow step on the whole data (q = 1) whose multiplier the flows' decision calibrates for
-/// (ε, δ) with `accountant` (resolveNoiseMultiplier), at sensitivity Δ, the whole δ to the accountant: the
+/// (ε, δ) with `accountant` (calibrateMultiplier on this ledger), at sensitivity Δ, the whole δ to the accountant: the
 /// claim of the flow-step and flow-histogram audits (the multiplier they add is the event's).
 PrivacyLedger oneFlowStepLedger(AccountantKind accountant, double epsilon, double delta, double sensitivity);
 

@@ -7,6 +7,7 @@
 
 #include "core/choice_table.h"  // choiceList
 #include "core/error.h"
+#include "privacy/accountants/accountant_offers.h"  // offeredAccountantIds
 #include "privacy/ledger/default_delta.h"
 #include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/mechanisms.h"
@@ -116,8 +117,10 @@ ProjectionBound resolveFlowBound(FlowBound bound, long k) {
 }
 
 const std::vector<std::string>& flowAccountantIds() {
-  static const std::vector<std::string> ids{kAuto, accountantId(AccountantKind::PldWor), accountantId(AccountantKind::Pld),
-                                            accountantId(AccountantKind::RdpWor), accountantId(AccountantKind::Rdp)};
+  // The flows' releases hold for either relation (add/remove with Poisson batches, replace-one with fixed-size
+  // ones: projection_histogram.h, flow_accounting.h), and their claims are proven bounds.
+  static const std::vector<std::string> ids =
+      offeredAccountantIds({{Neighbouring::ReplaceOne, Neighbouring::AddRemove}, false});
   return ids;
 }
 

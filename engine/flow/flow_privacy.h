@@ -120,7 +120,8 @@ FlowBound parseFlowBound(const std::string& id);
 /// The bound used for k directions: defaultProjectionBound(k) for Auto, else the named one.
 ProjectionBound resolveFlowBound(FlowBound bound, long k);
 
-/// The flows' `accountant` choices: "auto" (flowAutoAccountant), then pld-wor, pld, rdp-wor, rdp.
+/// The flows' `accountant` choices: "auto" (flowAutoAccountant), then every proven accountant of either relation
+/// with its own sampler (accountant_offers.h): today pld-wor, pld, rdp-wor, rdp, rdp-mironov.
 const std::vector<std::string>& flowAccountantIds();
 
 /// The shared ParamSpecs (key, choices from the tables above, default, advanced, restarts the run);

@@ -27,7 +27,7 @@
 #include "ot/sliced_wasserstein.h"
 #include "privacy/accountants/accountant.h"
 #include "privacy/ledger/joint_claim.h"
-#include "privacy/ledger/noise_resolution.h"
+#include "privacy/calibration/ledger_calibration.h"
 #include "privacy/ledger/privacy_ledger.h"
 #include "privacy/ledger/privacy_statement.h"
 
@@ -208,22 +208,18 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   // The law the steps draw: the Gaussian (teaching mode) or the grid discrete Gaussian (secure mode), which the
   // calibration and the ledger analyse by an accountant proven for it (privacy_ledger.h: ledgerAnalysis).
   const NoiseMechanism law = gaussianLawOf(s.noiseSource);
-  if (st.privatise) {
-    NoiseRequest request;  // fair learning's rule: a multiplier ≥ 0 is given, −1 means from ε
-    if (s.noiseMultiplier >= 0) request.givenMultiplier = s.noiseMultiplier;
-    request.epsilon = s.epsilon;
-    request.delta = delta;
-    if (s.accountant) request.accountant = *s.accountant;
-    request.sampleRate = q;
-    request.steps = s.steps;
-    request.law = law;
-    st.noiseMultiplier = resolveNoiseMultiplier(request);
-  }
   const double sensitivity = fairStepSensitivity(data, st, batch);
-  // The run's one record of the privacy it spends: the live ε curve, the final ε and the statement read it.
+  // The run's release, described once (T steps of the subsampled Gaussian, fixed-size batches per cell,
+  // replace-one): its noise is the smallest whose ledger meets ε unless given (fair learning's rule: a multiplier
+  // ≥ 0 is given, −1 means from ε); the live ε curve, the final ε and the statement read the same ledger.
+  const LedgerAtMultiplier ledgerAt = [&](double z) {
+    return fairDpSgdLedger(*s.accountant, delta, z, sensitivity, q, s.steps, law);
+  };
+  if (st.privatise)
+    st.noiseMultiplier = noiseMultiplierFor(
+        s.noiseMultiplier >= 0 ? std::optional<double>(s.noiseMultiplier) : std::nullopt, s.epsilon, ledgerAt);
   std::optional<PrivacyLedger> ledger;
-  if (st.privatise && s.accountant)
-    ledger.emplace(fairDpSgdLedger(*s.accountant, delta, st.noiseMultiplier, sensitivity, q, s.steps, law));
+  if (st.privatise && s.accountant) ledger.emplace(ledgerAt(st.noiseMultiplier));
   std::optional<DecimatedSeries> epsCurve;  // ε spent vs step, from the ledger
   if (ledger) {
     epsCurve.emplace(ledger->analysisShortName());

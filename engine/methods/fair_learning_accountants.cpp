@@ -3,16 +3,17 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/choice_table.h"
 #include "core/error.h"
 #include "methods/fair_learning.h"
-#include "privacy/accountants/accountant.h"
+#include "privacy/accountants/accountant_offers.h"
 
 namespace dpw {
 
 const std::vector<std::string>& fairLearningAccountantIds() {
-  static const std::vector<std::string> ids{"auto", accountantId(AccountantKind::PldWor),
-                                            accountantId(AccountantKind::GdpUniform),
-                                            accountantId(AccountantKind::RdpWor)};
+  // Fixed-size batches per cell without replacement, replace-one within a cell ([FairLearn] Def. 2.1, Lemma 5.1);
+  // the paper's own accounting is the CLT approximation, so approximations are offered beside the bounds.
+  static const std::vector<std::string> ids = offeredAccountantIds({{Neighbouring::ReplaceOne}, true});
   return ids;
 }
 
@@ -24,18 +25,21 @@ std::optional<AccountantKind> parseFairLearningAccountant(const std::string& id,
                                                                   : DiscreteGaussianCover::None);
   const auto& ok = fairLearningAccountantIds();
   if (std::find(ok.begin(), ok.end(), id) != ok.end()) return parseAccountant(id);
-  const auto all = accountantIds();
-  const bool known = std::find(all.begin(), all.end(), id) != all.end();
   std::ostringstream why;
   why << "accountant '" << id << "' cannot account fair learning: ";
-  if (known)
-    why << "it assumes " << (id == "wdp" ? "a different mechanism" : "Poisson sampling with add/remove neighbours")
+  const auto all = accountantIds();
+  if (std::find(all.begin(), all.end(), id) == all.end()) {
+    why << "unknown id. ";
+  } else {
+    const AccountantInfo& info = accountantInfo(parseAccountant(id));
+    why << (info.claim == AccountantClaim::NotDp ? "it is not an (epsilon, delta)-DP accounting"
+            : info.batches != BatchSampling::OfRelation
+                ? "it assumes batches shuffled once per epoch with add/remove neighbours"
+                : "it assumes Poisson sampling with add/remove neighbours")
         << ", while these methods draw fixed-size batches per cell without replacement, with replace-one "
            "neighbours within a cell ([FairLearn] Def. 2.1, Lemma 5.1). ";
-  else
-    why << "unknown id. ";
-  why << "Use 'auto' or 'pld-wor' (Dong-Roth-Su Thm 4.2 composed exactly, a bound), 'gdp-uniform' (the paper's CLT "
-         "approximation) or 'rdp-wor' (Wang et al. 2019 Thm 9, a bound)";
+  }
+  why << "Use one of " << choiceList(ok);
   throw InvalidArgument(why.str());
 }
 

@@ -30,6 +30,7 @@
 #include <dpw/ot/sliced_wasserstein.h>
 #include <dpw/ot/wasserstein_1d.h>
 #include <dpw/privacy/accountants/accountant.h>
+#include <dpw/privacy/calibration/accountant_calibration.h>
 #include <dpw/privacy/accountants/discrete_gaussian_accountant.h>
 #include <dpw/privacy/accountants/pld_accountant.h>
 #include <dpw/privacy/accountants/pld_wor_accountant.h>

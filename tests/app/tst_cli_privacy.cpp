@@ -8,6 +8,7 @@
 
 #include "support/cli_runner.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/calibration/accountant_calibration.h"
 #include "privacy/accountants/normal_tail.h"
 #include "privacy/sensitivity/projection_sensitivity.h"
 #include "privacy/accountants/wdp_accountant.h"

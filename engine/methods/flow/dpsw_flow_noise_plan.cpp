@@ -8,16 +8,19 @@
 #include "flow/flow_directions.h"
 #include "flow/flow_privacy.h"
 #include "flow/projection_histogram.h"
-#include "privacy/ledger/noise_resolution.h"
+#include "privacy/calibration/gaussian_calibration.h"  // classicGaussianEpsilon
+#include "privacy/calibration/ledger_calibration.h"
 
 namespace dpw {
 
 NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
   NoisePlan plan;
-  // Each branch says what is released (Δ, δ to the mechanism, q), how a missing multiplier is calibrated
-  // and how ε is read; the multiplier and the ledger are made once, below.
-  NoiseRequest request = flowNoiseRequest(s.privacy, s.steps);
+  // Each branch says what is released (Δ, δ to the mechanism, q) and how ε is read; the ledger of the release is
+  // described once, below, and the multiplier is the smallest whose ledger meets ε.
   LedgerAccounting accounting = LedgerAccounting::Accountant;
+  // DPSWflow's per-step noise is calibrated for the paper's per-step claim (the classic ε of one release), not for
+  // the run's ledger: the ledger of that claim.
+  bool classicPerStep = false;
   const bool pool = s.variant == FlowVariant::Pool;
   // The neighbours Δ holds for: the pool's releases (q = 1) are replace-one; a minibatch run's are the
   // accountant's (projection_histogram.h: √k for add/remove, √(2k) for replace-one).
@@ -30,7 +33,6 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
     plan.exactBound = true;
     plan.sensitivity = projectionHistogramSensitivity(s.pool, false);
     plan.mechanismDelta = s.privacy.delta;
-    request.calibration = Calibration::ExactSingleGaussian;
   } else if (s.variant == FlowVariant::Resampled && s.release == FlowRelease::Histogram) {
     // projection_histogram.h: exact Δ for any directions, the whole δ to the accountant.
     plan.histogram = true;
@@ -45,7 +47,6 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
     plan.sensitivity = orthonormalBlockSensitivity(pool ? s.pool : s.projections, d);
     plan.mechanismDelta = s.privacy.delta;
     plan.sampleRate = pool ? 1.0 : std::min(1.0, double(s.batch) / double(m));
-    if (plan.releaseOnce) request.calibration = Calibration::ExactSingleGaussian;
   } else if (!pool) {
     // k fresh directions per step: a probabilistic Δ (flow_accounting.h), its δ share off the accountant's.
     const SubsampledProjectionBound bound =
@@ -61,30 +62,34 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
                            : flowSensitivity(resolveFlowBound(s.privacy.bound, s.pool), s.pool, d, s.privacy.delta / 2);
     plan.mechanismDelta = s.privacy.delta / 2;
     plan.releaseOnce = conv != FlowConvention::Reference && s.dataNoise == PoolDataNoise::Once;  // the pool is drawn once: one bound
-    // One release: exact calibration; else the paper's per-step (classic) calibration.
-    request.calibration = plan.releaseOnce ? Calibration::ExactSingleGaussian : Calibration::ClassicGaussian;
-    request.sensitivity = plan.sensitivity;
+    // Every step's noise: the paper's per-step (classic) calibration; the reference code also claims it per step.
+    classicPerStep = !plan.releaseOnce;
     if (conv == FlowConvention::Reference) accounting = LedgerAccounting::ClassicPerRelease;
   }
-  request.delta = plan.mechanismDelta;
-  request.sampleRate = plan.sampleRate;
   // The law the ledger records: secure mode's discrete Gaussian is accounted, and calibrated, by an analysis
   // proven for it (privacy_ledger.h: ledgerAnalysis); the one-release formulas are the continuous Gaussian's, so
   // a secure one-time release is one step of the accountant (its Rényi curve: CKS20 Prop. 5).
   const NoiseMechanism law = gaussianLawOf(s.privacy.noiseSource);
   if (plan.releaseOnce && law == NoiseMechanism::Gaussian) accounting = LedgerAccounting::ExactSingleGaussian;
-  if (plan.releaseOnce && law != NoiseMechanism::Gaussian) request.calibration = Calibration::Accountant, request.steps = 1;
-  // DPSWflow's per-step calibration is the classic formula (the paper's); the ledger still accounts the law drawn.
-  if (request.calibration == Calibration::ClassicGaussian) request.law = NoiseMechanism::Gaussian;
   require(law == NoiseMechanism::Gaussian || accounting != LedgerAccounting::ClassicPerRelease,
           "secure mode (noise_source = os-entropy) is for a release, and the reference convention's claim holds per "
           "step only, not for the run: choose convention union-bound");
-  plan.multiplier = resolveNoiseMultiplier(request);
+  // The release, described once: the run's ledger at multiplier z.
+  const auto ledgerOf = [&](double z, LedgerAccounting how, NoiseMechanism drawn) {
+    PrivacyLedger ledger(s.privacy.accountant, plan.mechanismDelta, how);
+    ledger.record({drawn, z, plan.sensitivity, relation, pool ? Sampler::WholeData : minibatchSamplerOf(relation),
+                   plan.sampleRate, plan.releaseOnce ? 1 : s.steps});
+    return ledger;
+  };
+  const LedgerAtMultiplier runLedger = [&](double z) { return ledgerOf(z, accounting, law); };
+  // The per-step claim is the classic formula's for the continuous Gaussian (the paper's); the run's ledger still
+  // accounts the law drawn.
+  const LedgerAtMultiplier perStepClaim = [&](double z) {
+    return ledgerOf(z, LedgerAccounting::ClassicPerRelease, NoiseMechanism::Gaussian);
+  };
+  plan.multiplier = flowNoiseMultiplier(s.privacy, classicPerStep ? perStepClaim : runLedger);
   plan.noiseStd = plan.multiplier * plan.sensitivity;
-  plan.ledger.emplace(s.privacy.accountant, plan.mechanismDelta, accounting);
-  plan.ledger->record({law, plan.multiplier, plan.sensitivity, relation,
-                       pool ? Sampler::WholeData : minibatchSamplerOf(relation), plan.sampleRate,
-                       plan.releaseOnce ? 1 : s.steps});
+  plan.ledger.emplace(runLedger(plan.multiplier));
   // DPSWflow: ε of one step, for the basic composition curve and the statement: the one release's (the ledger's),
   // or the classic mechanism's (the paper's per-step claim; in secure mode one step of the ledger's analysis,
   // proven for the law drawn).

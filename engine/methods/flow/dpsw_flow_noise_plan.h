@@ -1,7 +1,7 @@
 #pragma once
 /// How a DPSWflow(-r) run turns its privacy settings into noise ([DPSWFlow] Alg. 1, 2 and the histogram
 /// release of flow/projection_histogram.h): the sensitivity of what is released, the noise multiplier
-/// (given, or calibrated from ε: privacy/ledger/noise_resolution.h), the δ handed to the mechanism, the
+/// (given, or the smallest whose ledger meets ε: privacy/calibration/ledger_calibration.h), the δ handed to the mechanism, the
 /// sampling rate, and the run's privacy ledger, from which ε after t steps is read.
 #include <optional>
 #include <string>

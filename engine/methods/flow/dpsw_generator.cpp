@@ -75,11 +75,10 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& settings, std::uint64_t 
   const SubsampledProjectionBound bound =
       subsampledProjectionBound(s.privacy.convention, s.privacy.bound, s.projections, d, s.privacy.delta, s.steps);
   const double sampleRate = double(s.batch) / double(m);
-  NoiseRequest request = flowNoiseRequest(s.privacy, s.steps);
-  request.delta = bound.mechanismDelta;
-  request.sampleRate = sampleRate;
-  const PrivacyLedger ledger = subsampledFlowLedger(s.privacy.accountant, resolveNoiseMultiplier(request), bound, sampleRate,
-                                                    s.steps, gaussianLawOf(s.privacy.noiseSource));
+  const auto ledgerAt = [&](double z) {
+    return subsampledFlowLedger(s.privacy.accountant, z, bound, sampleRate, s.steps, gaussianLawOf(s.privacy.noiseSource));
+  };
+  const PrivacyLedger ledger = ledgerAt(flowNoiseMultiplier(s.privacy, ledgerAt));
   const PrivacyEvent& release = ledger.events().back();  // the repeated release
 
   Rng initRng = makeRng(seed, 1);

@@ -6,7 +6,7 @@
 
 #include "core/error.h"
 #include "privacy/accountants/discrete_gaussian_accountant.h"
-#include "privacy/ledger/noise_resolution.h"
+#include "privacy/calibration/gaussian_calibration.h"  // exactGaussianEpsilon, classicGaussianEpsilon
 
 namespace dpw {
 

@@ -11,9 +11,6 @@
 #include <type_traits>
 
 #include "core/error.h"
-#include "privacy/ledger/noise_resolution.h"
-#include "privacy/accountants/gdp_analysis.h"
-#include "privacy/calibration/root_finding.h"
 #include "privacy/printed_numbers.h"
 
 namespace dpw {
@@ -31,12 +28,6 @@ std::string joined(const std::vector<std::string>& ids) {
 
 void requireFiniteNonNegative(double x, const char* what) {
   require(x >= 0 && std::isfinite(x), what, " must be a finite number >= 0, got ", x);
-}
-
-void requireCalibration(double epsilon, double delta, double l2Sensitivity) {
-  require(epsilon > 0 && std::isfinite(epsilon), "epsilon must be a finite number > 0, got ", epsilon);
-  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
-  requireFiniteNonNegative(l2Sensitivity, "the l2 sensitivity");
 }
 
 }  // namespace
@@ -138,24 +129,6 @@ std::string withThreatModel(NoiseSource source, const std::string& statement) {
   return (source == NoiseSource::OsEntropy ? "Against anyone, the seed's holders included: "
                                            : "Against anyone without the run's seed (with it, ε = ∞): ") +
          statement;
-}
-
-double gdpMuFor(double epsilon, double delta) {
-  require(epsilon > 0 && std::isfinite(epsilon), "epsilon must be a positive finite number, got ", epsilon);
-  require(epsilon <= 700, "epsilon ", epsilon, " is too large for the Gaussian calibration (at most 700)");
-  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
-  // δ(ε; μ) increases with μ: the largest μ with δ(ε; μ) ≤ δ.
-  return largestBelow([epsilon](double mu) { return gdpDelta(mu, epsilon); }, delta, 0.5, 1.0);
-}
-
-double analyticGaussianNoiseStd(double epsilon, double delta, double l2Sensitivity) {
-  requireCalibration(epsilon, delta, l2Sensitivity);
-  return l2Sensitivity / gdpMuFor(epsilon, delta);
-}
-
-double classicGaussianNoiseStd(double epsilon, double delta, double l2Sensitivity) {
-  requireCalibration(epsilon, delta, l2Sensitivity);
-  return classicGaussianFactor(delta) * l2Sensitivity / epsilon;  // the one classic formula (noise_resolution.h)
 }
 
 // ---- construction (calibration)

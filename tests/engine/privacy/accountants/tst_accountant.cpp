@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/calibration/accountant_calibration.h"
 #include "privacy/accountants/pld_accountant_base.h"
 #include "support/golden.h"
 

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/calibration/accountant_calibration.h"
 #include "privacy/accountants/discrete_subsampled_rdp.h"
 #include "privacy/accountants/rdp_analysis.h"
 #include "support/golden.h"

@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include "privacy/accountants/accountant.h"
+#include "privacy/calibration/accountant_calibration.h"
 #include "support/reference_python.h"
 
 using namespace dpw;

@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/calibration/accountant_calibration.h"
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/accountants/normal_tail.h"
 #include "privacy/accountants/pld_wor_analysis.h"

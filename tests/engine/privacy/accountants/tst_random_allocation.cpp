@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/calibration/accountant_calibration.h"
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/accountants/random_allocation_accountant.h"
 #include "privacy/accountants/rdp_analysis.h"

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "privacy/sensitivity/projection_sensitivity.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/calibration/accountant_calibration.h"
 #include "privacy/accountants/rdp_accountant.h"
 #include "support/golden.h"
 

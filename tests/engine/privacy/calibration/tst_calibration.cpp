@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/calibration/accountant_calibration.h"
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/calibration/root_finding.h"
 

@@ -8,7 +8,6 @@
 
 #include "core/error.h"
 #include "privacy/ledger/joint_claim.h"
-#include "privacy/ledger/noise_resolution.h"
 #include "privacy/ledger/privacy_ledger.h"
 
 using namespace dpw;

@@ -1,15 +1,17 @@
 // Tests of the privacy ledger (engine/privacy/ledger/): the ledger's ε against a fresh accountant's, basic
-// and parallel composition of any law, the one "given multiplier or calibrate" decision, the Gaussian
-// formulas against independent values, and the claim sentences generated from the events.
+// and parallel composition of any law, the Gaussian formulas against independent values, secure mode's
+// ledgers calibrated on their proven analysis, and the claim sentences generated from the events.
 #include <QtTest>
 #include <cmath>
 #include <limits>
 
 #include "core/error.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/calibration/accountant_calibration.h"
+#include "privacy/calibration/gaussian_calibration.h"
+#include "privacy/calibration/ledger_calibration.h"
 #include "privacy/accountants/discrete_subsampled_rdp.h"
 #include "privacy/accountants/rdp_analysis.h"
-#include "privacy/ledger/noise_resolution.h"
 #include "privacy/ledger/privacy_ledger.h"
 #include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/discrete_noise.h"
@@ -94,41 +96,6 @@ class TestPrivacyLedger : public QObject {
     ledger.record({NoiseMechanism::Gaussian, multiplier, 7.5408151363, Neighbouring::ReplaceOne, Sampler::WholeData, 1.0, 300});
     QCOMPARE(ledger.epsilonAfter(300), classicGaussianEpsilon(multiplier, 0.5e-5));  // per release, not composed
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, classicGaussianFactor(0.0));
-  }
-
-  void resolutionGivenOrCalibrated() {
-    NoiseRequest r;
-    r.epsilon = 2.0, r.delta = 1e-5, r.accountant = AccountantKind::RdpWor, r.sampleRate = 0.1, r.steps = 50;
-    QCOMPARE(resolveNoiseMultiplier(r), calibrateNoiseMultiplier(AccountantKind::RdpWor, 2.0, 1e-5, 0.1, 50));
-    r.givenMultiplier = 0.7;  // given: no calibration, whatever ε
-    QCOMPARE(resolveNoiseMultiplier(r), 0.7);
-    r.givenMultiplier.reset();
-    r.epsilon = std::numeric_limits<double>::infinity();
-    QCOMPARE(resolveNoiseMultiplier(r), 0.0);
-    r.epsilon = 2.0;
-    r.calibration = Calibration::ExactSingleGaussian;
-    QCOMPARE(resolveNoiseMultiplier(r), analyticGaussianNoiseStd(2.0, 1e-5, 1.0));
-    r.calibration = Calibration::ClassicGaussian;
-    r.sensitivity = 7.5408151363;
-    QCOMPARE(resolveNoiseMultiplier(r) * r.sensitivity, classicGaussianNoiseStd(2.0, 1e-5, r.sensitivity));
-    r.calibration = Calibration::Accountant;
-    r.epsilon = 0.0;  // a bad budget gets the calibration's message
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, resolveNoiseMultiplier(r));
-    // Past ε = 100 a PLD calibration is refused at once (it would take minutes and gigabytes); an RDP one runs.
-    r.epsilon = 1000.0;
-    QVERIFY(resolveNoiseMultiplier(r) > 0);  // rdp-wor: cheap at any ε
-    for (const auto kind : {AccountantKind::Pld, AccountantKind::PldWor}) {
-      r.accountant = kind;
-      r.epsilon = 100.5;
-      try {
-        resolveNoiseMultiplier(r);
-        QFAIL("a PLD calibration to epsilon 100.5 ran");
-      } catch (const InvalidArgument& e) {
-        QVERIFY2(std::string(e.what()).find("epsilon = inf") != std::string::npos, e.what());
-      }
-      r.epsilon = 100.0;  // the largest that runs
-      QVERIFY(resolveNoiseMultiplier(r) > 0);
-    }
   }
 
   void badEventsAreRefused() {
@@ -296,10 +263,13 @@ class TestPrivacyLedger : public QObject {
     qInfo("teaching multiplier %.6f: the discrete law's proven eps %.4f", teachingZ, proven);
     QVERIFY2(std::abs(proven / closedFormOneStep(teachingZ, delta) - 1) < 1e-12, qPrintable(QString::number(proven)));
     QVERIFY(proven > 5.39 && proven < 5.40);  // 5.3957: 5 is not proven at the teaching noise
-    NoiseRequest request;
-    request.epsilon = 5, request.delta = delta, request.accountant = AccountantKind::RdpWor, request.steps = 1;
-    request.law = NoiseMechanism::DiscreteGaussian;
-    const double secureZ = resolveNoiseMultiplier(request);
+    const double secureZ = calibrateMultiplier(
+        [&](double z) {
+          PrivacyLedger l(AccountantKind::RdpWor, delta);
+          l.record(secureSteps(z, 1.0, 1, Neighbouring::ReplaceOne));
+          return l;
+        },
+        5);
     PrivacyLedger calibrated(AccountantKind::RdpWor, delta);
     calibrated.record(secureSteps(secureZ, 1.0, 1, Neighbouring::ReplaceOne));
     QVERIFY(calibrated.epsilon() <= 5 && calibrated.epsilon() > 5 * (1 - 1e-6));  // calibration stops 1e-9 relative on z
@@ -326,10 +296,13 @@ class TestPrivacyLedger : public QObject {
     QVERIFY(ledger.chosenAccountantUnproven());
     QVERIFY(std::abs(ledger.chosenAccountantEpsilon() - 5) < 1e-6);  // the chosen rdp's, for comparison
     QVERIFY(ledger.claim() == AccountantClaim::Bound);
-    NoiseRequest request;
-    request.epsilon = 5, request.delta = delta, request.accountant = AccountantKind::Rdp, request.sampleRate = q;
-    request.steps = T, request.law = NoiseMechanism::DiscreteGaussian;
-    const double z = resolveNoiseMultiplier(request);
+    const double z = calibrateMultiplier(
+        [&](double m) {
+          PrivacyLedger l(AccountantKind::Rdp, delta);
+          l.record(secureSteps(m, q, T, Neighbouring::AddRemove));
+          return l;
+        },
+        5);
     PrivacyLedger calibrated(AccountantKind::Rdp, delta);
     calibrated.record(secureSteps(z, q, T, Neighbouring::AddRemove));
     QVERIFY(calibrated.epsilon() <= 5 && calibrated.epsilon() > 5 * (1 - 1e-6));
@@ -365,10 +338,12 @@ class TestPrivacyLedger : public QObject {
     PrivacyLedger mixed(AccountantKind::Rdp, 1e-5);
     mixed.record(gaussianSteps(1.0, 0.1, 1, Neighbouring::AddRemove));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, mixed.record(secureSteps(1.0, 0.1, 1, Neighbouring::AddRemove)));
-    NoiseRequest exact;
-    exact.epsilon = 1, exact.delta = 1e-5, exact.calibration = Calibration::ExactSingleGaussian;
-    exact.law = NoiseMechanism::DiscreteGaussian;
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, resolveNoiseMultiplier(exact));
+    const auto exactSecure = [](double z) {  // a one-release formula for the discrete law: refused, also to calibrate
+      PrivacyLedger l(AccountantKind::Rdp, 1e-5, LedgerAccounting::ExactSingleGaussian);
+      l.record(secureSteps(z, 1.0, 1, Neighbouring::ReplaceOne));
+      return l;
+    };
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, calibrateMultiplier(exactSecure, 1));
   }
 
   // The claim is generated from the events: the sampler from the relation, the numbers from the event.
