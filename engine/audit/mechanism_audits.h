@@ -40,6 +40,8 @@
 ///   Whole runs, end to end: dpswflow-r-run (methods/flow/dpsw_flow_run_audit.h), fair-classifier-run (the
 ///              classifier trained from two CSV files, methods/fair_learning_run_audit.h) and shuffled-batches-run
 ///              (DP-SGD on batches shuffled once, audit/shuffled_batches_audit.h).
+///              Also dpswflow-run (DPSWflow, the pool: its one histogram release, methods/flow/dpsw_pool_run_audit.h)
+///              and dpswgen-run (DPSWgen: every step's DP-SWD release, methods/flow/dpsw_generator_run_audit.h).
 ///
 /// One-run audits of whole runs (dpsgd-run-one-run, dpswflow-r-one-run) are listed in the same `mechanism`
 /// menu; they run once with `trials` canaries and are read by the one-run estimator (audit/one_run_targets.h).

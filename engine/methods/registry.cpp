@@ -29,6 +29,9 @@
 #include "methods/privacy_tradeoff.h"
 #include "methods/randomized_response.h"
 #include "methods/projection_sensitivity_explorer.h"
+// Whole runs of the pool flow and the generator, end to end
+#include "methods/flow/dpsw_generator_run_audit.h"
+#include "methods/flow/dpsw_pool_run_audit.h"
 
 namespace dpw {
 
@@ -45,6 +48,9 @@ const std::vector<MethodInfo>& allMethods() {
     registerOneRunAudit("dpswflow-r-one-run", dpswFlowOneRunTarget);  // a whole flow run, one run, m canaries
     registerAuditMechanism("fair-classifier-run", fairClassifierRunAuditTarget);  // through its CSV data path
     registerAuditMechanism("shuffled-batches-run", shuffledBatchesAuditTarget);  // DP-SGD on shuffle-once batches
+    // Whole runs end to end, white box: DPSWflow (its one histogram release) and DPSWgen (every step's DP-SWD release)
+    registerAuditMechanism("dpswflow-run", dpswPoolRunAuditTarget);
+    registerAuditMechanism("dpswgen-run", dpswGeneratorRunAuditTarget);
     std::vector<MethodInfo> list{
       dpswFlowResampledMethod(),  // DP gradient flow: the default scenario
       dpswFlowPoolMethod(),
