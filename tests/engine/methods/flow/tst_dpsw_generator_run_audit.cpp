@@ -15,12 +15,11 @@ class TestDpswGeneratorRunAudit : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() { allMethods(); }
-  // Claim 1 for the whole run (q = 0.2, T = 20, k = 4 on one coordinate: dpsw_generator_run_audit.h); 500 runs a
-  // side, about 9 s a row on the 2-core machine at load 18. Measured (seed 5): correct: 0 and 0; noise / 4:
-  // distribution-free 0.70, Gaussian-DP family 2.02 (μ 0.51). At this count only the Gaussian-DP bound sees past
-  // the claim (the distribution-free one needs the (ε, δ) corner of a subsampled composition: more runs, the
-  // docs' table); for a subsampled composition that bound is an approximation (privacy_audit.h), so the correct
-  // run on the same seed is the control and must read below the claim with both.
+  // Claim 1 for the whole run (q = 0.2, T = 20, k = 2 on one coordinate: dpsw_generator_run_audit.h); 500 runs a
+  // side, about 5 s a row on the 2-core machine at load 12 (1 s of CPU). Measured (seed 5): correct: 0 and 0;
+  // noise / 4: distribution-free 1.36, Gaussian-DP family 2.21 (μ 0.55). The distribution-free bound holds for
+  // any release and must catch it; the Gaussian-DP one, an approximation for a subsampled composition
+  // (privacy_audit.h), with room.
   void generatorRunCorrectAndBroken_data() {
     QTest::addColumn<int>("fault");
     QTest::newRow("correct") << int(AuditFault::None);
@@ -45,7 +44,8 @@ class TestDpswGeneratorRunAudit : public QObject {
       QVERIFY(a.result.epsilonLowerBound <= a.claimedEpsilon);
       QVERIFY(a.gdp.epsilonLowerBound <= a.claimedEpsilon);
     } else {
-      QVERIFY(a.gdp.epsilonLowerBound > 1.5 * a.claimedEpsilon);  // measured 2.02
+      QVERIFY(a.result.epsilonLowerBound > a.claimedEpsilon);      // measured 1.36
+      QVERIFY(a.gdp.epsilonLowerBound > 1.5 * a.claimedEpsilon);  // measured 2.21
     }
   }
 
