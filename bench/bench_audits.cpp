@@ -73,6 +73,33 @@ void BM_FlowRunAudit(benchmark::State& state) {
 BENCHMARK(BM_FlowRunAudit)->Args({1, 1000})->Args({4, 1000})->Args({8, 1000})
     ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
+// Whole runs of DPSWflow (the pool, methods/flow/dpsw_pool_run_audit.h: one histogram release, read white box)
+// and DPSWgen (methods/flow/dpsw_generator_run_audit.h: every step's DP-SWD release), claim ε = range(0),
+// range(1) runs a side, fault range(2) (an AuditFault).
+void BM_WholeRunAudit(benchmark::State& state, const char* mechanism) {
+  dpw::allMethods();
+  dpw::MechanismAuditSettings s;
+  s.mechanism = mechanism;
+  s.epsilon = double(state.range(0));
+  s.trials = long(state.range(1));
+  s.fault = dpw::AuditFault(state.range(2));
+  dpw::MechanismAudit a;
+  for (auto _ : state) a = dpw::auditMechanism(s, 2024);
+  state.counters["claim"] = a.claimedEpsilon;
+  state.counters["gdp_bound"] = a.gdp.epsilonLowerBound;
+  state.counters["gdp_ratio"] = a.gdp.epsilonLowerBound / a.claimedEpsilon;
+  state.counters["cp_bound"] = a.result.epsilonLowerBound;
+  state.counters["cp_ratio"] = a.result.epsilonLowerBound / a.claimedEpsilon;
+}
+constexpr long kQuarter = long(dpw::AuditFault::NoiseQuarter), kAddRemove = long(dpw::AuditFault::ReplaceAsAddRemove),
+               kRateTenth = long(dpw::AuditFault::RateTenth);
+BENCHMARK_CAPTURE(BM_WholeRunAudit, dpswflow_run, "dpswflow-run")->Args({1, 10000, 0})->Args({4, 10000, 0})
+    ->Args({8, 10000, 0})->Args({1, 10000, kQuarter})->Args({1, 10000, kAddRemove})
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK_CAPTURE(BM_WholeRunAudit, dpswgen_run, "dpswgen-run")->Args({1, 2000, 0})->Args({4, 2000, 0})
+    ->Args({8, 2000, 0})->Args({1, 2000, kQuarter})->Args({1, 2000, kRateTenth})
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+
 // The one-run audits of whole runs. A fair-classifier DP-SGD training (fair_learning/dpsgd_one_run_audit.h: q = 0.5,
 // T = 50, white-box Dirac canaries), claim ε = range(0), range(1) canaries. Goal (issue #36): ≥ 0.5 of the claim
 // at ε = 8. The proven one-run bound (one_run_ratio) stops near 0.3 there for any m (audit/one_run_audit.h);

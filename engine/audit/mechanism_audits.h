@@ -44,6 +44,8 @@
 ///              methods/fair_regression_run_audit.h); count-query-run, randomized-response-run, clipped-mean-run,
 ///              exponential-mechanism-run (black box: any registered method on two parameter sets,
 ///              methods/method_run_audit.h and methods/basics_run_audits.h).
+///              Also dpswflow-run (DPSWflow, the pool: its one histogram release, methods/flow/dpsw_pool_run_audit.h)
+///              and dpswgen-run (DPSWgen: every step's DP-SWD release, methods/flow/dpsw_generator_run_audit.h).
 ///
 /// One-run audits of whole runs (dpsgd-run-one-run, dpswflow-r-one-run) are listed in the same `mechanism`
 /// menu; they run once with `trials` canaries and are read by the one-run estimator (audit/one_run_targets.h).

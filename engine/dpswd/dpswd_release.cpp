@@ -1,5 +1,6 @@
 #include "dpswd/dpswd_release.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <span>
@@ -33,6 +34,8 @@ class DpswdNoise final : public ProjectionNoise {
     if (!o_.secureNoise.isNone()) os = std::make_unique<OsEntropy>();
     addNoise(u, o_, rng, os.get());
     addNoise(v, o_, rng, os.get());
+    if (o_.releasedY)  // row j is this direction's alone: no two threads write the same row
+      std::copy(v.begin(), v.end(), o_.releasedY->row(j).data());
   }
 
  private:
@@ -75,6 +78,7 @@ Points noisyProjections(const PointsRef& X, const PointsRef& directions, const S
 SlicedResult slicedW2Squared(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
                              const SlicedOptions& options) {
   requireNoise(options);
+  if (options.releasedY) options.releasedY->setZero(directions.rows(), Y.rows());
   const DpswdNoise noise(options);
   return slicedW2Squared(X, Y, directions, noisy(options) ? &noise : nullptr);
 }
@@ -82,6 +86,7 @@ SlicedResult slicedW2Squared(const PointsRef& X, const PointsRef& Y, const Point
 SlicedResult slicedW2SquaredWithGradients(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
                                           const SlicedOptions& options) {
   requireNoise(options);
+  if (options.releasedY) options.releasedY->setZero(directions.rows(), Y.rows());
   const DpswdNoise noise(options);
   return slicedW2SquaredWithGradients(X, Y, directions, noisy(options) ? &noise : nullptr);
 }

@@ -23,6 +23,11 @@ struct SlicedOptions {
   /// Secure mode: if set (not none), the projections get this exact discrete law from the OS
   /// (Mechanism::discreteGaussianOnGrid, privacy/mechanisms/mechanisms.h) instead of N(0, σ²) from `noiseSeed`.
   Mechanism secureNoise{};
+  /// Audit hook: if set, receives the k x m noisy projections of the second sample Y (row j: direction j,
+  /// Y's rows in their order), exactly as drawn and used: the data side of the release a white-box auditor
+  /// reads (methods/flow/dpsw_generator_run_audit.h). Resized by the call and filled when there is noise (without
+  /// noise nothing is released); null: nothing is copied.
+  Points* releasedY = nullptr;
 };
 
 /// DP-SWD's private unit: the k x n noisy projections Θ Xᵀ + noise, with the noise of direction j drawn

@@ -34,6 +34,9 @@
 #include "methods/fair_regression_run_audit.h"
 #include "methods/randomized_response.h"
 #include "methods/projection_sensitivity_explorer.h"
+// Whole runs of the pool flow and the generator, end to end
+#include "methods/flow/dpsw_generator_run_audit.h"
+#include "methods/flow/dpsw_pool_run_audit.h"
 
 namespace dpw {
 
@@ -58,6 +61,9 @@ const std::vector<MethodInfo>& allMethods() {
     registerAuditMechanism("randomized-response-run", randomizedResponseRunAuditTarget);
     registerAuditMechanism("clipped-mean-run", clippedMeanRunAuditTarget);
     registerAuditMechanism("exponential-mechanism-run", exponentialMechanismRunAuditTarget);
+    // Whole runs end to end, white box: DPSWflow (its one histogram release) and DPSWgen (every step's DP-SWD release)
+    registerAuditMechanism("dpswflow-run", dpswPoolRunAuditTarget);
+    registerAuditMechanism("dpswgen-run", dpswGeneratorRunAuditTarget);
     std::vector<MethodInfo> list{
       dpswFlowResampledMethod(),  // DP gradient flow: the default scenario
       dpswFlowPoolMethod(),

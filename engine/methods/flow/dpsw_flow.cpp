@@ -156,9 +156,10 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   std::vector<Points> released(plan.releaseOnce ? groups.size() : 0);
   for (std::size_t gi = 0; gi < released.size() && plan.histogram; ++gi) {  // K noisy histograms, once
     Rng noiseRng = makeRng(seed, 8 + gi);
-    released[gi] = histogramQuantiles(releaseProjectionHistograms(groups[gi].data, pool, s.bins, plan.noiseStd,
-                                                                  plan.sensitivity, s.privacy.noiseSource, noiseRng),
-                                      s.histogramCutoff * plan.noiseStd, s.quantiles);
+    const Points counts = releaseProjectionHistograms(groups[gi].data, pool, s.bins, plan.noiseStd, plan.sensitivity,
+                                                      s.privacy.noiseSource, noiseRng);
+    if (s.inspectReleasedCounts) s.inspectReleasedCounts(0, gi, pool, counts);  // once, before the first step
+    released[gi] = histogramQuantiles(counts, s.histogramCutoff * plan.noiseStd, s.quantiles);
   }
   for (std::size_t gi = 0; gi < released.size() && !plan.histogram; ++gi) {
     released[gi] = pool * groups[gi].data.transpose();

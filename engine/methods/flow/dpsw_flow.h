@@ -107,7 +107,9 @@ struct DpswFlowSettings {
   std::function<void(long step, std::size_t group, const std::vector<Eigen::Index>& batchRows)> inspectBatchRows;
   /// Audit hook (not a parameter): DPSWflow-r with the histogram release calls it every step with the
   /// step, the group, the step's directions (k x d, public) and the released noisy counts (k x B, before the
-  /// cutoff): what a white-box auditor reads (methods/flow/dpsw_flow_run_audit.h).
+  /// cutoff): what a white-box auditor reads (methods/flow/dpsw_flow_run_audit.h). DPSWflow with the
+  /// histogram release calls it once per group, before the first step (step 0), with the K pool directions
+  /// and the K x B counts released once (methods/flow/dpsw_pool_run_audit.h).
   std::function<void(long step, std::size_t group, const Points& directions, const Points& noisyCounts)>
       inspectReleasedCounts;
   /// Test hook (not a parameter): edits the loaded target before the run (e.g. replaces one private row, to

@@ -175,8 +175,11 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& settings, std::uint64_t 
       const Points Z = standardNormal(g.batch, s.latent, rng);
       const nn::ForwardPass f = g.net.forward(Z);
       const Points G = f.output();
-      const SlicedResult r = slicedW2SquaredWithGradients(
-          G, batch, theta, {release.scale(), rng(), secureGaussianFor(s.privacy.noiseSource, release.scale(), release.sensitivity, s.projections)});
+      Points released;  // the batch's noisy projections, for the audit hook only
+      SlicedOptions o{release.scale(), rng(), secureGaussianFor(s.privacy.noiseSource, release.scale(), release.sensitivity, s.projections)};
+      if (s.inspectReleasedProjections) o.releasedY = &released;
+      const SlicedResult r = slicedW2SquaredWithGradients(G, batch, theta, o);
+      if (s.inspectReleasedProjections) s.inspectReleasedProjections(t, gi, theta, released);
       g.net.addToParameters(g.adam.step(g.net.gradient(f, r.gradX), s.learningRate));
       stepLoss += r.value / double(gens.size());
     }

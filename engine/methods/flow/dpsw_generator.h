@@ -35,6 +35,12 @@ struct DpswGeneratorSettings {
   std::function<void(FlowData&)> editData;
   /// Test hook (not a parameter): per class, called with the class and its generated batch size.
   std::function<void(std::size_t label, long generatedBatch)> inspectGenerator;
+  /// Audit hook (not a parameter): called every step with the step, the class, the step's directions
+  /// (k x d, public) and the released noisy projections of the data batch (k x b; column i: batch row i, in
+  /// the batch's uniformly random order), as drawn and used: what a white-box auditor reads
+  /// (methods/flow/dpsw_generator_run_audit.h).
+  std::function<void(long step, std::size_t group, const Points& directions, const Points& noisyBatchProjections)>
+      inspectReleasedProjections;
 
   static DpswGeneratorSettings fromParams(const ParamValues& p);
 };

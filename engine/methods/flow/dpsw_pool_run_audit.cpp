@@ -1,0 +1,82 @@
+#include "methods/flow/dpsw_pool_run_audit.h"
+
+#include <cmath>
+#include <memory>
+
+#include "core/error.h"
+#include "flow/projection_histogram.h"
+#include "methods/flow/dpsw_flow.h"
+#include "methods/flow/dpsw_flow_run_audit.h"
+
+namespace dpw {
+
+namespace {
+
+constexpr long kRows = 50, kSteps = 3;
+
+DpswFlowSettings runSettings(const MechanismAuditSettings& a, bool neighbour) {
+  DpswFlowSettings s;  // the dpswflow method's defaults, but for the sizes that only cost time (see the header)
+  s.variant = FlowVariant::Pool;
+  s.release = FlowRelease::Histogram;
+  s.dataNoise = PoolDataNoise::Once;
+  s.particles = 16;
+  s.projections = 2;
+  s.steps = kSteps;
+  s.frameEvery = kSteps;
+  s.data.target = "ring5";
+  s.data.toySize = 20;  // the held-out and reference samples feed only the run's evaluation
+  s.privacy.epsilon = a.epsilon;
+  s.privacy.delta = a.delta;
+  s.privacy.accountant = AccountantKind::PldWor;  // what "auto" resolves to for the pool (q = 1, replace-one)
+  s.privacy.noiseSource = a.noiseSource;
+  s.editData = [neighbour](FlowData& d) {
+    d.privateData = Points::Zero(kRows, 2);
+    d.privateData(kRows - 1, 0) = neighbour ? -1.0 : 1.0;  // the canary u = e₁, or −u
+  };
+  return s;
+}
+
+}  // namespace
+
+AuditTarget dpswPoolRunAuditTarget(const MechanismAuditSettings& a, std::uint64_t seed) {
+  require(a.epsilon > 0 && std::isfinite(a.epsilon), "the audited ε must be finite and > 0, got ", a.epsilon);
+  require(a.delta > 0 && a.delta < 1, "delta must lie in (0, 1), got ", a.delta);
+  requireAuditFault(a.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::ReplaceAsAddRemove},
+                    "dpswflow-run");
+  // The claim: the correct run's ledger ε for the whole run, and its multiplier (a probe run on D').
+  const RunResult probe = runDpswFlowOnOneThread(runSettings(a, true), seed);
+  double multiplier = probe.metrics.at("noise_multiplier");
+  if (a.fault == AuditFault::NoiseQuarter || a.fault == AuditFault::NoiseTwoThirds)
+    multiplier *= auditNoiseFactor(a.fault);
+  if (a.fault == AuditFault::ReplaceAsAddRemove)  // σ = multiplier · √K for a row that moves √(2K)
+    multiplier *= projectionHistogramSensitivity(runSettings(a, true).pool, true) / probe.metrics.at("sensitivity");
+  struct Shared {
+    DpswFlowSettings d, dPrime;
+  };
+  auto sh = std::make_shared<Shared>();
+  sh->d = runSettings(a, false), sh->dPrime = runSettings(a, true);
+  // The trials run the probe's mechanism with its multiplier given: the calibration is deterministic (one
+  // exact Gaussian release), so the noise and the release are those of a run that calibrates.
+  for (DpswFlowSettings* r : {&sh->d, &sh->dPrime}) r->privacy.noiseMultiplier = multiplier;
+  AuditTarget t;
+  t.claimedEpsilon = probe.metrics.at("epsilon");
+  t.claimedDelta = a.delta;
+  t.noiseScale = multiplier * probe.metrics.at("sensitivity");
+  t.trial = [sh](bool neighbour, Rng& rng) {
+    DpswFlowSettings s = neighbour ? sh->dPrime : sh->d;
+    double score = 0;
+    s.inspectReleasedCounts = [&score](long, std::size_t, const Points& pool, const Points& counts) {
+      const long bins = long(counts.cols());
+      Points u = Points::Zero(1, pool.cols());
+      u(0, 0) = 1.0;
+      const Points others = double(kRows - 1) * projectionCounts(Points::Zero(1, pool.cols()), pool, bins);
+      const Points shift = projectionCounts(u, pool, bins) - projectionCounts(-u, pool, bins);
+      score = ((counts - others).array() * shift.array()).sum();  // ⟨c̃ − b, h(u) − h(−u)⟩
+    };
+    runDpswFlowOnOneThread(s, rng());
+    return score;
+  };
+  return t;
+}
+
+}  // namespace dpw
