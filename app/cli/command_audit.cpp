@@ -46,7 +46,7 @@ const RegisterCommand registered(
     "gaussian|laplace|dpswd-projection|fair-histogram|dpsgd-canary|flow-step|flow-histogram, a whole run end "
     "to end: dpswflow-r-run, fair-classifier-run (from a CSV file), shuffled-batches-run (DP-SGD on batches "
     "shuffled once), fair-regression-run (from a CSV file), count-query-run|randomized-response-run|"
-    "clipped-mean-run|exponential-mechanism-run (the DP basics, black box), or a one-run audit of a whole run with --trials canaries: "
+    "clipped-mean-run|exponential-mechanism-run (the DP basics, black box), dpswflow-run|dpswgen-run, or a one-run audit of a whole run with --trials canaries: "
     "dpsgd-run-one-run|dpswflow-r-one-run (Steinke, Nasr & Jagielski 2023)",
     setup);
 

@@ -268,7 +268,8 @@ MethodInfo privacyAuditMethod() {
        "The *-run mechanisms audit a whole run end to end: DPSWflow-r, the fair classifier trained from a CSV file, and "
        "DP-SGD on batches shuffled once (1000 steps, 100 batches an epoch). "
        "fair-regression-run: fair regression from a CSV file, white box on its released histogram; count-query-run, "
-       "randomized-response-run, clipped-mean-run, exponential-mechanism-run: the DP basics' lessons, black box."},
+       "randomized-response-run, clipped-mean-run, exponential-mechanism-run: the DP basics' lessons, black box; "
+       "dpswflow-run (DPSWflow's one histogram release) and dpswgen-run (every DP-SWD release of DPSWgen), white box."},
       epsilonParam({1.0, 1e-3, 50, false}, "The privacy budget the mechanism is calibrated for.", "Claimed ε"),
       {"delta", "Claimed δ", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ of the claim (ignored by Laplace, which is pure ε-DP)."},
       {"trials", "Runs per data set", K::Integer, 200000, 200, 1e8, false, {}, {}, "runs",
