@@ -47,6 +47,7 @@ class AnimationRecorder : public dpw::RunObserver {
     totalSteps_ = total;
     next_.onProgress(step, total);
   }
+  void onStatus(const std::string& what) override { next_.onStatus(what); }
   bool cancelRequested() const override { return next_.cancelRequested(); }
   long totalSteps() const { return totalSteps_; }
   const std::vector<AnimationSnapshot>& snapshots() const { return snapshots_; }

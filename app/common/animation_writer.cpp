@@ -15,6 +15,7 @@
 #include "common/gif_encoder.h"
 #include "common/video_encoder.h"
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "core/overloaded.h"
 #include "privacy/printed_numbers.h"
 
@@ -223,53 +224,83 @@ QString animationCaption(const AnimationSnapshot& snapshot, long step, const Ani
   return text;
 }
 
-AnimationReport writeAnimation(const std::vector<AnimationSnapshot>& snapshots, const AnimationSettings& settings,
-                               const std::function<bool(int, int)>& progress) {
+struct AnimationEncoding::Impl {
+  AnimationSettings settings;
+  std::vector<std::string> charts;
+  std::unique_ptr<QTemporaryFile> part;  // written beside the target under a temporary name, renamed when complete
+  std::vector<AnimationPicture> pictures;
+  std::unique_ptr<GifEncoder> gif;
+  std::unique_ptr<VideoEncoder> video;
+  int next = 0;
+};
+
+AnimationEncoding::AnimationEncoding(const std::vector<AnimationSnapshot>& snapshots, const AnimationSettings& settings)
+    : d_(std::make_unique<Impl>()) {
   checkAnimationSettings(settings);
   if (snapshots.empty()) throw dpw::InvalidArgument("the run published no frame: nothing to record");
-  const std::vector<std::string> charts = chosenCharts(snapshots, settings);
+  d_->settings = settings;
+  d_->charts = chosenCharts(snapshots, settings);
   const AnimationFormat format = animationFormatFor(settings.path);
-  // Written beside the target under a temporary name, renamed when complete.
   const QFileInfo target(settings.path);
-  QTemporaryFile part(QDir(target.absolutePath()).filePath(".dpwlab-animation-XXXXXX." + target.suffix()));
-  if (!part.open()) throw dpw::InvalidArgument("cannot create a file beside " + settings.path.toStdString());
-  part.close();
-  const QString tmp = part.fileName();
+  d_->part = std::make_unique<QTemporaryFile>(
+      QDir(target.absolutePath()).filePath(".dpwlab-animation-XXXXXX." + target.suffix()));
+  if (!d_->part->open()) throw dpw::InvalidArgument("cannot create a file beside " + settings.path.toStdString());
+  d_->part->close();
+  d_->pictures = animationPictures(snapshots);
+  if (format == AnimationFormat::Gif)
+    d_->gif = std::make_unique<GifEncoder>(d_->part->fileName(), settings.size, settings.fps);
+  else
+    d_->video = std::make_unique<VideoEncoder>(d_->part->fileName(), settings.size, settings.fps);
+}
+
+AnimationEncoding::~AnimationEncoding() = default;
+
+int AnimationEncoding::pictures() const { return int(d_->pictures.size()); }
+
+int AnimationEncoding::encoded() const { return d_->next; }
+
+bool AnimationEncoding::encodeNext() {
+  if (d_->next >= pictures()) return false;
+  const AnimationPicture& pic = d_->pictures[std::size_t(d_->next)];
+  const QImage image =
+      compose(pic.frames, d_->charts, d_->settings.size, animationCaption(pic.frames, pic.step, d_->settings));
+  if (d_->gif)
+    d_->gif->add(image);
+  else
+    d_->video->add(image);
+  ++d_->next;
+  return true;
+}
+
+AnimationReport AnimationEncoding::finish() {
+  dpw::ensure(d_->next == pictures(), "AnimationEncoding::finish before every picture was encoded");
   AnimationReport report;
-  const std::vector<AnimationPicture> pictures = animationPictures(snapshots);
-  const int n = int(pictures.size());
-  auto picture = [&](int i) {
-    const AnimationPicture& pic = pictures[size_t(i)];
-    return compose(pic.frames, charts, settings.size, animationCaption(pic.frames, pic.step, settings));
-  };
-  if (format == AnimationFormat::Gif) {
-    GifEncoder gif(tmp, settings.size, settings.fps);
-    for (int i = 0; i < n; ++i) {
-      gif.add(picture(i));
-      if (progress && !progress(i + 1, n)) throw dpw::Cancelled();
-    }
-    gif.finish();
-    report.frames = gif.images();
+  if (d_->gif) {
+    d_->gif->finish();
+    report.frames = d_->gif->images();
     report.encoder = "giflib";
   } else {
-    VideoEncoder video(tmp, settings.size, settings.fps);
-    for (int i = 0; i < n; ++i) {
-      video.add(picture(i));
-      if (progress && !progress(i + 1, n)) throw dpw::Cancelled();
-    }
-    video.finish();
-    report.frames = video.frames();
-    report.encoder = video.encoderName();
+    d_->video->finish();
+    report.frames = d_->video->frames();
+    report.encoder = d_->video->encoderName();
   }
-  if (QFile::exists(settings.path) && !QFile::remove(settings.path))
-    throw dpw::InvalidArgument("cannot replace " + settings.path.toStdString());
-  if (!part.rename(settings.path)) throw dpw::InvalidArgument("cannot write " + settings.path.toStdString() + ": " +
-                                                              part.errorString().toStdString());
-  part.setAutoRemove(false);
+  const QString& path = d_->settings.path;
+  if (QFile::exists(path) && !QFile::remove(path)) throw dpw::InvalidArgument("cannot replace " + path.toStdString());
+  if (!d_->part->rename(path))
+    throw dpw::InvalidArgument("cannot write " + path.toStdString() + ": " + d_->part->errorString().toStdString());
+  d_->part->setAutoRemove(false);
   // A temporary file is private (0600); the animation is an ordinary file (0644 before the umask, as QSaveFile).
-  QFile::setPermissions(settings.path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
-  report.bytes = QFileInfo(settings.path).size();
+  QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
+  report.bytes = QFileInfo(path).size();
   return report;
+}
+
+AnimationReport writeAnimation(const std::vector<AnimationSnapshot>& snapshots, const AnimationSettings& settings,
+                               const std::function<bool(int, int)>& progress) {
+  AnimationEncoding encoding(snapshots, settings);
+  while (encoding.encodeNext())
+    if (progress && !progress(encoding.encoded(), encoding.pictures())) throw dpw::Cancelled();
+  return encoding.finish();
 }
 
 }  // namespace dpwapp

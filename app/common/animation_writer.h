@@ -18,6 +18,7 @@
 /// the MP4 is yuv420p (even width and height).
 #include <QImage>
 #include <functional>
+#include <memory>
 
 #include "common/animation_settings.h"
 
@@ -48,5 +49,28 @@ QImage composeAnimationFrame(const AnimationSnapshot& snapshot, const AnimationS
 /// Throws dpw::InvalidArgument on failure (an empty recording, an unknown chart, an encoder error).
 AnimationReport writeAnimation(const std::vector<AnimationSnapshot>& snapshots, const AnimationSettings& settings,
                                const std::function<bool(int, int)>& progress = {});
+
+/// writeAnimation one picture at a call, for a caller whose event loop turns between pictures (the GUI's
+/// recording panel, gui/recording_panel.h, paints on the GUI thread without a modal dialog): the constructor
+/// checks the settings and opens the temporary file, encodeNext() paints and encodes one picture, finish()
+/// closes and renames it into place. Destroyed before finish(), it leaves no file behind. Throws as
+/// writeAnimation does.
+class AnimationEncoding {
+ public:
+  AnimationEncoding(const std::vector<AnimationSnapshot>& snapshots, const AnimationSettings& settings);
+  ~AnimationEncoding();
+  AnimationEncoding(const AnimationEncoding&) = delete;
+  AnimationEncoding& operator=(const AnimationEncoding&) = delete;
+  int pictures() const;
+  int encoded() const;
+  /// Encodes the next picture; false when every picture was already encoded.
+  bool encodeNext();
+  /// Finishes the file (every picture must be encoded) and renames it to settings.path.
+  AnimationReport finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> d_;
+};
 
 }  // namespace dpwapp

@@ -23,7 +23,7 @@
 #include "gui/parameter_undo.h"
 #include "gui/pinned_runs.h"
 #include "gui/recent_files.h"
-#include "gui/record_animation.h"
+#include "gui/recording_panel.h"
 #include "gui/run_controller.h"
 
 namespace dpwapp {
@@ -47,21 +47,7 @@ void MainWindow::buildMenus() {
                           if (!error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), error);
                         }),
         "exportAll");
-  named(file->addAction(tr("Record &animation…"), this,
-                        [this] {  // gui/record_animation.h: reruns the scenario and encodes the charts
-                          Scenario s;
-                          try {
-                            s = currentScenario();
-                          } catch (const std::exception& e) {
-                            QMessageBox::warning(this, tr("Invalid parameter"), QString::fromUtf8(e.what()));
-                            return;
-                          }
-                          std::vector<std::string> ids;
-                          for (const auto& f : charts_->frames()) ids.push_back(f->chart);
-                          RecordAnimationDialog dialog(s, ids, this);
-                          if (dialog.exec() == QDialog::Accepted) showStatus(dialog.property("report").toString());
-                        }),
-        "recordAnimation");
+  named(file->addAction(tr("Record &animation…"), this, &MainWindow::showRecordingPanel), "recordAnimation");
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

@@ -59,6 +59,9 @@ class MainWindow : public QMainWindow {
   /// Writes the scenario the controls describe to `path`, with the lesson block while the lesson's method is
   /// selected; returns an error or empty (File → Save scenario asks for the path).
   QString saveScenarioTo(const QString& path);
+  /// File → Record animation…: shows the recording panel (gui/recording_panel.h) docked beside the charts, not
+  /// modal; it records the window's next run.
+  void showRecordingPanel();
   /// The explanation panel (for tests: its scroll position).
   QTextBrowser* explanationPanel() const { return explanation_; }
   /// The explanation panel's current HTML (for tests).
@@ -198,6 +201,7 @@ class MainWindow : public QMainWindow {
   QLabel* lessonBanner_ = nullptr;    ///< presentation mode: the lesson's number, title and caption above the charts
   bool explanationToTop_ = false;     ///< the next explanation update shows the panel from its top (a new lesson)
   int preparingShown_ = -1;           ///< seconds shown in "Preparing …" before a run's first step, -1: not shown
+  QString statusShown_;               ///< the run's own status words last shown (RunController::status)
   unsigned lessonOpened_ = 0;         ///< counts lessons opened: a lesson's deferred first run is for it alone
   Scenario lastScenario_;
   QVariantMap lastMetrics_;

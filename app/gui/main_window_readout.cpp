@@ -73,22 +73,34 @@ void MainWindow::applyReadout() {
     if (r.state == RunState::Paused)
       showStatus(tr("Paused at step %1 of %2 (Space resumes, Ctrl+. runs one step).").arg(r.step).arg(r.total));
   }
-  // Before its first step and first frame a run may load data, fit a model (a PCA, a baseline) and calibrate
-  // its noise for seconds on a busy machine: say so, with the time so far, instead of a silent "step 0".
-  if (r.state == RunState::Running && r.step == 0 && controller_->running() && !discardRun_ && charts_->frames().empty()) {
+  // Before its first frame a run may load data, fit a model (a PCA, a baseline) and calibrate its noise for
+  // seconds on a busy machine: say what it does (its RunObserver::onStatus words, at once; a general sentence
+  // after 0.5 s from a run that says nothing), with the time so far, instead of a silent "step 0". After the
+  // first frame a new status (lesson 5.4: "run 3 of 6, …") goes to the status line as it comes.
+  const bool live = r.state == RunState::Running && controller_->running() && !discardRun_;
+  const QString doing = live ? controller_->status() : QString();
+  const QString title = live ? QString::fromStdString(lastScenario_.methodInfo().title) : QString();
+  if (live && charts_->frames().empty()) {
     const int seconds = int(controller_->elapsedSeconds());
-    if (controller_->elapsedSeconds() >= 0.5 && seconds != preparingShown_) {
+    if ((controller_->elapsedSeconds() >= 0.5 || !doing.isEmpty()) && (seconds != preparingShown_ || doing != statusShown_)) {
       preparingShown_ = seconds;
-      stepLabel_->setText(tr("preparing · %1 s").arg(seconds));
-      showStatus(tr("Preparing %1: loading its data, fitting and calibrating the noise before the first step (%2 s so far)…")
-                     .arg(QString::fromStdString(lastScenario_.methodInfo().title))
-                     .arg(seconds));
+      statusShown_ = doing;
+      if (r.step == 0) stepLabel_->setText(tr("preparing · %1 s").arg(seconds));
+      showStatus(doing.isEmpty()
+                     ? tr("Preparing %1: loading its data, fitting and calibrating the noise before the first step (%2 s so far)…")
+                           .arg(title)
+                           .arg(seconds)
+                     : tr("Preparing %1: %2 (%3 s so far)…").arg(title, doing).arg(seconds));
     }
+  } else if (live && doing != statusShown_) {
+    statusShown_ = doing;
+    preparingShown_ = -1;
+    showStatus(doing.isEmpty() ? tr("Running %1…").arg(title) : tr("Running %1: %2…").arg(title, doing));
   } else if (preparingShown_ >= 0) {
-    if (r.state == RunState::Running && controller_->running() && !discardRun_)
-      showStatus(tr("Running %1…").arg(QString::fromStdString(lastScenario_.methodInfo().title)));
+    if (live) showStatus(tr("Running %1…").arg(title));
     preparingShown_ = -1;
   }
+  if (!live) statusShown_.clear();
   explanationClock_.start();
   updateExplanation();
 }

@@ -1,18 +1,7 @@
 #include "gui/record_animation.h"
 
 #include <QApplication>
-#include <QDialogButtonBox>
-#include <QElapsedTimer>
-#include <QFileDialog>
-#include <QFormLayout>
-#include <QHBoxLayout>
-#include <QLineEdit>
-#include <QListWidget>
-#include <QMessageBox>
 #include <QProgressDialog>
-#include <QPushButton>
-#include <QRadioButton>
-#include <QSpinBox>
 #include <QThread>
 #include <atomic>
 #include <exception>
@@ -86,95 +75,6 @@ AnimationReport recordAnimation(const Scenario& scenario, const AnimationSetting
     QApplication::processEvents();
     return !progress->wasCanceled();
   });
-}
-
-RecordAnimationDialog::RecordAnimationDialog(const Scenario& scenario, const std::vector<std::string>& charts,
-                                             QWidget* parent)
-    : QDialog(parent),
-      scenario_(scenario),
-      path_(new QLineEdit),
-      width_(new QSpinBox),
-      height_(new QSpinBox),
-      fps_(new QSpinBox),
-      whole_(new QRadioButton(tr("The whole view (every chart)"))),
-      charts_(new QListWidget) {
-  setWindowTitle(tr("Record animation"));
-  path_->setObjectName("animationPath");
-  path_->setPlaceholderText(tr("animation.gif or animation.mp4"));
-  auto* browse = new QPushButton(tr("Browse…"));
-  connect(browse, &QPushButton::clicked, this, [this] {
-    const QString p = QFileDialog::getSaveFileName(this, tr("Record animation"), path_->text(),
-                                                   tr("Animations (*.gif *.mp4)"));
-    if (!p.isEmpty()) path_->setText(p);
-  });
-  auto* pathRow = new QHBoxLayout;
-  pathRow->addWidget(path_, 1);
-  pathRow->addWidget(browse);
-  for (auto [box, lo, hi, value] : {std::tuple{width_, 16, 7680, 1024}, {height_, 16, 7680, 640}, {fps_, 1, 60, 10}}) {
-    box->setRange(lo, hi);
-    box->setValue(value);
-  }
-  width_->setSuffix(" px");
-  height_->setSuffix(" px");
-  fps_->setSuffix(tr(" frames/s"));
-  auto* chosen = new QRadioButton(tr("Only the charts ticked below"));
-  whole_->setChecked(true);
-  for (const std::string& id : charts) {
-    auto* item = new QListWidgetItem(QString::fromStdString(id), charts_);
-    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-    item->setCheckState(Qt::Unchecked);
-  }
-  chosen->setEnabled(!charts.empty());
-  charts_->setEnabled(false);
-  connect(chosen, &QRadioButton::toggled, charts_, &QWidget::setEnabled);
-  auto* form = new QFormLayout(this);
-  form->addRow(tr("File"), pathRow);
-  form->addRow(tr("Width"), width_);
-  form->addRow(tr("Height"), height_);
-  form->addRow(tr("Frame rate"), fps_);
-  form->addRow(whole_);
-  form->addRow(chosen);
-  form->addRow(charts_);
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
-  buttons->addButton(tr("Record"), QDialogButtonBox::AcceptRole);
-  connect(buttons, &QDialogButtonBox::accepted, this, [this] {
-    const QString error = record();
-    if (error.isEmpty())
-      accept();
-    else
-      QMessageBox::warning(this, tr("Cannot record"), error);
-  });
-  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-  form->addRow(buttons);
-}
-
-AnimationSettings RecordAnimationDialog::settings() const {
-  AnimationSettings s;
-  s.path = path_->text().trimmed();
-  s.size = {width_->value(), height_->value()};
-  s.fps = fps_->value();
-  if (!whole_->isChecked())
-    for (int i = 0; i < charts_->count(); ++i)
-      if (charts_->item(i)->checkState() == Qt::Checked) s.charts.push_back(charts_->item(i)->text().toStdString());
-  return s;
-}
-
-QString RecordAnimationDialog::record() {
-  const AnimationSettings s = settings();
-  if (!whole_->isChecked() && s.charts.empty()) return tr("Tick at least one chart, or record the whole view.");
-  try {
-    const AnimationReport r = recordAnimation(scenario_, s, this);
-    setProperty("report", tr("Recorded %1: %2 pictures, %3 KB (%4)")
-                              .arg(s.path)
-                              .arg(r.frames)
-                              .arg(r.bytes / 1024)
-                              .arg(r.encoder));
-    return {};
-  } catch (const dpw::Cancelled&) {
-    return tr("Recording cancelled; nothing was written.");
-  } catch (const std::exception& e) {
-    return QString::fromUtf8(e.what());
-  }
 }
 
 }  // namespace dpwapp

@@ -2,8 +2,10 @@
 
 #include <QMetaObject>
 #include <QVariantMap>
+#include <optional>
 #include <utility>
 
+#include "core/free_cores.h"
 #include "core/output_classes.h"
 
 #ifdef __linux__
@@ -41,6 +43,11 @@ class RunController::Observer : public dpw::RunObserver {
       c_->waiting_ = false;
     }
   }
+  void onStatus(const std::string& what) override {
+    const QString text = QString::fromStdString(what);
+    QMutexLocker lock(&c_->mutex_);
+    c_->status_ = text;
+  }
   bool cancelRequested() const override { return c_->cancel_.load(); }
 
  private:
@@ -48,6 +55,16 @@ class RunController::Observer : public dpw::RunObserver {
 };
 
 RunController::RunController(QObject* parent) : QObject(parent) {}
+
+int RunController::prepareWorkerThread() {
+#ifdef __linux__
+  // On a busy machine the engine yields to the GUI thread: this thread and the OpenMP team it starts
+  // (created from it, so inheriting its nice value) run at nice +kWorkerNice. An idle core still runs
+  // them at full speed; only the wait for a core changes (bench/bench_gui_flow_live: longest stall).
+  setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), kWorkerNice);
+#endif
+  return dpw::fitThreadsToFreeCores(kFreeCoresWindow);
+}
 
 RunController::~RunController() { stopAndWait(); }
 
@@ -69,21 +86,21 @@ void RunController::start(const Scenario& scenario) {
     QMutexLocker lock(&mutex_);
     pending_.clear();
     order_.clear();
+    status_.clear();
+    recorded_ = {};
   }
-  thread_ = QThread::create([this, scenario] {
-#ifdef __linux__
-    // On a busy machine the engine yields to the GUI thread: this thread and the OpenMP team it starts
-    // (created from it, so inheriting its nice value) run at nice +kWorkerNice. An idle core still runs
-    // them at full speed; only the wait for a core changes (bench/bench_gui_flow_live: longest stall).
-    setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), kWorkerNice);
-#endif
+  thread_ = QThread::create([this, scenario, record = recording_] {
+    prepareWorkerThread();
     Observer observer(this);
+    std::optional<AnimationRecorder> recorder;
+    if (record) recorder.emplace(observer);
+    dpw::RunObserver& watching = recorder ? static_cast<dpw::RunObserver&>(*recorder) : observer;
     bool ok = true;
     QString message;
     QVariantMap metrics;
     QString statement;
     try {
-      const dpw::RunResult r = scenario.methodInfo().run(scenario.params, scenario.seed, observer);
+      const dpw::RunResult r = scenario.methodInfo().run(scenario.params, scenario.seed, watching);
       for (const auto& [k, v] : r.metrics) metrics.insert(QString::fromStdString(k), v);
       for (const auto& [k, v] : r.evaluation) metrics.insert(QString::fromStdString(dpw::evaluationName(k)), v);
       statement = QString::fromStdString(r.privacyStatement);
@@ -93,6 +110,10 @@ void RunController::start(const Scenario& scenario) {
     } catch (const std::exception& e) {
       ok = false;
       message = QString::fromStdString(e.what());
+    }
+    if (recorder) {
+      QMutexLocker lock(&mutex_);
+      recorded_ = {recorder->snapshots(), recorder->totalSteps(), scenario.methodInfo().privacy};
     }
     QMetaObject::invokeMethod(
         this,
@@ -137,6 +158,16 @@ void RunController::stopAndWait() {
     delete thread_;
     thread_ = nullptr;
   }
+}
+
+RunController::Recording RunController::takeRecording() {
+  QMutexLocker lock(&mutex_);
+  return std::exchange(recorded_, {});
+}
+
+QString RunController::status() const {
+  QMutexLocker lock(&mutex_);
+  return status_;
 }
 
 std::vector<dpw::FramePtr> RunController::takeNewFrames() {

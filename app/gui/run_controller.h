@@ -6,13 +6,16 @@
 /// method that publishes thousands of frames per second never floods the event loop.
 #include <QElapsedTimer>
 #include <QMutex>
+#include <QString>
 #include <QObject>
 #include <QWaitCondition>
 #include <QThread>
 #include <atomic>
+#include <chrono>
 #include <map>
 #include <memory>
 
+#include "common/animation_settings.h"
 #include "common/scenario.h"
 #include "core/method.h"
 
@@ -26,6 +29,12 @@ class RunController : public QObject {
   /// +5 (CFS weight 335 against 1024) rather than +10 (110): at +10 a run beside two busy processes got ~10% of
   /// the machine and answered Stop only after 20 s in app.stale_pictures under load 9-10.
   static constexpr int kWorkerNice = 5;
+  /// Readies the calling thread to run a method as the worker does (the worker calls it first, and
+  /// bench/bench_gui_lessons too, so that it times runs as the GUI runs them): the worker's nice value
+  /// (Linux), and an OpenMP team sized to the cores other processes leave free over kFreeCoresWindow
+  /// (core/free_cores.h: beside one busy process on two cores, one thread). Returns the team size.
+  static int prepareWorkerThread();
+  static constexpr std::chrono::milliseconds kFreeCoresWindow{100};
   ~RunController() override;
 
   /// Starts `scenario` in a new worker thread; ignored while a run is active.
@@ -50,9 +59,24 @@ class RunController : public QObject {
   void stopAndWait();
   bool running() const;
 
+  /// While on, each run started keeps one snapshot of its charts per published step (AnimationRecorder) for
+  /// takeRecording: the window's own run is recorded, nothing runs twice (gui/recording_panel.h).
+  void setRecording(bool on) { recording_ = on; }
+  bool recording() const { return recording_; }
+  /// The last recorded run's snapshots (moved out; empty if it was not recorded), its step count and where its
+  /// method reads the privacy spent (for the captions).
+  struct Recording {
+    std::vector<AnimationSnapshot> snapshots;
+    long totalSteps = 0;
+    dpw::PrivacyReadout privacy;
+  };
+  Recording takeRecording();
+
   /// Frames published since the last call (newest per chart), moved out of the store.
   std::vector<dpw::FramePtr> takeNewFrames();
   long step() const { return step_.load(); }
+  /// What the run said it does now (RunObserver::onStatus: "loading Fashion-MNIST…"); empty until it says.
+  QString status() const;
   long totalSteps() const { return total_.load(); }
 
  signals:
@@ -62,6 +86,9 @@ class RunController : public QObject {
   class Observer;
   mutable QMutex mutex_;
   std::map<std::string, dpw::FramePtr> pending_;
+  QString status_;  ///< guarded by mutex_
+  bool recording_ = false;
+  Recording recorded_;  ///< guarded by mutex_
   std::vector<std::string> order_;
   std::atomic<bool> cancel_{false};
   std::atomic<bool> paused_{false};

@@ -177,6 +177,9 @@ MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t se
   Rng rngD = makeRng(seed, 1), rngP = makeRng(seed, 2);
   Series claimed{"claimed ε", {}, {}}, measured{"measured lower bound", {}, {}},
       gaussian{"lower bound within the Gaussian-DP family", {}, {}};
+  if (observer)
+    observer->onStatus("running the mechanism on D and on D′, " + std::to_string(std::min(kBatch, trials)) +
+                       " times each before the first bound");
   for (long done = 0; done < trials;) {
     if (observer) throwIfCancelled(*observer);
     const long n = std::min(kBatch, trials - done);
@@ -227,6 +230,7 @@ MechanismAudit auditMechanism(const MechanismAuditSettings& s, std::uint64_t see
   require(s.trials >= 200, "an audit needs at least 200 trials per data set, got ", s.trials);
   const AuditFactory factory = registry().find(s.mechanism);
   if (!factory) throw InvalidArgument("unknown mechanism '" + s.mechanism + "' (" + joined(auditMechanismIds()) + ")");
+  if (observer) observer->onStatus("setting up the audited mechanism (" + s.mechanism + ")");
   return runAudit(factory(s, seed), s.trials, seed, s.confidence, observer);
 }
 

@@ -34,7 +34,7 @@
 ///              Faults: noise-quarter calibrates for 4ε; skip-clip is "a person counted twice".
 ///   dpsgd-canary: one fairDpSgdStep of the fair classifier (logistic model, BCE loss, full batches so
 ///              q = 1, clip C = 5, M = L = 1) on 2 x 40 records, from θ = 0, with a canary whose label
-///              flips between D and D'; σ from the fair-learning noise decision (resolveNoiseMultiplier at
+///              flips between D and D'; σ from the fair-learning noise decision (noiseMultiplierFor at
 ///              q = 1, T = 1) and the claim from its ledger (fairDpSgdLedger), as fair_learning.
 ///              Secure: FairStepSettings::noiseSource = OsEntropy (the grid law).
 ///   Whole runs, end to end: dpswflow-r-run (methods/flow/dpsw_flow_run_audit.h), fair-classifier-run (the

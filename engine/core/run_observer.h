@@ -1,10 +1,13 @@
 #pragma once
 /// How a run talks to whoever started it: frames out, progress out, cancellation in.
 ///
-/// Methods call `onFrame` with immutable frames, `onProgress` once per step, and poll
+/// Methods call `onFrame` with immutable frames, `onProgress` once per step, `onStatus` when they start a
+/// stretch of work with no step to count (loading data, fitting, calibrating the noise; issue #40: a run
+/// says what it is doing while it prepares), and poll
 /// `cancelRequested()` at least once per step (via `throwIfCancelled`). Calls come from the run's
 /// thread; an implementation that hands frames to another thread must do its own locking.
 #include <atomic>
+#include <string>
 #include <vector>
 
 #include "core/error.h"
@@ -17,6 +20,9 @@ class RunObserver {
   virtual ~RunObserver() = default;
   virtual void onFrame(FramePtr frame) = 0;
   virtual void onProgress(long /*step*/, long /*totalSteps*/) {}
+  /// What the run does now, a few words for a status line ("loading Fashion-MNIST", "calibrating the noise
+  /// to ε = 1"); it holds until the next status. Observers that wrap another forward it.
+  virtual void onStatus(const std::string& /*what*/) {}
   virtual bool cancelRequested() const { return false; }
 };
 

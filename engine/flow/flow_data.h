@@ -73,6 +73,12 @@ FlowData loadFlowTarget(const std::string& id, long toySize, std::uint64_t seed,
                         const std::string& fashionDir = "/usr/share/datasets/fashion-mnist",
                         const CancelCheck& cancelled = {});
 
+/// The run's status while loadFlowTarget works (RunObserver::onStatus): "loading Fashion-MNIST and fitting its
+/// PCA" (seconds the first time in a process) or "drawing the ring5 data".
+inline std::string flowTargetStatus(const std::string& id) {
+  return id == "fashion-mnist" ? "loading Fashion-MNIST and fitting its PCA" : "drawing the " + id + " data";
+}
+
 /// Images (values clamped to [0, 1]) of the first `count` latent rows of Z. Requires hasImages.
 std::vector<std::vector<float>> decodeImages(const FlowData& data, const PointsRef& Z, Eigen::Index count);
 

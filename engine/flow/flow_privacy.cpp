@@ -24,6 +24,16 @@ ParamSpec choiceParam(std::string key, std::string label, const std::vector<std:
 }
 }  // namespace
 
+std::string FlowPrivacySettings::noiseStatus() const {
+  std::ostringstream os;
+  if (noiseMultiplier > 0 || !std::isfinite(epsilon))
+    os << "accounting the given noise";
+  else
+    os << "calibrating the noise to ε = " << epsilon;
+  os << " (" << accountantId(accountant) << " accountant)";
+  return os.str();
+}
+
 void FlowPrivacySettings::resolveDelta(long rows) {
   if (delta == 0) delta = defaultDelta(rows);
 }

@@ -92,6 +92,9 @@ struct FlowPrivacySettings {
   /// ≥ 0, and the accountant is one of flowAccountantIds(), and not a replace-one one (pld-wor, rdp-wor) for
   /// subsampled per-class flows (`perClassSubsampled`, see above).
   void validate(bool perClassSubsampled = false) const;
+  /// The run's status while it sets its noise (RunObserver::onStatus): "calibrating the noise to ε = 5 (pld-wor
+  /// accountant)", or "accounting the given noise (…)" when a multiplier is given or no privacy is asked.
+  std::string noiseStatus() const;
 };
 
 /// What the flows' "auto" accountant is, in one place: the tightest proven accountant for the neighbouring

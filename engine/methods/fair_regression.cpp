@@ -22,7 +22,6 @@
 #include "privacy/mechanisms/private_sampling.h"
 
 namespace dpw {
-
 namespace {
 
 std::string formatNumber(double x) {
@@ -144,6 +143,7 @@ RunResult runFairRegression(const FairRegressionSettings& settings, std::uint64_
   Rng noiseRng = makeRng(seed, 3);
   const HistogramNoise noise{s.epsilon, s.delta, s.mechanism, s.secureNoise};
   const GroupDistributions released = privateGroupDistributions(train, binning, noise, noiseRng, s.inspectReleasedHistogram);
+  observer.onStatus("solving the barycenter LP on the noisy histograms");
   BarycenterLp lp(released);
   const BarycenterSolution sol = lp.solve(s.alpha, [&] { return observer.cancelRequested(); });
   const FairTransport transport(sol, binning);

@@ -70,6 +70,7 @@ class EvaluationFilter final : public RunObserver {
     if (dropEvaluationCurves(copy)) inner_.onFrame(std::make_shared<const Frame>(std::move(copy)));
   }
   void onProgress(long step, long total) override { inner_.onProgress(step, total); }
+  void onStatus(const std::string& what) override { inner_.onStatus(what); }
   bool cancelRequested() const override { return inner_.cancelRequested(); }
 
  private:

@@ -67,6 +67,7 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
   require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
 
   const std::vector<double> alphas = defaultTradeoffAlphas();
+  observer.onStatus("composing the privacy loss distribution of " + std::to_string(s.steps) + " steps");
   const TradeoffCurve pld = pldTradeoffCurve(s.sampleRate, s.noiseMultiplier, s.steps, alphas);
   const double mu = gdpTradeoffMu(s.sampleRate, s.noiseMultiplier, s.steps);
   const TradeoffCurve gdp = gdpTradeoffCurve(s.sampleRate, s.noiseMultiplier, s.steps, alphas);
@@ -91,6 +92,7 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
     a.epsilon = gdpEpsilon(mu, s.delta);
     a.trials = s.trials;
     a.confidence = s.confidence;
+    observer.onStatus("auditing: " + std::to_string(s.trials) + " runs on each of the two data sets");
     const MechanismAudit audit = auditMechanism(a, seed, nullptr);
     r.metrics["audit_noise_std"] = audit.noiseStd;
     require(std::abs(audit.noiseStd * mu - 1) < 1e-6, "the audit's Gaussian (std ", audit.noiseStd,

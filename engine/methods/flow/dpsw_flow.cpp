@@ -128,6 +128,7 @@ Points firstParticles(const std::vector<Group>& groups, Eigen::Index k) {
 
 RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunObserver& observer) {
   validate(settings);
+  observer.onStatus(flowTargetStatus(settings.data.target));
   FlowData data = loadFlowTarget(settings.data.target, settings.data.toySize, seed, settings.data.fashionDir,
                                  [&] { return observer.cancelRequested(); });
   if (settings.editData) settings.editData(data);
@@ -142,6 +143,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   // is 1/(10 ×) the same count.
   const long publicM = s.variant == FlowVariant::Resampled && s.publicRows > 0 ? s.publicRows : m;
   s.privacy.resolveDelta(publicM);
+  observer.onStatus(s.privacy.noiseStatus());
   const NoisePlan plan = planNoise(s, publicM, d);
   Rng initRng = makeRng(seed, 1);
   std::vector<Group> groups = makeGroups(s, data, initRng);

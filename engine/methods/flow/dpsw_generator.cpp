@@ -1,8 +1,11 @@
 #include "methods/flow/dpsw_generator.h"
 #include "methods/flow/flow_common_settings.h"
 
+#include <omp.h>
+
 #include <chrono>
 #include <cmath>
+#include <exception>
 
 #include "core/frame_pacing.h"
 #include "core/decimated_series.h"
@@ -51,9 +54,34 @@ nn::DenseNetwork generatorNetwork(const std::vector<int>& sizes, Rng& rng) {
   return nn::DenseNetwork(sizes, activations, rng, nn::Initialisation::HeNormal);
 }
 
+RunResult runSerial(const DpswGeneratorSettings& settings, std::uint64_t seed, RunObserver& observer);
+
 }  // namespace
 
 RunResult runDpswGenerator(const DpswGeneratorSettings& settings, std::uint64_t seed, RunObserver& observer) {
+  // One run is sequential, as fair learning's (methods/fair_learning.cpp): the generator's products (batches of
+  // 250 rows, widths of 128 by default) gain nothing from Eigen's OpenMP team and, with a core taken by another
+  // process, lose most of the run to its spin-waiting (lesson 5.4 beside one busy process: 60% of the samples
+  // in libgomp). Eigen sizes its products by omp_get_max_threads(), a per-task ICV: set to 1 inside a
+  // one-thread region, it leaves the caller's alone. The same products in the same order: the same bits.
+  RunResult result;
+  std::exception_ptr error;
+#pragma omp parallel num_threads(1)
+  {
+    omp_set_num_threads(1);
+    try {
+      result = runSerial(settings, seed, observer);
+    } catch (...) {
+      error = std::current_exception();
+    }
+  }
+  if (error) std::rethrow_exception(error);
+  return result;
+}
+
+namespace {
+
+RunResult runSerial(const DpswGeneratorSettings& settings, std::uint64_t seed, RunObserver& observer) {
   DpswGeneratorSettings s = settings;  // δ auto is resolved from the row count below
   require(s.latent >= 1 && s.width >= 1 && s.depth >= 0, "generator sizes must be positive");
   require(s.learningRate > 0 && std::isfinite(s.learningRate), "the learning rate must be > 0, got ", s.learningRate);
@@ -64,6 +92,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& settings, std::uint64_t 
   require(s.frameEvery >= 1, "frame_every must be at least 1, got ", s.frameEvery);
   s.privacy.validate(s.data.perClass);
   s.data.validate("generators");
+  observer.onStatus(flowTargetStatus(s.data.target));
   FlowData data = loadFlowTarget(s.data.target, s.data.toySize, seed, s.data.fashionDir,
                                  [&] { return observer.cancelRequested(); });
   if (s.editData) s.editData(data);
@@ -75,6 +104,7 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& settings, std::uint64_t 
   const SubsampledProjectionBound bound =
       subsampledProjectionBound(s.privacy.convention, s.privacy.bound, s.projections, d, s.privacy.delta, s.steps);
   const double sampleRate = double(s.batch) / double(m);
+  observer.onStatus(s.privacy.noiseStatus());
   const auto ledgerAt = [&](double z) {
     return subsampledFlowLedger(s.privacy.accountant, z, bound, sampleRate, s.steps, gaussianLawOf(s.privacy.noiseSource));
   };
@@ -222,6 +252,8 @@ RunResult runDpswGenerator(const DpswGeneratorSettings& settings, std::uint64_t 
   result.privacy = runPrivacyOf(ledger, s.privacy.delta, s.privacy.noiseSource == NoiseSource::OsEntropy, ledger.epsilon());
   return result;
 }
+
+}  // namespace
 
 MethodInfo dpswGeneratorMethod() {
   using K = ParamKind;

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <string>
+#include <utility>
 
 #include "core/error.h"
 #include "core/parameter_text.h"
@@ -15,17 +17,23 @@
 namespace dpw {
 namespace {
 
-/// Forwards cancellation and progress (scaled into the whole sweep); drops the frames of inner runs.
+/// Forwards cancellation, progress (scaled into the whole sweep) and status (after the run's name, e.g. "run 3 of
+/// 6, DPSWflow-r (paper's choices) at ε = 1: calibrating the noise"); drops the frames of inner runs.
 class InnerObserver : public RunObserver {
  public:
-  InnerObserver(RunObserver& outer, long offset, long total) : outer_(outer), offset_(offset), total_(total) {}
+  InnerObserver(RunObserver& outer, long offset, long total, std::string name)
+      : outer_(outer), offset_(offset), total_(total), name_(std::move(name)) {
+    outer_.onStatus(name_);
+  }
   void onFrame(FramePtr) override {}
   void onProgress(long step, long) override { outer_.onProgress(offset_ + step, total_); }
+  void onStatus(const std::string& what) override { outer_.onStatus(name_ + ": " + what); }
   bool cancelRequested() const override { return outer_.cancelRequested(); }
 
  private:
   RunObserver& outer_;
   long offset_, total_;
+  std::string name_;
 };
 
 std::vector<double> parseEpsilons(const std::string& text) {
@@ -77,6 +85,8 @@ RunResult runFlowPrivacyUtility(const ParamValues& p, std::uint64_t seed, RunObs
   };
   const long total = long(epsilons.size()) * (2 * flowSteps + genSteps);
   long done = 0;
+  int runIndex = 0;
+  const std::size_t runs = arms.size() * epsilons.size();
   RunResult result;
   std::vector<Series> series;
   std::vector<RunPrivacy> spent;  // every run's claim, for the chart's joint claim
@@ -90,7 +100,9 @@ RunResult runFlowPrivacyUtility(const ParamValues& p, std::uint64_t seed, RunObs
       v.set("steps", double(arm.steps));
       v.set("frame_every", double(arm.steps));
       for (const auto& [key, value] : arm.overrides) v.set(key, value);
-      InnerObserver inner(observer, done, total);
+      InnerObserver inner(observer, done, total,
+                          "run " + std::to_string(++runIndex) + " of " + std::to_string(runs) + ", " + arm.name +
+                              " at ε = " + epsKey(eps));
       const RunResult r = arm.method.run(v, seed, inner);
       spent.push_back(r.privacy);
       done += arm.steps;
