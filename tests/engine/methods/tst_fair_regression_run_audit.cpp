@@ -6,9 +6,13 @@
 
 #include "audit/mechanism_audits.h"
 #include "core/method.h"
+
+#include "support/logged_audit.h"
 #include "methods/fair_regression_run_audit.h"
 
 using namespace dpw;
+using dpwtest::belowClaim;
+using dpwtest::loggedAudit;
 
 class TestFairRegressionRunAudit : public QObject {
   Q_OBJECT
@@ -31,13 +35,7 @@ class TestFairRegressionRunAudit : public QObject {
     s.epsilon = 1.0;
     s.trials = 2000;
     s.fault = AuditFault(fault);
-    QElapsedTimer timer;
-    timer.start();
-    const MechanismAudit a = auditMechanism(s, 5);
-    qInfo("fair regression whole run (CSV), fault %s: claim %.3f, distribution-free %.3f, Gaussian-DP family %.3f "
-          "(mu %.3f), %ld runs a side, %.1f s",
-          auditFaultIds()[std::size_t(fault)].c_str(), a.claimedEpsilon, a.result.epsilonLowerBound,
-          a.gdp.epsilonLowerBound, a.gdp.muLowerBound, s.trials, double(timer.elapsed()) / 1000);
+    const MechanismAudit a = loggedAudit(s, 5, "fair regression whole run (CSV)");
     QVERIFY(std::abs(a.claimedEpsilon - 1.0) < 1e-3);  // the ledger's ε (discrete Laplace: its scale rounds up)
     QCOMPARE(a.claimedDelta, 0.0);
     if (AuditFault(fault) == AuditFault::None) {
