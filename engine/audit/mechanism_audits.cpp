@@ -159,6 +159,10 @@ MechanismAuditSettings MechanismAuditSettings::fromParams(const ParamValues& p) 
   s.accountant = parseAccountant(p.text("accountant"));
   s.alpha = p.real("alpha");
   s.attack = parseAuditAttack(p.text("attack"));
+  s.runSteps = p.integer("run_steps");
+  s.runBatch = p.integer("run_batch");
+  s.runClip = p.real("run_clip");
+  s.runAlpha = p.real("run_alpha");
   return s;
 }
 
@@ -318,6 +322,29 @@ MethodInfo privacyAuditMethod() {
                     "dpsgd-canary only: weight of the W₂ penalty in the step; the canary moves the loss term, weighted "
                     "1 − α.", true, true},
                    "mechanism", {"dpsgd-canary"}),
+      // The whole runs' own settings, so the planted-bug catches of docs/privacy-audits.md can be rerun from a
+      // scenario or the CLI (the special values keep each audit's defaults).
+      usedOnlyWhen(withSpecial({"run_steps", "Steps of the run T", K::Integer, 0, 0, 100000, false, {}, {}, "steps",
+                                "dpswflow-r-run, fair-classifier-run: the whole run's steps T (default 30). The "
+                                "planted-bug catches use 10 (flow, with batch 45) and 100 (fair classifier, with "
+                                "clip 0.05 and α = 0).", true, true},
+                               0, "the audit's default"),
+                   "mechanism", {"dpswflow-r-run", "fair-classifier-run"}),
+      usedOnlyWhen(withSpecial({"run_batch", "Batch of the run b", K::Integer, 0, 0, 49, false, {}, {}, "rows",
+                                "dpswflow-r-run: the expected Poisson batch b of the 50 rows, q = b/50 (default 5).",
+                                true, true},
+                               0, "the audit's default"),
+                   "mechanism", {"dpswflow-r-run"}),
+      usedOnlyWhen(withSpecial({"run_clip", "Clip of the run C", K::Real, 0, 0, 1e6, false, {}, {}, "",
+                                "fair-classifier-run: the clip bound C of the per-row loss gradients (default 1).",
+                                true, true},
+                               0, "the audit's default"),
+                   "mechanism", {"fair-classifier-run"}),
+      usedOnlyWhen(withSpecial({"run_alpha", "Fairness weight of the run α", K::Real, -1, -1, 1, false, {}, {}, "",
+                                "fair-classifier-run: the fairness weight α of the trained classifier (default 0.1).",
+                                true, true},
+                               -1, "the audit's default"),
+                   "mechanism", {"fair-classifier-run"}),
   };
   m.run = [](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
     const auto s = MechanismAuditSettings::fromParams(p);

@@ -116,7 +116,7 @@ struct MechanismAuditSettings {
   AuditAttack attack = AuditAttack::LikelihoodRatio;
   /// Whole-run audits: T (dpswflow-r-run, fair-classifier-run) and the expected batch b of dpswflow-r-run's 50
   /// private rows (q = b/50); 0 keeps the audit's
-  /// defaults (T = 30, b = 5). Not parameters of the method: the tests of the planted bugs set them.
+  /// defaults (T = 30, b = 5). The method's run_steps and run_batch (run_clip, run_alpha below).
   long runSteps = 0, runBatch = 0;
   /// fair-classifier-run: the clip bound C of the per-row loss gradients (0 keeps the audit's default 1) and
   /// the fairness weight α (negative keeps the audit's default 0.1).

@@ -220,6 +220,30 @@ class TestEndToEndAudit : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, auditMechanism(s, 1));
   }
 
+  // The planted-bug settings are the method's parameters too (run_steps, run_batch, run_clip, run_alpha), so
+  // the catches of docs/privacy-audits.md rerun from a scenario or the CLI: the (c) catch through the method
+  // gives the bound of the settings-level test above, to the last digit (same seed, same code path).
+  void plantedSettingsAreMethodParameters() {
+    const MethodInfo& m = findMethod("privacy-audit");
+    ParamValues p(m.params);
+    QCOMPARE(MechanismAuditSettings::fromParams(p).runSteps, 0L);  // the audits' own defaults
+    QCOMPARE(MechanismAuditSettings::fromParams(p).runAlpha, -1.0);
+    p.set("mechanism", std::string("fair-classifier-run"));
+    p.set("run_steps", 100.0), p.set("run_clip", 0.05), p.set("run_alpha", 0.0);
+    const MechanismAuditSettings f = MechanismAuditSettings::fromParams(p);
+    QCOMPARE(f.runSteps, 100L);
+    QCOMPARE(f.runClip, 0.05);
+    QCOMPARE(f.runAlpha, 0.0);
+    p.set("mechanism", std::string("dpswflow-r-run"));
+    p.set("epsilon", 1.0), p.set("trials", 300.0), p.set("fault", std::string("rate-tenth"));
+    p.set("run_steps", 10.0), p.set("run_batch", 45.0);
+    CollectingObserver obs;
+    const RunResult viaMethod = m.run(p, 5, obs);
+    const MechanismAudit direct = auditMechanism(MechanismAuditSettings::fromParams(p), 5);
+    QCOMPARE(viaMethod.metrics.at("epsilon_lower_bound"), direct.result.epsilonLowerBound);
+    QVERIFY(direct.result.epsilonLowerBound > direct.claimedEpsilon);  // still caught, distribution-free
+  }
+
   void flowRunRefusesFaultsItDoesNotHave() {
     MechanismAuditSettings s;
     s.mechanism = "dpswflow-r-run";
