@@ -15,14 +15,15 @@
 ///
 /// Why it is a valid p-value beyond their exact null (our statement, which their paper does not make in
 /// this form): if the canaries' observations are independent given the bits, canary i's depending on its
-/// own bit only, and each canary's pair (P_i, Q_i) has trade-off ≥ the null's f in both directions, then by
-/// Blackwell's theorem (Dong, Roth & Su 2022, Thm 2.10) Y_i = K_i(X_i) for a kernel K_i and X_i a draw of
+/// own bit only, and each canary's pair (P_i, Q_i) has trade-off ≥ the null's f, then by Blackwell's theorem
+/// (Blackwell 1953; Dong, Roth & Su 2022, §2) Y_i = K_i(X_i) for a kernel K_i and X_i a draw of
 /// the null pair; given X the bits are independent with posterior errors γ(X_i), and any r guesses the
 /// auditor releases err at least as often, stochastically, as the r of smallest γ. So P[T ≤ u] under the
 /// run is ≤ the formula, for ANY score and any choice of r fixed in advance. Without the independence it
-/// fails: a run whose canaries share one hidden coin (all from G_a or all from G_b, the claim their
-/// per-canary mixture curve) is f-DP for every canary yet makes its errors all together, and the formula
-/// (computed with independent coins) rejects its true claim about half the time.
+/// fails: a run whose canaries share one coin (all from G_a or all from G_b; each canary's curve the
+/// mixture with the coin revealed, since the other canaries reveal it) is f-DP for every canary yet makes
+/// its errors all together, and the formula (independent coins) rejects its true claim about half the
+/// time once n is large.
 ///
 /// Families (the null, and what a rejection refutes):
 ///  - ApproximateDp: the four-atom pair of (ε, δ)-DP (mass δ of exact guesses, the rest ε-randomised

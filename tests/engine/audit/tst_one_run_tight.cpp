@@ -133,7 +133,8 @@ class TestOneRunTight : public QObject {
   // and exactly (4.38, 1e-5) (μ = 1; 5 seeds). Neither family's bound may exceed the true ε at 1e-5 (each
   // false rejection has probability ≤ β = 0.05 a run; the model holds here: independent canaries). Measured
   // at μ = 1.666 over seeds 1-40: G_μ reading 6.0-7.7 (mean about 6.8, 0.85 of the claim), none above 8;
-  // seed 103 (below) reads 8.09, a false rejection of the kind β allows. At μ = 1: 3.2-3.6 (0.78).
+  // seed 103 (below) reads 8.09, a false rejection of the kind β allows. At μ = 1: 3.2-3.6 (seeds 1-5;
+  // 3.0-3.9 over seeds 1-10, mean 0.79 of 4.38).
   void soundOnIdealCanaries() {
     for (double mu : {fdpGaussianMu(8, 1e-5), 1.0}) {
       const double truth = gdpEpsilon(mu, 1e-5);
