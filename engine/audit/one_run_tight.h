@@ -32,12 +32,14 @@
 ///    the ledger's claim plus the independence above. With δ = 0 it is Binomial(r, 1/(1 + e^ε)), Steinke's
 ///    pure-DP tail; it gains over Steinke's bound only through δ (nδ exact guesses instead of a 2nδ·max
 ///    term) and so shares its ceiling: refuting ε needs released guesses provably wrong less often than
-///    1/(1 + e^ε).
+///    1/(1 + e^ε). Being itself an (ε, δ)-DP run with independent canaries, it is the exact ceiling of
+///    any analysis of these counts that holds for every (ε, δ)-DP run: the f-DP bound (one_run_fdp.h)
+///    reads 0.005-0.02 below it.
 ///  - Gaussian: G_μ with μ the one whose (ε, δ) curve passes through the run's δ at ε (fdpGaussianMu);
 ///    γ̄ in closed form, Φ̄(a + μ/2) / (Φ̄(a − μ/2) + Φ̄(a + μ/2)) at the |score − μ/2| = a of quantile w.
 ///    A rejection refutes "the run is μ-GDP with independent canaries", a stronger claim than the ledger's
-///    (ε, δ) (a (4, 0)-DP randomised response is refuted as μ-GDP at any μ once it guesses well enough):
-///    not a lower bound on the ledger's claim.
+///    (ε, δ): 1000 canaries of a (4, 0)-DP randomised response read 17-22 with it. Not a lower bound on
+///    the ledger's claim.
 /// The audit reports the largest ε rejected at τ = β / (number of guess counts tried), on the fixed grid of
 /// oneRunGuessCandidates (the union bound of the other one-run audits); p grows with ε, found by bisection.
 #include <vector>
