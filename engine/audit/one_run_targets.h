@@ -7,6 +7,9 @@
 ///    guesses, with the (ε, δ)-DP curve of the claim (proven, the same assumption as Steinke's) and with
 ///    the Gaussian curve G_μ through the claim's (ε, δ) (proven against a μ-GDP claim, which the ledger's
 ///    claim is not);
+///  - the order-statistics one-run analysis of Xiang et al. 2025 (audit/one_run_tight.h) on the same
+///    guesses, with the (ε, δ) pair (refutes the claim AND the independence of the canaries' views, which
+///    these targets meet only approximately) and with G_μ (refutes μ-GDP with independent canaries);
 ///  - the Gaussian-DP estimator (audit/privacy_audit.h) on the canaries' scores, the excluded canaries as
 ///    runs on D, the included ones as runs on D': an estimate that assumes the canaries' scores are
 ///    independent draws of one trade-off curve of the Gaussian family (exact when the canaries do not
@@ -23,6 +26,7 @@
 #include "audit/mechanism_audits.h"
 #include "audit/one_run_audit.h"
 #include "audit/one_run_fdp.h"
+#include "audit/one_run_tight.h"
 #include "audit/privacy_audit.h"
 #include "core/method.h"
 #include "core/rng.h"
@@ -49,6 +53,8 @@ struct OneRunAudit {
   OneRunAuditResult steinke;  ///< proven (probability ≥ 1 − β, β = 1 − confidence)
   OneRunAuditResult fdpApproximateDp;  ///< f-DP one-run bound, (ε, δ)-DP curve: proven (probability ≥ 1 − β)
   OneRunAuditResult fdpGaussian;       ///< f-DP one-run bound, G_μ curve: proven against μ-GDP claims (δ > 0)
+  OneRunAuditResult tightApproximateDp;  ///< Xiang et al., (ε, δ) pair: proven if the canaries are independent
+  OneRunAuditResult tightGaussian;       ///< Xiang et al., G_μ pair: refutes μ-GDP with independent canaries
   GdpAuditResult gdp;         ///< within the Gaussian-DP family, canaries as independent trials (m ≥ 200)
   double claimedEpsilon = 0, claimedDelta = 0, noiseStd = 0;
   long canaries = 0;

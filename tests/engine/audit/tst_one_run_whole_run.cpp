@@ -10,6 +10,8 @@
 // The proven one-run bound cannot reach a claim of 8 at δ = 1e-5 (audit/one_run_audit.h: for an ideal
 // Gaussian canary of that claim it stops near 2.2-2.7 whatever m), so the noise x 0.67 fault at claim 8 is
 // caught by the Gaussian-DP reading and the proven bound catches noise / 4 at claim 2.
+// The order statistics of Xiang et al. (audit/one_run_tight.h), (ε, δ) pair / G_μ pair: 2.138 / 6.467
+// (claim 8 correct), 3.103 / 9.746 (noise x 0.67), 2.702 / 8.544 (claim 2, noise / 4).
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
@@ -51,6 +53,14 @@ class TestOneRunWholeRun : public QObject {
           a.fdpApproximateDp.guessesIn + a.fdpApproximateDp.guessesOut, a.fdpGaussian.epsilonLowerBound,
           a.fdpGaussian.correct, a.fdpGaussian.guessesIn + a.fdpGaussian.guessesOut);
     QVERIFY(a.fdpGaussian.epsilonLowerBound >= a.fdpApproximateDp.epsilonLowerBound - 1e-6);  // a stronger claim
+    qInfo("order statistics: (eps, delta) pair %.3f (%ld of %ld), G_mu pair %.3f (%ld of %ld)",
+          a.tightApproximateDp.epsilonLowerBound, a.tightApproximateDp.correct,
+          a.tightApproximateDp.guessesIn + a.tightApproximateDp.guessesOut, a.tightGaussian.epsilonLowerBound,
+          a.tightGaussian.correct, a.tightGaussian.guessesIn + a.tightGaussian.guessesOut);
+    // The (ε, δ) pair is the exact ceiling of the counts for an (ε, δ) claim: at or above the f-DP bound on
+    // the same grid (bisection tolerances 1e-5 and 1e-7), within 0.02 of it at 1000 canaries.
+    QVERIFY(a.tightApproximateDp.epsilonLowerBound >= a.fdpApproximateDp.epsilonLowerBound - 1e-4);
+    QVERIFY(a.tightApproximateDp.epsilonLowerBound <= a.fdpApproximateDp.epsilonLowerBound + 0.02);
     // pld-wor calibrates to the target from below (its search stops within 1e-9 relative on σ)
     QVERIFY(a.claimedEpsilon <= epsilon && a.claimedEpsilon > epsilon * (1 - 1e-6));
     QCOMPARE(a.canaries, 1000L);
@@ -59,6 +69,8 @@ class TestOneRunWholeRun : public QObject {
       QVERIFY(a.gdp.epsilonLowerBound <= a.claimedEpsilon);
       QVERIFY(a.fdpApproximateDp.epsilonLowerBound <= a.claimedEpsilon);
       QVERIFY(a.fdpGaussian.epsilonLowerBound <= a.claimedEpsilon);
+      QVERIFY(a.tightApproximateDp.epsilonLowerBound <= a.claimedEpsilon);
+      QVERIFY(a.tightGaussian.epsilonLowerBound <= a.claimedEpsilon);
       if (epsilon == 8.0) {
         // The audit sees the canaries: an ideal Gaussian canary of this claim (μ ≈ 1.7) gives the proven
         // bound ≈ 2.2 at m = 1000 (audit/one_run_audit.h); the run's subsampled canary a little less.
@@ -67,8 +79,10 @@ class TestOneRunWholeRun : public QObject {
       }
     } else if (AuditFault(fault) == AuditFault::NoiseTwoThirds) {
       QVERIFY(a.gdp.epsilonLowerBound > a.claimedEpsilon);
+      QVERIFY(a.tightGaussian.epsilonLowerBound > a.claimedEpsilon);  // refutes μ-GDP (not the ledger's claim)
     } else {
       QVERIFY(a.steinke.epsilonLowerBound > a.claimedEpsilon);
+      QVERIFY(a.tightApproximateDp.epsilonLowerBound > a.claimedEpsilon);
     }
   }
 
@@ -89,6 +103,9 @@ class TestOneRunWholeRun : public QObject {
     QCOMPARE(r.metrics.at("epsilon_lower_bound"), r.metrics.at("epsilon_lower_bound_one_run"));
     QVERIFY(r.metrics.at("epsilon_lower_bound") <= r.metrics.at("claimed_epsilon"));
     QCOMPARE(r.metrics.at("violation"), 0.0);
+    QVERIFY(r.metrics.at("epsilon_lower_bound_tight") <= r.metrics.at("claimed_epsilon"));
+    QVERIFY(r.metrics.count("epsilon_lower_bound_tight_gaussian") == 1 && r.metrics.count("violation_tight") == 1);
+    QVERIFY2(r.privacyStatement.find("Xiang et al. 2025") != std::string::npos, r.privacyStatement.c_str());
     QCOMPARE(obs.frames.size(), std::size_t(1));  // the scores of the canaries in and out
     QCOMPARE(obs.frames.front()->chart, std::string("audit_scores"));
     QVERIFY2(r.privacyStatement.find("One-run audit of dpsgd-run-one-run (200 canaries") != std::string::npos,

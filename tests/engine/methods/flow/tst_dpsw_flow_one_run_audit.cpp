@@ -6,6 +6,8 @@
 //   claim 2, noise / 4: one-run 2.96 (caught by the proven bound), Gaussian-DP family 7.81.
 // The f-DP one-run bound (audit/one_run_fdp.h), (ε, δ) curve / Gaussian curve: 2.15 / 2.86 (claim 8
 // correct), 3.24 / 4.73 (noise x 0.67), 3.01 / 4.35 (claim 2, noise / 4).
+// The order statistics of Xiang et al. (audit/one_run_tight.h), (ε, δ) pair / G_μ pair: 2.155 / 5.216
+// (claim 8 correct), 3.244 / 8.645 (noise x 0.67), 3.018 / 7.488 (claim 2, noise / 4).
 #include <QtTest>
 #include <cmath>
 
@@ -45,19 +47,31 @@ class TestDpswFlowOneRunAudit : public QObject {
           a.fdpApproximateDp.guessesIn + a.fdpApproximateDp.guessesOut, a.fdpGaussian.epsilonLowerBound,
           a.fdpGaussian.correct, a.fdpGaussian.guessesIn + a.fdpGaussian.guessesOut);
     QVERIFY(a.fdpGaussian.epsilonLowerBound >= a.fdpApproximateDp.epsilonLowerBound - 1e-6);  // a stronger claim
+    qInfo("order statistics: (eps, delta) pair %.3f (%ld of %ld), G_mu pair %.3f (%ld of %ld)",
+          a.tightApproximateDp.epsilonLowerBound, a.tightApproximateDp.correct,
+          a.tightApproximateDp.guessesIn + a.tightApproximateDp.guessesOut, a.tightGaussian.epsilonLowerBound,
+          a.tightGaussian.correct, a.tightGaussian.guessesIn + a.tightGaussian.guessesOut);
+    // The (ε, δ) pair is the exact ceiling of the counts for an (ε, δ) claim: at or above the f-DP bound on
+    // the same grid (bisection tolerances 1e-5 and 1e-7), within 0.02 of it at 1000 canaries.
+    QVERIFY(a.tightApproximateDp.epsilonLowerBound >= a.fdpApproximateDp.epsilonLowerBound - 1e-4);
+    QVERIFY(a.tightApproximateDp.epsilonLowerBound <= a.fdpApproximateDp.epsilonLowerBound + 0.02);
     QVERIFY(a.claimedEpsilon <= epsilon && a.claimedEpsilon > epsilon * (1 - 1e-6));  // pld calibrates from below
     if (AuditFault(fault) == AuditFault::None) {
       QVERIFY(a.steinke.epsilonLowerBound <= a.claimedEpsilon);
       QVERIFY(a.gdp.epsilonLowerBound <= a.claimedEpsilon);
       QVERIFY(a.fdpApproximateDp.epsilonLowerBound <= a.claimedEpsilon);
       QVERIFY(a.fdpGaussian.epsilonLowerBound <= a.claimedEpsilon);
+      QVERIFY(a.tightApproximateDp.epsilonLowerBound <= a.claimedEpsilon);
+      QVERIFY(a.tightGaussian.epsilonLowerBound <= a.claimedEpsilon);
       // The audit sees the canaries (an ideal Gaussian canary of this claim gives the proven bound ≈ 2.2).
       QVERIFY2(a.steinke.epsilonLowerBound > 1.5, qPrintable(QString::number(a.steinke.epsilonLowerBound)));
       QVERIFY2(a.gdp.epsilonLowerBound > 4.0, qPrintable(QString::number(a.gdp.epsilonLowerBound)));
     } else if (AuditFault(fault) == AuditFault::NoiseTwoThirds) {
       QVERIFY(a.gdp.epsilonLowerBound > a.claimedEpsilon);
+      QVERIFY(a.tightGaussian.epsilonLowerBound > a.claimedEpsilon);  // refutes μ-GDP (not the ledger's claim)
     } else {
       QVERIFY(a.steinke.epsilonLowerBound > a.claimedEpsilon);
+      QVERIFY(a.tightApproximateDp.epsilonLowerBound > a.claimedEpsilon);
     }
   }
 
