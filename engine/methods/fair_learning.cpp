@@ -15,16 +15,12 @@
 #include "core/decimated_series.h"
 #include "core/parameter_text.h"
 #include "core/rng.h"
-#include "fair_learning/fair_charts.h"
 #include "fair_learning/fair_csv.h"
 #include "fair_learning/fair_dpsgd.h"
-#include "fair_learning/fairness_metrics.h"
-#include "fair_learning/representation_probe.h"
+#include "fair_learning/fair_task_view.h"
 #include "fair_learning/synthetic_bias.h"
 #include "nn/dense_network.h"
 #include "nn/orthonormal_rows.h"
-#include "ot/directions.h"
-#include "ot/sliced_wasserstein.h"
 #include "privacy/accountants/accountant.h"
 #include "privacy/ledger/joint_claim.h"
 #include "privacy/calibration/ledger_calibration.h"
@@ -102,10 +98,27 @@ FairTrainingData trainingData(const FairLearningSettings& s, const FairDataset& 
   return T;
 }
 
-double slicedGroups(const Matrix& P, const std::vector<int>& a, long k, Rng& rng) {
-  std::vector<Eigen::Index> i0, i1;
-  for (Eigen::Index i = 0; i < P.rows(); ++i) (a[std::size_t(i)] == 0 ? i0 : i1).push_back(i);
-  return slicedW2Squared(Points(P(i0, Eigen::all)), Points(P(i1, Eigen::all)), randomDirections(k, P.cols(), rng)).value;
+// The task's charts and evaluation (fair_learning/fair_task_view.h): the one place the loop's picture and
+// metrics depend on the task. Draws from streams of its own, so training is the same whatever is drawn.
+std::unique_ptr<FairTaskView> taskView(const FairLearningSettings& s, const FairTrainingData& data,
+                                       const FairDataset& test, std::uint64_t seed) {
+  switch (s.task) {
+    case FairTask::Classifier:
+      return classifierView(test, s.penalty == FairnessNotion::EqualOdds);
+    case FairTask::Regression2d:
+      return regression2dView(test, s.projections);
+    case FairTask::Representation:  // the probes need labels
+      return representationView(test, kCodeLayer, s.projections,
+                                s.dataset != FairDataSource::Csv || !s.labelColumn.empty(),
+                                makeRng(seed, Training + 2));
+    case FairTask::Matching: {  // held-out inputs and target, drawn as training draws its own
+      Rng tr = makeRng(seed, TestData);
+      Matrix inputs = standardNormal(s.nTest, 2, tr);
+      Matrix target = circleSample(s.nTest, 0.75, tr);
+      return matchingView(data, std::move(inputs), std::move(target), s.projections);
+    }
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -235,12 +248,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   // One point per step: decimated beyond 2000 points (DecimatedSeries) so that long runs keep flat memory.
   // The objective is the weighted sum of the two terms (fair_dpsgd.cpp), so it lies between them: named so.
   DecimatedSeries obj{"objective = (1 − α)·loss + α·penalty"}, lossS{"loss term"}, pen{"penalty term"};
-  // Representation: the groups' distance in the latent on the test set at each chart frame, on fixed
-  // directions (drawn once from a stream of their own, so training is unchanged).
-  DecimatedSeries latentSw{"SW₂² between groups"}, latentScaleFree{"SW₂² / E‖z‖²"}, latentScale{"E‖z‖²"},
-      latentWhite{"SW₂² whitened"};
-  Rng chartRng = makeRng(seed, Training + 2);
-  const Points chartDirections = randomDirections(s.projections, 2, chartRng);
+  const std::unique_ptr<FairTaskView> view = taskView(s, data, test, seed);
   FairStepReport last;
   // ε spent: +inf without privacy; NaN when no accountant was asked for (σ given directly).
   double epsSpent = !st.privatise ? std::numeric_limits<double>::infinity()
@@ -250,50 +258,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     observer.onFrame(makeFrame("loss", "Training objective (1 − α)·loss + α·penalty and its two terms", step,
                                LinesFrame{"step", "value", {obj.series(), lossS.series(), pen.series()}}));
     if (epsCurve) observer.onFrame(epsilonFrame(step));
-    if (s.task == FairTask::Classifier) {
-      const Vector scores = net.forward(test.X).output().col(0);
-      observer.onFrame(makeFrame("scores", "Test scores g(x) per group", step,
-                                 scoreHistogram(scores, test, s.penalty == FairnessNotion::EqualOdds)));
-    } else if (s.task == FairTask::Regression2d) {
-      const Matrix out = net.forward(test.X).output().array() - 0.5;
-      PointsFrame pf = groupPoints(out, test.a, {"A = 0", "A = 1", "anti-diagonal g² = −g¹"}, "g¹(x)", "g²(x)");
-      const Eigen::Index shown = pf.xy.rows(), line = 201;  // the line OD₀, OD₁ count above, as dense points
-      pf.xy.conservativeResize(shown + line, 2);
-      for (Eigen::Index j = 0; j < line; ++j) {
-        const double u = -0.5 + double(j) / double(line - 1);
-        pf.xy.row(shown + j) << u, -u;
-        pf.label.push_back(2);
-      }
-      observer.onFrame(makeFrame("outputs", "Predicted 2-D output g(x), centred, per group", step, std::move(pf)));
-    } else if (s.task == FairTask::Representation) {
-      const Matrix z = net.forward(test.X).a[kCodeLayer];
-      observer.onFrame(makeFrame("latent", "Latent representation per group", step,
-                                 groupPoints(z, test.a, {"A = 0", "A = 1"}, "z₁", "z₂")));
-      std::vector<Eigen::Index> i0, i1;
-      for (Eigen::Index i = 0; i < z.rows(); ++i) (test.a[std::size_t(i)] == 0 ? i0 : i1).push_back(i);
-      const double sw = slicedW2Squared(Points(z(i0, Eigen::all)), Points(z(i1, Eigen::all)), chartDirections).value;
-      const double scale = z.rowwise().squaredNorm().mean();
-      latentSw.append(double(step), sw);
-      latentScaleFree.append(double(step), scale > 0 ? sw / scale : 0.0);
-      latentScale.append(double(step), scale);
-      const Matrix w = whitened(z);
-      latentWhite.append(double(step),
-                         slicedW2Squared(Points(w(i0, Eigen::all)), Points(w(i1, Eigen::all)), chartDirections).value);
-      observer.onFrame(makeFrame("group_distance", "Groups in the latent (test): SW₂², E‖z‖², SW₂²/E‖z‖², whitened SW₂²",
-                                 step, LinesFrame{"step", "value", {latentSw.series(), latentScale.series(),
-                                                                   latentScaleFree.series(), latentWhite.series()},
-                                                  false, true}));
-    } else {
-      // At most 1000 points of each (fewer when the data set is smaller: found by AddressSanitizer).
-      const Eigen::Index c = std::min<Eigen::Index>({1000, data.X.rows(), data.reference.rows()});
-      Matrix both(2 * c, 2);
-      const Matrix gx = net.forward(data.X.topRows(c)).output();
-      both << gx, data.reference.topRows(c);
-      std::vector<int> lab(std::size_t(2 * c), 0);
-      std::fill(lab.begin() + c, lab.end(), 1);
-      observer.onFrame(makeFrame("outputs", "Generated g(X) and target Z", step,
-                                 groupPoints(both, lab, {"g(X)", "Z (circle)"}, "x", "y")));
-    }
+    view->publish(net, step, observer);
   };
   publish(0);  // the starting picture (untrained network), so a run is seen to learn; draws no random number
   for (long t = 0; t < s.steps; ++t) {
@@ -334,53 +299,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     m["csv_cells_imputed"] = double(csvLoad.imputedCells), m["csv_rows_dropped"] = double(csvLoad.droppedRows);
   }
   Rng evalRng = makeRng(seed, Training + 1);
-  if (s.task == FairTask::Classifier) {
-    const Vector scores = net.forward(test.X).output().col(0);
-    std::vector<int> g(std::size_t(scores.size()));
-    for (Eigen::Index i = 0; i < scores.size(); ++i) g[std::size_t(i)] = scores[i] > 0.5;
-    m["accuracy"] = accuracy(g, test.y);
-    m["disparate_impact"] = disparateImpact(g, test.a);
-    m["eo_0"] = equalOddsRatio(g, test.a, test.y, 0);
-    m["eo_1"] = equalOddsRatio(g, test.a, test.y, 1);
-    m["w2_groups"] = groupW2Squared(scores, test.a);
-    m["w2_groups_y0"] = groupW2Squared(scores, test.a, test.y, 0);
-    m["w2_groups_y1"] = groupW2Squared(scores, test.a, test.y, 1);
-  } else if (s.task == FairTask::Regression2d) {
-    const Matrix out = net.forward(test.X).output().array() - 0.5;
-    m["mse"] = (out - Matrix(test.yC.array() - 0.5)).rowwise().squaredNorm().mean();
-    std::vector<int> g(std::size_t(out.rows()));
-    for (Eigen::Index i = 0; i < out.rows(); ++i) g[std::size_t(i)] = out(i, 1) > -out(i, 0);
-    m["accuracy"] = accuracy(g, test.y);
-    m["od_0"] = overDiagonalShare(Points(out), test.a, 0);
-    m["od_1"] = overDiagonalShare(Points(out), test.a, 1);
-    m["sw2_groups"] = slicedGroups(out, test.a, s.projections, evalRng);
-  } else if (s.task == FairTask::Representation) {
-    const nn::ForwardPass f = net.forward(test.X);
-    m["reconstruction_loss"] = reconstructionLoss(Points(f.output()), test.X, int(test.X.cols()));
-    m["reconstruction_loss_core"] = reconstructionLoss(Points(f.output()), test.X, test.coreFeatures);
-    if (s.dataset != FairDataSource::Csv || !s.labelColumn.empty()) {  // the probe needs labels
-      const auto [acc, di] = logisticProbe(f.a[kCodeLayer], test.y, test.a);
-      m["accuracy"] = acc;
-      m["disparate_impact"] = di;
-    }
-    if (s.dataset != FairDataSource::Csv || !s.labelColumn.empty()) {  // the same probe on the raw features: no privacy, no fairness
-      const auto [acc, di] = logisticProbe(test.X, test.y, test.a);
-      m["baseline_accuracy"] = acc;
-      m["baseline_disparate_impact"] = di;
-    }
-    m["sw2_groups"] = slicedGroups(f.a[kCodeLayer], test.a, s.projections, evalRng);
-    // SW₂² scales with the latent (z → cz gives c² SW₂²) and the decoder can undo any scale: the
-    // scale-free distance and a probe predicting A from z say whether the group has left the code.
-    m["latent_second_moment"] = f.a[kCodeLayer].rowwise().squaredNorm().mean();
-    m["sw2_groups_scale_free"] = m["sw2_groups"] / m["latent_second_moment"];
-    m["group_probe_accuracy"] = logisticProbe(f.a[kCodeLayer], test.a, test.a).first;
-    m["sw2_groups_whitened"] = slicedGroups(whitened(f.a[kCodeLayer]), test.a, s.projections, evalRng);
-  } else {
-    Rng tr = makeRng(seed, TestData);
-    const Matrix gx = net.forward(standardNormal(s.nTest, 2, tr)).output();
-    const Matrix z = circleSample(s.nTest, 0.75, tr);
-    m["sw2_to_target"] = slicedW2Squared(Points(gx), Points(z), randomDirections(s.projections, 2, evalRng)).value;
-  }
+  view->evaluate(net, evalRng, m);
   r.privacyStatement =
       fairLearningStatement(s, data, batch, {ledger ? &*ledger : nullptr, st.privatise, delta, q, sensitivity,
                                              st.noiseMultiplier, long(net.parameterCount())});
