@@ -13,7 +13,9 @@ const std::vector<std::string>& declaredCharts(const std::string& methodId) {
       {"dpswflow", {"particles", "sw2", "epsilon", "samples"}},
       {"dpswgen", {"particles", "sw2", "loss", "epsilon", "samples"}},
       {"flow-privacy-utility", {"utility"}},
-      {"fair-regression", {"groups_before", "groups_after", "private_vs_true", "tradeoff", "audit_scores"}},
+      // One transport plan per group: transport_<group>, up to the four groups of the built-in data sets.
+      {"fair-regression", {"groups_before", "groups_after", "tradeoff", "private_vs_true", "transport_0", "transport_1",
+                           "transport_2", "transport_3", "audit_scores"}},
       {"fair-classifier", {"loss", "privacy", "scores"}},
       {"fair-regression-2d", {"loss", "privacy", "outputs"}},
       {"fair-representation", {"loss", "privacy", "latent"}},
