@@ -13,7 +13,9 @@
 #include <QRadioButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStringList>
 #include <QTimer>
+#include <algorithm>
 #include <exception>
 
 #include "core/error.h"
@@ -21,16 +23,17 @@
 
 namespace dpwapp {
 
-RecordingPanel::RecordingPanel(RunController* controller, std::function<std::vector<std::string>()> chartsOnScreen,
+RecordingPanel::RecordingPanel(RunController* controller, std::function<std::vector<std::string>()> chartsOffered,
                                QWidget* parent)
     : QWidget(parent),
       controller_(controller),
-      chartsOnScreen_(std::move(chartsOnScreen)),
+      chartsOffered_(std::move(chartsOffered)),
       path_(new QLineEdit),
       width_(new QSpinBox),
       height_(new QSpinBox),
       fps_(new QSpinBox),
       whole_(new QRadioButton(tr("The whole view (every chart)"))),
+      chosen_(new QRadioButton(tr("Only the charts ticked below"))),
       charts_(new QListWidget),
       armed_(new QCheckBox(tr("Record the next run"))),
       progress_(new QProgressBar),
@@ -55,13 +58,14 @@ RecordingPanel::RecordingPanel(RunController* controller, std::function<std::vec
   width_->setSuffix(" px");
   height_->setSuffix(" px");
   fps_->setSuffix(tr(" frames/s"));
-  auto* chosen = new QRadioButton(tr("Only the charts ticked below"));
+  chosen_->setObjectName("recordChosenCharts");
   whole_->setChecked(true);
   charts_->setObjectName("recordCharts");
   charts_->setEnabled(false);
-  charts_->setToolTip(tr("The charts on screen; a run adds its charts as it draws them. The ticks are read when "
-                         "the recording is encoded, after the run."));
-  connect(chosen, &QRadioButton::toggled, charts_, &QWidget::setEnabled);
+  charts_->setToolTip(tr("The charts the method draws (the lesson's first), known before the first run. The ticks "
+                         "are read when the recording is encoded, after the run; a chart the run did not draw is "
+                         "left out."));
+  connect(chosen_, &QRadioButton::toggled, charts_, &QWidget::setEnabled);
   armed_->setObjectName("recordArmed");
   armed_->setToolTip(tr("The window's next run is recorded as it draws, then encoded here; the window stays usable."));
   connect(armed_, &QCheckBox::toggled, this, [this](bool on) { setArmed(on); });
@@ -81,18 +85,18 @@ RecordingPanel::RecordingPanel(RunController* controller, std::function<std::vec
   form->addRow(tr("Height"), height_);
   form->addRow(tr("Frame rate"), fps_);
   form->addRow(whole_);
-  form->addRow(chosen);
+  form->addRow(chosen_);
   form->addRow(charts_);
   form->addRow(armed_);
   form->addRow(progressRow);
   form->addRow(status_);
-  // The list follows the charts on screen while the panel is open (a run adds its charts as it draws them).
+  // The list follows the method and lesson chosen (and any chart on screen) while the panel is open.
   poll_->setInterval(500);
   connect(poll_, &QTimer::timeout, this, [this] {
-    if (isVisible() && chartsOnScreen_) offerCharts(chartsOnScreen_());
+    if (isVisible()) refreshCharts();
   });
   poll_->start();
-  if (chartsOnScreen_) offerCharts(chartsOnScreen_());
+  refreshCharts();
 }
 
 RecordingPanel::~RecordingPanel() {
@@ -130,13 +134,34 @@ void RecordingPanel::setArmed(bool on) {
 }
 
 void RecordingPanel::offerCharts(const std::vector<std::string>& ids) {
+  if (ids == offeredCharts()) return;  // polled: the list (its ticks, its scroll) stays as it is
+  std::vector<std::string> ticked;
+  for (int i = 0; i < charts_->count(); ++i)
+    if (charts_->item(i)->checkState() == Qt::Checked) ticked.push_back(charts_->item(i)->text().toStdString());
+  charts_->clear();
   for (const std::string& id : ids) {
-    const QString text = QString::fromStdString(id);
-    if (!charts_->findItems(text, Qt::MatchExactly).isEmpty()) continue;
-    auto* item = new QListWidgetItem(text, charts_);
+    auto* item = new QListWidgetItem(QString::fromStdString(id), charts_);
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-    item->setCheckState(Qt::Unchecked);
+    item->setCheckState(std::find(ticked.begin(), ticked.end(), id) != ticked.end() ? Qt::Checked : Qt::Unchecked);
   }
+}
+
+void RecordingPanel::refreshCharts() {
+  if (chartsOffered_) offerCharts(chartsOffered_());
+}
+
+std::vector<std::string> RecordingPanel::offeredCharts() const {
+  std::vector<std::string> ids;
+  for (int i = 0; i < charts_->count(); ++i) ids.push_back(charts_->item(i)->text().toStdString());
+  return ids;
+}
+
+bool RecordingPanel::tickChart(const std::string& id, bool on) {
+  const QList<QListWidgetItem*> found = charts_->findItems(QString::fromStdString(id), Qt::MatchExactly);
+  if (found.isEmpty()) return false;
+  found.front()->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+  if (on) chosen_->setChecked(true);
+  return true;
 }
 
 void RecordingPanel::runEnded(bool ok) {
@@ -152,13 +177,22 @@ void RecordingPanel::runEnded(bool ok) {
     return;
   }
   setArmed(false);  // one recording per tick
-  if (chartsOnScreen_) offerCharts(chartsOnScreen_());
   encodingSettings_ = settings();
   encodingSettings_.totalSteps = r.totalSteps;
   encodingSettings_.privacy = r.privacy;
-  if (!whole_->isChecked() && encodingSettings_.charts.empty()) {
-    say(tr("No chart ticked: recording the whole view."));
-  }
+  // The ticks were made before the run, from the charts the method declares: one this run's parameters did
+  // not draw is left out (saying so) rather than refused after the run.
+  const std::vector<std::string> drawn = recordedCharts(r.snapshots);
+  QStringList notDrawn;
+  std::erase_if(encodingSettings_.charts, [&](const std::string& id) {
+    const bool missing = std::find(drawn.begin(), drawn.end(), id) == drawn.end();
+    if (missing) notDrawn << QString::fromStdString(id);
+    return missing;
+  });
+  QString note;
+  if (!notDrawn.isEmpty()) note = tr("Not drawn by this run, left out: %1. ").arg(notDrawn.join(", "));
+  if (!whole_->isChecked() && encodingSettings_.charts.empty()) note += tr("No chart ticked that the run drew: recording the whole view.");
+  if (!note.isEmpty()) say(note.trimmed());
   try {
     encoding_ = std::make_unique<AnimationEncoding>(r.snapshots, encodingSettings_);
   } catch (const std::exception& e) {
@@ -169,7 +203,7 @@ void RecordingPanel::runEnded(bool ok) {
   progress_->setValue(0);
   progress_->setVisible(true);
   cancel_->setVisible(true);
-  status_->setText(tr("Encoding %1…").arg(encodingSettings_.path));
+  status_->setText(note + tr("Encoding %1…").arg(encodingSettings_.path));
   QTimer::singleShot(0, this, &RecordingPanel::encodeSome);
 }
 
@@ -188,11 +222,14 @@ void RecordingPanel::encodeSome() {
     }
     const AnimationReport r = encoding_->finish();
     encoding_.reset();
-    say(tr("Recorded %1: %2 pictures, %3 KB (%4)")
+    QStringList charts;
+    for (const std::string& id : encodingSettings_.charts) charts << QString::fromStdString(id);
+    say(tr("Recorded %1: %2 pictures, %3 KB (%4); %5")
             .arg(encodingSettings_.path)
             .arg(r.frames)
             .arg(r.bytes / 1024)
-            .arg(r.encoder));
+            .arg(r.encoder)
+            .arg(charts.isEmpty() ? tr("the whole view") : tr("charts %1").arg(charts.join(", "))));
   } catch (const std::exception& e) {
     encoding_.reset();
     say(tr("Recording failed: %1").arg(QString::fromUtf8(e.what())));

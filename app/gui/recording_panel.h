@@ -3,8 +3,10 @@
 /// lecturer picks the file, size, frame rate and charts, then ticks "Record the next run". The window's own
 /// next run is recorded as it draws (RunController::setRecording: one snapshot per published step, nothing
 /// runs twice), and when it ends the panel paints and encodes the pictures one per turn of the event loop,
-/// with its own progress bar and Cancel, while the window stays usable. The chart list holds the charts on
-/// screen and fills in as a run publishes new ones; the ticks are read when the encoding starts.
+/// with its own progress bar and Cancel, while the window stays usable. The chart list is there before the
+/// first run (issue #40 item 4: charts chosen before the first run): the open lesson's charts, then every chart
+/// the method declares (methods/output_charts.h), then any other chart on screen; it follows the method chosen.
+/// The ticks are read when the encoding starts; a ticked chart the run did not draw is left out, saying so.
 #include <QWidget>
 #include <functional>
 #include <memory>
@@ -30,8 +32,9 @@ class RunController;
 class RecordingPanel : public QWidget {
   Q_OBJECT
  public:
-  /// `chartsOnScreen`: the chart ids the window shows now (polled while the panel is visible).
-  RecordingPanel(RunController* controller, std::function<std::vector<std::string>()> chartsOnScreen,
+  /// `chartsOffered`: the chart ids to offer now, in order (polled while the panel is visible): the lesson's
+  /// and the method's declared charts, before any run, and those on screen.
+  RecordingPanel(RunController* controller, std::function<std::vector<std::string>()> chartsOffered,
                  QWidget* parent = nullptr);
   ~RecordingPanel() override;
 
@@ -42,8 +45,16 @@ class RecordingPanel : public QWidget {
   void setArmed(bool on);
   bool armed() const;
   bool encoding() const { return encoding_ != nullptr; }
-  /// Adds the charts in `ids` not yet listed (ticks kept).
+  /// Lists exactly the charts in `ids`, in that order (the ticks of those listed before are kept).
   void offerCharts(const std::vector<std::string>& ids);
+  /// Lists the charts `chartsOffered` gives now (the panel polls it every 0.5 s while visible).
+  void refreshCharts();
+  /// The charts listed, in order.
+  std::vector<std::string> offeredCharts() const;
+  /// Ticks (or unticks) chart `id` and, when ticking, chooses "Only the charts ticked below"; false if not listed.
+  bool tickChart(const std::string& id, bool on = true);
+  /// The settings of the encoding under way or last started (its charts: the ticks the run drew).
+  const AnimationSettings& encodingSettings() const { return encodingSettings_; }
 
   /// The window's run ended: if it was recorded, start encoding it (MainWindow::runFinished).
   void runEnded(bool ok);
@@ -59,12 +70,13 @@ class RecordingPanel : public QWidget {
   void say(const QString& text);
 
   RunController* controller_;
-  std::function<std::vector<std::string>()> chartsOnScreen_;
+  std::function<std::vector<std::string>()> chartsOffered_;
   QLineEdit* path_;
   QSpinBox* width_;
   QSpinBox* height_;
   QSpinBox* fps_;
   QRadioButton* whole_;
+  QRadioButton* chosen_;
   QListWidget* charts_;
   QCheckBox* armed_;
   QProgressBar* progress_;

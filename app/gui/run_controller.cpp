@@ -23,6 +23,9 @@ class RunController::Observer : public dpw::RunObserver {
     dpw::FramePtr replaced;  // an unpulled older frame: freed after the lock (10⁶ particles are 20 MB to
                              // unmap; the GUI thread must not wait for that, at this thread's low priority)
     QMutexLocker lock(&c_->mutex_);
+    // What a run said before its first frame was its preparation (loading, fitting, calibrating): drawing,
+    // it no longer does that, and the window must not say so after a preparation too quick to be shown.
+    if (std::exchange(firstFrame_, false)) c_->status_.clear();
     dpw::FramePtr& slot = c_->pending_[frame->chart];
     if (!slot) c_->order_.push_back(frame->chart);
     replaced = std::exchange(slot, std::move(frame));
@@ -52,18 +55,19 @@ class RunController::Observer : public dpw::RunObserver {
 
  private:
   RunController* c_;
+  bool firstFrame_ = true;
 };
 
 RunController::RunController(QObject* parent) : QObject(parent) {}
 
-int RunController::prepareWorkerThread() {
+int RunController::prepareWorkerThread(const std::function<bool()>& cancelled) {
 #ifdef __linux__
   // On a busy machine the engine yields to the GUI thread: this thread and the OpenMP team it starts
   // (created from it, so inheriting its nice value) run at nice +kWorkerNice. An idle core still runs
   // them at full speed; only the wait for a core changes (bench/bench_gui_flow_live: longest stall).
   setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), kWorkerNice);
 #endif
-  return dpw::fitThreadsToFreeCores(kFreeCoresWindow);
+  return dpw::fitThreadsToFreeCores(kFreeCoresWindow, cancelled);
 }
 
 RunController::~RunController() { stopAndWait(); }
@@ -90,7 +94,7 @@ void RunController::start(const Scenario& scenario) {
     recorded_ = {};
   }
   thread_ = QThread::create([this, scenario, record = recording_] {
-    prepareWorkerThread();
+    prepareWorkerThread([this] { return cancel_.load(); });  // a Stop now ends the measure within 10 ms
     Observer observer(this);
     std::optional<AnimationRecorder> recorder;
     if (record) recorder.emplace(observer);
@@ -100,6 +104,7 @@ void RunController::start(const Scenario& scenario) {
     QVariantMap metrics;
     QString statement;
     try {
+      dpw::throwIfCancelled(watching);  // stopped while the free cores were measured: the method does not start
       const dpw::RunResult r = scenario.methodInfo().run(scenario.params, scenario.seed, watching);
       for (const auto& [k, v] : r.metrics) metrics.insert(QString::fromStdString(k), v);
       for (const auto& [k, v] : r.evaluation) metrics.insert(QString::fromStdString(dpw::evaluationName(k)), v);

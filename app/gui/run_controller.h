@@ -12,6 +12,7 @@
 #include <QThread>
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 
@@ -33,7 +34,8 @@ class RunController : public QObject {
   /// bench/bench_gui_lessons too, so that it times runs as the GUI runs them): the worker's nice value
   /// (Linux), and an OpenMP team sized to the cores other processes leave free over kFreeCoresWindow
   /// (core/free_cores.h: beside one busy process on two cores, one thread). Returns the team size.
-  static int prepareWorkerThread();
+  /// `cancelled` (when given) ends the measure at once when it says true (Stop is answered in this phase too).
+  static int prepareWorkerThread(const std::function<bool()>& cancelled = {});
   static constexpr std::chrono::milliseconds kFreeCoresWindow{100};
   ~RunController() override;
 
@@ -75,7 +77,8 @@ class RunController : public QObject {
   /// Frames published since the last call (newest per chart), moved out of the store.
   std::vector<dpw::FramePtr> takeNewFrames();
   long step() const { return step_.load(); }
-  /// What the run said it does now (RunObserver::onStatus: "loading Fashion-MNIST…"); empty until it says.
+  /// What the run said it does now (RunObserver::onStatus: "loading Fashion-MNIST…"); empty until it says,
+  /// and again from its first frame (what it said before was its preparation) until it says something new.
   QString status() const;
   long totalSteps() const { return total_.load(); }
 

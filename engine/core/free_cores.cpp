@@ -62,11 +62,16 @@ int teamSizeFor(double free, int cores) {
   return std::clamp(int(std::floor(free + 0.25)), 1, std::max(1, cores));
 }
 
-int fitThreadsToFreeCores(std::chrono::milliseconds window) {
+int fitThreadsToFreeCores(std::chrono::milliseconds window, const std::function<bool()>& cancelled) {
   const int cores = std::min(omp_get_num_procs(), omp_get_max_threads());  // OMP_NUM_THREADS still caps it
   const std::optional<CpuTicks> before = readCpuTicks();
   if (!before) return cores;
-  std::this_thread::sleep_for(window);
+  // Slept in slices, asking between them: a Stop during the measure is answered within a slice.
+  const auto end = std::chrono::steady_clock::now() + window;
+  for (auto now = std::chrono::steady_clock::now(); now < end; now = std::chrono::steady_clock::now()) {
+    if (cancelled && cancelled()) return cores;
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(end - now, kCancelSlice));
+  }
   const std::optional<CpuTicks> after = readCpuTicks();
   if (!after) return cores;
   const int team = teamSizeFor(freeCores(*before, *after, cores), cores);

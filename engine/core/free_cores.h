@@ -8,6 +8,7 @@
 /// Linux: /proc/stat (idle and iowait of all cores) and /proc/self/stat (this process's own time, which is
 /// not another process's load), both in clock ticks. Elsewhere every core counts as free.
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -38,6 +39,11 @@ int teamSizeFor(double free, int cores);
 /// team size (omp_set_num_threads: that thread's own setting; other threads keep theirs) to
 /// teamSizeFor(them), the cores counted as min(processors, omp_get_max_threads()). Returns the team size set
 /// (that count, unchanged, where /proc is not readable).
-int fitThreadsToFreeCores(std::chrono::milliseconds window);
+/// `cancelled` (when given) is asked every kCancelSlice of the window (issue #40: Stop is answered within
+/// 1 s in every phase, this one included): once it says true the measure ends at once, the team is left
+/// as it was, and the cores are returned.
+int fitThreadsToFreeCores(std::chrono::milliseconds window, const std::function<bool()>& cancelled = {});
+/// The slices the window is slept in, asking `cancelled` between them.
+inline constexpr std::chrono::milliseconds kCancelSlice{10};
 
 }  // namespace dpw

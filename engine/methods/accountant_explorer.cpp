@@ -71,6 +71,7 @@ RunResult runAccountantExplorer(const AccountantExplorerSettings& s, std::uint64
   require(s.wdpOrder >= 1 && s.wdpBeta > 0, "the WDP order must be >= 1 and beta > 0");
   require(s.laplaceScale > 0, "the Laplace scale must be > 0, got ", s.laplaceScale);
   require(s.maxOrder > 1, "the largest order must be > 1, got ", s.maxOrder);
+  observer.onStatus("computing each accountant's cost of one step at every order");
 
   observer.onFrame(orderCurves(s));
   // The (ε, δ) accountants share one chart; the Wasserstein accountant gets its own: its loss is in the

@@ -32,6 +32,7 @@ RunResult runClippedMean(const ClippedMeanSettings& s, std::uint64_t seed, RunOb
   require(s.dataMean > 0 && s.dataMean <= 1e6, "the data mean must lie in (0, 10^6], got ", s.dataMean);
   require(s.clip > 0 && s.clip <= 1e9, "the clipping bound must lie in (0, 10^9], got ", s.clip);
   require(s.releases >= 2 && s.releases <= 1000000, "releases must lie in [2, 10^6], got ", s.releases);
+  observer.onStatus("drawing " + std::to_string(s.people) + " people's values and clipping them to the bound");
   const double mu = s.dataMean, n = double(s.people), C = s.clip;
   Rng dataRng = makeRng(seed, 0), noiseRng = makeRng(seed, 1);
   const std::vector<double> data = exponentialData(mu, s.people, dataRng);

@@ -55,6 +55,7 @@ RunResult runCountQuery(const CountQuerySettings& s, std::uint64_t seed, RunObse
   require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
   require(s.count >= 0 && s.count <= 1000000, "the count must lie in [0, 10^6], got ", s.count);
   require(s.draws >= 1 && s.draws <= 10000000, "draws must lie in [1, 10^7], got ", s.draws);
+  observer.onStatus("calibrating the four mechanisms to ε and computing their densities on D and D′");
 
   const Law laws[] = {{"Laplace", Mechanism::laplace(s.epsilon, 1)},
                       {"Gaussian", Mechanism::gaussian(s.epsilon, s.delta, 1)},

@@ -35,6 +35,7 @@ RunResult runDpsgdClipping(const DpsgdClippingSettings& s, std::uint64_t seed, R
   require(s.outliers >= 0 && 2 * s.outliers <= s.batch, "outliers must lie in [0, B/2], got ", s.outliers);
   require(std::isfinite(s.weights[0]) && std::isfinite(s.weights[1]), "weights must be finite");
   require(s.draws >= 1 && s.draws <= 100000, "draws must lie in [1, 10^5], got ", s.draws);
+  observer.onStatus("drawing a batch of " + std::to_string(s.batch) + " examples and their per-example gradients");
   const double C = s.clip, sigma = s.noiseMultiplier, B = double(s.batch);
   Rng dataRng = makeRng(seed, 0), noiseRng = makeRng(seed, 1);
   std::vector<Vec2> xs;

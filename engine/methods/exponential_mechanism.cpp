@@ -37,6 +37,7 @@ RunResult runExponentialMechanism(const ExponentialMechanismSettings& s, std::ui
   require(s.votes.size() >= 2 && s.votes.size() <= 50, "votes: give 2 to 50 options, got ", s.votes.size());
   for (double v : s.votes) require(std::isfinite(v), "votes: every option's votes must be finite, got ", v);
   require(s.draws >= 1 && s.draws <= 1000000, "draws must lie in [1, 10^6], got ", s.draws);
+  observer.onStatus("computing every option's chance of being chosen, on D and with one more vote (D′)");
   const std::size_t k = s.votes.size();
   const double delta = 1;  // Δ: one voter added or removed changes one option's votes by 1
   const std::vector<double> p = exponentialMechanismProbabilities(s.votes, s.epsilon, delta);

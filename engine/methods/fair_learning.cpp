@@ -166,6 +166,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   require(s.noiseMultiplier == -1 || s.noiseMultiplier >= 0, "noise multiplier ", s.noiseMultiplier,
           " is neither -1 (from ε) nor a multiplier >= 0");
 
+  observer.onStatus(s.dataset == FairDataSource::Csv ? "loading the CSV data" : "drawing the synthetic data");
   SyntheticBiasSettings gen{s.n, s.p, s.coreFeatures, s.spuriousFeatures, 0.2, 0.4};
   FairDataset train, test;
   FairCsvLoad csvLoad;  // CSV data: what the public map did (counts over private rows: evaluations)
@@ -228,6 +229,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   const LedgerAtMultiplier ledgerAt = [&](double z) {
     return fairDpSgdLedger(*s.accountant, delta, z, sensitivity, q, s.steps, law);
   };
+  if (st.privatise) observer.onStatus("calibrating the noise to the run's ε over " + std::to_string(s.steps) + " steps");
   if (st.privatise)
     st.noiseMultiplier = noiseMultiplierFor(
         s.noiseMultiplier >= 0 ? std::optional<double>(s.noiseMultiplier) : std::nullopt, s.epsilon, ledgerAt);

@@ -98,6 +98,7 @@ RunResult runFairRegression(const FairRegressionSettings& settings, std::uint64_
   require(!s.secureNoise || isDiscrete(s.mechanism), "noise_source os-entropy: ", secureNeedsDiscreteMessage(), "; got ",
           noiseMechanismId(s.mechanism));
   throwIfCancelled(observer);
+  observer.onStatus("loading the scores and releasing each group's noisy histogram");
   GroupedScores data = loadFairRegressionData(s, seed);
   data.validate();
   RegressorScores regressor;

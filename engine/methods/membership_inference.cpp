@@ -45,6 +45,7 @@ RunResult runMembershipInference(const MembershipInferenceSettings& s, std::uint
   require(s.epsilon > 0 && s.epsilon <= 20, "epsilon must lie in (0, 20] for the membership attack, got ", s.epsilon);
   require(s.delta > 0 && s.delta <= 0.1, "delta must lie in (0, 0.1] for the membership attack, got ", s.delta);
   require(s.trials >= 100 && s.trials <= 1000000, "trials must lie in [100, 10^6], got ", s.trials);
+  observer.onStatus("calibrating the noise to ε and drawing " + std::to_string(s.trials) + " scores with the target in and out");
   const double mu = gdpMuFor(s.epsilon, s.delta), sigma = 1 / mu;  // Δ = 1: one row adds 1 to the count
   Rng rng = makeRng(seed, 0);
   const Scores sc = drawScores(sigma, s.trials, rng);

@@ -28,6 +28,7 @@ RunResult runOtBasics(const OtBasicsSettings& s, std::uint64_t seed, RunObserver
   require(s.p >= 1 && s.p <= 4, "p must lie in [1, 4], got ", s.p);
   require(s.spread > 0 && s.spread <= 100, "spread must lie in (0, 100], got ", s.spread);
   require(std::abs(s.shift) <= 100, "shift must lie in [-100, 100], got ", s.shift);
+  observer.onStatus("drawing the two samples and solving the transport problem between them");
   Rng rng = makeRng(seed, 0);
   std::normal_distribution<double> z(0.0, 1.0);
   std::vector<double> u(std::size_t(s.sourceSize)), v(std::size_t(s.targetSize));

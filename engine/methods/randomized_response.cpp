@@ -28,6 +28,7 @@ RunResult runRandomizedResponse(const RandomizedResponseSettings& s, std::uint64
   require(s.people >= 1 && s.people <= 1000000, "people must lie in [1, 10^6], got ", s.people);
   require(s.trueShare >= 0 && s.trueShare <= 1, "the true share must lie in [0, 1], got ", s.trueShare);
   require(s.surveys >= 2 && s.surveys <= 100000, "surveys must lie in [2, 10^5], got ", s.surveys);
+  observer.onStatus("drawing " + std::to_string(s.people) + " people's answers and their randomized reports");
   const RandomizedResponse rr(s.epsilon);
   const double q = rr.truthProbability(), p = s.trueShare, pi = rr.yesReportProbability(p);
   const double sd = std::sqrt(rr.estimateVariance(s.people));

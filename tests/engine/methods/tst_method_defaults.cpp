@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <string>
 
 #include "core/method.h"
 #include "core/run_observer.h"
+#include "methods/output_charts.h"
 
 using namespace dpw;
 
@@ -41,6 +43,12 @@ struct Run {
   }
 };
 
+// Charts drawn by a run below that its method does not declare (methods/output_charts.h), checked last.
+std::set<std::string>& undeclaredCharts() {
+  static std::set<std::string> charts;
+  return charts;
+}
+
 // Runs a method at its defaults, with `overrides` (settings the asserted text does not depend on).
 Run runDefaults(const std::string& id, const std::map<std::string, ParamValue>& overrides = {}, std::uint64_t seed = 1) {
   const MethodInfo& m = findMethod(id);
@@ -50,6 +58,9 @@ Run runDefaults(const std::string& id, const std::map<std::string, ParamValue>& 
   Run r;
   r.result = m.run(p, seed, obs);
   r.frames = std::move(obs.frames);
+  for (const auto& f : r.frames)  // every chart a run draws is declared before any run (methods/output_charts.h)
+    if (const auto& declared = declaredCharts(id); std::find(declared.begin(), declared.end(), f->chart) == declared.end())
+      undeclaredCharts().insert(id + ": " + f->chart);
   return r;
 }
 
@@ -492,6 +503,13 @@ class TestMethodDefaults : public QObject {
     QVERIFY(r.metric("best_step_rmse") < r.metric("true_step_norm"));
     QVERIFY(r.metric("best_step_rmse") < std::sqrt(2.0) * r.metric("gradient_norm_max") / 20);
     QVERIFY(summaryHas("dpsgd-clipping", "the best C lies in between"));
+  }
+
+  // Last (slots run in this order): every chart the runs above drew is declared by its method.
+  void everyChartDrawnIsDeclared() {
+    QString undeclared;
+    for (const auto& c : undeclaredCharts()) undeclared += "\n  " + QString::fromStdString(c);
+    QVERIFY2(undeclared.isEmpty(), qPrintable("charts drawn but not declared (methods/output_charts.cpp):" + undeclared));
   }
 };
 

@@ -5,7 +5,9 @@
 // parameters changed, for a sentence about what a change does. Every sentence of a note's "look" must be
 // quoted by a claim, and every quote must be in the note: a note changed without its claims fails, and a
 // claim changed to say something false fails on the numbers. Every lesson names the charts it is about
-// ("charts"), and its default run draws each of them.
+// ("charts"), and its default run draws each of them. That default run also says what it does before its first
+// frame (RunObserver::onStatus: loading, fitting, calibrating; issue #40 item 6), and draws only charts its
+// method declares before any run (methods/output_charts.h, which the recording panel offers).
 // DPW_LESSON_PROBE=1 prints every metric and measure of every run (to write a claim); DPW_LESSON=<part of
 // a file name> runs only those lessons; DPW_LESSONS_DIR reads the lessons from another folder.
 #include <QtTest>
@@ -18,10 +20,12 @@
 #include <map>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "core/method.h"
 #include "core/run_observer.h"
+#include "methods/output_charts.h"
 #include "scenario/scenario.h"
 
 using namespace dpw;
@@ -34,6 +38,7 @@ struct Run {
   RunResult result;
   std::vector<FramePtr> frames;
   double seconds = 0;
+  std::vector<std::string> statusBeforeFirstFrame;  ///< what the run said it does while it prepared
 
   const Frame* last(const std::string& chart) const {
     for (auto it = frames.rbegin(); it != frames.rend(); ++it)
@@ -316,11 +321,18 @@ Run runLesson(const Scenario& s, const std::vector<std::pair<std::string, ParamV
   r.scenario = &s;
   r.params = s.params;
   for (const auto& [k, v] : with) r.params.set(k, v);
-  CollectingObserver obs;
+  // Notes what the run said it does (RunObserver::onStatus) before its first frame.
+  struct Observer : CollectingObserver {
+    void onStatus(const std::string& what) override {
+      if (frames.empty()) statusBeforeFirstFrame.push_back(what);
+    }
+    std::vector<std::string> statusBeforeFirstFrame;
+  } obs;
   const auto t0 = std::chrono::steady_clock::now();
   r.result = s.methodInfo().run(r.params, s.seed, obs);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.frames = std::move(obs.frames);
+  r.statusBeforeFirstFrame = std::move(obs.statusBeforeFirstFrame);
   return r;
 }
 
@@ -406,6 +418,20 @@ class TestLessonContracts : public QObject {
       const Run& plain = runFor(LessonClaim{});
       for (const auto& id : l.charts)
         if (plain.last(id) == nullptr) failures += "\n  the lesson names chart " + QString::fromStdString(id) + ", which its run does not draw";
+    }
+    {
+      // A run says what it does while it prepares (issue #40 item 6: loading, fitting, calibrating): a status
+      // before its first frame, which the window shows instead of a silent "step 0". And every chart it draws
+      // is one its method declares before any run (methods/output_charts.h: the recording panel offers them).
+      const Run& plain = runFor(LessonClaim{});
+      if (plain.statusBeforeFirstFrame.empty()) failures += "\n  the run says nothing (RunObserver::onStatus) before its first frame";
+      else qInfo("  status before the first frame: %s", plain.statusBeforeFirstFrame.front().c_str());
+      const auto& declared = declaredCharts(s.method);
+      std::set<std::string> undeclared;
+      for (const auto& f : plain.frames)
+        if (std::find(declared.begin(), declared.end(), f->chart) == declared.end()) undeclared.insert(f->chart);
+      for (const auto& id : undeclared)
+        failures += "\n  the run draws chart " + QString::fromStdString(id) + ", which its method does not declare";
     }
     for (const auto& c : l.claims) {
       double v = NAN;

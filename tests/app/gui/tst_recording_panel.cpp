@@ -1,7 +1,8 @@
 // GUI test of File → Record animation… without a modal dialog (app/gui/recording_panel.h, issue #40 item 4):
 // the panel docks beside the charts, its settings are chosen and "Record the next run" ticked before the
 // lesson's first run, the window's own run is recorded, and the encoding goes on while the window stays
-// usable (no modal widget, a new run starts meanwhile); a bad path is refused before any run.
+// usable (no modal widget, a new run starts meanwhile); the charts to record are chosen before the first run,
+// from the charts the lesson and its method declare; a bad path is refused before any run.
 #include <QApplication>
 #include <QCheckBox>
 #include <QImageReader>
@@ -12,6 +13,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+
+#include "methods/output_charts.h"
+#include "gui/chart_grid.h"
 #include "gui/main_window.h"
 #include "gui/recording_panel.h"
 #include "gui/run_controller.h"
@@ -68,6 +73,54 @@ class TestRecordingPanel : public QObject {
     QCOMPARE(gif.size(), QSize(1024, 640));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);  // the run started during the encoding ends as usual
     QVERIFY(finished.last().first().toBool());
+  }
+
+  // Charts chosen before the first run (issue #40 item 4): before anything is drawn the panel lists the
+  // lesson's charts, then the rest its method declares (methods/output_charts.h); the charts ticked then are the
+  // recording's, from its first picture; the list follows the method chosen.
+  void chartsAreChosenBeforeTheFirstRun() {
+    MainWindow w;
+    w.show();
+    RecordingPanel* panel = openPanel(w);
+    QVERIFY(panel);
+    QVERIFY(w.charts()->frames().empty());
+    w.openScenarioFile(":/scenarios/lesson-1-1-count.json");  // its run starts once the events queued are handled
+    panel->refreshCharts();
+    QVERIFY(!w.controller()->running());
+    QVERIFY(w.charts()->frames().empty());  // still before the first run: nothing drawn
+    const std::vector<std::string> offered = panel->offeredCharts();
+    const std::vector<std::string>& declared = dpw::declaredCharts("count-query");
+    QCOMPARE(offered.size(), declared.size());
+    const std::vector<std::string> lessonFirst{"count_laplace", "count_loss_ratio", "count_gaussian"};  // the lesson's
+    QVERIFY(std::equal(lessonFirst.begin(), lessonFirst.end(), offered.begin()));
+    for (const auto& id : declared) QVERIFY(std::find(offered.begin(), offered.end(), id) != offered.end());
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath("two-charts.gif");
+    panel->findChild<QLineEdit*>("animationPath")->setText(path);
+    QVERIFY(panel->tickChart("count_gaussian"));
+    QVERIFY(panel->tickChart("count_loss_ratio"));
+    QVERIFY(!panel->tickChart("no_such_chart"));
+    panel->findChild<QCheckBox*>("recordArmed")->click();
+    QVERIFY(panel->armed());
+    QVERIFY(!w.controller()->running());  // all of it before the first run
+
+    QSignalSpy finished(&w, &MainWindow::runFinished);
+    QVERIFY(finished.wait(120000));
+    QVERIFY(finished.first().first().toBool());
+    QVERIFY(panel->encoding());
+    QCOMPARE(panel->encodingSettings().charts, (std::vector<std::string>{"count_loss_ratio", "count_gaussian"}));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->encoding(), 180000);
+    const QString said = panel->findChild<QLabel*>("recordStatus")->text();
+    QVERIFY2(said.startsWith("Recorded " + path) && said.endsWith("charts count_loss_ratio, count_gaussian"), qPrintable(said));
+    QImageReader gif(path);
+    QVERIFY2(gif.imageCount() >= 20, qPrintable(QString::number(gif.imageCount())));
+
+    // Another method: its own declared charts, and a tick of a chart it does not draw is gone.
+    w.loadScenario(dpwapp::Scenario::defaults("randomized-response"));
+    panel->refreshCharts();
+    QCOMPARE(panel->offeredCharts(), dpw::declaredCharts("randomized-response"));
+    QVERIFY(panel->settings().charts.empty());
   }
 
   void aBadPathIsRefusedBeforeAnyRun() {
