@@ -257,6 +257,7 @@ MethodInfo privacyAuditMethod() {
   m.privacy = {"", "", "claimed_epsilon", "epsilon", "ε claimed (audited)", ""};
   // No private data (fixed neighbouring data sets): every number and chart is the release (core/output_classes.h).
   m.outputs.release = {"*"};
+  m.outputs.charts = {"audit_epsilon", "audit_scores"};
   m.treatedAsPublic = {"the audit's two neighbouring data sets (synthetic worst cases, fixed by the mechanism "
                        "audited): an audit measures a mechanism, it releases nothing about a person"};
   m.grid = {{"epsilon", "mechanism", "fault", "trials", "delta"},

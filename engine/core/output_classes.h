@@ -23,6 +23,9 @@ struct OutputClasses {
   std::vector<std::string> release;           ///< metric keys of the release
   std::vector<std::string> evaluation;        ///< metric keys computed on private data
   std::vector<std::string> evaluationCharts;  ///< chart ids drawn (wholly) from private data
+  /// Every chart id a run may draw, in the order a run first draws them (a chart drawn only under some
+  /// parameters too): what the GUI offers to record before the first run (methods/output_charts.h).
+  std::vector<std::string> charts;
 };
 
 /// True if `key` matches `pattern` (exact, or prefix match when the pattern ends in '*').

@@ -146,6 +146,7 @@ MethodInfo accountantExplorerMethod() {
   m.privacy = {"privacy", "PLD", "epsilon_pld", "", "ε spent (PLD)", ""};  // the tight accountant's curve
   // No private data (accountants and bounds): every number and chart is the release (core/output_classes.h).
   m.outputs.release = {"*"};
+  m.outputs.charts = {"privacy", "order_curves", "privacy_wdp"};
   m.grid = {{"noise_multiplier", "sample_rate", "steps", "delta"},
             {"epsilon_pld", "epsilon_rdp", "epsilon_rdp_mironov", "epsilon_rdp_wor", "epsilon_gdp", "epsilon_wdp"},
             "privacy"};

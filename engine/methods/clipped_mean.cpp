@@ -170,6 +170,7 @@ MethodInfo clippedMeanMethod() {
   m.privacy = {"", "", "epsilon_spent", "epsilon", "ε per release", ""};
   // No private data (the values are simulated): every number and chart is the release (core/output_classes.h).
   m.outputs.release = {"*"};
+  m.outputs.charts = {"clip_data", "clip_releases", "clip_error_vs_bound"};
   m.treatedAsPublic = {"the number of values n and the clipping bound C (the values are simulated: a classroom "
                        "example, nobody's data)"};
   m.grid = {{"clip", "epsilon", "people", "data_mean"},

@@ -287,6 +287,7 @@ MethodInfo countQueryMethod() {
   m.privacy = {"", "", "epsilon_spent", "epsilon", "ε per release", ""};
   // No private data (the counts are typed into the form): every number and chart is the release (core/output_classes.h).
   m.outputs.release = {"*"};
+  m.outputs.charts = {"count_laplace", "count_gaussian", "count_loss_ratio", "count_attack", "count_draws"};
   m.treatedAsPublic = {"the two counts of D and D′ (typed into the form: a classroom example, nobody's data)"};
   m.grid = {{"epsilon", "delta", "count"},
             {"laplace_scale", "gaussian_sigma", "gaussian_delta", "beta_at_0_1_laplace", "beta_at_0_1_gaussian",

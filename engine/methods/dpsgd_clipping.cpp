@@ -181,6 +181,7 @@ MethodInfo dpsgdClippingMethod() {
   m.privacy = {"", "", "epsilon_spent", "", "ε of the step", ""};
   // No private data (the examples are simulated): every number and chart is the release (core/output_classes.h).
   m.outputs.release = {"*"};
+  m.outputs.charts = {"sgd_clip_picture", "sgd_clip_step", "sgd_clip_error"};
   m.treatedAsPublic = {"the batch size B, the clipping bound C and the model's weights (the examples are "
                        "simulated: a classroom example, nobody's data)"};
   m.grid = {{"clip", "noise_multiplier", "batch", "outliers"},

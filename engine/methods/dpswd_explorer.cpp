@@ -116,6 +116,7 @@ MethodInfo dpSwdExplorerMethod() {
   m.privacy.none = "synthetic clouds, noise σ set by hand";
   // No private data (synthetic samples drawn from the seed): every number and chart is the release (core/output_classes.h).
   m.outputs.release = {"*"};
+  m.outputs.charts = {"projections", "distance_vs_shift"};
   m.grid = {{"sigma1", "projections", "dimension", "samples", "sigma2"},
             {"sw2_at_max", "dpswd_sigma1_at_max", "dpswd_sigma2_at_max", "dpswd_increasing"},
             "distance_vs_shift"};

@@ -162,6 +162,7 @@ MethodInfo exponentialMechanismMethod() {
   m.privacy = {"", "", "epsilon_spent", "epsilon", "ε per choice", ""};
   // No private data (the votes are typed into the form): every number and chart is the release (core/output_classes.h).
   m.outputs.release = {"*"};
+  m.outputs.charts = {"em_selection", "em_privacy_ratio", "em_shortfall", "em_vs_epsilon"};
   m.treatedAsPublic = {"the list of options (the votes are typed into the form: a classroom example, nobody's "
                        "data)"};
   m.grid = {{"epsilon", "draws"},

@@ -188,23 +188,27 @@ MethodInfo make(FairTask task, std::string id, std::string title, std::string pa
                 {"noise_multiplier", "objective", "loss_term", "accuracy", "disparate_impact", "w2_groups", "eo_0",
                  "eo_1", "w2_groups_y0", "w2_groups_y1", "penalty_term", "epsilon"},
                 "scores"};
+      m.outputs.charts = {"loss", "privacy", "scores"};
       break;
     case FairTask::Regression2d:
       m.grid = {{"epsilon", "alpha", "steps", "learning_rate", "projections"},
                 {"noise_multiplier", "objective", "loss_term", "mse", "accuracy", "sw2_groups", "od_0", "od_1",
                  "penalty_term", "epsilon"},
                 "outputs"};
+      m.outputs.charts = {"loss", "privacy", "outputs"};
       break;
     case FairTask::Representation:
       m.grid = {{"epsilon", "alpha", "steps", "learning_rate", "projections"},
                 {"noise_multiplier", "objective", "loss_term", "reconstruction_loss", "accuracy", "disparate_impact",
                  "sw2_groups", "penalty_term", "epsilon"},
                 "latent"};
+      m.outputs.charts = {"loss", "privacy", "latent", "group_distance"};
       break;
     default:
       m.grid = {{"epsilon", "projections", "steps", "learning_rate", "clip_output"},
                 {"sw2_to_target", "noise_multiplier", "objective", "epsilon"},
                 "outputs"};
+      m.outputs.charts = {"loss", "privacy", "outputs"};
       break;
   }
   m.run = [task](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {

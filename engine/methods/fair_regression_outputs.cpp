@@ -11,6 +11,9 @@ MethodInfo withFairRegressionOutputs(MethodInfo m) {
   m.outputs.evaluation = {"mse_*", "ks_*", "raw_*", "binning_*", "baseline_*", "fair_eps_*", "regressor_fit_mse",
                           "scores_clipped"};
   m.outputs.evaluationCharts = {"groups_before", "groups_after", "tradeoff", "private_vs_true"};
+  // One transport plan per group: transport_<group>, up to the four groups of the built-in data sets.
+  m.outputs.charts = {"groups_before", "groups_after", "tradeoff", "private_vs_true", "transport_0", "transport_1",
+                      "transport_2", "transport_3", "audit_scores"};
   m.treatedAsPublic = {"the number of rows n of the file and the group list (Law School: its four race1 values; "
                        "Communities: racepctblack > 0.06 or not; CSV: group_values, declared by the user, default "
                        "0,1); a CSV row whose score is missing or NaN, or whose group is not a declared value, is "

@@ -171,6 +171,7 @@ MethodInfo membershipInferenceMethod() {
   m.privacy = {"", "", "epsilon_spent", "epsilon", "ε of the release", ""};
   // No private data (the rows are simulated): every number and chart is the release (core/output_classes.h).
   m.outputs.release = {"*"};
+  m.outputs.charts = {"mi_scores", "mi_roc", "mi_advantage"};
   m.treatedAsPublic = {"everyone's rows but the target's (the attacker's knowledge in DP's worst case; the count "
                        "is simulated: a classroom example, nobody's data)"};
   m.grid = {{"epsilon", "delta", "trials"},

@@ -119,6 +119,7 @@ MethodInfo otBasicsMethod() {
   m.privacy.none = "optimal transport between two synthetic samples: no data, nothing released";
   // No private data (synthetic samples drawn from the seed): every number and chart is the release (core/output_classes.h).
   m.outputs.release = {"*"};
+  m.outputs.charts = {"ot_coupling", "ot_plan", "ot_quantiles"};
   m.grid = {{"shift", "p", "source_size", "target_size", "spread"},
             {"wp", "wp_power", "wp_quantile_integral", "independent_cost", "plan_nonzeros", "mean_gap"},
             "ot_coupling"};

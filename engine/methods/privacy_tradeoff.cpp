@@ -179,6 +179,7 @@ MethodInfo privacyTradeoffMethod() {
   m.privacy = {"", "", "epsilon", "", "ε of this composition (PLD)", ""};
   // No private data (accountants and trade-off curves): every number and chart is the release (core/output_classes.h).
   m.outputs.release = {"*"};
+  m.outputs.charts = {"tradeoff"};
   m.grid = {{"noise_multiplier", "steps", "sample_rate", "delta"},
             {"epsilon", "mu_gdp", "beta_pld_at_0_1", "beta_gdp_at_0_1", "audit_points", "audit_boxes_below_curve"},
             "tradeoff"};

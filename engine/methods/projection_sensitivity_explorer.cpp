@@ -131,6 +131,7 @@ MethodInfo projectionSensitivityMethod() {
   m.privacy.none = "a study of the sensitivity bound, no data";
   // No private data (bounds and synthetic draws from the seed): every number and chart is the release (core/output_classes.h).
   m.outputs.release = {"*"};
+  m.outputs.charts = {"sensitivity_density"};
   m.grid = {{"projections", "dimension", "delta", "draws"},
             {"mean", "variance", "chernoff_w2", "clt_w2", "bernstein_w2", "above_chernoff", "above_clt", "above_bernstein"},
             "sensitivity_density"};

@@ -153,6 +153,7 @@ MethodInfo randomizedResponseMethod() {
   m.privacy = {"", "", "", "epsilon", "ε per person (local)", ""};
   // No private data (the people are simulated): every number and chart is the release (core/output_classes.h).
   m.outputs.release = {"*"};
+  m.outputs.charts = {"rr_truth_probability", "rr_estimates", "rr_error_vs_epsilon", "outputs"};
   m.treatedAsPublic = {"the number of people asked and the question (the people are simulated: a classroom "
                        "example, nobody's data)"};
   m.grid = {{"epsilon", "people", "true_share"},

@@ -208,6 +208,7 @@ MethodInfo flowMethod(FlowVariant variant) {
   m.outputs.release = {"sw2_heldout", "sw2_floor", "noise_std", "sensitivity", "noise_multiplier", "sample_rate",
                        "steps_per_second", "seconds", "epsilon", "epsilon_per_step", "epsilon_basic_composition",
                        "frechet_public", "frechet_floor", "nn_accuracy", "nn_accuracy_real", "epsilon_chosen_accountant"};
+  m.outputs.charts = {"particles", "sw2", "epsilon", "samples"};
   m.treatedAsPublic = {"the private row count m (it sets q = batch/m unless public_rows gives a nominal count)",
                        "the dimension d and the data bounds (rows scaled into the unit ball by a public constant)",
                        "the class list (per class: the ten Fashion-MNIST labels, one flow each, rows or not; the "

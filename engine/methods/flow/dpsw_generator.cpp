@@ -276,6 +276,7 @@ MethodInfo dpswGeneratorMethod() {
   m.outputs.release = {"sw2_heldout", "sw2_floor", "final_loss", "noise_std", "sensitivity", "noise_multiplier",
                        "sample_rate", "seconds", "epsilon", "frechet_public", "frechet_floor", "nn_accuracy",
                        "epsilon_chosen_accountant"};
+  m.outputs.charts = {"particles", "sw2", "loss", "epsilon", "samples"};
   m.treatedAsPublic = {"the private row count m (it sets q = batch/m)", "the dimension d and the data bounds",
                        "the class list (per class: the ten Fashion-MNIST labels; the per-class row counts are not "
                        "public and shape no release: each generator's batch is batch/10)",

@@ -170,6 +170,7 @@ MethodInfo flowPrivacyUtilityMethod() {
   m.privacy.metric = "joint_epsilon";
   m.privacy.label = "joint ε of all runs";
   m.outputs.release = {"*"};  // each point is a flow's or generator's release-side quality (their own classes)
+  m.outputs.charts = {"utility"};
   m.treatedAsPublic = {"as each arm's run (row count, dimension, bounds, held-out sample)"};
   m.grid = {{"target", "steps", "delta"},
             {"flow_defaults_eps5", "flow_paper_eps5", "generator_eps5", "joint_epsilon"},

@@ -15,7 +15,7 @@ class TestOutputCharts : public QObject {
     for (const auto& m : dpw::allMethods()) {
       const QString id = QString::fromStdString(m.id);
       const std::vector<std::string>& charts = dpw::declaredCharts(m.id);
-      QVERIFY2(!charts.empty(), qPrintable(id + ": declares no chart (methods/output_charts.cpp)"));
+      QVERIFY2(!charts.empty(), qPrintable(id + ": declares no chart (outputs.charts in its factory)"));
       const std::set<std::string> unique(charts.begin(), charts.end());
       QVERIFY2(unique.size() == charts.size(), qPrintable(id + ": a chart declared twice"));
       auto declared = [&](const std::string& chart) { return chart.empty() || unique.count(chart) > 0; };
