@@ -90,9 +90,7 @@ class TestLiveCompare : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    qputenv("DPW_NO_DIALOGS", "1");
-    QCoreApplication::setOrganizationName("DPW Lab Tests");
-    QCoreApplication::setApplicationName("tst_live_compare");
+    dpwtest::isolateGuiSuite("tst_live_compare", false);
   }
 
   void slidersOnlyForEpsilonAlphaSigma() {
@@ -360,3 +358,4 @@ class TestLiveCompare : public QObject {
 
 QTEST_MAIN(TestLiveCompare)
 #include "tst_live_compare.moc"
+#include "support/gui_suite.h"

@@ -43,9 +43,7 @@ class TestMemoryFlat : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    qputenv("DPW_NO_DIALOGS", "1");
-    QCoreApplication::setOrganizationName("DPW Lab Tests");
-    QCoreApplication::setApplicationName("tst_memory_flat");
+    dpwtest::isolateGuiSuite("tst_memory_flat", false);
   }
 
   void residentMemoryFlatOver1e5Steps() {
@@ -114,3 +112,4 @@ class TestMemoryFlat : public QObject {
 
 QTEST_MAIN(TestMemoryFlat)
 #include "tst_memory_flat.moc"
+#include "support/gui_suite.h"

@@ -147,9 +147,7 @@ class TestStalePictures : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    qputenv("DPW_NO_DIALOGS", "1");
-    QCoreApplication::setOrganizationName("DPW Lab Tests");
-    QCoreApplication::setApplicationName("tst_stale_pictures");
+    dpwtest::isolateGuiSuite("tst_stale_pictures", false);
   }
 
   // Every method, then every preset and lesson, in one window: each choice starts from an empty view,
@@ -433,3 +431,4 @@ class TestStalePictures : public QObject {
 
 QTEST_MAIN(TestStalePictures)
 #include "tst_stale_pictures.moc"
+#include "support/gui_suite.h"

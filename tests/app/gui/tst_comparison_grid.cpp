@@ -71,9 +71,7 @@ class TestComparisonGrid : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    qputenv("DPW_NO_DIALOGS", "1");
-    QCoreApplication::setOrganizationName("DPW Lab Tests");
-    QCoreApplication::setApplicationName("tst_comparison_grid");
+    dpwtest::isolateGuiSuite("tst_comparison_grid", false);
   }
 
   // A 2 x 2 grid run through the dialog fills every cell, and its numbers are those of
@@ -406,3 +404,4 @@ class TestComparisonGrid : public QObject {
 
 QTEST_MAIN(TestComparisonGrid)
 #include "tst_comparison_grid.moc"
+#include "support/gui_suite.h"

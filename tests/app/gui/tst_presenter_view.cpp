@@ -5,7 +5,6 @@
 #include <QApplication>
 #include <QLabel>
 #include <QScreen>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QTextBrowser>
 #include <QPushButton>
@@ -37,9 +36,7 @@ class TestPresenterView : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    QCoreApplication::setOrganizationName("DPW Lab Tests");  // keep the user's settings out of it
-    QCoreApplication::setApplicationName("presenter view");
-    QSettings().clear();
+    dpwtest::isolateGuiSuite("presenter view", true, false);
   }
 
   void followsTheLessons() {
@@ -128,3 +125,4 @@ class TestPresenterView : public QObject {
 
 QTEST_MAIN(TestPresenterView)
 #include "tst_presenter_view.moc"
+#include "support/gui_suite.h"
