@@ -31,6 +31,7 @@
 #include "gui/main_window.h"
 #include "gui/parameter_form.h"
 #include "gui/run_controller.h"
+#include "support/gui_suite.h"
 
 using namespace dpwapp;
 
@@ -301,4 +302,3 @@ class TestLessons : public QObject {
 
 QTEST_MAIN(TestLessons)
 #include "tst_lessons.moc"
-#include "support/gui_suite.h"

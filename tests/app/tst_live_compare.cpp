@@ -22,6 +22,7 @@
 #include "gui/parameter_undo.h"
 #include "gui/pinned_runs.h"
 #include "gui/run_controller.h"
+#include "support/gui_suite.h"
 #include "support/type_into.h"
 
 using dpwapp::MainWindow;
@@ -358,4 +359,3 @@ class TestLiveCompare : public QObject {
 
 QTEST_MAIN(TestLiveCompare)
 #include "tst_live_compare.moc"
-#include "support/gui_suite.h"

@@ -23,6 +23,7 @@
 #include "support/type_into.h"
 #include "gui/parameter_form.h"
 #include "gui/run_controller.h"
+#include "support/gui_suite.h"
 
 using dpwapp::MainWindow;
 
@@ -112,4 +113,3 @@ class TestMemoryFlat : public QObject {
 
 QTEST_MAIN(TestMemoryFlat)
 #include "tst_memory_flat.moc"
-#include "support/gui_suite.h"

@@ -19,6 +19,7 @@
 #include "gui/display_scale.h"
 #include "gui/main_window.h"
 #include "gui/parameter_form.h"
+#include "support/gui_suite.h"
 
 using dpwapp::MainWindow;
 
@@ -231,4 +232,3 @@ class TestPresentationMode : public QObject {
 
 QTEST_MAIN(TestPresentationMode)
 #include "tst_presentation_mode.moc"
-#include "support/gui_suite.h"

@@ -29,6 +29,7 @@
 #include "gui/parameter_slider.h"
 #include "gui/pinned_runs.h"
 #include "gui/run_controller.h"
+#include "support/gui_suite.h"
 #include "support/type_into.h"
 
 using dpwapp::MainWindow;
@@ -431,4 +432,3 @@ class TestStalePictures : public QObject {
 
 QTEST_MAIN(TestStalePictures)
 #include "tst_stale_pictures.moc"
-#include "support/gui_suite.h"

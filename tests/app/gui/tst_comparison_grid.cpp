@@ -25,6 +25,7 @@
 #include "gui/parameter_form.h"
 #include "core/method.h"
 #include "methods/fair_learning.h"
+#include "support/gui_suite.h"
 
 using dpwapp::ComparisonGridDialog;
 using dpwapp::MainWindow;
@@ -404,4 +405,3 @@ class TestComparisonGrid : public QObject {
 
 QTEST_MAIN(TestComparisonGrid)
 #include "tst_comparison_grid.moc"
-#include "support/gui_suite.h"

@@ -10,6 +10,7 @@
 #include "core/method.h"
 #include "gui/main_window.h"
 #include "gui/parameter_form.h"
+#include "support/gui_suite.h"
 
 using dpwapp::MainWindow;
 
@@ -79,4 +80,3 @@ class TestLayoutOnResize : public QObject {
 
 QTEST_MAIN(TestLayoutOnResize)
 #include "tst_layout_on_resize.moc"
-#include "support/gui_suite.h"

@@ -15,6 +15,7 @@
 #include "gui/lesson_menu.h"
 #include "gui/main_window.h"
 #include "gui/presenter_view.h"
+#include "support/gui_suite.h"
 
 using dpwapp::MainWindow;
 using dpwapp::PresenterView;
@@ -125,4 +126,3 @@ class TestPresenterView : public QObject {
 
 QTEST_MAIN(TestPresenterView)
 #include "tst_presenter_view.moc"
-#include "support/gui_suite.h"
