@@ -57,9 +57,9 @@ std::vector<Eigen::Index> binsOf(double x, const Points& dirs, Eigen::Index bins
 
 AuditTarget dpswFlowRunAuditTarget(const MechanismAuditSettings& a, std::uint64_t seed) {
   requireFlowRunAudit(a,
-                    {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::RateTenth,
-                     AuditFault::ReplaceAsAddRemove},
-                    "dpswflow-r-run");
+                      {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::RateTenth,
+                       AuditFault::ReplaceAsAddRemove},
+                      "dpswflow-r-run");
   require(a.runSteps >= 0 && a.runBatch >= 0 && a.runBatch < kRows, "the run's steps and batch must be >= 0 (0: "
           "the defaults) and the batch below the ", kRows, " rows, got ", a.runSteps, " and ", a.runBatch);
   // The claim: the correct run's ledger ε for the whole run, and its noise (a probe run on D').

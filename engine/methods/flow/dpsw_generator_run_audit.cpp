@@ -51,7 +51,7 @@ double logMixture(const StepView& v, double sign, double p, double var) {
 
 AuditTarget dpswGeneratorRunAuditTarget(const MechanismAuditSettings& a, std::uint64_t seed) {
   requireFlowRunAudit(a, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::RateTenth},
-                    "dpswgen-run");
+                      "dpswgen-run");
   // The claim: the correct run's ledger ε for the whole run, and its multiplier (a probe run on D').
   const RunResult probe = runDpswGeneratorQuietly(runSettings(a, true), seed);
   double multiplier = probeMultiplier(probe, a.fault);

@@ -33,7 +33,7 @@ DpswFlowSettings runSettings(const MechanismAuditSettings& a, bool neighbour) {
 
 AuditTarget dpswPoolRunAuditTarget(const MechanismAuditSettings& a, std::uint64_t seed) {
   requireFlowRunAudit(a, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::ReplaceAsAddRemove},
-                    "dpswflow-run");
+                      "dpswflow-run");
   // The claim: the correct run's ledger ε for the whole run, and its multiplier (a probe run on D').
   const RunResult probe = runDpswFlowOnOneThread(runSettings(a, true), seed);
   double multiplier = probeMultiplier(probe, a.fault);
