@@ -15,11 +15,10 @@
 
 namespace {
 
-// Claim ε = range(0), trials per side = range(1) (10^6 at claim 1, 10^5 above: tst_gdp_audit.cpp says why).
-void BM_GdpAuditGaussian(benchmark::State& state) {
-  dpw::MechanismAuditSettings s;
-  s.epsilon = double(state.range(0));
-  s.trials = long(state.range(1));
+// One audit through the method's entry point (auditMechanism, seed 2024) and its counters: the claim, both
+// estimators' bounds and their ratios to the claim, and with `perTrial` the time a trial.
+void runAudit(benchmark::State& state, const dpw::MechanismAuditSettings& s, bool perTrial = false) {
+  dpw::allMethods();
   dpw::MechanismAudit a;
   for (auto _ : state) a = dpw::auditMechanism(s, 2024);
   state.counters["claim"] = a.claimedEpsilon;
@@ -27,69 +26,49 @@ void BM_GdpAuditGaussian(benchmark::State& state) {
   state.counters["gdp_ratio"] = a.gdp.epsilonLowerBound / a.claimedEpsilon;
   state.counters["cp_bound"] = a.result.epsilonLowerBound;
   state.counters["cp_ratio"] = a.result.epsilonLowerBound / a.claimedEpsilon;
+  if (perTrial)
+    state.counters["s_per_trial"] = benchmark::Counter(double(2 * s.trials), benchmark::Counter::kIsIterationInvariantRate |
+                                                                                 benchmark::Counter::kInvert);
 }
+
+// The settings most entries take from their arguments: claim ε = range(0), trials (or canaries) a side = range(1).
+dpw::MechanismAuditSettings fromArgs(const benchmark::State& state, const char* mechanism) {
+  dpw::MechanismAuditSettings s;
+  s.mechanism = mechanism;
+  s.epsilon = double(state.range(0));
+  s.trials = long(state.range(1));
+  return s;
+}
+
+// Correct Gaussian releases (10^6 trials at claim 1, 10^5 above: tst_gdp_audit.cpp says why).
+void BM_GdpAuditGaussian(benchmark::State& state) { runAudit(state, fromArgs(state, "gaussian")); }
 BENCHMARK(BM_GdpAuditGaussian)->Args({1, 1000000})->Args({4, 100000})->Args({8, 100000})
     ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
-// Every other registered one-unit audit through the method's entry point, at its default settings and
-// claim 1 (2 for DP-SWD, as the docs' table), with both estimators.
+// Every other registered one-unit audit at its default settings and claim 1 (2 for DP-SWD, as the docs' table).
 void BM_UnitAudit(benchmark::State& state, const char* mechanism, long trials) {
-  dpw::allMethods();
   dpw::MechanismAuditSettings s;
   s.mechanism = mechanism;
   s.epsilon = s.mechanism == "dpswd-projection" ? 2.0 : 1.0;
   s.trials = trials;
-  dpw::MechanismAudit a;
-  for (auto _ : state) a = dpw::auditMechanism(s, 2024);
-  state.counters["claim"] = a.claimedEpsilon;
-  state.counters["gdp_bound"] = a.gdp.epsilonLowerBound;
-  state.counters["gdp_ratio"] = a.gdp.epsilonLowerBound / a.claimedEpsilon;
-  state.counters["cp_bound"] = a.result.epsilonLowerBound;
-  state.counters["cp_ratio"] = a.result.epsilonLowerBound / a.claimedEpsilon;
-  state.counters["s_per_trial"] =
-      benchmark::Counter(double(2 * trials), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  runAudit(state, s, true);
 }
 BENCHMARK_CAPTURE(BM_UnitAudit, dpsgd_canary, "dpsgd-canary", 100000)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 BENCHMARK_CAPTURE(BM_UnitAudit, flow_histogram, "flow-histogram", 200000)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 BENCHMARK_CAPTURE(BM_UnitAudit, dpswd_projection, "dpswd-projection", 60000)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 BENCHMARK_CAPTURE(BM_UnitAudit, flow_step, "flow-step", 2000)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
-// The end-to-end audit of a whole DPSWflow-r run (methods/flow/dpsw_flow_run_audit.h), claim ε = range(0),
-// range(1) runs a side.
-void BM_FlowRunAudit(benchmark::State& state) {
-  dpw::allMethods();
-  dpw::MechanismAuditSettings s;
-  s.mechanism = "dpswflow-r-run";
-  s.epsilon = double(state.range(0));
-  s.trials = long(state.range(1));
-  dpw::MechanismAudit a;
-  for (auto _ : state) a = dpw::auditMechanism(s, 2024);
-  state.counters["claim"] = a.claimedEpsilon;
-  state.counters["gdp_bound"] = a.gdp.epsilonLowerBound;
-  state.counters["gdp_ratio"] = a.gdp.epsilonLowerBound / a.claimedEpsilon;
-  state.counters["cp_bound"] = a.result.epsilonLowerBound;
-  state.counters["cp_ratio"] = a.result.epsilonLowerBound / a.claimedEpsilon;
-}
+// The end-to-end audit of a whole DPSWflow-r run (methods/flow/dpsw_flow_run_audit.h).
+void BM_FlowRunAudit(benchmark::State& state) { runAudit(state, fromArgs(state, "dpswflow-r-run")); }
 BENCHMARK(BM_FlowRunAudit)->Args({1, 1000})->Args({4, 1000})->Args({8, 1000})
     ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 
 // Whole runs of DPSWflow (the pool, methods/flow/dpsw_pool_run_audit.h: one histogram release, read white box)
-// and DPSWgen (methods/flow/dpsw_generator_run_audit.h: every step's DP-SWD release), claim ε = range(0),
-// range(1) runs a side, fault range(2) (an AuditFault).
+// and DPSWgen (methods/flow/dpsw_generator_run_audit.h: every step's DP-SWD release), fault range(2) (an AuditFault).
 void BM_WholeRunAudit(benchmark::State& state, const char* mechanism) {
-  dpw::allMethods();
-  dpw::MechanismAuditSettings s;
-  s.mechanism = mechanism;
-  s.epsilon = double(state.range(0));
-  s.trials = long(state.range(1));
+  dpw::MechanismAuditSettings s = fromArgs(state, mechanism);
   s.fault = dpw::AuditFault(state.range(2));
-  dpw::MechanismAudit a;
-  for (auto _ : state) a = dpw::auditMechanism(s, 2024);
-  state.counters["claim"] = a.claimedEpsilon;
-  state.counters["gdp_bound"] = a.gdp.epsilonLowerBound;
-  state.counters["gdp_ratio"] = a.gdp.epsilonLowerBound / a.claimedEpsilon;
-  state.counters["cp_bound"] = a.result.epsilonLowerBound;
-  state.counters["cp_ratio"] = a.result.epsilonLowerBound / a.claimedEpsilon;
+  runAudit(state, s);
 }
 constexpr long kQuarter = long(dpw::AuditFault::NoiseQuarter), kAddRemove = long(dpw::AuditFault::ReplaceAsAddRemove),
                kRateTenth = long(dpw::AuditFault::RateTenth);
@@ -110,10 +89,7 @@ BENCHMARK_CAPTURE(BM_WholeRunAudit, dpswgen_run, "dpswgen-run")->Args({1, 2000, 
 // with G_μ) assume the canaries independent, which these runs meet only approximately.
 void BM_OneRunAudit(benchmark::State& state, const char* mechanism) {
   dpw::allMethods();
-  dpw::MechanismAuditSettings s;
-  s.mechanism = mechanism;
-  s.epsilon = double(state.range(0));
-  s.trials = long(state.range(1));
+  const dpw::MechanismAuditSettings s = fromArgs(state, mechanism);
   dpw::OneRunAudit a;
   for (auto _ : state) a = dpw::runOneRunAudit(s, 2024);
   state.counters["claim"] = a.claimedEpsilon;

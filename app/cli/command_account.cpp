@@ -1,6 +1,7 @@
 // dpwlab-cli account: ε after T steps of the subsampled Gaussian mechanism by one accountant.
 #include <fstream>
 #include <memory>
+#include <utility>
 
 #include "cli/command.h"
 #include "cli/privacy_args.h"
@@ -61,10 +62,7 @@ CommandRun setup(CLI::App& cmd) {
              {"sigma", o->sigma},
              {"steps", steps},
              {"delta", o->delta}};
-    if (o->id == "auto") out["accountant_setting"] = "auto";
-    o->steps.describe(out);
-    printJson(out);
-    return kExitOk;
+    return printStepsAnswer(std::move(out), o->steps, o->id == "auto");
   };
 }
 

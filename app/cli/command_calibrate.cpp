@@ -1,5 +1,6 @@
 // dpwlab-cli calibrate: the noise multiplier that meets (ε, δ) after T steps at rate q.
 #include <memory>
+#include <utility>
 
 #include "cli/command.h"
 #include "cli/privacy_args.h"
@@ -38,10 +39,7 @@ CommandRun setup(CLI::App& cmd) {
              {"q", o->q},
              {"steps", steps},
              {"delta", o->delta}};
-    if (o->id == "auto") out["accountant_setting"] = "auto";
-    o->steps.describe(out);
-    printJson(out);
-    return kExitOk;
+    return printStepsAnswer(std::move(out), o->steps, o->id == "auto");
   };
 }
 

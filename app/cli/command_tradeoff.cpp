@@ -1,6 +1,7 @@
 // dpwlab-cli tradeoff: the f-DP trade-off curve β(α) of T subsampled Gaussian steps, by PLD or GDP
 // (the math lives in engine/privacy/curves/tradeoff_curve.h; this file only parses and prints).
 #include <memory>
+#include <utility>
 
 #include "cli/command.h"
 #include "cli/privacy_args.h"
@@ -33,9 +34,7 @@ CommandRun setup(CLI::App& cmd) {
     for (double a : c.alpha) alpha.push_back(jsonNumber(a));
     for (double b : c.beta) beta.push_back(jsonNumber(b));
     Json out{{"alpha", alpha}, {"beta", beta}, {"accountant", o->id}, {"q", o->q}, {"sigma", o->sigma}, {"steps", steps}};
-    o->steps.describe(out);
-    printJson(out);
-    return kExitOk;
+    return printStepsAnswer(std::move(out), o->steps);
   };
 }
 

@@ -88,4 +88,13 @@ struct StepsOption {
   }
 };
 
+/// Prints the JSON answer of account, calibrate and tradeoff: `out`, then "accountant_setting": "auto" when the
+/// accountant was left to auto, and how the steps were given (StepsOption::describe). Returns kExitOk.
+inline int printStepsAnswer(Json out, const StepsOption& steps, bool autoAccountant = false) {
+  if (autoAccountant) out["accountant_setting"] = "auto";
+  steps.describe(out);
+  printJson(out);
+  return kExitOk;
+}
+
 }  // namespace dpwcli

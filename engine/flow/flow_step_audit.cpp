@@ -4,9 +4,8 @@
 #include <memory>
 #include <vector>
 
-#include <omp.h>
-
 #include "core/error.h"
+#include "core/one_thread.h"
 #include "core/rng.h"
 #include "flow/flow_accounting.h"
 #include "flow/flow_directions.h"
@@ -49,14 +48,9 @@ struct FlowStepScorer {
     // One thread per step: at these sizes (64 particles, one row) the step's own parallel region costs
     // more than the work, badly so on a shared machine, where a barrier waits for a descheduled thread
     // (4.3 ms a trial against 0.6 ms of CPU measured at k = d = 2 on the 2-core machine: bench_audits).
-    // Inside a one-thread region the step's regions are inactive (nested) and run on this thread; the
-    // bits do not depend on the thread count (sliced_flow_step.h).
+    // The bits do not depend on the thread count (sliced_flow_step.h).
     Points drift;
-#pragma omp parallel num_threads(1)
-    {
-      omp_set_num_threads(1);  // Eigen sizes its products by this (per task) ICV, as fair_learning.cpp
-      drift = slicedFlowDrift(X, Y, theta, o);
-    }
+    onOneThread([&] { drift = slicedFlowDrift(X, Y, theta, o); });
     const Eigen::VectorXd md = drift.colwise().mean().transpose();
     return publicPart - double(k) * u.dot(md.transpose());  // = uᵀΘᵀ t̃ − uᵀΘᵀ ξ̄
   }

@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "methods/lesson_declarations.h"
 #include "privacy/ledger/joint_claim.h"
 #include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/count_release.h"
@@ -27,7 +28,7 @@ ClippedMeanSettings ClippedMeanSettings::fromParams(const ParamValues& p) {
 }
 
 RunResult runClippedMean(const ClippedMeanSettings& s, std::uint64_t seed, RunObserver& observer) {
-  require(s.epsilon > 0 && s.epsilon <= 20, "epsilon must lie in (0, 20] for the clipped mean, got ", s.epsilon);
+  requireLessonEpsilon(s.epsilon, "the clipped mean");
   require(s.people >= 1 && s.people <= 1000000, "people must lie in [1, 10^6], got ", s.people);
   require(s.dataMean > 0 && s.dataMean <= 1e6, "the data mean must lie in (0, 10^6], got ", s.dataMean);
   require(s.clip > 0 && s.clip <= 1e9, "the clipping bound must lie in (0, 10^9], got ", s.clip);
@@ -167,17 +168,15 @@ MethodInfo clippedMeanMethod() {
       "pulls the mean down (bias), and the noise grows with C (standard deviation √2 C / (ε n) on the mean). Too "
       "small a bound is wrong for sure; too large a bound is noisy. The best C lies in between, well above the "
       "typical value.";
-  m.privacy = {"", "", "epsilon_spent", "epsilon", "ε per release", ""};
-  // No private data (the values are simulated): every number and chart is the release (core/output_classes.h).
-  m.outputs.release = {"*"};
+  declareClassroomRelease(m, "ε per release",
+                          "the number of values n and the clipping bound C (the values are simulated: a classroom "
+                          "example, nobody's data)");
   m.outputs.charts = {"clip_data", "clip_releases", "clip_error_vs_bound"};
-  m.treatedAsPublic = {"the number of values n and the clipping bound C (the values are simulated: a classroom "
-                       "example, nobody's data)"};
   m.grid = {{"clip", "epsilon", "people", "data_mean"},
             {"bias", "noise_std", "rmse", "rmse_closed_form", "best_clip", "clipped_share"},
             "clip_error_vs_bound"};
   m.params = {
-      epsilonParam({1.0, 0.05, 20, false}, "ε of one release of the mean."),
+      epsilonParam(lessonEpsilonRange(), "ε of one release of the mean."),
       {"clip", "Clipping bound C", K::Real, 10, 0.01, 1e9, false, {}, {}, "hours",
        "Each value is clipped to [0, C] before the sum: the sum's sensitivity is C."},
       {"people", "People n", K::Integer, 200, 1, 1e6, false, {}, {}, "people",

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "methods/lesson_declarations.h"
 #include "privacy/ledger/joint_claim.h"
 #include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/count_release.h"
@@ -51,7 +52,7 @@ CountQuerySettings CountQuerySettings::fromParams(const ParamValues& p) {
 }
 
 RunResult runCountQuery(const CountQuerySettings& s, std::uint64_t seed, RunObserver& observer) {
-  require(s.epsilon > 0 && s.epsilon <= 20, "epsilon must lie in (0, 20] for the count lesson, got ", s.epsilon);
+  requireLessonEpsilon(s.epsilon, "the count lesson");
   require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
   require(s.count >= 0 && s.count <= 1000000, "the count must lie in [0, 10^6], got ", s.count);
   require(s.draws >= 1 && s.draws <= 10000000, "draws must lie in [1, 10^7], got ", s.draws);
@@ -284,17 +285,15 @@ MethodInfo countQueryMethod() {
       "∫ max(0, p_D′ − e^ε p_D), smaller than the chance of landing there). The last chart is the best attacker "
       "who sees the answer and guesses whether the extra person was in: they cannot do better than the bound.";
   // ε per release: the parameter while the lesson runs, then the drawn law's ε read from its ledger.
-  m.privacy = {"", "", "epsilon_spent", "epsilon", "ε per release", ""};
-  // No private data (the counts are typed into the form): every number and chart is the release (core/output_classes.h).
-  m.outputs.release = {"*"};
+  declareClassroomRelease(m, "ε per release",
+                          "the two counts of D and D′ (typed into the form: a classroom example, nobody's data)");
   m.outputs.charts = {"count_laplace", "count_gaussian", "count_loss_ratio", "count_attack", "count_draws"};
-  m.treatedAsPublic = {"the two counts of D and D′ (typed into the form: a classroom example, nobody's data)"};
   m.grid = {{"epsilon", "delta", "count"},
             {"laplace_scale", "gaussian_sigma", "gaussian_delta", "beta_at_0_1_laplace", "beta_at_0_1_gaussian",
              "laplace_max_loss"},
             "count_attack"};
   m.params = {
-      epsilonParam({1.0, 0.05, 20, false}, "ε of one release of the count."),
+      epsilonParam(lessonEpsilonRange(), "ε of one release of the count."),
       {"delta", "δ (Gaussian laws)", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "",
        "δ of the Gaussian and the discrete Gaussian: how much of D′'s probability lies beyond e^ε times D's, "
        "∫ max(0, p(y | D′) − e^ε p(y | D)) dy (the hockey-stick divergence); the chance of landing where the "

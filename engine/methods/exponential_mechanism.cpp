@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/parameter_text.h"
 #include "core/rng.h"
+#include "methods/lesson_declarations.h"
 #include "privacy/mechanisms/exponential_mechanism.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/printed_numbers.h"
@@ -33,7 +34,7 @@ ExponentialMechanismSettings ExponentialMechanismSettings::fromParams(const Para
 }
 
 RunResult runExponentialMechanism(const ExponentialMechanismSettings& s, std::uint64_t seed, RunObserver& observer) {
-  require(s.epsilon > 0 && s.epsilon <= 20, "epsilon must lie in (0, 20] for the exponential mechanism, got ", s.epsilon);
+  requireLessonEpsilon(s.epsilon, "the exponential mechanism");
   require(s.votes.size() >= 2 && s.votes.size() <= 50, "votes: give 2 to 50 options, got ", s.votes.size());
   for (double v : s.votes) require(std::isfinite(v), "votes: every option's votes must be finite, got ", v);
   require(s.draws >= 1 && s.draws <= 1000000, "draws must lie in [1, 10^6], got ", s.draws);
@@ -159,18 +160,15 @@ MethodInfo exponentialMechanismMethod() {
       "by at most a factor e^ε. A clear winner is chosen almost always; a close runner-up often wins instead. Adding "
       "Gumbel noise of scale 2Δ/ε to every count and reporting the largest (report-noisy-max) draws exactly the "
       "same choice. On average the choice falls short of the best by at most (2Δ/ε)(ln k + 1) votes.";
-  m.privacy = {"", "", "epsilon_spent", "epsilon", "ε per choice", ""};
-  // No private data (the votes are typed into the form): every number and chart is the release (core/output_classes.h).
-  m.outputs.release = {"*"};
+  declareClassroomRelease(m, "ε per choice",
+                          "the list of options (the votes are typed into the form: a classroom example, nobody's data)");
   m.outputs.charts = {"em_selection", "em_privacy_ratio", "em_shortfall", "em_vs_epsilon"};
-  m.treatedAsPublic = {"the list of options (the votes are typed into the form: a classroom example, nobody's "
-                       "data)"};
   m.grid = {{"epsilon", "draws"},
             {"top_probability", "runner_up_probability", "top_share_drawn", "expected_shortfall", "shortfall_bound",
              "max_log_ratio"},
             "em_selection"};
   m.params = {
-      epsilonParam({1.0, 0.01, 20, false}, "ε of one private choice."),
+      epsilonParam(lessonEpsilonRange(0.01), "ε of one private choice."),
       {"votes", "Votes per option", K::Text, 0, -std::numeric_limits<double>::infinity(),
        std::numeric_limits<double>::infinity(), false, {}, "30, 28, 20, 12, 6, 3", "",
        "The utility of each option, comma-separated (2 to 50 options): one voter changes one of them by 1."},

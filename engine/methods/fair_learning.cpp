@@ -5,14 +5,12 @@
 #include <atomic>
 #include <bit>
 #include <cmath>
-#include <exception>
 #include <numbers>
 #include <optional>
 #include <sstream>
 
-#include <omp.h>
-
 #include "core/decimated_series.h"
+#include "core/one_thread.h"
 #include "core/parameter_text.h"
 #include "core/rng.h"
 #include "fair_learning/fair_csv.h"
@@ -128,24 +126,12 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
 }
 
 RunResult runFairLearning(const FairLearningSettings& s, std::uint64_t seed, RunObserver& observer) {
-  // One run is sequential: at these sizes (batches of a few thousand rows, widths <= 128) Eigen's
-  // OpenMP products cost more than they gain, badly so on a shared machine; grids parallelise over runs
-  // instead. A one-thread region alone does not stop them: Eigen sizes its products by
-  // omp_get_max_threads(), and this libgomp nests. Setting that ICV to 1 inside the region (it is per
-  // task, so other runs and callers keep theirs) does: a run of the representation at n = 6000, T = 20
-  // took 17 s with OMP_NUM_THREADS = 2 on a loaded machine, 0.6 s with 1.
+  // One run is sequential (core/one_thread.h): at these sizes (batches of a few thousand rows, widths
+  // <= 128) Eigen's OpenMP products cost more than they gain, badly so on a shared machine; grids
+  // parallelise over runs instead (a run of the representation at n = 6000, T = 20 took 17 s with
+  // OMP_NUM_THREADS = 2 on a loaded machine, 0.6 s with 1).
   RunResult result;
-  std::exception_ptr error;
-#pragma omp parallel num_threads(1)
-  {
-    omp_set_num_threads(1);
-    try {
-      result = runSerial(s, seed, observer);
-    } catch (...) {
-      error = std::current_exception();
-    }
-  }
-  if (error) std::rethrow_exception(error);
+  onOneThread([&] { result = runSerial(s, seed, observer); });
   return result;
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "methods/lesson_declarations.h"
 #include "privacy/accountants/normal_tail.h"
 #include "privacy/curves/tradeoff_curve.h"
 #include "privacy/mechanisms/mechanisms.h"
@@ -42,7 +43,7 @@ MembershipInferenceSettings MembershipInferenceSettings::fromParams(const ParamV
 }
 
 RunResult runMembershipInference(const MembershipInferenceSettings& s, std::uint64_t seed, RunObserver& observer) {
-  require(s.epsilon > 0 && s.epsilon <= 20, "epsilon must lie in (0, 20] for the membership attack, got ", s.epsilon);
+  requireLessonEpsilon(s.epsilon, "the membership attack");
   require(s.delta > 0 && s.delta <= 0.1, "delta must lie in (0, 0.1] for the membership attack, got ", s.delta);
   require(s.trials >= 100 && s.trials <= 1000000, "trials must lie in [100, 10^6], got ", s.trials);
   observer.onStatus("calibrating the noise to ε and drawing " + std::to_string(s.trials) + " scores with the target in and out");
@@ -168,17 +169,15 @@ MethodInfo membershipInferenceMethod() {
       "every attack: TPR ≤ e^ε FPR + δ, and the f-DP curve of the Gaussian, TPR = Φ(Φ⁻¹(FPR) + μ) with μ = 1/σ, is "
       "exactly what the best attack reaches. The advantage, the largest TPR − FPR, is at most (e^ε − 1 + 2δ)/(e^ε + "
       "1); the Gaussian release gives 2Φ(μ/2) − 1, well below it.";
-  m.privacy = {"", "", "epsilon_spent", "epsilon", "ε of the release", ""};
-  // No private data (the rows are simulated): every number and chart is the release (core/output_classes.h).
-  m.outputs.release = {"*"};
+  declareClassroomRelease(m, "ε of the release",
+                          "everyone's rows but the target's (the attacker's knowledge in DP's worst case; the count "
+                          "is simulated: a classroom example, nobody's data)");
   m.outputs.charts = {"mi_scores", "mi_roc", "mi_advantage"};
-  m.treatedAsPublic = {"everyone's rows but the target's (the attacker's knowledge in DP's worst case; the count "
-                       "is simulated: a classroom example, nobody's data)"};
   m.grid = {{"epsilon", "delta", "trials"},
             {"mi_advantage", "mi_advantage_closed_form", "mi_advantage_bound", "mi_tpr_half", "mi_fpr_half", "noise_std"},
             "mi_advantage"};
   m.params = {
-      epsilonParam({1.0, 0.05, 20, false}, "ε of the released count."),
+      epsilonParam(lessonEpsilonRange(), "ε of the released count."),
       {"delta", "Privacy budget δ", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ of the released count."},
       {"trials", "Releases drawn", K::Integer, 20000, 100, 1e6, false, {}, {}, "",
        "Releases drawn with the target in, and as many without (seeded), to measure the attack's rates.", true, true},

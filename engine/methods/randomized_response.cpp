@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "methods/lesson_declarations.h"
 #include "privacy/accountants/normal_tail.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/mechanisms/randomized_response.h"
@@ -24,7 +25,7 @@ RandomizedResponseSettings RandomizedResponseSettings::fromParams(const ParamVal
 }
 
 RunResult runRandomizedResponse(const RandomizedResponseSettings& s, std::uint64_t seed, RunObserver& observer) {
-  require(s.epsilon > 0 && s.epsilon <= 20, "epsilon must lie in (0, 20] for randomized response, got ", s.epsilon);
+  requireLessonEpsilon(s.epsilon, "randomized response");
   require(s.people >= 1 && s.people <= 1000000, "people must lie in [1, 10^6], got ", s.people);
   require(s.trueShare >= 0 && s.trueShare <= 1, "the true share must lie in [0, 1], got ", s.trueShare);
   require(s.surveys >= 2 && s.surveys <= 100000, "surveys must lie in [2, 10^5], got ", s.surveys);
@@ -161,7 +162,7 @@ MethodInfo randomizedResponseMethod() {
              "raw_share_mean"},
             "rr_estimates"};
   m.params = {
-      epsilonParam({1.0, 0.05, 20, false}, "ε of each person's report: the truth is sent with probability e^ε / (1 + e^ε).",
+      epsilonParam(lessonEpsilonRange(), "ε of each person's report: the truth is sent with probability e^ε / (1 + e^ε).",
                    "Privacy budget ε", "per person"),
       {"people", "People asked", K::Integer, 1000, 1, 1e6, false, {}, {}, "people", "n, the people in one survey."},
       {"true_share", "True share of yes", K::Real, 0.3, 0, 1, false, {}, {}, "",

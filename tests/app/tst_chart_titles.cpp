@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include "core/method.h"
+#include "support/quick_default_frames.h"
 
 namespace {
 
@@ -44,20 +45,9 @@ class TestChartTitles : public QObject {
   void everyMethodsDefaultFramesReadAsWords() {
     QFETCH(QString, method);
     const auto& m = dpw::findMethod(method.toStdString());
-    dpw::ParamValues p(m.params);
-    // Shorter versions of the long-running knobs (titles and names do not depend on them).
-    const std::pair<const char*, double> shorter[] = {{"steps", 20},    {"n", 1000},      {"particles", 300},
-                                                      {"toy_size", 500}, {"samples", 200}, {"trials", 500},
-                                                      {"shifts", 3},     {"seeds", 2},     {"draws", 50}};
-    for (const auto& [key, value] : shorter)
-      for (const auto& spec : m.params)
-        if (spec.key == key && (spec.kind == dpw::ParamKind::Real || spec.kind == dpw::ParamKind::Integer) &&
-            value >= spec.min && value <= spec.max)
-          p.set(key, value);
-    dpw::LatestFramesObserver obs;
-    m.run(p, 1, obs);
-    QVERIFY(!obs.latestPerChart().empty());
-    for (const auto& f : obs.latestPerChart()) {
+    const std::vector<dpw::FramePtr> frames = dpwtest::quickDefaultFrames(m);
+    QVERIFY(!frames.empty());
+    for (const auto& f : frames) {
       std::vector<std::string> texts{f->title};
       std::visit(
           [&](const auto& d) {

@@ -31,6 +31,7 @@
 #include "gui/main_window.h"
 #include "gui/parameter_form.h"
 #include "gui/run_controller.h"
+#include "support/gui_suite.h"
 
 using namespace dpwapp;
 
@@ -51,8 +52,7 @@ class TestLessons : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    qputenv("DPW_NO_DIALOGS", "1");
-    QCoreApplication::setOrganizationName("DPW Lab Tests");
+    dpwtest::isolateGuiSuite(nullptr, false);
     ensureEmbeddedResources();
   }
 
@@ -110,9 +110,7 @@ class TestLessons : public QObject {
   // a lesson shows its note in the explanation panel; PgDn goes on, PgUp back.
   void menuOpensLessonsInOrder() {
     MainWindow w;
-    w.resize(1400, 860);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(dpwtest::showAt(w, {1400, 860}));
     w.activateWindow();  // PgDn and PgUp are window shortcuts: on a display (xcb) they need the active window
     QVERIFY(QTest::qWaitForWindowActive(&w));
     auto* presets = w.menuBar()->findChild<QMenu*>("presetsMenu");
@@ -185,9 +183,7 @@ class TestLessons : public QObject {
   // the lesson's values; Save keeps the lesson block; presentation mode shows the lesson's title and caption.
   void lectureFlows() {
     MainWindow w;
-    w.resize(1024, 768);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(dpwtest::showAt(w, {1024, 768}));
     QSignalSpy finished(&w, &MainWindow::runFinished);
     w.openScenarioFile(":/scenarios/lesson-1-1-count.json");
     QVERIFY(!w.controller()->running());  // not yet: after the events now queued
@@ -263,9 +259,7 @@ class TestLessons : public QObject {
     if (!QFileInfo::exists("/usr/share/datasets/fashion-mnist/train-images-idx3-ubyte.gz"))
       QSKIP("Fashion-MNIST is not installed (Debian dataset-fashion-mnist)");
     MainWindow w;
-    w.resize(1024, 768);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(dpwtest::showAt(w, {1024, 768}));
     w.openScenarioFile(":/scenarios/dpswflow-r-fashion-mnist.json");
     QSignalSpy finished(&w, &MainWindow::runFinished);
     QVERIFY(w.startRun());
@@ -292,9 +286,7 @@ class TestLessons : public QObject {
   // The count lesson runs in the GUI and fills its five charts; its screenshot for the issue.
   void countLessonView() {
     MainWindow w;
-    w.resize(1400, 860);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(dpwtest::showAt(w, {1400, 860}));
     w.openScenarioFile(":/scenarios/lesson-1-1-count.json");
     QSignalSpy finished(&w, &MainWindow::runFinished);
     QVERIFY(w.startRun());

@@ -22,6 +22,7 @@
 #include "gui/parameter_undo.h"
 #include "gui/pinned_runs.h"
 #include "gui/run_controller.h"
+#include "support/gui_suite.h"
 #include "support/type_into.h"
 
 using dpwapp::MainWindow;
@@ -90,9 +91,7 @@ class TestLiveCompare : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    qputenv("DPW_NO_DIALOGS", "1");
-    QCoreApplication::setOrganizationName("DPW Lab Tests");
-    QCoreApplication::setApplicationName("tst_live_compare");
+    dpwtest::isolateGuiSuite("tst_live_compare", false);
   }
 
   void slidersOnlyForEpsilonAlphaSigma() {

@@ -23,6 +23,7 @@
 #include "support/type_into.h"
 #include "gui/parameter_form.h"
 #include "gui/run_controller.h"
+#include "support/gui_suite.h"
 
 using dpwapp::MainWindow;
 
@@ -43,9 +44,7 @@ class TestMemoryFlat : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    qputenv("DPW_NO_DIALOGS", "1");
-    QCoreApplication::setOrganizationName("DPW Lab Tests");
-    QCoreApplication::setApplicationName("tst_memory_flat");
+    dpwtest::isolateGuiSuite("tst_memory_flat", false);
   }
 
   void residentMemoryFlatOver1e5Steps() {

@@ -19,6 +19,7 @@
 #include "gui/display_scale.h"
 #include "gui/main_window.h"
 #include "gui/parameter_form.h"
+#include "support/gui_suite.h"
 
 using dpwapp::MainWindow;
 
@@ -36,10 +37,7 @@ void showSampleCharts(MainWindow& w) {
   w.charts()->show(dpw::makeFrame("points", "Particles and target", 1, pts));
   w.charts()->show(dpw::makeFrame("heat", "Transport plan: group 0", 1, heat));
   w.charts()->flush();
-  for (int i = 0; i < 5; ++i) {
-    QCoreApplication::sendPostedEvents();
-    QCoreApplication::processEvents();
-  }
+  dpwtest::settle();
 }
 
 QScrollArea* chartScroll(MainWindow& w) { return w.findChild<QScrollArea*>("chartScroll"); }
@@ -62,9 +60,7 @@ void checkNoSidewaysScroll(MainWindow& w, const char* where) {
 /// check(method id); stops after the first method whose check fails.
 template <class Check>
 void forEveryMethod(MainWindow& w, QSize size, Check check) {
-  w.resize(size);
-  w.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY(dpwtest::showAt(w, size));
   auto* combo = w.findChild<QComboBox*>("method");
   QVERIFY(combo && combo->count() > 10);
   for (int i = 0; i < combo->count() && !QTest::currentTestFailed(); ++i) {
@@ -85,18 +81,13 @@ class TestPresentationMode : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    QCoreApplication::setOrganizationName("DPW Lab Tests");  // keep the user's settings out of it
-    QCoreApplication::setApplicationName("presentation mode");
-    QSettings().clear();
-    qputenv("DPW_NO_DIALOGS", "1");
+    dpwtest::isolateGuiSuite("presentation mode", true);
   }
   void cleanup() { QSettings().clear(); }
 
   void normalLayoutFits1024x768() {
     MainWindow w;
-    w.resize(1024, 768);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(dpwtest::showAt(w, {1024, 768}));
     showSampleCharts(w);
     const int panels = w.findChild<QDockWidget*>("methodDock")->width() + w.findChild<QDockWidget*>("explainDock")->width();
     QVERIFY2(panels <= 0.5 * w.width(), qPrintable(QString("side panels take %1 of %2 px").arg(panels).arg(w.width())));
@@ -130,9 +121,7 @@ class TestPresentationMode : public QObject {
 
   void presentationModeDoublesTextAndLines() {
     MainWindow w;
-    w.resize(1024, 768);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(dpwtest::showAt(w, {1024, 768}));
     showSampleCharts(w);
     const double appFont = QApplication::font().pointSizeF(), title = chartTitlePoints(w);
     QAction* present = w.action("presentationMode");
@@ -163,19 +152,14 @@ class TestPresentationMode : public QObject {
   // message stays on one line; the full text is always the tooltip.
   void statusMessageWrapsBeforeItElides() {
     MainWindow w;
-    w.resize(1024, 768);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(dpwtest::showAt(w, {1024, 768}));
     auto* label = w.findChild<QLabel*>("statusMessage");
     QVERIFY(label);
     const QString claim = "Finished. (ε = 5, δ = 1e-05) by the PLD (Poisson, add/remove neighbours: one record added or "
                           "removed), a proven bound, q = 0.025 (Poisson), 500 steps, noise multiplier 1.2";
     auto shown = [&](const QString& text) {
       w.showStatus(text);
-      for (int i = 0; i < 3; ++i) {  // the status bar's layout request, then its resize
-        QCoreApplication::sendPostedEvents();
-        QCoreApplication::processEvents();
-      }
+      dpwtest::settle(3);  // the status bar's layout request, then its resize
       return QString(label->text()).replace('\n', ' ');
     };
     QCOMPARE(shown(claim), claim);

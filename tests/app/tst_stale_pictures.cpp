@@ -29,6 +29,7 @@
 #include "gui/parameter_slider.h"
 #include "gui/pinned_runs.h"
 #include "gui/run_controller.h"
+#include "support/gui_suite.h"
 #include "support/type_into.h"
 
 using dpwapp::MainWindow;
@@ -147,9 +148,7 @@ class TestStalePictures : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    qputenv("DPW_NO_DIALOGS", "1");
-    QCoreApplication::setOrganizationName("DPW Lab Tests");
-    QCoreApplication::setApplicationName("tst_stale_pictures");
+    dpwtest::isolateGuiSuite("tst_stale_pictures", false);
   }
 
   // Every method, then every preset and lesson, in one window: each choice starts from an empty view,

@@ -7,10 +7,9 @@
 #include <vector>
 
 #include "core/error.h"
-#include "core/run_observer.h"
 #include "flow/projection_histogram.h"
 #include "methods/flow/dpsw_flow.h"
-#include "methods/flow/dpsw_flow_run_audit.h"  // runDpswFlowOnOneThread
+#include "methods/flow/flow_run_audit_setup.h"
 #include "privacy/accountants/normal_tail.h"
 
 namespace dpw {
@@ -29,12 +28,7 @@ DpswFlowSettings runSettings(const MechanismAuditSettings& a, const std::vector<
   s.steps = kSteps;
   s.bins = kBins;
   s.frameEvery = kSteps;
-  s.data.target = "ring5";
-  s.data.toySize = 200;
-  s.privacy.epsilon = a.epsilon;
-  s.privacy.delta = a.delta;
-  s.privacy.accountant = AccountantKind::Pld;  // what "auto" resolves to for the histogram release
-  s.privacy.noiseSource = a.noiseSource;
+  setAuditedRun(s, a, AccountantKind::Pld, 200);  // what "auto" resolves to for the histogram release
   s.editData = [included, m](FlowData& d) {
     const long in = long(std::count(included.begin(), included.end(), true));
     d.privateData = Points::Zero(kOrigin + in, 2);
@@ -58,19 +52,15 @@ long binOf(double x, long bins) {
 }  // namespace
 
 OneRunTarget dpswFlowOneRunTarget(const MechanismAuditSettings& a, std::uint64_t seed) {
-  require(a.epsilon > 0 && std::isfinite(a.epsilon), "the audited ε must be finite and > 0, got ", a.epsilon);
-  require(a.delta > 0 && a.delta < 1, "delta must lie in (0, 1), got ", a.delta);
-  requireAuditFault(a.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds}, "dpswflow-r-one-run");
+  requireFlowRunAudit(a, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds}, "dpswflow-r-one-run");
   const long m = a.trials;
   require(m >= 2 && m <= 200000, "the DPSWflow-r one-run audit takes 2 to 200000 canaries, got ", m);
   // The claim: the correct run's ledger ε and multiplier (a probe run with every canary in; q is public).
   const RunResult probe = runDpswFlowOnOneThread(runSettings(a, std::vector<bool>(std::size_t(m), true)), seed);
   const double q = probe.metrics.at("sample_rate");
-  const double multiplier = probe.metrics.at("noise_multiplier") * auditNoiseFactor(a.fault);
+  const double multiplier = probeMultiplier(probe, a.fault);
   OneRunTarget t;
-  t.claimedEpsilon = probe.metrics.at("epsilon");
-  t.claimedDelta = a.delta;
-  t.noiseScale = multiplier * probe.metrics.at("sensitivity");
+  setProbeClaim(t, probe, a.delta, multiplier);
   t.run = [a, q, multiplier, m](const std::vector<bool>& included, Rng& rng) {
     DpswFlowSettings s = runSettings(a, included);
     s.privacy.noiseMultiplier = multiplier;  // the probe's calibration (deterministic), the fault applied

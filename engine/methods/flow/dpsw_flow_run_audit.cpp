@@ -5,12 +5,10 @@
 #include <utility>
 #include <vector>
 
-#include <omp.h>
-
 #include "core/error.h"
-#include "core/run_observer.h"
 #include "flow/projection_histogram.h"
 #include "methods/flow/dpsw_flow.h"
+#include "methods/flow/flow_run_audit_setup.h"
 #include "privacy/accountants/normal_tail.h"
 
 namespace dpw {
@@ -34,12 +32,9 @@ DpswFlowSettings runSettings(const MechanismAuditSettings& a, int canary) {
   s.steps = runSteps(a);
   s.bins = kBins;
   s.frameEvery = s.steps;
-  s.data.target = "ring5";
-  s.data.toySize = 20;  // the held-out and reference samples feed only the run's evaluation (their sorts were most of a trial)
-  s.privacy.epsilon = a.epsilon;
-  s.privacy.delta = a.delta;
-  s.privacy.accountant = AccountantKind::Pld;  // what "auto" resolves to for the histogram release (Poisson, add/remove)
-  s.privacy.noiseSource = a.noiseSource;
+  // what "auto" resolves to for the histogram release (Poisson, add/remove); the toy's 20 held-out and
+  // reference rows (their sorts were most of a trial)
+  setAuditedRun(s, a, AccountantKind::Pld);
   s.editData = [canary](FlowData& d) {
     const Eigen::Index rows = canary != 0 ? kRows : kRows - 1;
     d.privateData = Points::Zero(rows, 2);
@@ -60,33 +55,18 @@ std::vector<Eigen::Index> binsOf(double x, const Points& dirs, Eigen::Index bins
 
 }  // namespace
 
-RunResult runDpswFlowOnOneThread(const DpswFlowSettings& s, std::uint64_t seed) {
-  RunResult r;
-  LatestFramesObserver observer;
-#pragma omp parallel num_threads(1)
-  {
-    omp_set_num_threads(1);
-    r = runDpswFlow(s, seed, observer);
-  }
-  return r;
-}
-
 AuditTarget dpswFlowRunAuditTarget(const MechanismAuditSettings& a, std::uint64_t seed) {
-  require(a.epsilon > 0 && std::isfinite(a.epsilon), "the audited ε must be finite and > 0, got ", a.epsilon);
-  require(a.delta > 0 && a.delta < 1, "delta must lie in (0, 1), got ", a.delta);
-  requireAuditFault(a.fault,
-                    {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::RateTenth,
-                     AuditFault::ReplaceAsAddRemove},
-                    "dpswflow-r-run");
+  requireFlowRunAudit(a,
+                      {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::RateTenth,
+                       AuditFault::ReplaceAsAddRemove},
+                      "dpswflow-r-run");
   require(a.runSteps >= 0 && a.runBatch >= 0 && a.runBatch < kRows, "the run's steps and batch must be >= 0 (0: "
           "the defaults) and the batch below the ", kRows, " rows, got ", a.runSteps, " and ", a.runBatch);
   // The claim: the correct run's ledger ε for the whole run, and its noise (a probe run on D').
   const RunResult probe = runDpswFlowOnOneThread(runSettings(a, 0), seed);
-  const double claimed = probe.metrics.at("epsilon"), q = probe.metrics.at("sample_rate");
+  const double q = probe.metrics.at("sample_rate");
   const double sigmaClaimed = probe.metrics.at("noise_std");
-  double multiplier = probe.metrics.at("noise_multiplier");
-  if (a.fault == AuditFault::NoiseQuarter || a.fault == AuditFault::NoiseTwoThirds)
-    multiplier *= auditNoiseFactor(a.fault);
+  double multiplier = probeMultiplier(probe, a.fault);
   if (a.fault == AuditFault::RateTenth) {  // calibrated as if q were q/10 (public count × 10), sampled at q
     DpswFlowSettings tenth = runSettings(a, 0);
     tenth.publicRows = 10 * kRows;
@@ -113,9 +93,7 @@ AuditTarget dpswFlowRunAuditTarget(const MechanismAuditSettings& a, std::uint64_
   sh->q = q;
   sh->sigma = sigmaClaimed;  // the claimed law (the score uses the noise read from the release)
   AuditTarget t;
-  t.claimedEpsilon = claimed;
-  t.claimedDelta = a.delta;
-  t.noiseScale = multiplier * probe.metrics.at("sensitivity");
+  setProbeClaim(t, probe, a.delta, multiplier);
   t.trial = [sh](bool neighbour, Rng& rng) {
     DpswFlowSettings s = neighbour ? sh->dPrime : sh->d;
     // Per step: the counts of the canary's bins at u and (replace-one) at −u, and how many directions

@@ -41,9 +41,4 @@ namespace dpw {
 /// @throws InvalidArgument on bad settings (ε ≤ 0 or infinite, δ ∉ (0, 1), an unsupported fault).
 AuditTarget dpswFlowRunAuditTarget(const MechanismAuditSettings& s, std::uint64_t seed);
 
-/// One whole DPSWflow run on one thread, with its metrics: an audit's trials are many tiny runs, and a
-/// parallel region per step would wait on descheduled threads (see flow/flow_step_audit.cpp). Used by
-/// this audit and the one-run audit (dpsw_flow_one_run_audit.h).
-RunResult runDpswFlowOnOneThread(const DpswFlowSettings& s, std::uint64_t seed);
-
 }  // namespace dpw

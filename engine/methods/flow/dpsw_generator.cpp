@@ -1,14 +1,12 @@
 #include "methods/flow/dpsw_generator.h"
 #include "methods/flow/flow_common_settings.h"
 
-#include <omp.h>
-
 #include <chrono>
 #include <cmath>
-#include <exception>
 
 #include "core/frame_pacing.h"
 #include "core/decimated_series.h"
+#include "core/one_thread.h"
 #include "core/rng.h"
 #include "dpswd/dpswd_release.h"
 #include "flow/flow_accounting.h"
@@ -59,23 +57,12 @@ RunResult runSerial(const DpswGeneratorSettings& settings, std::uint64_t seed, R
 }  // namespace
 
 RunResult runDpswGenerator(const DpswGeneratorSettings& settings, std::uint64_t seed, RunObserver& observer) {
-  // One run is sequential, as fair learning's (methods/fair_learning.cpp): the generator's products (batches of
-  // 250 rows, widths of 128 by default) gain nothing from Eigen's OpenMP team and, with a core taken by another
-  // process, lose most of the run to its spin-waiting (lesson 5.4 beside one busy process: 60% of the samples
-  // in libgomp). Eigen sizes its products by omp_get_max_threads(), a per-task ICV: set to 1 inside a
-  // one-thread region, it leaves the caller's alone. The same products in the same order: the same bits.
+  // One run is sequential (core/one_thread.h), as fair learning's: the generator's products (batches of
+  // 250 rows, widths of 128 by default) gain nothing from Eigen's OpenMP team and, with a core taken by
+  // another process, lose most of the run to its spin-waiting (lesson 5.4 beside one busy process: 60% of
+  // the samples in libgomp). The same products in the same order: the same bits.
   RunResult result;
-  std::exception_ptr error;
-#pragma omp parallel num_threads(1)
-  {
-    omp_set_num_threads(1);
-    try {
-      result = runSerial(settings, seed, observer);
-    } catch (...) {
-      error = std::current_exception();
-    }
-  }
-  if (error) std::rethrow_exception(error);
+  onOneThread([&] { result = runSerial(settings, seed, observer); });
   return result;
 }
 

@@ -5,10 +5,8 @@
 #include <memory>
 #include <vector>
 
-#include "core/error.h"
-#include "core/one_thread.h"
-#include "core/run_observer.h"
 #include "methods/flow/dpsw_generator.h"
+#include "methods/flow/flow_run_audit_setup.h"
 #include "privacy/accountants/normal_tail.h"
 
 namespace dpw {
@@ -27,25 +25,13 @@ DpswGeneratorSettings runSettings(const MechanismAuditSettings& a, bool neighbou
   s.steps = kSteps;
   s.samples = 20;
   s.frameEvery = kSteps;
-  s.data.target = "ring5";
-  s.data.toySize = 20;  // the held-out and reference samples feed only the run's evaluation
-  s.privacy.epsilon = a.epsilon;
-  s.privacy.delta = a.delta;
-  s.privacy.accountant = AccountantKind::PldWor;  // what "auto" resolves to for one generator
-  s.privacy.noiseSource = a.noiseSource;
+  setAuditedRun(s, a, AccountantKind::PldWor);  // what "auto" resolves to for one generator
   s.editData = [neighbour, rows](FlowData& d) {  // one coordinate: every direction is ±1, ‖Θu‖ = √k = w
     d.privateData = Points::Zero(rows, 1);
     d.privateData(rows - 1, 0) = neighbour ? -1.0 : 1.0;  // the canary u = 1, or −u
     d.heldOut = Points(d.heldOut.leftCols(1)), d.reference = Points(d.reference.leftCols(1));
   };
   return s;
-}
-
-RunResult runOnOneThread(const DpswGeneratorSettings& s, std::uint64_t seed) {
-  RunResult r;
-  LatestFramesObserver observer;
-  onOneThread([&] { r = runDpswGenerator(s, seed, observer); });
-  return r;
 }
 
 /// One step as the auditor keeps it: the canary's direction a = Θu (its ‖a‖²) and each batch column's x_i·a.
@@ -64,17 +50,13 @@ double logMixture(const StepView& v, double sign, double p, double var) {
 }  // namespace
 
 AuditTarget dpswGeneratorRunAuditTarget(const MechanismAuditSettings& a, std::uint64_t seed) {
-  require(a.epsilon > 0 && std::isfinite(a.epsilon), "the audited ε must be finite and > 0, got ", a.epsilon);
-  require(a.delta > 0 && a.delta < 1, "delta must lie in (0, 1), got ", a.delta);
-  requireAuditFault(a.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::RateTenth},
-                    "dpswgen-run");
+  requireFlowRunAudit(a, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::RateTenth},
+                      "dpswgen-run");
   // The claim: the correct run's ledger ε for the whole run, and its multiplier (a probe run on D').
-  const RunResult probe = runOnOneThread(runSettings(a, true), seed);
-  double multiplier = probe.metrics.at("noise_multiplier");
-  if (a.fault == AuditFault::NoiseQuarter || a.fault == AuditFault::NoiseTwoThirds)
-    multiplier *= auditNoiseFactor(a.fault);
+  const RunResult probe = runDpswGeneratorQuietly(runSettings(a, true), seed);
+  double multiplier = probeMultiplier(probe, a.fault);
   if (a.fault == AuditFault::RateTenth)  // calibrated as if q were q/10 (10 m rows), sampled at q
-    multiplier = runOnOneThread(runSettings(a, true, 10 * kRows), seed).metrics.at("noise_multiplier");
+    multiplier = runDpswGeneratorQuietly(runSettings(a, true, 10 * kRows), seed).metrics.at("noise_multiplier");
   struct Shared {
     DpswGeneratorSettings d, dPrime;
     double p = 0;
@@ -87,9 +69,7 @@ AuditTarget dpswGeneratorRunAuditTarget(const MechanismAuditSettings& a, std::ui
   }
   sh->p = probe.metrics.at("sample_rate");
   AuditTarget t;
-  t.claimedEpsilon = probe.metrics.at("epsilon");
-  t.claimedDelta = a.delta;
-  t.noiseScale = multiplier * probe.metrics.at("sensitivity");
+  setProbeClaim(t, probe, a.delta, multiplier);
   t.trial = [sh](bool neighbour, Rng& rng) {
     DpswGeneratorSettings s = neighbour ? sh->dPrime : sh->d;
     std::vector<StepView> steps;
@@ -101,7 +81,7 @@ AuditTarget dpswGeneratorRunAuditTarget(const MechanismAuditSettings& a, std::ui
       steps.push_back(std::move(v));
     };
     // s² of the noise the run drew, as the run reports it (white box: the mechanism's law is known)
-    const double sd = runOnOneThread(s, rng()).metrics.at("noise_std"), var = std::max(sd * sd, 1e-12);
+    const double sd = runDpswGeneratorQuietly(s, rng()).metrics.at("noise_std"), var = std::max(sd * sd, 1e-12);
     double score = 0;
     for (const StepView& v : steps) score += logMixture(v, 1.0, sh->p, var) - logMixture(v, -1.0, sh->p, var);
     return score;

@@ -1,12 +1,10 @@
 #include "methods/flow/dpsw_pool_run_audit.h"
 
-#include <cmath>
 #include <memory>
 
-#include "core/error.h"
 #include "flow/projection_histogram.h"
 #include "methods/flow/dpsw_flow.h"
-#include "methods/flow/dpsw_flow_run_audit.h"
+#include "methods/flow/flow_run_audit_setup.h"
 
 namespace dpw {
 
@@ -23,12 +21,7 @@ DpswFlowSettings runSettings(const MechanismAuditSettings& a, bool neighbour) {
   s.projections = 2;
   s.steps = kSteps;
   s.frameEvery = kSteps;
-  s.data.target = "ring5";
-  s.data.toySize = 20;  // the held-out and reference samples feed only the run's evaluation
-  s.privacy.epsilon = a.epsilon;
-  s.privacy.delta = a.delta;
-  s.privacy.accountant = AccountantKind::PldWor;  // what "auto" resolves to for the pool (q = 1, replace-one)
-  s.privacy.noiseSource = a.noiseSource;
+  setAuditedRun(s, a, AccountantKind::PldWor);  // what "auto" resolves to for the pool (q = 1, replace-one)
   s.editData = [neighbour](FlowData& d) {
     d.privateData = Points::Zero(kRows, 2);
     d.privateData(kRows - 1, 0) = neighbour ? -1.0 : 1.0;  // the canary u = e₁, or −u
@@ -39,15 +32,11 @@ DpswFlowSettings runSettings(const MechanismAuditSettings& a, bool neighbour) {
 }  // namespace
 
 AuditTarget dpswPoolRunAuditTarget(const MechanismAuditSettings& a, std::uint64_t seed) {
-  require(a.epsilon > 0 && std::isfinite(a.epsilon), "the audited ε must be finite and > 0, got ", a.epsilon);
-  require(a.delta > 0 && a.delta < 1, "delta must lie in (0, 1), got ", a.delta);
-  requireAuditFault(a.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::ReplaceAsAddRemove},
-                    "dpswflow-run");
+  requireFlowRunAudit(a, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::ReplaceAsAddRemove},
+                      "dpswflow-run");
   // The claim: the correct run's ledger ε for the whole run, and its multiplier (a probe run on D').
   const RunResult probe = runDpswFlowOnOneThread(runSettings(a, true), seed);
-  double multiplier = probe.metrics.at("noise_multiplier");
-  if (a.fault == AuditFault::NoiseQuarter || a.fault == AuditFault::NoiseTwoThirds)
-    multiplier *= auditNoiseFactor(a.fault);
+  double multiplier = probeMultiplier(probe, a.fault);
   if (a.fault == AuditFault::ReplaceAsAddRemove)  // σ = multiplier · √K for a row that moves √(2K)
     multiplier *= projectionHistogramSensitivity(runSettings(a, true).pool, true) / probe.metrics.at("sensitivity");
   struct Shared {
@@ -59,9 +48,7 @@ AuditTarget dpswPoolRunAuditTarget(const MechanismAuditSettings& a, std::uint64_
   // exact Gaussian release), so the noise and the release are those of a run that calibrates.
   for (DpswFlowSettings* r : {&sh->d, &sh->dPrime}) r->privacy.noiseMultiplier = multiplier;
   AuditTarget t;
-  t.claimedEpsilon = probe.metrics.at("epsilon");
-  t.claimedDelta = a.delta;
-  t.noiseScale = multiplier * probe.metrics.at("sensitivity");
+  setProbeClaim(t, probe, a.delta, multiplier);
   t.trial = [sh](bool neighbour, Rng& rng) {
     DpswFlowSettings s = neighbour ? sh->dPrime : sh->d;
     double score = 0;

@@ -17,6 +17,7 @@
 #include "charts/chart_style.h"
 #include "core/method.h"
 #include "core/run_observer.h"
+#include "support/quick_default_frames.h"
 
 namespace {
 
@@ -49,21 +50,6 @@ std::vector<std::pair<QString, QRectF>> textItems(QChart* chart) {
   return out;
 }
 
-std::vector<dpw::FramePtr> defaultFrames(const dpw::MethodInfo& m) {
-  dpw::ParamValues p(m.params);
-  const std::pair<const char*, double> shorter[] = {{"steps", 20},    {"n", 1000},      {"particles", 300},
-                                                    {"toy_size", 500}, {"samples", 200}, {"trials", 500},
-                                                    {"shifts", 3},     {"seeds", 2},     {"draws", 50}};
-  for (const auto& [key, value] : shorter)
-    for (const auto& spec : m.params)
-      if (spec.key == key && (spec.kind == dpw::ParamKind::Real || spec.kind == dpw::ParamKind::Integer) &&
-          value >= spec.min && value <= spec.max)
-        p.set(key, value);
-  dpw::LatestFramesObserver obs;
-  m.run(p, 1, obs);
-  return obs.latestPerChart();
-}
-
 }  // namespace
 
 class TestChartBuilder : public QObject {
@@ -79,7 +65,7 @@ class TestChartBuilder : public QObject {
   }
   void titleClearOfTicks() {
     QFETCH(QString, method);
-    const auto frames = defaultFrames(dpw::findMethod(method.toStdString()));
+    const auto frames = dpwtest::quickDefaultFrames(dpw::findMethod(method.toStdString()));
     QStringList failures;
     for (const double scale : {1.0, 1.15, 1.15 * 1.15}) {
       dpwapp::setChartTextScale(scale);

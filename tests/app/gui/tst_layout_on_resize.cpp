@@ -5,23 +5,16 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QSettings>
 #include <QtTest>
 
 #include "core/method.h"
 #include "gui/main_window.h"
 #include "gui/parameter_form.h"
+#include "support/gui_suite.h"
 
 using dpwapp::MainWindow;
 
 namespace {
-
-void settle() {
-  for (int i = 0; i < 5; ++i) {
-    QCoreApplication::sendPostedEvents();
-    QCoreApplication::processEvents();
-  }
-}
 
 /// Labels of the form shown narrower than their text needs, or not wholly inside the panel's visible part
 /// (the scroll area's viewport: a form wider than it, or scrolled sideways, cuts a label's first letters).
@@ -51,9 +44,7 @@ class TestLayoutOnResize : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    QCoreApplication::setOrganizationName("DPW Lab Tests");  // keep the user's settings out of it
-    QCoreApplication::setApplicationName("layout on resize");
-    QSettings().clear();
+    dpwtest::isolateGuiSuite("layout on resize", true, false);
   }
 
   void labelsStayWholeWhenTheWindowShrinks_data() {
@@ -64,15 +55,13 @@ class TestLayoutOnResize : public QObject {
     QFETCH(QString, method);
     MainWindow w;
     w.loadScenario(dpwapp::Scenario::defaults(method.toStdString()));
-    w.resize(1400, 860);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    settle();
+    QVERIFY(dpwtest::showAt(w, {1400, 860}));
+    dpwtest::settle();
     const QStringList wide = clippedLabels(w);
     QVERIFY2(wide.isEmpty(), qPrintable("at 1400 x 860: " + wide.join(", ")));
     for (const QSize size : {QSize(1024, 768), QSize(1200, 800), QSize(1024, 768)}) {
       w.resize(size);
-      settle();
+      dpwtest::settle();
       const QStringList clipped = clippedLabels(w);
       QVERIFY2(clipped.isEmpty(), qPrintable(QString("after a resize to %1 x %2: ").arg(size.width()).arg(size.height()) +
                                              clipped.join(", ")));
@@ -80,10 +69,10 @@ class TestLayoutOnResize : public QObject {
     // Through presentation mode and back (text twice its size, panels hidden), then smaller again.
     w.resize(1400, 860);
     w.setPresentationMode(true);
-    settle();
+    dpwtest::settle();
     w.setPresentationMode(false);
     w.resize(1024, 768);
-    settle();
+    dpwtest::settle();
     const QStringList after = clippedLabels(w);
     QVERIFY2(after.isEmpty(), qPrintable("after presentation mode and a resize to 1024 x 768: " + after.join(", ")));
   }

@@ -5,7 +5,6 @@
 #include <QApplication>
 #include <QLabel>
 #include <QScreen>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QTextBrowser>
 #include <QPushButton>
@@ -16,6 +15,7 @@
 #include "gui/lesson_menu.h"
 #include "gui/main_window.h"
 #include "gui/presenter_view.h"
+#include "support/gui_suite.h"
 
 using dpwapp::MainWindow;
 using dpwapp::PresenterView;
@@ -37,9 +37,7 @@ class TestPresenterView : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    QCoreApplication::setOrganizationName("DPW Lab Tests");  // keep the user's settings out of it
-    QCoreApplication::setApplicationName("presenter view");
-    QSettings().clear();
+    dpwtest::isolateGuiSuite("presenter view", true, false);
   }
 
   void followsTheLessons() {

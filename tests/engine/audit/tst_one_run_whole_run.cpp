@@ -14,13 +14,13 @@
 // (claim 8 correct), 3.103 / 9.746 (noise x 0.67), 2.702 / 8.544 (claim 2, noise / 4).
 #include <QtTest>
 #include <algorithm>
-#include <cmath>
 
 #include "audit/mechanism_audits.h"
 #include "audit/one_run_targets.h"
 #include "core/error.h"
 #include "core/method.h"
 #include "core/run_observer.h"
+#include "support/logged_one_run_audit.h"
 
 using namespace dpw;
 
@@ -29,60 +29,19 @@ class TestOneRunWholeRun : public QObject {
  private slots:
   void initTestCase() { allMethods(); }
 
-  void dpsgdRun_data() {
-    QTest::addColumn<double>("epsilon");
-    QTest::addColumn<int>("fault");
-    QTest::newRow("claim 8, correct") << 8.0 << int(AuditFault::None);
-    QTest::newRow("claim 8, noise x 0.67") << 8.0 << int(AuditFault::NoiseTwoThirds);
-    QTest::newRow("claim 2, noise / 4") << 2.0 << int(AuditFault::NoiseQuarter);
-  }
+  void dpsgdRun_data() { dpwtest::oneRunAuditRows(); }
   void dpsgdRun() {
     QFETCH(double, epsilon);
     QFETCH(int, fault);
-    MechanismAuditSettings s;
-    s.mechanism = "dpsgd-run-one-run";
-    s.epsilon = epsilon;
-    s.trials = 1000;
-    s.fault = AuditFault(fault);
-    const OneRunAudit a = runOneRunAudit(s, 11);
-    qInfo("claim %.3f, one-run %.3f (%ld of %ld right, %ld canaries), Gaussian-DP family %.3f (mu %.3f), %.1f s",
-          a.claimedEpsilon, a.steinke.epsilonLowerBound, a.steinke.correct, a.steinke.guessesIn + a.steinke.guessesOut,
-          a.canaries, a.gdp.epsilonLowerBound, a.gdp.muLowerBound, a.seconds);
-    qInfo("f-DP one-run: (eps, delta) curve %.3f (%ld of %ld), Gaussian curve %.3f (%ld of %ld)",
-          a.fdpApproximateDp.epsilonLowerBound, a.fdpApproximateDp.correct,
-          a.fdpApproximateDp.guessesIn + a.fdpApproximateDp.guessesOut, a.fdpGaussian.epsilonLowerBound,
-          a.fdpGaussian.correct, a.fdpGaussian.guessesIn + a.fdpGaussian.guessesOut);
-    QVERIFY(a.fdpGaussian.epsilonLowerBound >= a.fdpApproximateDp.epsilonLowerBound - 1e-6);  // a stronger claim
-    qInfo("order statistics: (eps, delta) pair %.3f (%ld of %ld), G_mu pair %.3f (%ld of %ld)",
-          a.tightApproximateDp.epsilonLowerBound, a.tightApproximateDp.correct,
-          a.tightApproximateDp.guessesIn + a.tightApproximateDp.guessesOut, a.tightGaussian.epsilonLowerBound,
-          a.tightGaussian.correct, a.tightGaussian.guessesIn + a.tightGaussian.guessesOut);
-    // The (ε, δ) pair is the exact ceiling of the counts for an (ε, δ) claim: at or above the f-DP bound on
-    // the same grid (bisection tolerances 1e-5 and 1e-7), within 0.02 of it at 1000 canaries.
-    QVERIFY(a.tightApproximateDp.epsilonLowerBound >= a.fdpApproximateDp.epsilonLowerBound - 1e-4);
-    QVERIFY(a.tightApproximateDp.epsilonLowerBound <= a.fdpApproximateDp.epsilonLowerBound + 0.02);
-    // pld-wor calibrates to the target from below (its search stops within 1e-9 relative on σ)
-    QVERIFY(a.claimedEpsilon <= epsilon && a.claimedEpsilon > epsilon * (1 - 1e-6));
+    const OneRunAudit a = dpwtest::loggedOneRunAudit("dpsgd-run-one-run", epsilon, AuditFault(fault), 11);
     QCOMPARE(a.canaries, 1000L);
-    if (AuditFault(fault) == AuditFault::None) {
-      QVERIFY(a.steinke.epsilonLowerBound <= a.claimedEpsilon);
-      QVERIFY(a.gdp.epsilonLowerBound <= a.claimedEpsilon);
-      QVERIFY(a.fdpApproximateDp.epsilonLowerBound <= a.claimedEpsilon);
-      QVERIFY(a.fdpGaussian.epsilonLowerBound <= a.claimedEpsilon);
-      QVERIFY(a.tightApproximateDp.epsilonLowerBound <= a.claimedEpsilon);
-      QVERIFY(a.tightGaussian.epsilonLowerBound <= a.claimedEpsilon);
-      if (epsilon == 8.0) {
-        // The audit sees the canaries: an ideal Gaussian canary of this claim (μ ≈ 1.7) gives the proven
-        // bound ≈ 2.2 at m = 1000 (audit/one_run_audit.h); the run's subsampled canary a little less.
-        QVERIFY2(a.steinke.epsilonLowerBound > 1.5, qPrintable(QString::number(a.steinke.epsilonLowerBound)));
-        QVERIFY2(a.gdp.epsilonLowerBound > 4.0, qPrintable(QString::number(a.gdp.epsilonLowerBound)));
-      }
-    } else if (AuditFault(fault) == AuditFault::NoiseTwoThirds) {
-      QVERIFY(a.gdp.epsilonLowerBound > a.claimedEpsilon);
-      QVERIFY(a.tightGaussian.epsilonLowerBound > a.claimedEpsilon);  // refutes μ-GDP (not the ledger's claim)
-    } else {
-      QVERIFY(a.steinke.epsilonLowerBound > a.claimedEpsilon);
-      QVERIFY(a.tightApproximateDp.epsilonLowerBound > a.claimedEpsilon);
+    dpwtest::checkOneRunVerdict(a, epsilon, AuditFault(fault));
+    if (QTest::currentTestFailed()) return;
+    if (AuditFault(fault) == AuditFault::None && epsilon == 8.0) {
+      // The audit sees the canaries: an ideal Gaussian canary of this claim (μ ≈ 1.7) gives the proven
+      // bound ≈ 2.2 at m = 1000 (audit/one_run_audit.h); the run's subsampled canary a little less.
+      QVERIFY2(a.steinke.epsilonLowerBound > 1.5, qPrintable(QString::number(a.steinke.epsilonLowerBound)));
+      QVERIFY2(a.gdp.epsilonLowerBound > 4.0, qPrintable(QString::number(a.gdp.epsilonLowerBound)));
     }
   }
 

@@ -2,40 +2,30 @@
 // here (gzip and plain), every malformed-file message, and the real Fashion-MNIST labels.
 #include <QTemporaryDir>
 #include <QtTest>
-#include <zlib.h>
 
 #include <fstream>
 
 #include "core/error.h"
 #include "data/fashion_mnist.h"
 #include "data/idx_reader.h"
+#include "support/idx_files.h"
+#include "support/throws_with.h"
 
 using namespace dpw;
 
 namespace {
+using dpwtest::writeGz;
+
 std::string idxBytes(std::vector<std::uint32_t> dims, std::size_t dataBytes, std::uint8_t type = 0x08) {
-  std::string s{char(0), char(0), char(type), char(dims.size())};
-  for (auto d : dims)
-    for (int b = 3; b >= 0; --b) s += char((d >> (8 * b)) & 0xff);
+  std::string s = dpwtest::idxHeader(dims, type);
   for (std::size_t i = 0; i < dataBytes; ++i) s += char(i % 251);
   return s;
-}
-void writeGz(const QString& path, const std::string& bytes) {
-  gzFile f = gzopen(path.toStdString().c_str(), "wb");
-  QVERIFY(f);
-  gzwrite(f, bytes.data(), unsigned(bytes.size()));
-  gzclose(f);
 }
 void writePlain(const QString& path, const std::string& bytes) {
   std::ofstream(path.toStdString(), std::ios::binary) << bytes;
 }
 void expectMessage(const std::string& path, const char* fragment) {
-  try {
-    readIdxFile(path);
-    QFAIL("no exception");
-  } catch (const InvalidArgument& e) {
-    QVERIFY2(std::string(e.what()).find(fragment) != std::string::npos, e.what());
-  }
+  QVERIFY(dpwtest::throwsWith([&] { readIdxFile(path); }, fragment));
 }
 }  // namespace
 
@@ -91,12 +81,7 @@ class TestIdxReader : public QObject {
     expectMessage(dir.path().toStdString(), "not a regular file");
   }
   void fashionMnist() {
-    try {
-      loadFashionMnist("/nonexistent-folder", "train");
-      QFAIL("no exception");
-    } catch (const InvalidArgument& e) {
-      QVERIFY2(std::string(e.what()).find("dataset-fashion-mnist") != std::string::npos, e.what());
-    }
+    QVERIFY(dpwtest::throwsWith([] { loadFashionMnist("/nonexistent-folder", "train"); }, "dataset-fashion-mnist"));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, loadFashionMnist(kFashionMnistDir, "validation"));
     const LabelledImages test = loadFashionMnist(kFashionMnistDir, "t10k");
     QCOMPARE(test.pixels.rows(), Eigen::Index(10000));

@@ -18,10 +18,12 @@
 #include "ot/sliced_wasserstein.h"
 #include "ot/wasserstein_1d.h"
 #include "privacy/sensitivity/fair_sensitivity.h"
+#include "support/central_difference.h"
 
 using namespace dpw;
 using nn::Activation;
 using nn::Matrix;
+using dpwtest::centralDifference;
 
 namespace {
 
@@ -103,11 +105,8 @@ class TestFairDpSgd : public QObject {
       const Vector theta = net.parameters();
       const double h = 1e-6;
       for (Eigen::Index p = 0; p < theta.size(); ++p) {
-        nn::DenseNetwork a = net, b = net;
-        Vector tp = theta, tm = theta;
-        tp[p] += h, tm[p] -= h;
-        a.setParameters(tp), b.setParameters(tm);
-        const double fd = (objective(a, data, batches, s, {}) - objective(b, data, batches, s, {})) / (2 * h);
+        const double fd =
+            centralDifference(net, p, h, [&](const nn::DenseNetwork& m) { return objective(m, data, batches, s, {}); });
         QVERIFY2(std::abs(fd - g[p]) < 1e-7 * (1 + std::abs(fd)),
                  qPrintable(QString("eo %1 param %2: fd %3 vs %4").arg(eo).arg(p).arg(fd).arg(g[p])));
       }
@@ -139,11 +138,8 @@ class TestFairDpSgd : public QObject {
     const double h = 1e-6;
     double worst = 0;
     for (Eigen::Index p = 0; p < t0.size(); ++p) {
-      nn::DenseNetwork up = net, dn = net;
-      Vector tp = t0, tm = t0;
-      tp[p] += h, tm[p] -= h;
-      up.setParameters(tp), dn.setParameters(tm);
-      const double fd = (objective(up, shifted, batches, s, theta) - objective(dn, shifted, batches, s, theta)) / (2 * h);
+      const double fd =
+          centralDifference(net, p, h, [&](const nn::DenseNetwork& m) { return objective(m, shifted, batches, s, theta); });
       worst = std::max(worst, std::abs(fd - g[p]) / (1 + std::abs(fd)));
     }
     QVERIFY2(worst < 1e-7, qPrintable(QString::number(worst)));
@@ -183,11 +179,7 @@ class TestFairDpSgd : public QObject {
     const double h = 1e-6;
     double worst = 0;
     for (Eigen::Index p = 0; p < t0.size(); ++p) {
-      nn::DenseNetwork up = net, dn = net;
-      Vector tp = t0, tm = t0;
-      tp[p] += h, tm[p] -= h;
-      up.setParameters(tp), dn.setParameters(tm);
-      const double fd = (objectiveOf(up) - objectiveOf(dn)) / (2 * h);
+      const double fd = centralDifference(net, p, h, objectiveOf);
       worst = std::max(worst, std::abs(fd - g[p]) / (1 + std::abs(fd)));
     }
     QVERIFY2(worst < 1e-7, qPrintable(QString::number(worst)));

@@ -8,13 +8,13 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
-#include <zlib.h>
 
 #include <random>
 
 #include "core/error.h"
 #include "core/rng.h"
 #include "flow/flow_data.h"
+#include "support/idx_files.h"
 
 using namespace dpw;
 
@@ -22,19 +22,12 @@ namespace {
 
 constexpr int kSide = 4, kTrain = 40, kTest = 10;
 
+using dpwtest::writeGz;
+
 std::string idx(const std::vector<std::uint32_t>& dims, const std::vector<std::uint8_t>& values) {
-  std::string s{char(0), char(0), char(0x08), char(dims.size())};
-  for (auto d : dims)
-    for (int b = 3; b >= 0; --b) s += char((d >> (8 * b)) & 0xff);
+  std::string s = dpwtest::idxHeader(dims);
   s.append(values.begin(), values.end());
   return s;
-}
-
-void writeGz(const QString& path, const std::string& bytes) {
-  gzFile f = gzopen(path.toStdString().c_str(), "wb");
-  QVERIFY(f);
-  gzwrite(f, bytes.data(), unsigned(bytes.size()));
-  gzclose(f);
 }
 
 // A folder in the Debian package's layout; train image `changed` (if ≥ 0) is all white.

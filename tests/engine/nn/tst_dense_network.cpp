@@ -12,9 +12,11 @@
 #include "core/rng.h"
 #include "nn/adam.h"
 #include "nn/dense_network.h"
+#include "support/central_difference.h"
 
 using namespace dpw;
 using namespace dpw::nn;
+using dpwtest::centralDifference;
 
 namespace {
 
@@ -41,18 +43,6 @@ struct SquaredLossBatch {
     return 0.5 * (other.forward(X).output() - T).rowwise().squaredNorm();
   }
 };
-
-// The central difference (F(θ + h e_p) − F(θ − h e_p)) / 2h of F(network) in parameter p, for an F returning a
-// number or a matrix (evaluated, so nothing refers to the two perturbed networks after the call).
-template <typename F>
-auto centralDifference(const DenseNetwork& net, Eigen::Index p, double h, F f) {
-  using Value = decltype(f(net));
-  Vector plusTheta = net.parameters(), minusTheta = plusTheta;
-  plusTheta[p] += h, minusTheta[p] -= h;
-  DenseNetwork plus = net, minus = net;
-  plus.setParameters(plusTheta), minus.setParameters(minusTheta);
-  return Value((f(plus) - f(minus)) / (2 * h));
-}
 
 }  // namespace
 

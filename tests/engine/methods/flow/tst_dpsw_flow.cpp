@@ -7,6 +7,7 @@
 #include "methods/flow/dpsw_flow.h"
 #include "flow/flow_accounting.h"
 #include "privacy/accountants/accountant.h"
+#include "support/throws_with.h"
 
 using namespace dpw;
 
@@ -239,13 +240,7 @@ class TestDpswFlow : public QObject {
     DpswFlowSettings s = smallToy(FlowVariant::Resampled);
     CollectingObserver obs;
     s.projections = -1;
-    try {
-      runDpswFlow(s, 1, obs);
-      QFAIL("no exception");
-    } catch (const InvalidArgument& e) {
-      QVERIFY2(std::string(e.what()).find("projections k must be at least 1 (0: d), got -1") != std::string::npos,
-               e.what());
-    }
+    QVERIFY(dpwtest::throwsWith([&] { runDpswFlow(s, 1, obs); }, "projections k must be at least 1 (0: d), got -1"));
     ParamValues p(findMethod("dpswflow-r").params);
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, p.set("projections", -1.0));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, p.set("direction_draw", std::string("sobol")));
@@ -262,12 +257,7 @@ class TestDpswFlow : public QObject {
     s = smallToy(FlowVariant::Resampled);
     s.data.target = "fashion-mnist";
     s.data.fashionDir = "/nonexistent";
-    try {
-      runDpswFlow(s, 1, obs);
-      QFAIL("no exception");
-    } catch (const InvalidArgument& e) {
-      QVERIFY2(std::string(e.what()).find("missing") != std::string::npos, e.what());
-    }
+    QVERIFY(dpwtest::throwsWith([&] { runDpswFlow(s, 1, obs); }, "missing"));
     s = smallToy(FlowVariant::Resampled);
     s.data.perClass = true;
     s.privacy.accountant = AccountantKind::Rdp;  // so the error is the unlabelled target's
@@ -278,21 +268,10 @@ class TestDpswFlow : public QObject {
     s.data.target = "fashion-mnist";
     s.data.perClass = true;
     s.release = FlowRelease::Projections;
-    try {
-      runDpswFlow(s, 1, obs);
-      QFAIL("no exception");
-    } catch (const InvalidArgument& e) {
-      QVERIFY2(std::string(e.what()).find("the shape of each release is a private class count") != std::string::npos,
-               e.what());
-    }
+    QVERIFY(dpwtest::throwsWith([&] { runDpswFlow(s, 1, obs); }, "the shape of each release is a private class count"));
     s.release = FlowRelease::Histogram;  // a public shape: accepted by the checks (the data are not read here)
     s.data.fashionDir = "/nonexistent";
-    try {
-      runDpswFlow(s, 1, obs);
-      QFAIL("no exception");
-    } catch (const InvalidArgument& e) {
-      QVERIFY2(std::string(e.what()).find("missing") != std::string::npos, e.what());
-    }
+    QVERIFY(dpwtest::throwsWith([&] { runDpswFlow(s, 1, obs); }, "missing"));
     s = smallToy(FlowVariant::Resampled);
     obs.cancel = true;
     QVERIFY_THROWS_EXCEPTION(Cancelled, runDpswFlow(s, 1, obs));

@@ -25,6 +25,7 @@
 #include "gui/parameter_form.h"
 #include "core/method.h"
 #include "methods/fair_learning.h"
+#include "support/gui_suite.h"
 
 using dpwapp::ComparisonGridDialog;
 using dpwapp::MainWindow;
@@ -71,9 +72,7 @@ class TestComparisonGrid : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    qputenv("DPW_NO_DIALOGS", "1");
-    QCoreApplication::setOrganizationName("DPW Lab Tests");
-    QCoreApplication::setApplicationName("tst_comparison_grid");
+    dpwtest::isolateGuiSuite("tst_comparison_grid", false);
   }
 
   // A 2 x 2 grid run through the dialog fills every cell, and its numbers are those of
