@@ -15,8 +15,9 @@
 ///   }  // namespace
 ///   }  // namespace dpwcli
 ///
-/// Exit codes (cli/exit_codes.h, the one list): kExitOk, kExitRunFailed (any other exception),
-/// kExitUsage (UsageError, dpw::InvalidArgument, a CLI11 parse error), kExitClaimViolated (audit). Messages
+/// Exit codes (cli/exit_codes.h, the one list; cli/error_exit.h maps the exceptions): kExitOk, kExitRunFailed
+/// (any other exception), kExitUsage (UsageError, dpw::InvalidArgument, a CLI11 parse error),
+/// kExitClaimViolated (audit), kExitInternalError (dpw::InternalError, a bug). Messages
 /// go to stderr, results to stdout as JSON. Every command's --help ends with examples (setExamples).
 #include <CLI/CLI.hpp>
 #include <functional>
@@ -25,14 +26,10 @@
 #include <string>
 #include <vector>
 
+#include "cli/error_exit.h"  // UsageError
 #include "cli/exit_codes.h"
 
 namespace dpwcli {
-
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 /// Runs a command after its options were parsed; returns the exit code.
 using CommandRun = std::function<int()>;

@@ -5,11 +5,10 @@
 #include <string>
 
 #include "cli/command.h"
+#include "cli/error_exit.h"
 #include "cli/exit_codes.h"
 #include "common/export_plugin.h"
 #include "core/build_info.h"
-#include "core/error.h"
-#include "core/internal_error.h"
 
 namespace {
 
@@ -83,17 +82,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::cerr << name << ": " << e.what() << "; see " << name << " --help\n";
     return dpwcli::kExitUsage;
-  } catch (const dpwcli::UsageError& e) {
-    std::cerr << name << ": " << e.what() << "\n";
-    return dpwcli::kExitUsage;
-  } catch (const dpw::InvalidArgument& e) {
-    std::cerr << name << ": " << e.what() << "\n";
-    return dpwcli::kExitUsage;
-  } catch (const dpw::InternalError& e) {  // a bug, not the input: "internal error, please report: ..."
-    std::cerr << name << ": " << e.what() << "\n";
-    return dpwcli::kExitInternalError;
-  } catch (const std::exception& e) {
-    std::cerr << name << ": " << e.what() << "\n";
-    return dpwcli::kExitRunFailed;
+  } catch (const std::exception&) {  // the two error tiers and the rest (cli/error_exit.h)
+    return dpwcli::reportError(name, std::current_exception(), std::cerr);
   }
 }

@@ -37,7 +37,8 @@ std::string message(const Parts&... parts) {
 }
 
 /// Throws InvalidArgument with the concatenation of `parts` unless `condition` holds.
-/// For user input only; programmer errors use assert.
+/// For a rule the user's input broke (name the rule and the value); an invariant the program itself
+/// guarantees is checked with `ensure()` (core/internal_error.h), which throws InternalError.
 template <typename... Parts>
 void require(bool condition, const Parts&... parts) {
   if (!condition) throw InvalidArgument(message(parts...));

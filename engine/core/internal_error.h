@@ -4,7 +4,8 @@
 /// and CLI show as the user's to fix. `ensure()` is for invariants the code itself guarantees: sizes
 /// it produced, indices it computed, one entry per item it made. When one fails, the fault is in the
 /// program, not in the input: it throws `InternalError`, whose message starts "internal error, please
-/// report:", and `dpwlab-cli` exits with code 3 (2 is a usage or input error, 1 any other failure).
+/// report:", and `dpwlab-cli` exits with code 4 (kExitInternalError in app/cli/exit_codes.h; 2 is a usage
+/// or input error, 3 an audit that measured a violation, 1 any other failure).
 ///
 /// Rule of thumb: if a user could reach the condition by any input, it is `require()`; if reaching it
 /// needs a bug in the engine or a caller of its C++ API, it is `ensure()`.

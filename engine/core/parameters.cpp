@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 
@@ -94,7 +95,7 @@ void ParamValues::set(const std::string& key, const ParamValue& value) {
 
 double ParamValues::real(const std::string& key) const {
   const auto& v = values_.at(spec(key).key);
-  require(std::holds_alternative<double>(v), "parameter '", key, "' is not a number");
+  ensure(std::holds_alternative<double>(v), "parameter '", key, "' is read as a number but declared as text");
   return std::get<double>(v);
 }
 
@@ -102,7 +103,7 @@ long ParamValues::integer(const std::string& key) const { return static_cast<lon
 
 const std::string& ParamValues::text(const std::string& key) const {
   const auto& v = values_.at(spec(key).key);
-  require(std::holds_alternative<std::string>(v), "parameter '", key, "' is not text");
+  ensure(std::holds_alternative<std::string>(v), "parameter '", key, "' is read as text but declared as a number");
   return std::get<std::string>(v);
 }
 

@@ -5,6 +5,7 @@
 #include <system_error>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 namespace fs = std::filesystem;
@@ -36,7 +37,7 @@ std::vector<std::string> bundledDataDirectories() {
 }
 
 std::string bundledDataFile(const std::string& fileName) {
-  require(!fileName.empty() && fs::path(fileName).filename() == fs::path(fileName),
+  ensure(!fileName.empty() && fs::path(fileName).filename() == fs::path(fileName),
           "a bundled data set is named by its file name alone, got '", fileName, "'");
   std::vector<std::string> tried;
   for (const auto& dir : bundledDataDirectories()) {

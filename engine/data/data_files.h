@@ -18,7 +18,8 @@ namespace dpw {
 std::vector<std::string> bundledDataDirectories();
 
 /// Full path of a bundled data file, e.g. "bar_pass_prediction.csv".
-/// @throws InvalidArgument listing every folder tried if none holds the file.
+/// @throws InvalidArgument listing every folder tried if none holds the file; InternalError if fileName
+/// is empty or has a folder (the names are the engine's constants).
 std::string bundledDataFile(const std::string& fileName);
 
 /// Resolves a path a user gave. Absolute: used as it is. Relative: `baseDirectory/path` if that file

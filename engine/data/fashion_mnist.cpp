@@ -4,12 +4,13 @@
 #include <filesystem>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "data/idx_reader.h"
 
 namespace dpw {
 
 LabelledImages loadFashionMnist(const std::string& dir, const std::string& split, const CancelCheck& cancelled) {
-  require(split == "train" || split == "t10k", "Fashion-MNIST split must be train or t10k, got '", split, "'");
+  ensure(split == "train" || split == "t10k", "Fashion-MNIST split must be train or t10k, got '", split, "'");
   const std::string images = dir + "/" + split + "-images-idx3-ubyte.gz";
   const std::string labels = dir + "/" + split + "-labels-idx1-ubyte.gz";
   for (const auto& f : {images, labels})

@@ -22,7 +22,7 @@ struct LabelledImages {
 /// Loads split "train" (60000) or "t10k" (10000) from `dir`. @throws InvalidArgument naming the
 /// missing or corrupt file (with the hint to install dataset-fashion-mnist), or when images and labels
 /// disagree in count. @throws Cancelled when `cancelled` answers true (asked every MiB read and every
-/// few thousand images converted).
+/// few thousand images converted). InternalError for a split other than "train" or "t10k" (the caller's).
 LabelledImages loadFashionMnist(const std::string& dir, const std::string& split, const CancelCheck& cancelled = {});
 
 }  // namespace dpw

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "core/rng.h"
 #include "data/csv_table.h"
 
@@ -23,7 +24,7 @@ std::vector<long> GroupedScores::groupSizes() const {
 void GroupedScores::validate() const {
   require(std::isfinite(lo) && std::isfinite(hi) && lo < hi, "score bounds must satisfy lo < hi, got [", lo, ", ", hi,
           "]");
-  require(scores.size() == groups.size(), "data '", name, "': ", scores.size(), " scores but ", groups.size(),
+  ensure(scores.size() == groups.size(), "data '", name, "': ", scores.size(), " scores but ", groups.size(),
           " group labels");
   require(!scores.empty(), "data '", name, "' has no rows");
   require(groupCount() >= 1, "data '", name, "' has no groups");
@@ -34,20 +35,20 @@ void GroupedScores::validate() const {
     require(groups[i] >= 0 && groups[i] < groupCount(), "data '", name, "': a group label is not in 0..",
             groupCount() - 1);
   }
-  require(publicIndex.empty() || (publicIndex.size() == scores.size() && publicRows >= scores.size() &&
+  ensure(publicIndex.empty() || (publicIndex.size() == scores.size() && publicRows >= scores.size() &&
                                    std::is_sorted(publicIndex.begin(), publicIndex.end()) &&
                                    publicIndex.back() < publicRows),
           "data '", name, "': the kept rows' places among the public rows are inconsistent");
   // A declared group may have no rows: whether it has any is private (one row decides it), so no refusal
   // may depend on it (issue #35). The release gives such a group noise-only counts, the metrics skip it.
-  require(targets.empty() || targets.size() == scores.size(), "data '", name, "': ", targets.size(), " targets but ",
+  ensure(targets.empty() || targets.size() == scores.size(), "data '", name, "': ", targets.size(), " targets but ",
           scores.size(), " scores");
   for (std::size_t i = 0; i < targets.size(); ++i)
     require(std::isfinite(targets[i]), "data '", name, "': a target is NaN or infinite");
   if (features.size() > 0) {
-    require(std::size_t(features.rows()) == scores.size(), "data '", name, "': ", features.rows(),
+    ensure(std::size_t(features.rows()) == scores.size(), "data '", name, "': ", features.rows(),
             " feature rows but ", scores.size(), " scores");
-    require(featureNames.size() == std::size_t(features.cols()), "data '", name, "': ", featureNames.size(),
+    ensure(featureNames.size() == std::size_t(features.cols()), "data '", name, "': ", featureNames.size(),
             " feature names for ", features.cols(), " feature columns");
     require(!features.array().isInf().any(), "data '", name, "': a feature value is infinite (NaN marks a missing one)");
   }

@@ -49,7 +49,8 @@ struct GroupedScores {
   /// Checks the invariants above: equal lengths, lo < hi, finite scores inside [lo, hi], labels in
   /// range, finite targets and features (NaN = missing) with one row per score. A group may be empty: whether
   /// it has rows is private, so nothing refuses on it.
-  /// @throws InvalidArgument naming the rule or the group, never a row's value or position.
+  /// @throws InvalidArgument naming the rule or the group, never a row's value or position; InternalError
+  /// when lengths the loaders produce disagree (groups, targets, feature rows and names, kept rows' places).
   void validate() const;
 };
 

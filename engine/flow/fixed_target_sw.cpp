@@ -4,6 +4,7 @@
 #include <span>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "ot/radix_sort.h"
 #include "ot/wasserstein_1d.h"
 
@@ -34,7 +35,7 @@ void sortedProjections(const PointsRef& X, const Points& directions, Points& out
 
 void requireSample(const PointsRef& X, Eigen::Index d, const char* name) {
   require(X.rows() > 0, "the ", name, " is empty");
-  require(X.cols() == d, "the ", name, " has dimension ", X.cols(), " but the directions have ", d);
+  ensure(X.cols() == d, "the ", name, " has dimension ", X.cols(), " but the directions have ", d);
   require(X.allFinite(), "the ", name, " contains NaN or infinite values");
 }
 

@@ -17,7 +17,8 @@ class FixedTargetSlicedW2 {
  public:
   /// @throws InvalidArgument if Y or the directions are empty, of different dimensions or not finite.
   FixedTargetSlicedW2(const PointsRef& Y, const PointsRef& directions);
-  /// SW₂²(X, Y) along the directions. @throws InvalidArgument if X is empty, of another dimension or not finite.
+  /// SW₂²(X, Y) along the directions. @throws InvalidArgument if X is empty or not finite; InternalError if
+  /// it has another dimension (the run's own points).
   double operator()(const PointsRef& X) const;
 
  private:

@@ -9,6 +9,7 @@
 #include <random>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "core/rng.h"
 #include "data/fashion_mnist.h"
 #include "flow/toy_targets.h"
@@ -122,7 +123,7 @@ FlowData loadFlowTarget(const std::string& id, long toySize, std::uint64_t seed,
 }
 
 std::vector<std::vector<float>> decodeImages(const FlowData& data, const PointsRef& Z, Eigen::Index count) {
-  require(data.hasImages, "this target has no image decoder");
+  ensure(data.hasImages, "this target has no image decoder");
   count = std::min(count, Z.rows());
   const Points pixels = data.pca.decode(Z.topRows(count) * data.latentNorm);
   std::vector<std::vector<float>> images(static_cast<std::size_t>(count));
@@ -177,8 +178,8 @@ Points publicShapeBatch(const Points& data, std::vector<Eigen::Index> rows, long
 double nearestNeighbourAccuracy(const PointsRef& reference, const std::vector<int>& referenceLabels,
                                 const PointsRef& queries, const std::vector<int>& queryLabels) {
   require(reference.rows() > 0 && queries.rows() > 0, "nearest-neighbour check needs non-empty sets");
-  require(reference.cols() == queries.cols(), "nearest-neighbour sets have different dimensions");
-  require(Eigen::Index(referenceLabels.size()) == reference.rows() && Eigen::Index(queryLabels.size()) == queries.rows(),
+  ensure(reference.cols() == queries.cols(), "nearest-neighbour sets have different dimensions");
+  ensure(Eigen::Index(referenceLabels.size()) == reference.rows() && Eigen::Index(queryLabels.size()) == queries.rows(),
           "nearest-neighbour labels do not match the point counts");
   const Eigen::VectorXd refNorm = reference.rowwise().squaredNorm();
   long correct = 0;

@@ -79,7 +79,7 @@ inline std::string flowTargetStatus(const std::string& id) {
   return id == "fashion-mnist" ? "loading Fashion-MNIST and fitting its PCA" : "drawing the " + id + " data";
 }
 
-/// Images (values clamped to [0, 1]) of the first `count` latent rows of Z. Requires hasImages.
+/// Images (values clamped to [0, 1]) of the first `count` latent rows of Z. Requires hasImages (InternalError).
 std::vector<std::vector<float>> decodeImages(const FlowData& data, const PointsRef& Z, Eigen::Index count);
 
 /// The rows (ascending for Poisson) of a minibatch of m rows: Poisson sampling (each row independently
@@ -106,7 +106,7 @@ Points selectRows(const Points& data, const std::vector<Eigen::Index>& rows);
 Points publicShapeBatch(const Points& data, std::vector<Eigen::Index> rows, long size, RandomWords& coins);
 
 /// Fraction of `queries` whose nearest neighbour (Euclidean) in `reference` has the same label.
-/// @throws InvalidArgument on empty or mismatched input.
+/// @throws InvalidArgument on empty input; InternalError on mismatched dimensions or label counts.
 double nearestNeighbourAccuracy(const PointsRef& reference, const std::vector<int>& referenceLabels,
                                 const PointsRef& queries, const std::vector<int>& queryLabels);
 

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 namespace {
@@ -29,7 +30,7 @@ Points PublicFeatureMap::apply(const PointsRef& X) const {
 
 PublicFeatureMap fitPublicFeatureMap(const PointsRef& X, const std::vector<int>& labels) {
   require(X.rows() > 0, "the public sample is empty");
-  require(Eigen::Index(labels.size()) == X.rows(), "the public sample has ", X.rows(), " rows but ", labels.size(),
+  ensure(Eigen::Index(labels.size()) == X.rows(), "the public sample has ", X.rows(), " rows but ", labels.size(),
           " labels");
   const Eigen::Index d = X.cols();
   std::map<int, std::pair<Eigen::VectorXd, long>> classMean;
@@ -59,7 +60,7 @@ PublicFeatureMap fitPublicFeatureMap(const PointsRef& X, const std::vector<int>&
 double frechetDistance(const PointsRef& A, const PointsRef& B) {
   require(A.rows() >= 2 && B.rows() >= 2, "the Fréchet distance needs at least 2 rows per sample, got ", A.rows(),
           " and ", B.rows());
-  require(A.cols() == B.cols(), "samples of dimension ", A.cols(), " and ", B.cols());
+  ensure(A.cols() == B.cols(), "samples of dimension ", A.cols(), " and ", B.cols());
   Eigen::VectorXd m1, m2;
   Eigen::MatrixXd C1, C2;
   meanAndCovariance(A, m1, C1);

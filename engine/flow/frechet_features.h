@@ -22,12 +22,12 @@ struct PublicFeatureMap {
   Points apply(const PointsRef& X) const;  ///< rows f(x)
 };
 
-/// Fits the LDA feature map on labelled public rows. @throws InvalidArgument on empty input, mismatched
-/// labels, or a singular within-class covariance.
+/// Fits the LDA feature map on labelled public rows. @throws InvalidArgument on empty input or a singular
+/// within-class covariance; InternalError on a label count other than the row count (the loader pairs them).
 PublicFeatureMap fitPublicFeatureMap(const PointsRef& X, const std::vector<int>& labels);
 
 /// FD between the Gaussians fitted to the rows of A and B (unbiased covariances).
-/// @throws InvalidArgument if a sample has fewer than 2 rows or the dimensions differ.
+/// @throws InvalidArgument if a sample has fewer than 2 rows; InternalError if the dimensions differ.
 double frechetDistance(const PointsRef& A, const PointsRef& B);
 
 /// A run's FID-like scores ([DPSWFlow] §4.2): in the feature map fitted on the public labelled rows, the

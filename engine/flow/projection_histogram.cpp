@@ -5,12 +5,13 @@
 #include <span>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 
 Points projectionCounts(const PointsRef& rows, const PointsRef& directions, long bins) {
   require(bins >= 1, "the number of histogram bins must be at least 1, got ", bins);
-  require(rows.cols() == directions.cols(), "rows have dimension ", rows.cols(), " but directions have ",
+  ensure(rows.cols() == directions.cols(), "rows have dimension ", rows.cols(), " but directions have ",
           directions.cols());
   require(rows.allFinite() && directions.allFinite(), "the rows or directions contain NaN or infinite values");
   // The rows go in blocks, so the projections take k x 8192 doubles, not k x m (at the toys' largest size,

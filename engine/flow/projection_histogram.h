@@ -25,7 +25,8 @@ namespace dpw {
 
 /// Counts of the rows' projections in `bins` equal bins on [−1, 1] (k x B, one row per direction).
 /// Projections outside [−1, 1] (only by rounding: rows in the unit ball) go to the end bins.
-/// @throws InvalidArgument unless bins ≥ 1, rows and directions share the dimension, all finite.
+/// @throws InvalidArgument unless bins ≥ 1 and all finite; InternalError unless rows and directions
+/// share the dimension (the directions are drawn for the data).
 /// Cost O(k m d + k B).
 Points projectionCounts(const PointsRef& rows, const PointsRef& directions, long bins);
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "core/rng.h"
 #include "ot/quantile.h"
 #include "ot/order_statistics.h"
@@ -42,7 +43,7 @@ void validate(const PointsRef& X, const PointsRef& Y, const PointsRef& direction
   require(o.quantiles >= 2, "the number of quantiles P must be at least 2, got ", o.quantiles);
   require(o.noiseStd >= 0 && std::isfinite(o.noiseStd), "noise standard deviation must be >= 0, got ", o.noiseStd);
   const Points* pre = o.sortedNoisyTargets;
-  require(pre == nullptr || (pre->rows() == directions.rows() && pre->cols() > 0), "the released target projections have ",
+  ensure(pre == nullptr || (pre->rows() == directions.rows() && pre->cols() > 0), "the released target projections have ",
           pre ? pre->rows() : 0, " rows for ", directions.rows(), " directions");
 }
 

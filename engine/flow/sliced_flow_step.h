@@ -51,7 +51,7 @@ struct FlowStepOptions {
 };
 
 /// driftᵢ of the formula above (n x d). @throws InvalidArgument on empty or non-finite input,
-/// mismatched dimensions, P < 2 or s < 0.
+/// mismatched dimensions, P < 2 or s < 0; InternalError if sortedNoisyTargets has another row count.
 Points slicedFlowDrift(const PointsRef& X, const PointsRef& Y, const PointsRef& directions,
                        const FlowStepOptions& options);
 

@@ -8,9 +8,9 @@
 namespace dpw::nn {
 
 Adam::Adam(double beta1, double beta2, double epsilon) : beta1_(beta1), beta2_(beta2), epsilon_(epsilon) {
-  require(beta1 >= 0 && beta1 < 1 && beta2 >= 0 && beta2 < 1, "Adam needs beta1 and beta2 in [0, 1), got ", beta1,
+  ensure(beta1 >= 0 && beta1 < 1 && beta2 >= 0 && beta2 < 1, "Adam needs beta1 and beta2 in [0, 1), got ", beta1,
           " and ", beta2);
-  require(epsilon >= 0, "Adam needs epsilon >= 0, got ", epsilon);
+  ensure(epsilon >= 0, "Adam needs epsilon >= 0, got ", epsilon);
 }
 
 Vector Adam::step(const VectorRef& g, double learningRate) {

@@ -16,12 +16,12 @@ namespace dpw::nn {
 class Adam {
  public:
   /// The paper's defaults: β₁ = 0.9, β₂ = 0.999, ε = 1e-8.
-  /// @throws InvalidArgument unless β₁, β₂ ∈ [0, 1) and ε ≥ 0.
+  /// @throws InternalError unless β₁, β₂ ∈ [0, 1) and ε ≥ 0 (the engine's constants, no user input).
   explicit Adam(double beta1 = 0.9, double beta2 = 0.999, double epsilon = 1e-8);
 
   /// Takes step t + 1 with gradient g and step size α (learningRate): updates m and v and returns
   /// Δθ = −α m̂ / (√v̂ + ε). The first step sizes the moments to g.
-  /// @throws InvalidArgument if g's size differs from the earlier steps' (a state of another network).
+  /// @throws InternalError if g's size differs from the earlier steps' (a state of another network).
   Vector step(const VectorRef& gradient, double learningRate);
 
   long steps() const { return t_; }           ///< t, steps taken so far

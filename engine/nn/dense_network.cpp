@@ -40,9 +40,9 @@ void multiplyByDerivative(Matrix& G, const Matrix& A, Activation act) {
 
 DenseNetwork::DenseNetwork(const std::vector<int>& widths, const std::vector<Activation>& activations, Rng& rng,
                            Initialisation init) {
-  require(widths.size() >= 2, "a network needs at least an input and an output width, got ", widths.size(),
+  ensure(widths.size() >= 2, "a network needs at least an input and an output width, got ", widths.size(),
           " widths");
-  require(activations.size() + 1 == widths.size(), "need one activation per layer: ", widths.size() - 1,
+  ensure(activations.size() + 1 == widths.size(), "need one activation per layer: ", widths.size() - 1,
           " layers but ", activations.size(), " activations");
   for (int w : widths) require(w >= 1, "layer widths must be >= 1, got ", w);
   for (std::size_t l = 0; l + 1 < widths.size(); ++l) {
@@ -98,7 +98,7 @@ void DenseNetwork::addToParameters(const VectorRef& step) {
 }
 
 ForwardPass DenseNetwork::forward(const Matrix& X) const {
-  require(X.cols() == inputWidth(), "input has ", X.cols(), " columns, the network expects ", inputWidth());
+  ensure(X.cols() == inputWidth(), "input has ", X.cols(), " columns, the network expects ", inputWidth());
   ForwardPass f;
   f.a.reserve(layers_.size() + 1);
   f.a.push_back(X);

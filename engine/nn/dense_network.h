@@ -58,7 +58,7 @@ class DenseNetwork {
   /// widths = {in, h_1, ..., out}; activations.size() == widths.size() - 1. Parameters are drawn from
   /// `rng` layer by layer as `init` says. Draw order (kept so seeded runs repeat): UniformFanIn draws W
   /// in column-major order, then b; HeNormal draws W row by row (each output unit's incoming weights).
-  /// @throws InvalidArgument if a width is < 1 or the sizes disagree.
+  /// @throws InvalidArgument if a width is < 1; InternalError if widths and activations disagree.
   DenseNetwork(const std::vector<int>& widths, const std::vector<Activation>& activations, Rng& rng,
                Initialisation init = Initialisation::UniformFanIn);
 
@@ -71,17 +71,17 @@ class DenseNetwork {
   const DenseLayer& layer(int l) const { return layers_[l - 1]; }
 
   Vector parameters() const;
-  /// @throws InvalidArgument if theta has the wrong size.
+  /// @throws InternalError if theta has the wrong size.
   void setParameters(const VectorRef& theta);
-  /// θ ← θ + step (same layout as parameters()). @throws InvalidArgument on a wrong size.
+  /// θ ← θ + step (same layout as parameters()). @throws InternalError on a wrong size.
   void addToParameters(const VectorRef& step);
 
-  /// Forward pass on a batch (n x in). @throws InvalidArgument if the width is wrong.
+  /// Forward pass on a batch (n x in). @throws InternalError if the width is wrong.
   ForwardPass forward(const Matrix& X) const;
 
   /// Backpropagates a per-example cotangent C (n x width(last)) given at the output of layer `last`
   /// (0 = the network output), or, if `preActivation`, at its pre-activation Z_last.
-  /// @throws InvalidArgument on mismatched sizes or a bad layer.
+  /// @throws InternalError on mismatched sizes or a bad layer.
   BackwardPass backward(const ForwardPass& f, const Matrix& cotangent, int last = 0,
                         bool preActivation = false) const;
 
@@ -89,12 +89,12 @@ class DenseNetwork {
   Vector perExampleGradientNorms(const ForwardPass& f, const BackwardPass& b) const;
 
   /// Σ_i w_i ∇_θ f_i as a flat vector (zeros for layers after b.last).
-  /// @throws InvalidArgument if weights has the wrong size.
+  /// @throws InternalError if weights has the wrong size.
   Vector weightedGradientSum(const ForwardPass& f, const BackwardPass& b, const VectorRef& weights) const;
 
   /// ∇_θ of a batch scalar L whose gradient with respect to the network output is `gradOutput`
   /// (n x out): Σ_i of the per-example gradients, the plain (unclipped) back-propagation.
-  /// @throws InvalidArgument on a wrong size.
+  /// @throws InternalError on a wrong size.
   Vector gradient(const ForwardPass& f, const Matrix& gradOutput) const;
 
   /// The explicit n x P matrix of per-example gradients (row i = ∇_θ f_i). O(n P) memory.

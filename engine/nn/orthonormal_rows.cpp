@@ -3,11 +3,12 @@
 #include <Eigen/Eigenvalues>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw::nn {
 
 void orthonormaliseRows(DenseNetwork& net, int layer) {
-  require(layer >= 1 && layer <= net.layerCount(), "layer must be in [1, ", net.layerCount(), "], got ", layer);
+  ensure(layer >= 1 && layer <= net.layerCount(), "layer must be in [1, ", net.layerCount(), "], got ", layer);
   const Matrix& W = net.layer(layer).W;
   require(W.rows() <= W.cols(), "orthonormal rows need rows <= columns, got ", W.rows(), " x ", W.cols());
   const Eigen::SelfAdjointEigenSolver<Matrix> eig(W * W.transpose());

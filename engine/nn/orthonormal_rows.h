@@ -14,7 +14,8 @@
 namespace dpw::nn {
 
 /// Replaces layer `layer` (1-based)'s weight matrix W (r x c, r ≤ c) by (W Wᵀ)^{-1/2} W; the bias is kept.
-/// @throws InvalidArgument if the layer does not exist, has more rows than columns, or W Wᵀ is singular.
+/// @throws InternalError if the layer does not exist; InvalidArgument if it has more rows than columns
+/// or W Wᵀ is singular.
 void orthonormaliseRows(DenseNetwork& net, int layer);
 
 }  // namespace dpw::nn

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 
@@ -22,7 +23,7 @@ Vec2 clipToBall(const Vec2& g, double clip) {
 }
 
 Vec2 meanGradient(std::span<const Vec2> grads, double clip) {
-  require(!grads.empty(), "a mean gradient needs at least one example");
+  ensure(!grads.empty(), "a mean gradient needs at least one example");
   Vec2 m{0, 0};
   for (const Vec2& g : grads) {
     const Vec2 c = std::isinf(clip) ? g : clipToBall(g, clip);

@@ -23,7 +23,8 @@ using Vec2 = std::array<double, 2>;
 Vec2 logisticGradient(const Vec2& w, const Vec2& x, double y);
 /// g · min(1, C/‖g‖). @throws InvalidArgument unless C > 0.
 Vec2 clipToBall(const Vec2& g, double clip);
-/// (1/B) Σ g_i (C = +∞) or (1/B) Σ clip_C(g_i). @throws InvalidArgument on an empty batch.
+/// (1/B) Σ g_i (C = +∞) or (1/B) Σ clip_C(g_i). @throws InternalError on an empty batch (the lesson's
+/// batch has B ≥ 2, lessonBatch checks it).
 Vec2 meanGradient(std::span<const Vec2> grads, double clip = std::numeric_limits<double>::infinity());
 /// b(C) = ‖mean of the clipped gradients − mean of the gradients‖.
 double clippingBias(std::span<const Vec2> grads, double clip);

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 namespace {
@@ -23,7 +24,7 @@ const std::vector<const AccountantInfo*>& accountantRegistry() { return registry
 
 const AccountantInfo& accountantInfo(AccountantKind kind) {
   const std::size_t i = std::size_t(kind);
-  require(i < registry().size(), "accountant kind without a registry entry");  // a programmer error
+  ensure(i < registry().size(), "accountant kind ", i, " has no registry entry");
   return *registry()[i];
 }
 
@@ -53,7 +54,7 @@ AccountantKind tightestProvenAccountant(Neighbouring relation, DiscreteGaussianC
     if (a->relation == relation && a->batches == BatchSampling::OfRelation && a->claim == AccountantClaim::Bound &&
         a->discreteGaussian >= discreteGaussian && (!best || a->rank < best->rank))
       best = a;
-  require(best != nullptr, "no proven accountant is registered for this neighbouring relation");
+  ensure(best != nullptr, "no proven accountant is registered for this neighbouring relation");
   return best->kind;
 }
 

@@ -10,6 +10,7 @@
 #include <unsupported/Eigen/FFT>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "privacy/accountants/normal_tail.h"
 
 namespace dpw {
@@ -384,21 +385,21 @@ PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, l
 }
 
 PldPmf selfCompose(const PldPmf& pmf, long times, double tailMass) {
-  require(times >= 1, "a PLD is composed at least once, got ", times);
+  ensure(times >= 1, "a PLD is composed at least once, got ", times);
   return composeMany({{&pmf, times}}, tailMass);
 }
 
 PldPmf composeMany(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass) {
-  require(!parts.empty(), "composeMany needs at least one PLD");
+  ensure(!parts.empty(), "composeMany needs at least one PLD");
   const PldPmf& first = *parts[0].first;
   std::vector<const std::vector<double>*> probs;
   std::vector<long> times;
   double lowerIndex = 0, logFinite = 0, doubleTimes = 0;
   for (const auto& [pmf, count] : parts) {
-    require(count >= 1, "a PLD is composed at least once, got ", count);
-    require(pmf->interval == first.interval, "PLDs with different intervals cannot be composed: ", first.interval,
+    ensure(count >= 1, "a PLD is composed at least once, got ", count);
+    ensure(pmf->interval == first.interval, "PLDs with different intervals cannot be composed: ", first.interval,
             " and ", pmf->interval);
-    require(pmf->estimate == first.estimate, "a pessimistic and an optimistic PLD cannot be composed");
+    ensure(pmf->estimate == first.estimate, "a pessimistic and an optimistic PLD cannot be composed");
     require(!pmf->probs.empty(), "a PLD to compose has no finite loss");
     probs.push_back(&pmf->probs);
     times.push_back(count);
@@ -448,9 +449,9 @@ PldPmf composeMany(const std::vector<std::pair<const PldPmf*, long>>& parts, dou
 }
 
 PldPmf compose(const PldPmf& a, const PldPmf& b, double tailMass) {
-  require(a.interval == b.interval, "PLDs with different intervals cannot be composed: ", a.interval, " and ",
+  ensure(a.interval == b.interval, "PLDs with different intervals cannot be composed: ", a.interval, " and ",
           b.interval);
-  require(a.estimate == b.estimate, "a pessimistic and an optimistic PLD cannot be composed");
+  ensure(a.estimate == b.estimate, "a pessimistic and an optimistic PLD cannot be composed");
   const size_t outLen = a.probs.size() + b.probs.size() - 1;
   if (outLen > kMaxSupport)
     throw PldTooLarge(message("composing two PLDs needs ", outLen, " points; use a larger interval or an RDP accountant"));

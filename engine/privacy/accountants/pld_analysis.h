@@ -101,7 +101,7 @@ PldPmf connectTheDotsPld(const std::function<double(double)>& delta, long iLo, l
                          const std::function<double(double)>& slope = {});
 
 /// The PLD of `times` compositions of `pmf` with itself (one FFT; tails beyond Chernoff bounds of total
-/// mass `tailMass` are moved to +∞, or dropped for an optimistic PLD). @throws InvalidArgument unless times ≥ 1;
+/// mass `tailMass` are moved to +∞, or dropped for an optimistic PLD). @throws InternalError unless times ≥ 1;
 /// PldTooLarge when the composed support exceeds 2^25 points (ε in the hundreds or more at Δ = 1e-4), checked in
 /// double before any allocation, so any `times` up to 2^63 − 1 answers at once.
 PldPmf selfCompose(const PldPmf& pmf, long times, double tailMass = 1e-15);
@@ -111,13 +111,14 @@ PldPmf selfCompose(const PldPmf& pmf, long times, double tailMass = 1e-15);
 /// optimistic PLD), the product of their powers in the frequency domain (square and multiply), one inverse FFT. The
 /// cost is that of one composition whatever the number of distinct steps (G + 1 FFTs of the final support, against
 /// 2G − 1 FFTs of growing supports and G − 1 truncations for pairwise compose). selfCompose is its one-PLD case.
-/// @throws InvalidArgument unless every count ≥ 1, on different intervals or estimates or an empty list;
+/// @throws InvalidArgument on a part without a finite loss; InternalError (a bug of the caller: the accountants
+/// compose their own PLDs) unless every count ≥ 1, on different intervals or estimates or an empty list;
 /// PldTooLarge as selfCompose (support above 2^25 points or losses beyond the index range), before any allocation.
 PldPmf composeMany(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass = 1e-15);
 
 /// The PLD of the composition of two PLDs with the same interval (FFT convolution; tails of total
 /// mass ≤ tailMass truncated, the lower one onto the first grid point, the upper one to +∞; for optimistic PLDs
-/// both dropped). @throws InvalidArgument on different intervals or estimates; PldTooLarge on a result above 2^25
+/// both dropped). @throws InternalError on different intervals or estimates; PldTooLarge on a result above 2^25
 /// points.
 PldPmf compose(const PldPmf& a, const PldPmf& b, double tailMass = 1e-15);
 

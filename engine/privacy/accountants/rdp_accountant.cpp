@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "privacy/accountants/wdp_analysis.h"
 
 namespace dpw {
@@ -44,7 +45,7 @@ void RdpAccountant::addGaussianSteps(double sigma, double q, long steps) {
 }
 
 void RdpAccountant::addRdpCurve(const std::vector<double>& rdpPerStep, long steps) {
-  require(rdpPerStep.size() == orders_.size(), "an RDP curve needs ", orders_.size(), " values, got ",
+  ensure(rdpPerStep.size() == orders_.size(), "an RDP curve needs ", orders_.size(), " values, got ",
           rdpPerStep.size());
   require(steps >= 0, "the number of steps must be >= 0, got ", steps);
   for (size_t i = 0; i < orders_.size(); ++i) total_[i] += double(steps) * rdpPerStep[i];

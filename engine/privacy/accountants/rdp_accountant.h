@@ -23,7 +23,8 @@ class RdpAccountant : public Accountant {
   std::unique_ptr<Accountant> clone() const override { return std::make_unique<RdpAccountant>(*this); }
 
   /// Adds `steps` compositions of a mechanism given by its own RDP curve (one value per order of
-  /// orders()), e.g. a Laplace mechanism. @throws InvalidArgument on a size mismatch or steps < 0.
+  /// orders()), e.g. a Laplace mechanism. @throws InternalError on a size mismatch (the engine's curves);
+  /// InvalidArgument if steps < 0.
   void addRdpCurve(const std::vector<double>& rdpPerStep, long steps);
   /// Adds `steps` Laplace mechanisms of scale b = λ · sensitivity (λ = `scaleOverSensitivity`), without
   /// subsampling, by their exact RDP (Mironov 2017, Table II; wdp_analysis.h rdpLaplaceMechanism).

@@ -40,7 +40,7 @@ void PrivacyCurve::record(double noiseMultiplier, double sampleRate, long steps)
 }
 
 void PrivacyCurve::replaceAccountant(size_t i, std::unique_ptr<Accountant> accountant) {
-  require(step_ == 0, "accountants can only be replaced before any step is recorded");
+  ensure(step_ == 0, "accountants can only be replaced before any step is recorded");
   ensure(i < accountants_.size(), "no accountant at index ", i);
   accountants_[i] = std::move(accountant);
   series_[i] = DecimatedSeries(accountants_[i]->shortName());

@@ -28,7 +28,7 @@ class PrivacyCurve {
   void record(double noiseMultiplier, double sampleRate, long steps);
   long step() const { return step_; }
   /// Replaces accountant `i` (e.g. a WDP accountant with other μ, β) before anything is recorded.
-  /// @throws InvalidArgument if steps were already recorded or i is out of range.
+  /// @throws InternalError if steps were already recorded or i is out of range (the caller's order).
   void replaceAccountant(size_t i, std::unique_ptr<Accountant> accountant);
   /// ε of accountant `i` (in the constructor's order) after the recorded steps.
   double epsilon(size_t i) const;

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/accountants/normal_tail.h"
 
@@ -59,12 +60,12 @@ double gdpTradeoffMu(double q, double sigma, long steps) {
 }
 
 TradeoffCurve tradeoffFromPlds(const std::vector<const PldPmf*>& plds, const std::vector<double>& alphas) {
-  require(!plds.empty(), "a trade-off curve needs at least one privacy loss distribution");
+  ensure(!plds.empty(), "a trade-off curve needs at least one privacy loss distribution");
   validateAlphas(alphas);
   const double interval = plds.front()->interval;
   long lo = plds.front()->lowerIndex, hi = lo;
   for (const PldPmf* p : plds) {
-    require(p->interval == interval, "the PLDs of a trade-off curve must share one interval, got ", p->interval,
+    ensure(p->interval == interval, "the PLDs of a trade-off curve must share one interval, got ", p->interval,
             " and ", interval);
     lo = std::min(lo, p->lowerIndex);
     hi = std::max(hi, p->lowerIndex + long(p->probs.size()) - 1);

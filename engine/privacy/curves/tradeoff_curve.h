@@ -47,7 +47,8 @@ double gdpTradeoff(double mu, double alpha);
 double gdpTradeoffMu(double sampleRate, double noiseMultiplier, long steps);
 
 /// β(α) = sup_j 1 − max_k δ_k(ε_j) − e^{ε_j} α over the PLDs given (all with the same interval).
-/// @throws InvalidArgument unless at least one PLD, equal intervals, every α in [0, 1].
+/// @throws InvalidArgument unless every α is in [0, 1]; InternalError unless at least one PLD and
+/// equal intervals (the PLDs are the engine's own).
 TradeoffCurve tradeoffFromPlds(const std::vector<const PldPmf*>& plds, const std::vector<double>& alphas);
 
 /// The curve of `steps` Poisson-subsampled Gaussian steps (add/remove, sensitivity 1), by PLD.

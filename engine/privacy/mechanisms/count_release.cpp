@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 
@@ -26,7 +27,7 @@ double CountRelease::density(double y) const { return noiseLaw(law_).density(y -
 double CountRelease::cdf(double t) const { return noiseLaw(law_).cdf(t - count_, scale_, normaliser_); }
 
 double countHockeyStick(const CountRelease& d, const CountRelease& dPrime, double epsilon, int gridPoints) {
-  require(d.isDiscrete() == dPrime.isDiscrete(), "both releases must use the same kind of law");
+  ensure(d.isDiscrete() == dPrime.isDiscrete(), "both releases must use the same kind of law");
   require(epsilon >= 0, "epsilon must be >= 0, got ", epsilon);
   const double w = std::max(d.reach(), dPrime.reach());
   const double centreLo = std::min(d.count(), dPrime.count()), centreHi = std::max(d.count(), dPrime.count());
@@ -37,7 +38,7 @@ double countHockeyStick(const CountRelease& d, const CountRelease& dPrime, doubl
     for (double y = from; y <= to; y += 1) delta += std::max(0.0, dPrime.density(y) - e * d.density(y));
     return delta;
   }
-  require(gridPoints >= 3, "the grid needs at least 3 points, got ", gridPoints);
+  ensure(gridPoints >= 3, "the grid needs at least 3 points, got ", gridPoints);
   const double h = (to - from) / (gridPoints - 1);
   for (int i = 0; i < gridPoints; ++i) {
     const double y = from + h * i;

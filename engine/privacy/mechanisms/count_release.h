@@ -53,6 +53,7 @@ class CountRelease {
 
 /// δ(ε) = Σ/∫ max(0, p_{D′} − e^ε p_D) between the releases of two counts: a sum over the integers for the
 /// discrete laws, a trapezoid sum on `gridPoints` points over both supports otherwise (error O(h²)).
+/// @throws InternalError if one law is discrete and the other not, or gridPoints < 3; InvalidArgument if ε < 0.
 double countHockeyStick(const CountRelease& d, const CountRelease& dPrime, double epsilon, int gridPoints = 200001);
 
 /// The best test's errors at thresholds `taus`: α = P_D(Y > τ), β = P_{D′}(Y ≤ τ).

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "privacy/calibration/root_finding.h"
 
 namespace dpw {
@@ -67,7 +68,7 @@ void requireParameter(ExactRational p, const char* what) {
 }  // namespace
 
 bool bernoulliExpMinus(std::uint64_t num, std::uint64_t den, RandomWords& words) {
-  require(den >= 1, "Bernoulli(exp(-num/den)) needs den >= 1");
+  ensure(den >= 1, "Bernoulli(exp(-num/den)) needs den >= 1");
   const std::uint64_t whole = num / den;
   for (std::uint64_t i = 0; i < whole; ++i)
     if (!bernoulliExpMinusFraction64(1, 1, words)) return false;

@@ -37,7 +37,7 @@ struct ExactRational {
   double value() const { return double(num) / double(den); }
 };
 
-/// CKS20 Alg. 1: one draw of Bernoulli(exp(−num/den)), exactly. @throws InvalidArgument if den == 0.
+/// CKS20 Alg. 1: one draw of Bernoulli(exp(−num/den)), exactly. @throws InternalError if den == 0 (the samplers' own fractions).
 bool bernoulliExpMinus(std::uint64_t num, std::uint64_t den, RandomWords& words);
 
 /// CKS20 Alg. 2: one draw of Lap_Z(scale), scale = num/den (num ≤ 2^62).

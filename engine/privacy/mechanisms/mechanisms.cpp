@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "privacy/printed_numbers.h"
 
 namespace dpw {
@@ -146,13 +147,13 @@ Mechanism::Mechanism(NoiseMechanism law, double scale, double grid, ExactRationa
 }
 
 Mechanism Mechanism::ofContinuousLaw(NoiseMechanism law, double scale) {
-  require(!isDiscrete(law), "a continuous law expected, got ", noiseMechanismId(law));
+  ensure(!isDiscrete(law), "a continuous law expected, got ", noiseMechanismId(law));
   requireFiniteNonNegative(scale, "the noise scale");
   return Mechanism(law, scale);
 }
 
 Mechanism Mechanism::ofDiscreteLaw(NoiseMechanism law, ExactRational param, double grid) {
-  require(isDiscrete(law), "a discrete law expected, got ", noiseMechanismId(law));
+  ensure(isDiscrete(law), "a discrete law expected, got ", noiseMechanismId(law));
   require(grid > 0 && std::isfinite(grid), "the grid step must be a finite number > 0, got ", grid);
   return Mechanism(law, 0, grid, param);
 }
@@ -202,12 +203,12 @@ double Mechanism::scale() const { return none_ ? 0 : scale_; }
 // ---- draws
 
 std::int64_t Mechanism::drawInteger(RandomWords& words) const {
-  require(isDiscrete(law_) && !none_, "integer noise needs a discrete mechanism, got ", noiseMechanismId(law_));
+  ensure(isDiscrete(law_) && !none_, "integer noise needs a discrete mechanism, got ", noiseMechanismId(law_));
   return lawInfo().drawInteger(param_, words);
 }
 
 void Mechanism::roundToGrid(std::span<double> values) const {
-  require(isDiscrete(law_) && grid_ > 0, "only a discrete mechanism has a grid, got ", noiseMechanismId(law_));
+  ensure(isDiscrete(law_) && grid_ > 0, "only a discrete mechanism has a grid, got ", noiseMechanismId(law_));
   for (double& v : values) {
     const double index = std::nearbyint(v / grid_);
     require(std::abs(index) < kMaxGridIndex, "value ", v, " is too large for the noise grid of step ", grid_);

@@ -121,10 +121,11 @@ class Mechanism {
   static Mechanism discreteGaussianOnGrid(double sigma, double l2Sensitivity, long dim);
 
   /// Any continuous law of the registry with its scale in units of the values (how a law file in
-  /// laws/ builds its Mechanism). @throws InvalidArgument for a discrete law or a scale not ≥ 0 finite.
+  /// laws/ builds its Mechanism). @throws InternalError for a discrete law (the caller's choice);
+  /// InvalidArgument for a scale not ≥ 0 finite.
   static Mechanism ofContinuousLaw(NoiseMechanism law, double scale);
   /// Any discrete law of the registry with its exact parameter in grid units on the grid `grid` (1: integer data).
-  /// @throws InvalidArgument for a continuous law or a grid step not > 0 finite.
+  /// @throws InternalError for a continuous law (the caller's choice); InvalidArgument for a grid step not > 0 finite.
   static Mechanism ofDiscreteLaw(NoiseMechanism law, ExactRational param, double grid = 1);
 
   NoiseMechanism law() const { return law_; }
@@ -141,8 +142,8 @@ class Mechanism {
   double gridSensitivity() const { return gridSensitivity_; }
 
   /// Rounds every value to the nearest multiple of the grid step (discrete laws; the first half of
-  /// addTo, exposed so tests can check the sensitivity bound). @throws InvalidArgument for a continuous
-  /// law or a value beyond 2^52 grid steps.
+  /// addTo, exposed so tests can check the sensitivity bound). @throws InternalError for a continuous
+  /// law; InvalidArgument for a value beyond 2^52 grid steps.
   void roundToGrid(std::span<double> values) const;
 
   /// Adds independent noise to every value, drawn from the seeded `rng` (teaching mode; the discrete
@@ -154,7 +155,8 @@ class Mechanism {
   /// Seeded: addTo(values, rng); OsEntropy: a fresh OsEntropy (rng untouched).
   /// @throws InvalidArgument for OsEntropy with a continuous law; EntropyError if the OS fails.
   void addTo(std::span<double> values, NoiseSource source, Rng& rng) const;
-  /// One integer draw of a discrete law in grid units. @throws InvalidArgument for a continuous law.
+  /// One integer draw of a discrete law in grid units. @throws InternalError for a continuous law or no
+  /// noise (callers check both; addTo refuses a continuous law with a user message).
   std::int64_t drawInteger(RandomWords& words) const;
 
   /// The law and its parameters, for privacy statements, e.g. "Gaussian noise (σ = 3.2, floating point)".

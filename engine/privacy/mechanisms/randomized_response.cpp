@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 
@@ -33,7 +34,7 @@ double RandomizedResponse::populationEstimateVariance(double trueShare, long peo
 }
 
 long RandomizedResponse::respond(std::span<const std::uint8_t> truths, std::span<std::uint8_t> reports, Rng& rng) const {
-  require(truths.size() == reports.size(), "randomized response: ", truths.size(), " answers but ", reports.size(),
+  ensure(truths.size() == reports.size(), "randomized response: ", truths.size(), " answers but ", reports.size(),
           " report slots");
   std::uniform_real_distribution<double> u(0.0, 1.0);
   long yes = 0;

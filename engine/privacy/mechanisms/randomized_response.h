@@ -41,7 +41,8 @@ class RandomizedResponse {
   double populationEstimateVariance(double trueShare, long people) const;
 
   /// Each person's report: truths[i] kept with probability q, flipped otherwise (one uniform per person).
-  /// Returns the number of "yes" reports. `reports` must be as long as `truths`.
+  /// Returns the number of "yes" reports. `reports` must be as long as `truths`
+  /// (InternalError otherwise).
   long respond(std::span<const std::uint8_t> truths, std::span<std::uint8_t> reports, Rng& rng) const;
 
  private:

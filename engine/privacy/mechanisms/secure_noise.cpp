@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 
@@ -67,7 +68,7 @@ std::uint64_t OsEntropy::next() {
 }
 
 std::uint64_t uniformBelow(std::uint64_t bound, RandomWords& words) {
-  require(bound > 0, "uniformBelow: the bound must be positive");
+  ensure(bound > 0, "uniformBelow: the bound must be positive");
   if ((bound & (bound - 1)) == 0) return words.next() & (bound - 1);
   const int bits = 64 - __builtin_clzll(bound - 1);
   const std::uint64_t mask = bits == 64 ? ~0ULL : (1ULL << bits) - 1;
@@ -78,7 +79,7 @@ std::uint64_t uniformBelow(std::uint64_t bound, RandomWords& words) {
 }
 
 unsigned __int128 uniformBelow128(unsigned __int128 bound, RandomWords& words) {
-  require(bound > 0, "uniformBelow: the bound must be positive");
+  ensure(bound > 0, "uniformBelow: the bound must be positive");
   if (bound <= (unsigned __int128)(~0ULL)) return uniformBelow(std::uint64_t(bound), words);
   const unsigned __int128 top = (bound - 1) >> 64;  // non-zero
   const int bits = 64 + 64 - __builtin_clzll(std::uint64_t(top));

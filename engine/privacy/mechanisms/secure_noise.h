@@ -69,7 +69,7 @@ class OsEntropy final : public RandomWords {
 };
 
 /// Uniform integer in [0, bound) by rejection on masked words (exact, < 2 words on average per 64
-/// bits). @throws InvalidArgument if bound == 0.
+/// bits). @throws InternalError if bound == 0 (the samplers' own bounds).
 std::uint64_t uniformBelow(std::uint64_t bound, RandomWords& words);
 unsigned __int128 uniformBelow128(unsigned __int128 bound, RandomWords& words);
 

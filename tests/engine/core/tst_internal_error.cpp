@@ -2,6 +2,8 @@
 // ensure() for the engine's own invariants. A handler for user errors must not swallow a bug, a bug's
 // message must say to report it, and running in a batch (grid cells, sweeps) must keep the tier.
 #include <QtTest>
+#include <stdexcept>
+#include <type_traits>
 
 #include "core/batch_run.h"
 #include "core/error.h"
@@ -43,6 +45,25 @@ class TestInternalError : public QObject {
     QCOMPARE(what, QString("internal error, please report: one batch per cell: 4 cells, 3 batches"));
     QCOMPARE(caughtAs([] { ensure(true, "never"); }), QString("none"));
     QCOMPARE(caughtAs([] { require(true, "never"); }), QString("none"));
+  }
+
+  void theTypesAreApart() {
+    // A bug is a std::logic_error and no std::invalid_argument: handlers of "bad input" (the GUI's dialogs,
+    // the CLI's exit 2, the Python module's ValueError, any catch of std::invalid_argument) never take it.
+    static_assert(std::is_base_of_v<std::logic_error, InternalError>);
+    static_assert(!std::is_base_of_v<std::invalid_argument, InternalError>);
+    static_assert(!std::is_base_of_v<InvalidArgument, InternalError> && !std::is_base_of_v<InternalError, InvalidArgument>);
+    bool takenAsBadInput = false;
+    try {
+      try {
+        ensure(false, "a size the engine produced");
+      } catch (const std::invalid_argument&) {
+        takenAsBadInput = true;
+      }
+    } catch (const InternalError& e) {
+      QVERIFY2(QString(e.what()).startsWith("internal error, please report: a size"), e.what());
+    }
+    QVERIFY(!takenAsBadInput);
   }
 
   void userHandlersDoNotSwallowBugs() {

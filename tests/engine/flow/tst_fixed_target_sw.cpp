@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "core/rng.h"
 #include "flow/fixed_target_sw.h"
 #include "ot/directions.h"
@@ -45,7 +46,7 @@ class TestFixedTargetSw : public QObject {
     const Points Y = standardNormal(10, 2, rng), theta = randomDirections(4, 2, rng);
     const FixedTargetSlicedW2 sw(Y, theta);
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, sw(Points(0, 2)));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, sw(standardNormal(5, 3, rng)));
+    QVERIFY_THROWS_EXCEPTION(InternalError, sw(standardNormal(5, 3, rng)));  // the run's own dimension: a bug
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, FixedTargetSlicedW2(Points(0, 2), theta));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, FixedTargetSlicedW2(Y, Points(0, 2)));
   }

@@ -49,9 +49,10 @@ class TestAdam : public QObject {
   }
 
   void throwsOnBadInput() {
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, Adam(1.0));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, Adam(0.9, -0.1));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, Adam(0.9, 0.999, -1));
+    // The engine's own constants (no user sets Adam's betas or epsilon): out of range is a bug.
+    QVERIFY_THROWS_EXCEPTION(InternalError, Adam(1.0));
+    QVERIFY_THROWS_EXCEPTION(InternalError, Adam(0.9, -0.1));
+    QVERIFY_THROWS_EXCEPTION(InternalError, Adam(0.9, 0.999, -1));
     Adam adam;
     adam.step(Vector::Ones(3), 0.1);
     QVERIFY_THROWS_EXCEPTION(InternalError, adam.step(Vector::Ones(4), 0.1));  // a state of another network: a bug

@@ -192,12 +192,13 @@ class TestDenseNetwork : public QObject {
 
   void throwsOnBadInput() {
     Rng rng = makeRng(1);
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, DenseNetwork({3}, {}, rng));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, DenseNetwork({3, 2}, {}, rng));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, DenseNetwork({3, 0}, {Activation::ReLU}, rng));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, DenseNetwork({3, 0}, {Activation::ReLU}, rng));  // a width
+    // Shapes the engine itself produces (the layer list, the data it built the network for, parameter
+    // vectors, passes): a mismatch is a programmer error (core/internal_error.h).
+    QVERIFY_THROWS_EXCEPTION(InternalError, DenseNetwork({3}, {}, rng));
+    QVERIFY_THROWS_EXCEPTION(InternalError, DenseNetwork({3, 2}, {}, rng));
     DenseNetwork net({3, 2}, {Activation::ReLU}, rng);
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, net.forward(Matrix::Zero(4, 2)));
-    // Sizes the engine itself produces: a mismatch is a programmer error (core/internal_error.h).
+    QVERIFY_THROWS_EXCEPTION(InternalError, net.forward(Matrix::Zero(4, 2)));
     QVERIFY_THROWS_EXCEPTION(InternalError, net.setParameters(Vector::Zero(3)));
     QVERIFY_THROWS_EXCEPTION(InternalError, net.addToParameters(Vector::Zero(3)));
     const ForwardPass f = net.forward(Matrix::Zero(4, 3));

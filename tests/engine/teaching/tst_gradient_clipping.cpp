@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "core/rng.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "teaching/gradient_clipping.h"
@@ -27,6 +28,7 @@ class TestGradientClipping : public QObject {
     const Vec2 m = meanGradient(g, 1), raw = meanGradient(g);
     QVERIFY(std::abs(m[0] - 0.3) < 1e-15 && std::abs(m[1] - 0.65) < 1e-15);
     QVERIFY(std::abs(raw[0] - 1.5) < 1e-15 && std::abs(raw[1] - 2.25) < 1e-15);
+    QVERIFY_THROWS_EXCEPTION(InternalError, meanGradient(std::span<const Vec2>{}));  // the lesson's B >= 2: a bug
     QVERIFY(std::abs(clippingBias(g, 1) - std::hypot(1.2, 1.6)) < 1e-14);  // ½ ‖(3, 4) − (0.6, 0.8)‖ = ½ ‖(2.4, 3.2)‖ = 2
     QCOMPARE(clippingBias(g, 5), 0.0);
   }
