@@ -16,6 +16,7 @@
 #include "core/named_registry.h"
 #include "core/rng.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/calibration/gaussian_calibration.h"
 #include "privacy/printed_numbers.h"
 #include "privacy/privacy_params.h"
 

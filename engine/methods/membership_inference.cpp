@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "privacy/accountants/normal_tail.h"
+#include "privacy/calibration/gaussian_calibration.h"
 #include "privacy/curves/tradeoff_curve.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/printed_numbers.h"

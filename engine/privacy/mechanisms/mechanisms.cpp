@@ -11,6 +11,8 @@
 #include <type_traits>
 
 #include "core/error.h"
+#include "privacy/calibration/discrete_calibration.h"
+#include "privacy/calibration/gaussian_calibration.h"
 #include "privacy/printed_numbers.h"
 
 namespace dpw {
