@@ -178,7 +178,7 @@ MethodInfo membershipInferenceMethod() {
             "mi_advantage"};
   m.params = {
       epsilonParam({1.0, 0.05, 20, false}, "ε of the released count."),
-      {"delta", "Privacy budget δ", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ of the released count."},
+      deltaParam({1e-5, 1e-12, 0.1}, "δ of the released count.", "Privacy budget δ"),
       {"trials", "Releases drawn", K::Integer, 20000, 100, 1e6, false, {}, {}, "",
        "Releases drawn with the target in, and as many without (seeded), to measure the attack's rates.", true, true},
   };
