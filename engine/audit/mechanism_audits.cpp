@@ -16,6 +16,7 @@
 #include "core/named_registry.h"
 #include "core/rng.h"
 #include "privacy/accountants/accountant.h"
+#include "privacy/calibration/gaussian_calibration.h"
 #include "privacy/printed_numbers.h"
 #include "privacy/privacy_params.h"
 
@@ -280,7 +281,7 @@ MethodInfo privacyAuditMethod() {
        "randomized-response-run, clipped-mean-run, exponential-mechanism-run: the DP basics' lessons, black box; "
        "dpswflow-run (DPSWflow's one histogram release) and dpswgen-run (every DP-SWD release of DPSWgen), white box."},
       epsilonParam({1.0, 1e-3, 50, false}, "The privacy budget the mechanism is calibrated for.", "Claimed ε"),
-      {"delta", "Claimed δ", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ of the claim (ignored by Laplace, which is pure ε-DP)."},
+      deltaParam({1e-5, 1e-12, 0.1}, "δ of the claim (ignored by Laplace, which is pure ε-DP).", "Claimed δ"),
       {"trials", "Runs per data set", K::Integer, 200000, 200, 1e8, false, {}, {}, "runs",
        "Runs on D and on D'. More runs give a tighter (higher) lower bound. For a one-run audit "
        "(dpsgd-run-one-run): the number of canaries in its single run."},

@@ -4,6 +4,7 @@
 #include "core/rng.h"
 #include "dpswd/dpswd_release.h"
 #include "ot/directions.h"
+#include "privacy/calibration/gaussian_calibration.h"
 #include "privacy/sensitivity/projection_sensitivity.h"
 
 namespace dpw {

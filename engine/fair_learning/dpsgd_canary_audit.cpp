@@ -26,6 +26,7 @@ AuditTarget dpsgdCanaryAuditTarget(const MechanismAuditSettings& s, std::uint64_
     Vector theta0, direction;
     std::vector<long> batch;
     FairStepSettings st;
+    double noiseMultiplier = 0;  ///< σ the steps draw with: the calibrated one, the fault applied
   };
   auto S = std::make_shared<State>();
   Rng dataRng = makeRng(seed, 3);
@@ -61,10 +62,10 @@ AuditTarget dpsgdCanaryAuditTarget(const MechanismAuditSettings& s, std::uint64_
   const double z = calibrateMultiplier(ledgerAt, s.epsilon);
   const PrivacyLedger ledger = ledgerAt(z);
   requireAuditFault(s.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::SkipClip}, "dpsgd-canary");
-  st.noiseMultiplier = auditNoiseFactor(s.fault) * z;
+  S->noiseMultiplier = auditNoiseFactor(s.fault) * z;
   if (s.fault == AuditFault::SkipClip) {
     st.clipGradient = 1e9;  // the clip is skipped, the noise still believes in C
-    st.noiseMultiplier = z * sensitivity / fairStepSensitivity(D, st, S->batch);
+    S->noiseMultiplier = z * sensitivity / fairStepSensitivity(D, st, S->batch);
   }
   // The attacker's direction: the noiseless difference of the clipped gradients of D and D'.
   Rng unused = makeRng(seed, 5);
@@ -76,13 +77,13 @@ AuditTarget dpsgdCanaryAuditTarget(const MechanismAuditSettings& s, std::uint64_
   AuditTarget out;
   out.claimedEpsilon = ledger.epsilon();
   out.claimedDelta = ledger.delta();
-  out.noiseScale = st.noiseMultiplier * fairStepSensitivity(D, st, S->batch);
+  out.noiseScale = S->noiseMultiplier * fairStepSensitivity(D, st, S->batch);
   if (st.noiseSource == NoiseSource::OsEntropy)  // the grid law fairDpSgdStep draws (1/64 more noise)
     out.noiseScale = Mechanism::discreteGaussianOnGrid(out.noiseScale, fairStepSensitivity(D, st, S->batch),
                                                        long(S->net.parameterCount())).scale();
   out.trial = [S](bool neighbour, Rng& rng) {
     S->net.setParameters(S->theta0);
-    fairDpSgdStep(S->net, neighbour ? S->dataP : S->dataD, S->batch, S->st, rng);
+    fairDpSgdStep(S->net, neighbour ? S->dataP : S->dataD, S->batch, S->st, S->noiseMultiplier, rng);
     const Vector released = S->net.parameters();
     return ((S->theta0 - released) / S->st.learningRate).dot(S->direction);
   };

@@ -46,6 +46,7 @@ OneRunTarget dpsgdRunOneRunTarget(const MechanismAuditSettings& s, std::uint64_t
     FairTrainingData data;
     std::vector<long> batch;
     FairStepSettings st;
+    double noiseMultiplier = 0;  ///< σ the steps draw with: the calibrated one, the fault applied
     double q = 0;
     nn::DenseNetwork net;
   };
@@ -84,11 +85,11 @@ OneRunTarget dpsgdRunOneRunTarget(const MechanismAuditSettings& s, std::uint64_t
   };
   const double z = calibrateMultiplier(ledgerAt, s.epsilon);
   const PrivacyLedger ledger = ledgerAt(z);
-  st.noiseMultiplier = auditNoiseFactor(s.fault) * z;
+  S->noiseMultiplier = auditNoiseFactor(s.fault) * z;
   OneRunTarget t;
   t.claimedEpsilon = ledger.epsilon();
   t.claimedDelta = ledger.delta();
-  t.noiseScale = st.noiseMultiplier * sensitivity;
+  t.noiseScale = S->noiseMultiplier * sensitivity;
   t.run = [S, m](const std::vector<bool>& included, Rng& rng) {
     FairTrainingData data = S->data;
     for (long i = 0; i < m; ++i) data.target(2 * kRowsPerCell + i, 0) = included[std::size_t(i)] ? 0.0 : 1.0;
@@ -100,7 +101,7 @@ OneRunTarget dpsgdRunOneRunTarget(const MechanismAuditSettings& s, std::uint64_t
     double second = 0, signal = 0;
     for (long step = 0; step < kSteps; ++step) {
       const Vector before = net.parameters();
-      fairDpSgdStep(net, data, S->batch, S->st, rng);
+      fairDpSgdStep(net, data, S->batch, S->st, S->noiseMultiplier, rng);
       const Vector released = (before - net.parameters()) / S->st.learningRate;
       const double bias = before[before.size() - 1];
       for (long i = 0; i < m; ++i) {

@@ -32,7 +32,6 @@ void requireSettings(const FairStepSettings& s) {
             "clip_output M and clip_jacobian L must be > 0 in a private run with a fairness penalty (alpha > 0), got M = ",
             s.clipOutput, ", L = ", s.clipJacobian);
   }
-  require(s.noiseMultiplier >= 0, "noise multiplier must be >= 0, got ", s.noiseMultiplier);
   require(s.learningRate > 0, "learning rate must be > 0, got ", s.learningRate);
   require(s.projections >= 1, "projections k must be >= 1, got ", s.projections);
   require(!s.scaleFreePenalty || !s.privatise,
@@ -259,7 +258,8 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
 }
 
 FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data, const std::vector<long>& batchSizes,
-                             const FairStepSettings& s, Rng& rng, nn::Adam* adam) {
+                             const FairStepSettings& s, double noiseMultiplier, Rng& rng, nn::Adam* adam) {
+  require(noiseMultiplier >= 0, "noise multiplier must be >= 0, got ", noiseMultiplier);
   ensure(batchSizes.size() == data.cells.size(), "need one batch size per cell");
   require(s.optimizer == Optimizer::Sgd || adam != nullptr, "the Adam optimizer needs its state (an nn::Adam)");
   std::vector<std::vector<Eigen::Index>> batches(data.cells.size());
@@ -284,8 +284,8 @@ FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data
   rep.sensitivity = fairStepSensitivity(data, s, batchSizes);
   Vector g = rep.gradient.loss + rep.gradient.penalty;
   rep.noise = Vector::Zero(g.size());
-  if (s.privatise && s.noiseMultiplier > 0) {
-    rep.noiseStd = s.noiseMultiplier * rep.sensitivity;
+  if (s.privatise && noiseMultiplier > 0) {
+    rep.noiseStd = noiseMultiplier * rep.sensitivity;
     if (s.noiseSource == NoiseSource::OsEntropy) {
       // Secure mode: every coordinate can change, so the grid's sensitivity is Δ + g√P.
       const Mechanism m = Mechanism::discreteGaussianOnGrid(rep.noiseStd, rep.sensitivity, long(g.size()));
@@ -311,9 +311,12 @@ FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data
 PrivacyLedger fairDpSgdLedger(AccountantKind accountant, double delta, double multiplier, double sensitivity,
                               double sampleRate, long steps, NoiseMechanism law) {
   PrivacyLedger ledger(accountant, delta);
-  ledger.record({law, multiplier, sensitivity, Neighbouring::ReplaceOne,
-                 Sampler::FixedSizeWithoutReplacement, sampleRate, steps});
+  ledger.record(fairDpSgdRelease(multiplier, sensitivity, sampleRate, steps, law));
   return ledger;
+}
+
+PrivacyEvent fairDpSgdRelease(double multiplier, double sensitivity, double sampleRate, long steps, NoiseMechanism law) {
+  return {law, multiplier, sensitivity, Neighbouring::ReplaceOne, Sampler::FixedSizeWithoutReplacement, sampleRate, steps};
 }
 
 }  // namespace dpw

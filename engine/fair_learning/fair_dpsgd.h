@@ -62,7 +62,6 @@ struct FairStepSettings {
   double clipGradient = 5;       ///< C
   double clipOutput = 1;         ///< M
   double clipJacobian = 1;       ///< L
-  double noiseMultiplier = 0;    ///< σ: noise std = σ × sensitivity
   /// Seeded: N(0, (σΔ)² I) from `rng` (teaching mode). OsEntropy: the exact discrete Gaussian on a grid
   /// (Mechanism::discreteGaussianOnGrid(σΔ, Δ, P), privacy/mechanisms/mechanisms.h) from the OS (secure mode).
   NoiseSource noiseSource = NoiseSource::Seeded;
@@ -120,11 +119,12 @@ struct FairStepReport {
 double fairStepSensitivity(const FairTrainingData& data, const FairStepSettings& s, const std::vector<long>& batchSizes);
 
 /// Draws the per-cell batches without replacement (fixed sizes), computes the clipped gradient, adds
-/// the noise (then the optional clip after noise) and applies g + noise with the optimizer (Adam needs
-/// `adam`, kept by the caller across steps). @throws InvalidArgument as fairGradient, or if Adam is
-/// asked for without an optimiser.
+/// the noise of std σ × sensitivity (σ = `noiseMultiplier`, the run's: the multiplier its ledger's event holds;
+/// then the optional clip after noise) and applies g + noise with the optimizer (Adam needs `adam`, kept by the
+/// caller across steps). @throws InvalidArgument as fairGradient, on σ < 0, or if Adam is asked for without an
+/// optimiser.
 FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data, const std::vector<long>& batchSizes,
-                             const FairStepSettings& s, Rng& rng, nn::Adam* adam = nullptr);
+                             const FairStepSettings& s, double noiseMultiplier, Rng& rng, nn::Adam* adam = nullptr);
 
 /// The privacy ledger of `steps` DP-SGD steps of this family: the Gaussian at `multiplier` (`law`: in secure mode
 /// the grid discrete Gaussian, gaussianLawOf) on gradients of sensitivity Δ (fairStepSensitivity), fixed-size
@@ -133,5 +133,9 @@ FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data
 /// fair-learning methods' live ε, final ε and statement and the DP-SGD canary audit's claim read it.
 PrivacyLedger fairDpSgdLedger(AccountantKind accountant, double delta, double multiplier, double sensitivity,
                               double sampleRate, long steps, NoiseMechanism law = NoiseMechanism::Gaussian);
+/// The release fairDpSgdLedger records: `steps` Gaussian steps (`law`) at `multiplier` on gradients of
+/// sensitivity Δ, fixed-size batches without replacement at rate q, replace-one neighbours.
+PrivacyEvent fairDpSgdRelease(double multiplier, double sensitivity, double sampleRate, long steps,
+                              NoiseMechanism law = NoiseMechanism::Gaussian);
 
 }  // namespace dpw

@@ -8,6 +8,7 @@
 #include "core/choice_table.h"  // choiceList
 #include "core/error.h"
 #include "privacy/accountants/accountant_offers.h"  // offeredAccountantIds
+#include "privacy/calibration/gaussian_calibration.h"
 #include "privacy/ledger/default_delta.h"
 #include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/mechanisms.h"

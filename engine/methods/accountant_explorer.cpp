@@ -11,6 +11,7 @@
 #include "privacy/printed_numbers.h"
 #include "privacy/accountants/wdp_accountant.h"
 #include "privacy/accountants/wdp_analysis.h"
+#include "privacy/privacy_params.h"  // deltaParam
 
 namespace dpw {
 
@@ -157,7 +158,7 @@ MethodInfo accountantExplorerMethod() {
       {"noise_multiplier", "Noise multiplier σ", K::Real, 1.1, 0.05, 1000, false, {}, {}, "",
        "Noise standard deviation divided by the sensitivity."},
       {"steps", "Steps T", K::Integer, 1000, 1, 1e7, false, {}, {}, "steps", "Number of noisy steps composed."},
-      {"delta", "δ", K::Real, 1e-5, 1e-15, 0.5, false, {}, {}, "", "The δ at which ε is reported (usually below 1/n)."},
+      deltaParam({1e-5, 1e-15, 0.5}, "The δ at which ε is reported (usually below 1/n)."),
       {"points", "Checkpoints", K::Integer, 20, 1, 1000, false, {}, {}, "",
        "Points on the ε-vs-step curves, at steps T·(p/points)², denser where ε rises fastest (each costs one PLD "
        "composition).", true, true},

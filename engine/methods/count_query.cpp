@@ -294,10 +294,11 @@ MethodInfo countQueryMethod() {
             "count_attack"};
   m.params = {
       epsilonParam(lessonEpsilonRange(), "ε of one release of the count."),
-      {"delta", "δ (Gaussian laws)", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "",
-       "δ of the Gaussian and the discrete Gaussian: how much of D′'s probability lies beyond e^ε times D's, "
-       "∫ max(0, p(y | D′) − e^ε p(y | D)) dy (the hockey-stick divergence); the chance of landing where the "
-       "privacy loss exceeds ε is larger."},
+      deltaParam({1e-5, 1e-12, 0.1},
+                 "δ of the Gaussian and the discrete Gaussian: how much of D′'s probability lies beyond e^ε times D's, "
+                 "∫ max(0, p(y | D′) − e^ε p(y | D)) dy (the hockey-stick divergence); the chance of landing where the "
+                 "privacy loss exceeds ε is larger.",
+                 "δ (Gaussian laws)"),
       {"count", "Count on D", K::Integer, 10, 0, 1e6, false, {}, {}, "people",
        "How many people in D have the property; D′ has one more."},
       {"mechanism", "Drawn mechanism", K::Choice, 0, -std::numeric_limits<double>::infinity(),

@@ -10,6 +10,7 @@
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/printed_numbers.h"
+#include "privacy/privacy_params.h"  // deltaParam
 
 namespace dpw {
 
@@ -196,7 +197,7 @@ MethodInfo dpsgdClippingMethod() {
        "Examples among the B that are mislabeled and far out: their gradients are long."},
       {"weights", "Weights w", K::Text, 0, -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(),
        false, {}, "0, 0", "", "The model's two weights, where the step's gradients are taken.", true, true},
-      {"delta", "Privacy budget δ", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ at which the step's ε is stated.", true, true},
+      deltaParam({1e-5, 1e-12, 0.1}, "δ at which the step's ε is stated.", "Privacy budget δ", true),
       {"draws", "Noisy steps drawn", K::Integer, 300, 1, 100000, false, {}, {}, "",
        "Noisy steps drawn from the same gradients (seeded), to show the noise.", true, true},
   };

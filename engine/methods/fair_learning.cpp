@@ -216,11 +216,14 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     return fairDpSgdLedger(*s.accountant, delta, z, sensitivity, q, s.steps, law);
   };
   if (st.privatise) observer.onStatus("calibrating the noise to the run's ε over " + std::to_string(s.steps) + " steps");
-  if (st.privatise)
-    st.noiseMultiplier = noiseMultiplierFor(
-        s.noiseMultiplier >= 0 ? std::optional<double>(s.noiseMultiplier) : std::nullopt, s.epsilon, ledgerAt);
+  // The release the steps draw and the statement states; the ledger, if any, records it.
+  const PrivacyEvent noise = fairDpSgdRelease(
+      st.privatise ? noiseMultiplierFor(s.noiseMultiplier >= 0 ? std::optional<double>(s.noiseMultiplier) : std::nullopt,
+                                        s.epsilon, ledgerAt)
+                   : 0.0,
+      sensitivity, q, s.steps, law);
   std::optional<PrivacyLedger> ledger;
-  if (st.privatise && s.accountant) ledger.emplace(ledgerAt(st.noiseMultiplier));
+  if (st.privatise && s.accountant) ledger.emplace(ledgerAt(noise.multiplier));
   std::optional<DecimatedSeries> epsCurve;  // ε spent vs step, from the ledger
   if (ledger) {
     epsCurve.emplace(ledger->analysisShortName());
@@ -251,7 +254,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   publish(0);  // the starting picture (untrained network), so a run is seen to learn; draws no random number
   for (long t = 0; t < s.steps; ++t) {
     throwIfCancelled(observer);
-    last = fairDpSgdStep(net, data, batch, st, rng, &adam);
+    last = fairDpSgdStep(net, data, batch, st, noise.multiplier, rng, &adam);
     if (s.task == FairTask::Representation) nn::orthonormaliseRows(net, kCodeLayer);  // post-processing
     const double x = double(t + 1);
     obj.append(x, last.objective);
@@ -273,9 +276,9 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   if (s.inspectModel) s.inspectModel(net.parameters());  // the audits' white box (fair_learning_run_audit.h)
   RunResult r;
   auto& m = r.metrics;
-  m["noise_multiplier"] = st.privatise ? st.noiseMultiplier : 0.0;
+  m["noise_multiplier"] = noise.multiplier;
   m["sensitivity"] = sensitivity;
-  m["noise_std"] = st.privatise ? st.noiseMultiplier * sensitivity : 0.0;
+  m["noise_std"] = noise.scale();
   m["sample_rate"] = q;
   m["objective"] = last.objective;
   m["loss_term"] = last.gradient.lossValue;
@@ -289,8 +292,7 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   Rng evalRng = makeRng(seed, Training + 1);
   view->evaluate(net, evalRng, m);
   r.privacyStatement =
-      fairLearningStatement(s, data, batch, {ledger ? &*ledger : nullptr, st.privatise, delta, q, sensitivity,
-                                             st.noiseMultiplier, long(net.parameterCount())});
+      fairLearningStatement(s, data, batch, noise, ledger ? &*ledger : nullptr, delta, long(net.parameterCount()));
   // The claim as numbers, for outputs that show several runs (privacy/ledger/joint_claim.h); no accountant:
   // no finite ε is claimed. In secure mode the ledger's ε is already the bound proven for the law drawn.
   r.privacy = ledger ? runPrivacyOf(*ledger, delta, s.noiseSource == NoiseSource::OsEntropy, ledger->epsilon())

@@ -20,9 +20,8 @@ std::vector<ParamSpec> commonParams(double steps, double lr, double C, double M,
                  "Weight of the Wasserstein penalty in (1 − α) loss + α W₂² ([FairLearn] eq. 5/6); 0 = no fairness."});
   v.push_back(epsilonParam({1.0, 0.01, 1e4, true}, "Target ε after T steps; the noise multiplier is calibrated for it "
                                                    "([FairLearn] §5.3). inf = no privacy: no clipping and no noise."));
-  v.push_back(withSpecial({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
-                           "Target δ; auto (0 in scenario files) means 0.1/n, the paper's choice (App. B)."},
-                          0, "auto (0.1/n)"));
+  v.push_back(deltaParam({0, 0, 0.5, "auto (0.1/n)"},
+                         "Target δ; auto (0 in scenario files) means 0.1/n, the paper's choice (App. B)."));
   v.push_back({"accountant", "Accountant", K::Choice, 0, -INFINITY, INFINITY, false, fairLearningAccountantIds(),
                fairLearningAccountantIds().front(), "",
                "How ε is computed, for the sampler these methods run (fixed-size batches per group without "

@@ -11,19 +11,11 @@
 
 namespace dpw {
 
-/// What the statement reads from a finished run. `ledger` is null when nothing is accounted (accountant
-/// 'none' or ε = ∞).
-struct FairLearningStatementFacts {
-  const PrivacyLedger* ledger = nullptr;
-  bool privatise = false;  ///< clipping and noise were applied (ε < ∞)
-  double delta = 0;        ///< the run's δ
-  double sampleRate = 1;   ///< q = max over cells of batch / cell size
-  double sensitivity = 0;  ///< Δ of one step's privatised sum (replace-one)
-  double noiseMultiplier = 0;
-  long parameterCount = 0;  ///< the network's, the dimension of the released gradient
-};
-
+/// The statement of a finished run: `noise` is the release its steps drew (multiplier σ, Δ, q: the event its
+/// ledger records), `ledger` is null when nothing is accounted (accountant 'none' or ε = ∞), `delta` the run's δ,
+/// `parameterCount` the network's (the dimension of the released gradient).
 std::string fairLearningStatement(const FairLearningSettings& s, const FairTrainingData& data,
-                                  const std::vector<long>& batch, const FairLearningStatementFacts& facts);
+                                  const std::vector<long>& batch, const PrivacyEvent& noise,
+                                  const PrivacyLedger* ledger, double delta, long parameterCount);
 
 }  // namespace dpw

@@ -368,11 +368,10 @@ MethodInfo fairRegressionMethod() {
       noiseSourceParam("the discrete mechanism's integer noise (" +
                        noiseLawIdList([](const NoiseLaw& law) { return law.discrete; }) +
                        " only; Canonne, Kamath & Steinke 2020)"),
-      withSpecial({"delta", "δ (Gaussian only)", K::Real, 0, 0, 0.5, false, {}, {}, "",
-                   "δ of the Gaussian and discrete Gaussian mechanisms; auto (0 in scenario files): 1/(10 n) for the n "
-                   "training rows.",
-                   true, true},
-                  0, "auto (0.1/n)"),
+      deltaParam({0, 0, 0.5, "auto (0.1/n)"},
+                 "δ of the Gaussian and discrete Gaussian mechanisms; auto (0 in scenario files): 1/(10 n) for the n "
+                 "training rows.",
+                 "δ (Gaussian only)", true),
       {"test_fraction", "Test fraction", K::Real, 0.3, 0.01, 0.99, false, {}, {}, "",
        "Share of rows held out for evaluation (paper: 0.3)."},
       {"seeds", "Seeds", K::Integer, 10, 1, 10000, false, {}, {}, "runs",

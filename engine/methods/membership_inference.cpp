@@ -8,6 +8,7 @@
 #include "core/rng.h"
 #include "methods/lesson_declarations.h"
 #include "privacy/accountants/normal_tail.h"
+#include "privacy/calibration/gaussian_calibration.h"
 #include "privacy/curves/tradeoff_curve.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/printed_numbers.h"
@@ -178,7 +179,7 @@ MethodInfo membershipInferenceMethod() {
             "mi_advantage"};
   m.params = {
       epsilonParam(lessonEpsilonRange(), "ε of the released count."),
-      {"delta", "Privacy budget δ", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ of the released count."},
+      deltaParam({1e-5, 1e-12, 0.1}, "δ of the released count.", "Privacy budget δ"),
       {"trials", "Releases drawn", K::Integer, 20000, 100, 1e6, false, {}, {}, "",
        "Releases drawn with the target in, and as many without (seeded), to measure the attack's rates.", true, true},
   };

@@ -12,6 +12,7 @@
 #include "privacy/accountants/pld_accountant.h"
 #include "privacy/curves/tradeoff_curve.h"
 #include "privacy/printed_numbers.h"
+#include "privacy/privacy_params.h"  // deltaParam
 
 namespace dpw {
 
@@ -192,7 +193,7 @@ MethodInfo privacyTradeoffMethod() {
        "Runs of the production Gaussian audit on D and on D' (few runs show wide boxes)."},
       {"confidence", "Confidence", K::Real, 0.95, 0.5, 0.9999, false, {}, {}, "",
        "Clopper-Pearson confidence per coordinate of a box.", true, true},
-      {"delta", "δ for ε", K::Real, 1e-5, 1e-12, 0.1, false, {}, {}, "", "δ at which ε is reported.", true, true},
+      deltaParam({1e-5, 1e-12, 0.1}, "δ at which ε is reported.", "δ for ε", true),
   };
   m.run = [](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
     return runPrivacyTradeoff(PrivacyTradeoffSettings::fromParams(p), seed, obs);

@@ -8,6 +8,7 @@
 
 #include "core/rng.h"
 #include "privacy/sensitivity/projection_sensitivity.h"
+#include "privacy/privacy_params.h"  // deltaParam
 
 namespace dpw {
 
@@ -138,7 +139,7 @@ MethodInfo projectionSensitivityMethod() {
   m.params = {
       {"projections", "Projections k", K::Integer, 200, 1, 100000, false, {}, {}, "directions", "Number of directions (paper: 200)."},
       {"dimension", "Dimension d", K::Integer, 784, 2, 1e6, false, {}, {}, "", "Data dimension (paper: 784, MNIST)."},
-      {"delta", "δ", K::Real, 1e-5, 1e-15, 0.5, false, {}, {}, "", "Failure probability of the bounds."},
+      deltaParam({1e-5, 1e-15, 0.5}, "Failure probability of the bounds."),
       {"draws", "Draws of Θ", K::Integer, 10000, 2, 1e8, false, {}, {}, "", "Number of random direction sets (paper: 10000)."},
       {"bins", "Histogram bins", K::Integer, 60, 2, 1000, false, {}, {}, "", "Bins of the histogram.", true, true},
   };

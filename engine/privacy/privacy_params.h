@@ -61,6 +61,30 @@ inline ParamSpec epsilonParam(const EpsilonRange& range, std::string help, std::
           {}, "", std::move(unit), std::move(help)};
 }
 
+/// The values `delta` may take in one method.
+struct DeltaRange {
+  double defaultValue = 1e-5;
+  double min = 1e-12;  ///< > 0, or 0 with an `autoLabel`
+  double max = 0.1;    ///< < 1
+  /// Non-empty: 0 means auto (1/(10 n) for the run's n rows, resolved by the run: privacy/ledger/default_delta.h),
+  /// shown as this word (e.g. "auto (0.1/m)"). Empty: δ = 0 is not offered.
+  std::string autoLabel = "";
+};
+
+/// `delta`, the δ of the (ε, δ) guarantee (or a bound's failure probability), for every method that takes one:
+/// a Real in [min, max] ⊂ [0, 1) holding its default, 0 only as auto. A method states its range, `help` (what δ
+/// covers there), `label`, and whether the setting is `advanced` (hidden in lesson mode). A range that is empty,
+/// reaches 1, or offers 0 without an auto is a declaration bug: InternalError.
+inline ParamSpec deltaParam(const DeltaRange& range, std::string help, std::string label = "δ", bool advanced = false) {
+  ensure(range.min >= 0 && range.max < 1 && range.min <= range.defaultValue && range.defaultValue <= range.max &&
+             (range.min > 0 || !range.autoLabel.empty()),
+         "deltaParam: the range [", range.min, ", ", range.max, "] must lie in [0, 1), hold its default ",
+         range.defaultValue, " and start above 0 unless 0 means auto");
+  ParamSpec spec{"delta", std::move(label), ParamKind::Real, range.defaultValue, range.min, range.max, false,
+                 {}, "", "", std::move(help), true, advanced};
+  return range.autoLabel.empty() ? spec : withSpecial(std::move(spec), 0, range.autoLabel);
+}
+
 /// Reads `noise_source` if the method has it (Seeded otherwise). @throws InvalidArgument on an unknown id.
 inline NoiseSource readNoiseSource(const ParamValues& p) {
   return p.values().count("noise_source") ? parseNoiseSource(p.text("noise_source")) : NoiseSource::Seeded;

@@ -145,6 +145,9 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   s.privacy.resolveDelta(publicM);
   observer.onStatus(s.privacy.noiseStatus());
   const NoisePlan plan = planNoise(s, publicM, d);
+  const PrivacyLedger ledger = flowRunLedger(s, plan);  // the noise decided: its one event holds z, its scale z·Δ
+  const double z = ledger.events().front().multiplier, noiseStd = ledger.events().front().scale();
+  const double perStepEpsilon = flowPerStepEpsilon(s, plan, ledger);
   Rng initRng = makeRng(seed, 1);
   std::vector<Group> groups = makeGroups(s, data, initRng);
   throwIfCancelled(observer);  // preparation: each phase below is bounded; Stop is asked between them (#40)
@@ -158,16 +161,16 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   std::vector<Points> released(plan.releaseOnce ? groups.size() : 0);
   for (std::size_t gi = 0; gi < released.size() && plan.histogram; ++gi) {  // K noisy histograms, once
     Rng noiseRng = makeRng(seed, 8 + gi);
-    const Points counts = releaseProjectionHistograms(groups[gi].data, pool, s.bins, plan.noiseStd, plan.sensitivity,
+    const Points counts = releaseProjectionHistograms(groups[gi].data, pool, s.bins, noiseStd, plan.sensitivity,
                                                       s.privacy.noiseSource, noiseRng);
     if (s.inspectReleasedCounts) s.inspectReleasedCounts(0, gi, pool, counts);  // once, before the first step
-    released[gi] = histogramQuantiles(counts, s.histogramCutoff * plan.noiseStd, s.quantiles);
+    released[gi] = histogramQuantiles(counts, s.histogramCutoff * noiseStd, s.quantiles);
   }
   for (std::size_t gi = 0; gi < released.size() && !plan.histogram; ++gi) {
     released[gi] = pool * groups[gi].data.transpose();
-    if (plan.noiseStd > 0) {  // one record moves one column: K coordinates of L2 norm <= Δ
+    if (noiseStd > 0) {  // one record moves one column: K coordinates of L2 norm <= Δ
       Rng noiseRng = makeRng(seed, 8 + gi);
-      gaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.pool)
+      gaussianFor(s.privacy.noiseSource, noiseStd, plan.sensitivity, s.pool)
           .addTo(std::span<double>(released[gi].data(), std::size_t(released[gi].size())), s.privacy.noiseSource,
                  noiseRng);
     }
@@ -260,14 +263,14 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       observer.onFrame(makeFrame("samples", "Decoded particles", step,
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
-    if (plan.multiplier > 0 && step > 0 &&
+    if (z > 0 && step > 0 &&
         flowEpsilonPointDue(s.privacy.accountant, step, epsAcc.empty() ? 0 : long(epsAcc.lastX()), s.steps)) {
-      const double e = plan.ledger->epsilonAfter(step);
+      const double e = ledger.epsilonAfter(step);
       if (std::isfinite(e)) epsAcc.append(double(step), e);
       std::vector<Series> curves;
       if (!epsAcc.empty()) curves.push_back(epsAcc.series());
       if (s.variant == FlowVariant::Pool && s.privacy.convention != FlowConvention::Reference && !plan.releaseOnce) {
-        epsBasic.append(double(step), double(step) * plan.perStepEpsilon);
+        epsBasic.append(double(step), double(step) * perStepEpsilon);
         curves.push_back(epsBasic.series());
       }
       if (!curves.empty())
@@ -305,7 +308,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
         if (!plan.releaseOnce) batch = g.data;
       } else {  // the inclusion coins: the OS in secure mode (private_sampling.h), so the seed does not reveal them
         PrivateSampling coins(s.privacy.noiseSource, rng);
-        const bool poisson = plan.ledger->events().back().sampler == Sampler::Poisson;
+        const bool poisson = ledger.events().back().sampler == Sampler::Poisson;
         const std::vector<Eigen::Index> rows = drawMinibatchRows(g.data.rows(), poisson, plan.sampleRate, g.batch, coins.words());
         if (s.inspectBatchRows) s.inspectBatchRows(t, gi, rows);
         // Projections released one row per batch row: a Poisson batch takes the public size g.batch (flow_data.h).
@@ -319,16 +322,16 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       }
       FlowStepOptions o;
       if (plan.histogram && !plan.releaseOnce) {  // k noisy histograms of the batch (projection_histogram.h)
-        const Points counts = releaseProjectionHistograms(batch, dirs, s.bins, plan.noiseStd, plan.sensitivity,
+        const Points counts = releaseProjectionHistograms(batch, dirs, s.bins, noiseStd, plan.sensitivity,
                                                           s.privacy.noiseSource, rng);
         if (s.inspectReleasedCounts) s.inspectReleasedCounts(t, gi, dirs, counts);
-        targets = histogramQuantiles(counts, s.histogramCutoff * plan.noiseStd, s.quantiles);
+        targets = histogramQuantiles(counts, s.histogramCutoff * noiseStd, s.quantiles);
         o.sortedNoisyTargets = &targets;
       }
       if (batch.rows() == 0 && !plan.releaseOnce && !plan.histogram) continue;  // an empty Poisson batch releases nothing
       if (!plan.histogram) {  // the paper's release: noise on every projection (particles' too)
-        o.noiseStd = plan.noiseStd;
-        o.secureNoise = secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity, s.projections);
+        o.noiseStd = noiseStd;
+        o.secureNoise = secureGaussianFor(s.privacy.noiseSource, noiseStd, plan.sensitivity, s.projections);
       }
       o.noiseSeed = rng();
       o.diffusionSeed = rng();
@@ -355,18 +358,18 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   result.metrics["sw2_heldout"] =
       X.rows() > kLiveParticles || liveHeldOut < data.heldOut.rows() ? sw2ToHeldOut(X) : sw.lastY();
   result.metrics["sw2_floor"] = floor;
-  result.metrics["noise_std"] = plan.noiseStd;
+  result.metrics["noise_std"] = noiseStd;
   result.metrics["sensitivity"] = plan.sensitivity;
-  result.metrics["noise_multiplier"] = plan.multiplier;
+  result.metrics["noise_multiplier"] = z;
   result.metrics["sample_rate"] = plan.sampleRate;
   result.metrics["steps_per_second"] = double(s.steps) / std::max(flowSeconds, 1e-12);
   result.metrics["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const double eps = plan.ledger->epsilon();  // in secure mode a bound proven for the law drawn (privacy_ledger.h)
+  const double eps = ledger.epsilon();  // in secure mode a bound proven for the law drawn (privacy_ledger.h)
   result.metrics["epsilon"] = eps;
-  if (plan.ledger->chosenAccountantUnproven()) result.metrics["epsilon_chosen_accountant"] = plan.ledger->chosenAccountantEpsilon();
-  if (s.variant == FlowVariant::Pool && plan.multiplier > 0) {
-    result.metrics["epsilon_per_step"] = plan.perStepEpsilon;
-    if (!plan.releaseOnce) result.metrics["epsilon_basic_composition"] = double(s.steps) * plan.perStepEpsilon;
+  if (ledger.chosenAccountantUnproven()) result.metrics["epsilon_chosen_accountant"] = ledger.chosenAccountantEpsilon();
+  if (s.variant == FlowVariant::Pool && z > 0) {
+    result.metrics["epsilon_per_step"] = perStepEpsilon;
+    if (!plan.releaseOnce) result.metrics["epsilon_basic_composition"] = double(s.steps) * perStepEpsilon;
   }
   if (data.publicData.size() > 0) {  // Fréchet distance in the public LDA feature space (frechet_features.h)
     const FrechetScores fd = frechetScores(data.publicData, data.publicLabels, data.reference, data.heldOut, X);
@@ -381,17 +384,16 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
         nearestNeighbourAccuracy(data.reference, data.referenceLabels, data.heldOut, data.heldOutLabels);
   }
 
-  result.privacyStatement = flowPrivacyStatement(s, plan, m, ortho);
-  if (plan.multiplier > 0) result.privacyStatement += deltaWarning(s.privacy.delta, publicM);
-  if (plan.multiplier > 0)  // teaching or secure mode (privacy/mechanisms/mechanisms.h); the grid of the release drawn
-    result.privacyStatement += noiseSourceStatement(
-        s.privacy.noiseSource, secureGaussianFor(s.privacy.noiseSource, plan.noiseStd, plan.sensitivity,
+  result.privacyStatement = flowPrivacyStatement(s, plan, ledger, m, ortho);
+  if (z > 0)  // teaching or secure mode (privacy/mechanisms/mechanisms.h); the grid of the release drawn
+    result.privacyStatement += deltaWarning(s.privacy.delta, publicM) + noiseSourceStatement(
+        s.privacy.noiseSource, secureGaussianFor(s.privacy.noiseSource, noiseStd, plan.sensitivity,
                                                  plan.histogram ? (plan.releaseOnce ? s.pool : s.projections) * s.bins
                                                  : s.variant == FlowVariant::Pool ? s.pool
                                                                                   : s.projections));
   // The claim as numbers, for outputs that show several runs (privacy/ledger/joint_claim.h); in secure mode
   // the ledger's ε is already the bound proven for the law drawn.
-  result.privacy = runPrivacyOf(*plan.ledger, s.privacy.delta, s.privacy.noiseSource == NoiseSource::OsEntropy, eps);
+  result.privacy = runPrivacyOf(ledger, s.privacy.delta, s.privacy.noiseSource == NoiseSource::OsEntropy, eps);
   return result;
 }
 

@@ -112,10 +112,9 @@ std::vector<ParamSpec> flowParams(FlowVariant variant) {
                    variant == FlowVariant::Pool
                        ? "ε of the Gaussian mechanism of one step (classic calibration, [DPSWFlow] App. C.5); inf = no noise."
                        : "Target ε of the whole run, calibrated by the accountant ([DPSWFlow] App. C.4); inf = no noise."),
-      withSpecial({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
-                   "Total δ: half for the sensitivity bound, half for the mechanism ([DP-SWD] Lemma 2); auto (0 in "
-                   "scenario files): 1/(10 m) for the m private rows (or the public row count)."},
-                  0, "auto (0.1/m)"),
+      deltaParam({0, 0, 0.5, "auto (0.1/m)"},
+                 "Total δ: half for the sensitivity bound, half for the mechanism ([DP-SWD] Lemma 2); auto (0 in "
+                 "scenario files): 1/(10 m) for the m private rows (or the public row count)."),
       flowNoiseMultiplierParam(),
       flowBoundParam(),
   });

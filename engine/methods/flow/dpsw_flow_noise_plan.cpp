@@ -17,14 +17,11 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
   NoisePlan plan;
   // Each branch says what is released (Δ, δ to the mechanism, q) and how ε is read; the ledger of the release is
   // described once, below, and the multiplier is the smallest whose ledger meets ε.
-  LedgerAccounting accounting = LedgerAccounting::Accountant;
-  // DPSWflow's per-step noise is calibrated for the paper's per-step claim (the classic ε of one release), not for
-  // the run's ledger: the ledger of that claim.
-  bool classicPerStep = false;
+  LedgerAccounting& accounting = plan.accounting;
   const bool pool = s.variant == FlowVariant::Pool;
   // The neighbours Δ holds for: the pool's releases (q = 1) are replace-one; a minibatch run's are the
   // accountant's (projection_histogram.h: √k for add/remove, √(2k) for replace-one).
-  Neighbouring relation = pool ? Neighbouring::ReplaceOne : neighbouringOf(s.privacy.accountant);
+  const Neighbouring relation = plan.relation = pool ? Neighbouring::ReplaceOne : neighbouringOf(s.privacy.accountant);
   if (pool && s.release == FlowRelease::Histogram) {
     // DPSWflow, histogram release: the K pool histograms of the whole data, released once (one Gaussian
     // release, exact calibration); replace-one: a row leaves one bin and enters one of each, Δ = √(2K).
@@ -63,41 +60,44 @@ NoisePlan planNoise(const DpswFlowSettings& s, long m, long d) {
     plan.mechanismDelta = s.privacy.delta / 2;
     plan.releaseOnce = conv != FlowConvention::Reference && s.dataNoise == PoolDataNoise::Once;  // the pool is drawn once: one bound
     // Every step's noise: the paper's per-step (classic) calibration; the reference code also claims it per step.
-    classicPerStep = !plan.releaseOnce;
+    plan.classicPerStep = !plan.releaseOnce;
     if (conv == FlowConvention::Reference) accounting = LedgerAccounting::ClassicPerRelease;
   }
   // The law the ledger records: secure mode's discrete Gaussian is accounted, and calibrated, by an analysis
   // proven for it (privacy_ledger.h: ledgerAnalysis); the one-release formulas are the continuous Gaussian's, so
   // a secure one-time release is one step of the accountant (its Rényi curve: CKS20 Prop. 5).
-  const NoiseMechanism law = gaussianLawOf(s.privacy.noiseSource);
+  const NoiseMechanism law = plan.law = gaussianLawOf(s.privacy.noiseSource);
   if (plan.releaseOnce && law == NoiseMechanism::Gaussian) accounting = LedgerAccounting::ExactSingleGaussian;
   require(law == NoiseMechanism::Gaussian || accounting != LedgerAccounting::ClassicPerRelease,
           "secure mode (noise_source = os-entropy) is for a release, and the reference convention's claim holds per "
           "step only, not for the run: choose convention union-bound");
+  return plan;
+}
+
+PrivacyLedger flowRunLedger(const DpswFlowSettings& s, const NoisePlan& plan) {
+  const bool pool = s.variant == FlowVariant::Pool;
   // The release, described once: the run's ledger at multiplier z.
   const auto ledgerOf = [&](double z, LedgerAccounting how, NoiseMechanism drawn) {
     PrivacyLedger ledger(s.privacy.accountant, plan.mechanismDelta, how);
-    ledger.record({drawn, z, plan.sensitivity, relation, pool ? Sampler::WholeData : minibatchSamplerOf(relation),
-                   plan.sampleRate, plan.releaseOnce ? 1 : s.steps});
+    ledger.record({drawn, z, plan.sensitivity, plan.relation,
+                   pool ? Sampler::WholeData : minibatchSamplerOf(plan.relation), plan.sampleRate,
+                   plan.releaseOnce ? 1 : s.steps});
     return ledger;
   };
-  const LedgerAtMultiplier runLedger = [&](double z) { return ledgerOf(z, accounting, law); };
+  const LedgerAtMultiplier runLedger = [&](double z) { return ledgerOf(z, plan.accounting, plan.law); };
   // The per-step claim is the classic formula's for the continuous Gaussian (the paper's); the run's ledger still
   // accounts the law drawn.
   const LedgerAtMultiplier perStepClaim = [&](double z) {
     return ledgerOf(z, LedgerAccounting::ClassicPerRelease, NoiseMechanism::Gaussian);
   };
-  plan.multiplier = flowNoiseMultiplier(s.privacy, classicPerStep ? perStepClaim : runLedger);
-  plan.noiseStd = plan.multiplier * plan.sensitivity;
-  plan.ledger.emplace(runLedger(plan.multiplier));
-  // DPSWflow: ε of one step, for the basic composition curve and the statement: the one release's (the ledger's),
-  // or the classic mechanism's (the paper's per-step claim; in secure mode one step of the ledger's analysis,
-  // proven for the law drawn).
-  if (plan.multiplier > 0 && pool)
-    plan.perStepEpsilon = plan.releaseOnce || law != NoiseMechanism::Gaussian
-                              ? plan.ledger->epsilonAfter(1)
-                              : classicGaussianEpsilon(plan.multiplier, plan.mechanismDelta);
-  return plan;
+  return runLedger(flowNoiseMultiplier(s.privacy, plan.classicPerStep ? perStepClaim : runLedger));
+}
+
+double flowPerStepEpsilon(const DpswFlowSettings& s, const NoisePlan& plan, const PrivacyLedger& ledger) {
+  const double multiplier = ledger.events().front().multiplier;
+  if (multiplier == 0 || s.variant != FlowVariant::Pool) return 0;
+  return plan.releaseOnce || plan.law != NoiseMechanism::Gaussian ? ledger.epsilonAfter(1)
+                                                                  : classicGaussianEpsilon(multiplier, plan.mechanismDelta);
 }
 
 }  // namespace dpw

@@ -1,6 +1,6 @@
-// The privacy statement of a DPSWflow(-r) run, from its settings and noise plan; the claim (ε, δ, the
+// The privacy statement of a DPSWflow(-r) run, from its settings, noise plan and ledger; the claim (ε, δ, the
 // accountant or the one-release bound, sampler, multiplier, Δ and its relation) and the no-privacy sentence
-// are generated from the plan's ledger (privacy/ledger/privacy_statement.h).
+// are generated from the run's ledger (privacy/ledger/privacy_statement.h).
 #include <sstream>
 #include <string>
 
@@ -11,21 +11,22 @@
 
 namespace dpw {
 
-std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& plan, long m, bool ortho) {
+std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& plan, const PrivacyLedger& ledger, long m,
+                                 bool ortho) {
   std::ostringstream st;
   const char* name = s.variant == FlowVariant::Pool ? "DPSWflow" : "DPSWflow-r";
-  // Every branch starts with the claim generated from the plan's ledger (claimSentence: ε, δ, the
+  // Every branch starts with the claim generated from the run's ledger (claimSentence: ε, δ, the
   // accountant or the one-release bound, the sampler, the multiplier, Δ and its neighbours); the method
   // adds what is released and how the steps use it.
-  const PrivacyLedger& ledger = *plan.ledger;
   const double delta = s.privacy.delta;
-  if (plan.multiplier == 0) {
+  const double noiseStd = ledger.events().front().scale(), perStepEpsilon = flowPerStepEpsilon(s, plan, ledger);
+  if (ledger.events().front().multiplier == 0) {
     std::string none = noPrivacySentence("the projections", s.steps, name);
     none.pop_back();  // its period: the choices follow (the statement read "DPSWflow-r.. Choices")
     st << none;
   } else if (plan.histogram && plan.releaseOnce) {
     st << claimSentence(ledger, delta) << ": the " << s.pool << " pool directions' noisy histograms of all " << m
-       << " rows (" << s.bins << " bins on [−1, 1]), noise std " << noiseNumber(plan.noiseStd)
+       << " rows (" << s.bins << " bins on [−1, 1]), noise std " << noiseNumber(noiseStd)
        << " counts, Δ = √(2K) (a row leaves one bin and enters one of each histogram: exact, no δ on a bound), "
           "reused by all "
        << s.steps << " steps; the particles (public) get no noise";
@@ -35,7 +36,7 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
   } else if (plan.histogram) {
     const bool poisson = ledger.events().back().relation == Neighbouring::AddRemove;
     st << claimSentence(ledger, delta) << ". Each step releases " << s.projections << " noisy histograms ("
-       << s.bins << " bins on [−1, 1]) of the batch's projections: Gaussian noise of std " << noiseNumber(plan.noiseStd)
+       << s.bins << " bins on [−1, 1]) of the batch's projections: Gaussian noise of std " << noiseNumber(noiseStd)
        << " counts, Δ = " << claimNumber(plan.sensitivity)
        << (poisson ? " = √k (add/remove neighbours: an added row adds one count to each histogram; a replaced row "
                      "is two such changes)"
@@ -62,17 +63,17 @@ std::string flowPrivacyStatement(const DpswFlowSettings& s, const NoisePlan& pla
   } else {
     st << claimSentence(ledger, delta) << " (δ/2 to the mechanism, δ/2 on the bound). Per step, ";
     if (ledger.events().back().law == NoiseMechanism::Gaussian)
-      st << "the classic Gaussian mechanism (Dwork & Roth 2014 Thm A.1) gives (ε = " << claimNumber(plan.perStepEpsilon)
+      st << "the classic Gaussian mechanism (Dwork & Roth 2014 Thm A.1) gives (ε = " << claimNumber(perStepEpsilon)
          << ", δ/2)";
     else  // the noise is calibrated by the classic formula; what one step of the law drawn spends is the ledger's
       st << "the noise is calibrated by the classic Gaussian formula (Dwork & Roth 2014 Thm A.1, the continuous "
             "Gaussian's), and one step of the law drawn spends (ε = "
-         << claimNumber(plan.perStepEpsilon) << ", δ/2) by the analysis above";
+         << claimNumber(perStepEpsilon) << ", δ/2) by the analysis above";
     st << " with Δ of the pool of " << s.pool << "; basic composition of the " << s.steps << " steps would give only ε = "
-       << claimNumber(double(s.steps) * plan.perStepEpsilon) << " at δ = " << claimNumber((double(s.steps) + 1) * delta / 2)
+       << claimNumber(double(s.steps) * perStepEpsilon) << " at δ = " << claimNumber((double(s.steps) + 1) * delta / 2)
        << " (T δ/2 + δ/2). " << flowPrivacyTerms(s.privacy, false, s.data.perClass, s.pool, 1, 1.0, plan.sensitivity);
   }
-  if (s.variant == FlowVariant::Resampled && plan.multiplier > 0)
+  if (s.variant == FlowVariant::Resampled && ledger.events().front().multiplier > 0)
     st << (s.publicRows > 0 ? "; q = batch / " + std::to_string(s.publicRows) + " (the public nominal row count)"
                             : "; q = batch / m with the private row count m = " + std::to_string(m) + " taken as public");
   st << ". Choices: " << (plan.histogram ? "histogram release, " : "the paper's noisy projections, ")

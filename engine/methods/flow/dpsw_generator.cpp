@@ -286,9 +286,8 @@ MethodInfo dpswGeneratorMethod() {
       {"steps", "Steps T", K::Integer, 2000, 1, 1e7, false, {}, {}, "steps", "Adam steps."},
       {"samples", "Generated samples", K::Integer, 5000, 1, 1e6, false, {}, {}, "points", "Points generated for the charts and metrics.", true, true},
       epsilonParam({5.0, 1e-3, 1e6, true}, "Target ε of the whole run, calibrated by the accountant; inf = no noise."),
-      withSpecial({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
-                   "Total δ (half for the sensitivity bound); auto (0 in scenario files): 1/(10 m) for the m private rows."},
-                  0, "auto (0.1/m)"),
+      deltaParam({0, 0, 0.5, "auto (0.1/m)"},
+                 "Total δ (half for the sensitivity bound); auto (0 in scenario files): 1/(10 m) for the m private rows."),
       noiseSourceParam("the exact discrete Gaussian (Canonne, Kamath & Steinke 2020) on a grid of step Δ/(64√k) added "
                        "to the projections (the grid adds 1/64 to the sensitivity, the noise covers it),"),
       flowNoiseMultiplierParam(),

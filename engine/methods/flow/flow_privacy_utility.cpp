@@ -13,6 +13,7 @@
 #include "flow/flow_data.h"
 #include "privacy/ledger/joint_claim.h"
 #include "privacy/printed_numbers.h"
+#include "privacy/privacy_params.h"  // deltaParam
 
 namespace dpw {
 namespace {
@@ -153,9 +154,7 @@ MethodInfo flowPrivacyUtilityMethod() {
        "2-D toy or Fashion-MNIST latents (one unconditional flow / generator)."},
       {"epsilons", "ε values", K::Text, 0, -inf, inf, false, {}, "1, 2, 5, 10", "",
        "Comma-separated privacy budgets, one run per method each (1 to 8 values)."},
-      withSpecial({"delta", "δ", K::Real, 0, 0, 0.5, false, {}, {}, "",
-                   "δ of every run; auto (0 in scenario files): 1/(10 m) for the m private rows."},
-                  0, "auto (0.1/m)"),
+      deltaParam({0, 0, 0.5, "auto (0.1/m)"}, "δ of every run; auto (0 in scenario files): 1/(10 m) for the m private rows."),
       {"accountant", "Accountant", K::Choice, 0, -inf, inf, false, {"pld-wor", "pld"}, "pld-wor", "",
        "The accountant of every run, so that one accountant composes all their releases into the chart's joint "
        "claim. pld-wor: fixed-size batches, replace-one neighbours (the shape of every release is public); pld: "

@@ -10,8 +10,9 @@
 /// input. This is what defeats Mironov's 2012 attack ("On significance of the least significant bits
 /// for differential privacy", CCS 2012), which recovers the true value from the set of doubles that
 /// textbook floating-point Laplace noise x + b·ln(U) can reach. The parameters are rationals
-/// num/den (den a power of two here), fixed once by the calibration functions below (which do use
-/// floating point, but only to pick the parameters, always rounding toward more noise).
+/// num/den (den a power of two here), fixed once by the calibration functions of
+/// privacy/calibration/discrete_calibration.h (which do use floating point, but only to pick the parameters,
+/// always rounding toward more noise).
 ///
 /// Privacy statements (for integer-valued queries):
 /// - Discrete Laplace Lap_Z(t), P[X = x] = (e^{1/t} − 1)/(e^{1/t} + 1) · e^{−|x|/t}: adding it to a query
@@ -20,22 +21,17 @@
 ///   query is (1/t)-DP.
 /// - Discrete Gaussian N_Z(0, σ²), P[X = x] ∝ e^{−x²/(2σ²)}: adding independent copies to a vector
 ///   query of L2 sensitivity Δ₂ gives ρ-zCDP with ρ = Δ₂²/(2σ²) (CKS20's concentrated-DP theorems for
-///   the univariate and the multivariate discrete Gaussian), exactly as the continuous Gaussian. The (ε, δ) calibration below
+///   the univariate and the multivariate discrete Gaussian), exactly as the continuous Gaussian. The (ε, δ) calibration (discrete_calibration.h)
 ///   converts ρ-zCDP with δ = inf_{α>1} e^{(α−1)(αρ−ε)}/(α−1) · (1 − 1/α)^α (the concentrated-DP
 ///   conversion stated in CKS20 §2; Asoodeh et al. 2020 give the same bound), a bound valid for any
 ///   number of coordinates. For one coordinate the exact δ is CKS20 Thm 7; we do not use it because
 ///   the fair-regression histogram changes two cells at once.
 #include <cstdint>
 
+#include "privacy/calibration/discrete_calibration.h"  // ExactRational
 #include "privacy/mechanisms/secure_noise.h"
 
 namespace dpw {
-
-/// A positive rational num/den with 64-bit parts.
-struct ExactRational {
-  std::uint64_t num = 1, den = 1;
-  double value() const { return double(num) / double(den); }
-};
 
 /// CKS20 Alg. 1: one draw of Bernoulli(exp(−num/den)), exactly. @throws InternalError if den == 0 (the samplers' own fractions).
 bool bernoulliExpMinus(std::uint64_t num, std::uint64_t den, RandomWords& words);
@@ -47,23 +43,6 @@ std::int64_t sampleDiscreteLaplace(ExactRational scale, RandomWords& words);
 /// CKS20 Alg. 3: one draw of N_Z(0, σ²), σ² = num/den (num ≤ 2^62), by rejection from Lap_Z(⌊σ⌋ + 1).
 /// @throws InvalidArgument if num or den is 0 or num > 2^62.
 std::int64_t sampleDiscreteGaussian(ExactRational sigmaSquared, RandomWords& words);
-
-/// The discrete Laplace scale for (ε, 0)-DP at integer L1 sensitivity Δ: the smallest num/2^20 ≥ Δ/ε,
-/// so the ε actually spent, Δ·den/num, never exceeds ε.
-/// @throws InvalidArgument unless ε > 0 finite, Δ ≥ 1, and Δ/ε < 2^42.
-ExactRational discreteLaplaceScale(double epsilon, long l1Sensitivity);
-
-/// ε spent by Lap_Z(scale) on a query of L1 sensitivity Δ: Δ / scale.
-double discreteLaplaceEpsilon(ExactRational scale, long l1Sensitivity);
-
-/// δ(ε) of a ρ-zCDP mechanism by the conversion above (min over α by golden section on a convex
-/// function of α; capped at 1). @throws InvalidArgument unless ρ > 0 and ε ≥ 0, both finite.
-double concentratedDpDelta(double rho, double epsilon);
-
-/// The discrete Gaussian variance for (ε, δ)-DP at squared L2 sensitivity Δ₂² (2 for a histogram under
-/// substitution): the largest ρ with concentratedDpDelta(ρ, ε) ≤ δ (largestBelow, root_finding.h), σ² = Δ₂²/(2ρ), rounded
-/// up to num/2^20. @throws InvalidArgument unless ε > 0 finite, δ ∈ (0, 1), Δ₂² > 0, σ² < 2^42.
-ExactRational discreteGaussianVariance(double epsilon, double delta, double l2SensitivitySquared);
 
 /// The exact pmfs in floating point (for tests and plots, never for sampling).
 double discreteLaplacePmf(std::int64_t x, double scale);

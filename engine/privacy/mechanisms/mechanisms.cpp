@@ -12,6 +12,8 @@
 
 #include "core/error.h"
 #include "core/internal_error.h"
+#include "privacy/calibration/discrete_calibration.h"
+#include "privacy/calibration/gaussian_calibration.h"
 #include "privacy/printed_numbers.h"
 
 namespace dpw {

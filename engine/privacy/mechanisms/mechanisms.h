@@ -1,5 +1,6 @@
 #pragma once
-/// The noise mechanisms of DPW Lab: the only place where privacy noise is calibrated and drawn.
+/// The noise mechanisms of DPW Lab: the only place where privacy noise is drawn (its calibration formulas are in
+/// privacy/calibration/: gaussian_calibration.h, discrete_calibration.h).
 ///
 /// Every private release in the engine (the fair-regression histogram, the flows' and DP-SWD's noisy
 /// projections, the DP-SGD step) and every audit of it builds a `Mechanism` here and calls its `addTo`
@@ -74,21 +75,6 @@ bool isDiscrete(NoiseMechanism m);
 std::string secureNeedsDiscreteMessage();
 /// One sentence for privacy statements: "Teaching mode: ..." or "Secure mode: ...".
 std::string describeNoiseSource(NoiseSource s);
-
-/// The one analytic-Gaussian solve: the largest μ with δ(ε; μ) ≤ δ for a μ-GDP mechanism (the formula
-/// above; Balle & Wang 2018 Thm 8 is the same equation in σ = Δ/μ), by largestBelow
-/// (privacy/calibration/root_finding.h) to 1e-13 relative. @throws InvalidArgument unless ε ∈ (0, 700], δ ∈ (0, 1).
-double gdpMuFor(double epsilon, double delta);
-
-/// Exact (analytic) calibration: s = Δ₂ / gdpMuFor(ε, δ), the smallest std for (ε, δ)-DP. Never larger
-/// than the classic one for ε < 1. @throws as gdpMuFor, and unless Δ₂ ≥ 0.
-double analyticGaussianNoiseStd(double epsilon, double delta, double l2Sensitivity);
-
-/// Classic calibration (Dwork & Roth 2014, Thm A.1; a proof only for ε < 1, used beyond by the
-/// DPSWflow reference, reference §2): s = √(2 ln(1.25/δ)) · Δ₂ / ε.
-/// Check: Δ₂ = 7.5408151363, ε = 5, δ = 1e-5/2 gives 7.5194341218.
-/// @throws InvalidArgument unless ε > 0, δ ∈ (0, 1), Δ₂ ≥ 0.
-double classicGaussianNoiseStd(double epsilon, double delta, double l2Sensitivity);
 
 /// Adds N(0, stddev²) draws to `values`: the very numbers std::normal_distribution<double>(0, stddev)
 /// of libstdc++ (the polar method) adds in one pass with `rng`, leaving `rng` in the same state, at

@@ -7,6 +7,7 @@
 #include "core/method.h"
 #include "core/error.h"
 #include "privacy/accountants/gdp_analysis.h"
+#include "privacy/calibration/gaussian_calibration.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "support/throws_with.h"
 

@@ -203,7 +203,7 @@ class TestFairDpSgd : public QObject {
     s.clipGradient = 0.5, s.clipOutput = 0.3, s.clipJacobian = 0.7;
     Rng rng = makeRng(5);
     const auto sizes = cellBatchSizes(data, 0.2);
-    const FairStepReport r = fairDpSgdStep(net, data, sizes, s, rng);
+    const FairStepReport r = fairDpSgdStep(net, data, sizes, s, 0.0, rng);
     const FairGradient& G = r.gradient;
     QVERIFY(G.maxRawLossGradient > s.clipGradient);
     QVERIFY(G.maxRawOutput > s.clipOutput);
@@ -236,7 +236,6 @@ class TestFairDpSgd : public QObject {
                                 : nn::DenseNetwork({16, 64, 2}, {Activation::ReLU, Activation::Sigmoid}, init);
       FairStepSettings s;
       s.alpha = 0.3;
-      s.noiseMultiplier = 3.5;
       s.clipGradient = 5, s.clipOutput = 1, s.clipJacobian = 1;
       s.loss = eo ? FairLoss::BinaryCrossEntropy : FairLoss::SquaredError;
       const auto sizes = cellBatchSizes(data, 0.2);
@@ -246,7 +245,7 @@ class TestFairDpSgd : public QObject {
                           : fairLossSensitivitySp(s.alpha, 5, 1, 1, total, sizes);
       QVERIFY(std::abs(S - ((1 - 0.3) * 10.0 / total + 0.3 / (eo ? 2 : 1) * 16.0 / minCell)) < 1e-15);
       Rng rng = makeRng(7);
-      const FairStepReport r = fairDpSgdStep(net, data, sizes, s, rng);
+      const FairStepReport r = fairDpSgdStep(net, data, sizes, s, 3.5, rng);
       QCOMPARE(r.sensitivity, S);
       QCOMPARE(r.noiseStd, 3.5 * S);
       QCOMPARE(r.gradient.lossBatch, total);
@@ -395,10 +394,9 @@ class TestFairDpSgd : public QObject {
     FairStepSettings s;
     s.privatise = false;
     s.clipGradient = 1e-3, s.clipJacobian = 1e-3;
-    s.noiseMultiplier = 10;
     Rng rng = makeRng(9);
     const Vector before = net.parameters();
-    const FairStepReport r = fairDpSgdStep(net, data, cellBatchSizes(data, 0.2), s, rng);
+    const FairStepReport r = fairDpSgdStep(net, data, cellBatchSizes(data, 0.2), s, 10.0, rng);
     QCOMPARE(r.noiseStd, 0.0);
     QVERIFY(r.noise.isZero(0.0));
     QCOMPARE(r.gradient.maxClippedLossGradient, r.gradient.maxRawLossGradient);
@@ -465,15 +463,15 @@ class TestFairDpSgd : public QObject {
     nn::Adam st;
     const auto sizes = cellBatchSizes(data, 0.2);
     Rng rng = makeRng(9);
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDpSgdStep(net, data, sizes, s, rng));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDpSgdStep(net, data, sizes, s, 0.0, rng));
     Vector before = net.parameters();
-    const FairStepReport r1 = fairDpSgdStep(net, data, sizes, s, rng, &st);
+    const FairStepReport r1 = fairDpSgdStep(net, data, sizes, s, 0.0, rng, &st);
     const Vector g1 = r1.gradient.loss + r1.gradient.penalty;
     const Vector step1 = net.parameters() - before;
     for (Eigen::Index j = 0; j < g1.size(); ++j)
       QVERIFY(std::abs(step1[j] + 0.01 * g1[j] / (std::abs(g1[j]) + 1e-8)) < 1e-12);
     before = net.parameters();
-    const FairStepReport r2 = fairDpSgdStep(net, data, sizes, s, rng, &st);
+    const FairStepReport r2 = fairDpSgdStep(net, data, sizes, s, 0.0, rng, &st);
     const Vector g2 = r2.gradient.loss + r2.gradient.penalty;
     const Vector m = (0.9 * 0.1 * g1 + 0.1 * g2) / (1 - 0.81);
     const Vector v = (0.999 * 0.001 * g1.cwiseAbs2() + 0.001 * g2.cwiseAbs2()) / (1 - 0.999 * 0.999);
@@ -504,12 +502,12 @@ class TestFairDpSgd : public QObject {
     empty.cells[1].clear();
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, cellBatchSizes(empty, 0.2));
     s.alpha = 1.5;
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDpSgdStep(net, data, cellBatchSizes(data, 0.2), s, rng));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDpSgdStep(net, data, cellBatchSizes(data, 0.2), s, 0.0, rng));
     s.alpha = 0.5;
     s.clipOutput = -1;
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDpSgdStep(net, data, cellBatchSizes(data, 0.2), s, rng));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDpSgdStep(net, data, cellBatchSizes(data, 0.2), s, 0.0, rng));
     s.clipOutput = 1;
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDpSgdStep(net, data, {1000, 1000}, s, rng));
+    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairDpSgdStep(net, data, {1000, 1000}, s, 0.0, rng));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, fairGradient(net, data, {{0}, {}}, s, rng));
   }
 };

@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "fair_regression/binning.h"
 #include "fair_regression/private_histogram.h"
+#include "privacy/calibration/gaussian_calibration.h"
 #include "privacy/mechanisms/discrete_noise.h"
 #include "support/throws_with.h"
 

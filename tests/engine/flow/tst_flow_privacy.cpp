@@ -7,6 +7,7 @@
 #include "methods/flow/dpsw_flow.h"
 #include "flow/flow_privacy.h"
 #include "core/method.h"
+#include "privacy/calibration/gaussian_calibration.h"
 
 using namespace dpw;
 

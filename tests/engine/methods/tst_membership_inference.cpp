@@ -8,6 +8,7 @@
 #include "core/method.h"
 #include "core/run_observer.h"
 #include "privacy/accountants/normal_tail.h"
+#include "privacy/calibration/gaussian_calibration.h"
 #include "privacy/mechanisms/mechanisms.h"
 
 using namespace dpw;

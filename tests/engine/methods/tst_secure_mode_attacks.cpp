@@ -47,10 +47,9 @@ std::vector<std::vector<Eigen::Index>> fairBatches(NoiseSource source, std::uint
   Rng init = makeRng(1, 0);
   nn::DenseNetwork net({3, 1}, {nn::Activation::Sigmoid}, init);
   FairStepSettings st;
-  st.noiseMultiplier = 2;
   st.noiseSource = source;
   Rng rng = makeRng(seed, 5);
-  return fairDpSgdStep(net, data, {20, 20}, st, rng).batches;
+  return fairDpSgdStep(net, data, {20, 20}, st, 2.0, rng).batches;
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "privacy/accountants/normal_tail.h"
+#include "privacy/calibration/gaussian_calibration.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "teaching/membership_inference.h"
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "privacy/calibration/discrete_calibration.h"
 #include "privacy/calibration/root_finding.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/printed_numbers.h"

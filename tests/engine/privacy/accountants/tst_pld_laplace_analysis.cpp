@@ -11,6 +11,7 @@
 #include "privacy/accountants/pld_accountant.h"
 #include "privacy/accountants/pld_laplace_analysis.h"
 #include "privacy/accountants/pld_wor_accountant.h"
+#include "privacy/calibration/gaussian_calibration.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "support/throws_with.h"
 

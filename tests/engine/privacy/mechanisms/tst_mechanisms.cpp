@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "privacy/accountants/gdp_analysis.h"
+#include "privacy/calibration/gaussian_calibration.h"
 #include "privacy/mechanisms/mechanisms.h"
 #include "privacy/privacy_params.h"
 #include "privacy/calibration/root_finding.h"
