@@ -175,7 +175,8 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     gen.n = s.nTest;
     test = syntheticBiasedData(gen, testRng);
   }
-  const FairTrainingData data = trainingData(s, train, dataRng);
+  FairTrainingData data = trainingData(s, train, dataRng);
+  if (s.editTrainingData) s.editTrainingData(data);  // the audits' canary record (fair_learning_run_audit.h)
   const double delta = delta0 > 0 ? delta0 : 0.1 / double(data.X.rows());
   require(delta < 1, "delta must be in (0, 1), got ", delta);
   nn::DenseNetwork net = makeNetwork(s, int(data.X.cols()), initRng);

@@ -98,6 +98,9 @@ struct FairLearningSettings {
   bool plantedPrivateStandardisation = false;
   /// Audit only: called once with the released model's parameters θ_T after the last step.
   std::function<void(const Vector& parameters)> inspectModel;
+  /// Audit only: edits the training data once drawn (the synthetic tasks' worst-case neighbours: one record
+  /// replaced by the audit's canary within its cell). The cells must stay as they are.
+  std::function<void(FairTrainingData& data)> editTrainingData;
 
   /// Reads the parameters of the task's MethodInfo.
   static FairLearningSettings fromParams(FairTask task, const ParamValues& p);

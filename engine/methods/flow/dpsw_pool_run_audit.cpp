@@ -14,7 +14,7 @@ namespace {
 
 constexpr long kRows = 50, kSteps = 3;
 
-DpswFlowSettings runSettings(const MechanismAuditSettings& a, bool neighbour) {
+DpswFlowSettings runSettings(const MechanismAuditSettings& a, bool neighbour, bool projections = false) {
   DpswFlowSettings s;  // the dpswflow method's defaults, but for the sizes that only cost time (see the header)
   s.variant = FlowVariant::Pool;
   s.release = FlowRelease::Histogram;
@@ -29,9 +29,11 @@ DpswFlowSettings runSettings(const MechanismAuditSettings& a, bool neighbour) {
   s.privacy.delta = a.delta;
   s.privacy.accountant = AccountantKind::PldWor;  // what "auto" resolves to for the pool (q = 1, replace-one)
   s.privacy.noiseSource = a.noiseSource;
-  s.editData = [neighbour](FlowData& d) {
-    d.privateData = Points::Zero(kRows, 2);
-    d.privateData(kRows - 1, 0) = neighbour ? -1.0 : 1.0;  // the canary u = e₁, or −u
+  const long rows = projections ? 1 : kRows;  // the projections release: the canary alone (see the header)
+  if (projections) s.release = FlowRelease::Projections;
+  s.editData = [neighbour, rows](FlowData& d) {
+    d.privateData = Points::Zero(rows, 2);
+    d.privateData(rows - 1, 0) = neighbour ? -1.0 : 1.0;  // the canary u = e₁, or −u
   };
   return s;
 }
@@ -72,6 +74,37 @@ AuditTarget dpswPoolRunAuditTarget(const MechanismAuditSettings& a, std::uint64_
       const Points others = double(kRows - 1) * projectionCounts(Points::Zero(1, pool.cols()), pool, bins);
       const Points shift = projectionCounts(u, pool, bins) - projectionCounts(-u, pool, bins);
       score = ((counts - others).array() * shift.array()).sum();  // ⟨c̃ − b, h(u) − h(−u)⟩
+    };
+    runDpswFlowOnOneThread(s, rng());
+    return score;
+  };
+  return t;
+}
+
+AuditTarget dpswPoolProjectionsRunAuditTarget(const MechanismAuditSettings& a, std::uint64_t seed) {
+  require(a.epsilon > 0 && std::isfinite(a.epsilon), "the audited ε must be finite and > 0, got ", a.epsilon);
+  require(a.delta > 0 && a.delta < 1, "delta must lie in (0, 1), got ", a.delta);
+  requireAuditFault(a.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::ReplaceAsAddRemove},
+                    "dpswflow-projections-run");
+  // The claim: the correct run's ledger ε (one exact Gaussian release), and its multiplier (a probe on D').
+  const RunResult probe = runDpswFlowOnOneThread(runSettings(a, true, true), seed);
+  double multiplier = probe.metrics.at("noise_multiplier") * auditNoiseFactor(a.fault);
+  if (a.fault == AuditFault::ReplaceAsAddRemove) multiplier *= 0.5;  // σ for ‖Θu‖ = Δ/2, a replaced row moves Δ
+  struct Shared {
+    DpswFlowSettings d, dPrime;
+  };
+  auto sh = std::make_shared<Shared>();
+  sh->d = runSettings(a, false, true), sh->dPrime = runSettings(a, true, true);
+  for (DpswFlowSettings* r : {&sh->d, &sh->dPrime}) r->privacy.noiseMultiplier = multiplier;
+  AuditTarget t;
+  t.claimedEpsilon = probe.metrics.at("epsilon");
+  t.claimedDelta = a.delta;
+  t.noiseScale = multiplier * probe.metrics.at("sensitivity");
+  t.trial = [sh](bool neighbour, Rng& rng) {
+    DpswFlowSettings s = neighbour ? sh->dPrime : sh->d;
+    double score = 0;
+    s.inspectReleasedProjections = [&score](std::size_t, const Points& pool, const Points& released) {
+      score = (released.col(0).array() * pool.col(0).array()).sum();  // ⟨ỹ, Θu⟩, u = e₁ (one row: no order)
     };
     runDpswFlowOnOneThread(s, rng());
     return score;
