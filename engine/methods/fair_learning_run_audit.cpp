@@ -66,7 +66,10 @@ FairLearningSettings runSettings(FairTask task, const MechanismAuditSettings& a)
   FairLearningSettings s;
   s.task = task;
   s.penalty = FairnessNotion::StatisticalParity;
-  s.alpha = a.runAlpha >= 0 ? a.runAlpha : 0.1;  // a small penalty: its sensitivity (not the loss's) sets most of the noise
+  // The classifier's default: a small penalty, whose sensitivity (not the loss's) sets most of the noise. The
+  // regression and the representation default to α = 0: at 0.1 the penalty's sensitivity sets 20 times the noise
+  // the canary's clipped loss gradient needs, and the audit could not see it (noise / 4 and bug (a) read 0).
+  s.alpha = a.runAlpha >= 0 ? a.runAlpha : task == FairTask::Classifier ? 0.1 : 0.0;
   s.epsilon = a.epsilon;
   s.delta = a.delta;
   s.accountant = AccountantKind::PldWor;  // the tasks' `auto` in teaching mode

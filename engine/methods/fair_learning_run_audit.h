@@ -9,8 +9,9 @@
 /// PLD per run would cost more than the run). Every trial is a fresh run (seed from the trial's stream): the
 /// seeded split or synthetic draw is the same law under D and D′, so the pair is a mixture of neighbours.
 ///
-/// `mechanism` of the privacy-audit method, per task (T = 30, C = 1, α = 0.1 unless run_steps, run_clip,
-/// run_alpha say otherwise):
+/// `mechanism` of the privacy-audit method, per task (T = 30, C = 1, α = 0.1 for the classifier and 0 for the
+/// regression and the representation, unless run_steps, run_clip, run_alpha say otherwise). Unfinished: the
+/// scores of the three tasks beside the classifier do not yet catch noise / 4 or bug (a) (docs/privacy-audits.md):
 ///  - fair-classifier-run (CSV): 300 rows, one feature x with public bounds [−1, 1], groups g ∈ {a, b}
 ///    alternating, label y = 1 exactly when x = +1 (x = ±1 alternating within each group); test fraction 0.2,
 ///    learning rate 0.5, statistical parity. The canary is row 0 (group a, y = 0): x = 1000 in D (a crafted

@@ -84,7 +84,8 @@ class TestDpswPoolRunAudit : public QObject {
   // The pool's projections release (the paper's, release = projections, data noise once) is one Gaussian
   // release too: the canary alone, read white box, tests at exactly the claim's μ = 1/multiplier. Claim 4
   // (μ = 1.07, where 2000 runs a side give the Gaussian-DP estimator room); noise / 4 makes μ = 4.3. Measured
-  // (seed 5): MEASURE_PROJ.
+  // (seed 5, 18-20 s a row wall at load 9): correct: distribution-free 1.229, Gaussian-DP 3.104 (μ ≥ 0.741,
+  // 0.78 of the claim); noise / 4: 4.965 and 19.32.
   void poolProjectionsRunCorrectAndBroken_data() {
     QTest::addColumn<int>("fault");
     QTest::newRow("correct") << int(AuditFault::None);
@@ -101,7 +102,7 @@ class TestDpswPoolRunAudit : public QObject {
     QVERIFY(std::abs(a.claimedEpsilon - 4.0) < 0.04);  // the one release is calibrated exactly for the target
     if (AuditFault(fault) == AuditFault::None) {
       QVERIFY(belowClaim(a));
-      QVERIFY(a.gdp.epsilonLowerBound > 0.5 * a.claimedEpsilon);  // the score reads the release (measured MEASURE_RATIO)
+      QVERIFY(a.gdp.epsilonLowerBound > 0.5 * a.claimedEpsilon);  // the score reads the release (measured 3.10 of 4)
     } else {
       QVERIFY(a.result.epsilonLowerBound > a.claimedEpsilon);
       QVERIFY(a.gdp.epsilonLowerBound > 2 * a.claimedEpsilon);
