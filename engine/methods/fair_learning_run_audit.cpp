@@ -7,13 +7,15 @@
 
 #include "audit/csv_pair_files.h"
 #include "core/error.h"
+#include "core/rng.h"
 #include "core/run_observer.h"
+#include "nn/dense_network.h"
 
 namespace dpw {
 
 namespace {
 
-constexpr long kRows = 300, kSteps = 30;
+constexpr long kRows = 300, kSteps = 30, kFullBatchSteps = 10;
 constexpr double kOutlier = 1000;
 constexpr double kNoClip = 1e9;      // fault skip-clip: a bound no gradient reaches
 constexpr double kFarTarget = 10;    // fair-regression-2d: the canary's target, far beyond the outputs' range
@@ -49,17 +51,38 @@ void plantCanary(FairTask task, FairTrainingData& data, bool neighbour) {
   }
 }
 
-/// The coordinate of θ_T the auditor reads (nn::DenseNetwork::parameters(): each layer's W then b, the
-/// output layer last).
+/// The auditor's score of the released model θ_T. The classifier: the weight on x (θ's first coordinate). The
+/// others: the model's response where the canary pulls it, read from a copy of the task's network (the
+/// architecture of fair_learning.cpp's makeNetwork) given θ_T; every parameter the canary's clipped gradient
+/// moves then counts, not one coordinate.
+///  - fair-regression-2d: the sum of the two outputs at the canary's input 0;
+///  - fair-representation: the reconstruction of x1 at (1, 0) plus at (−1, 0), the canary's two inputs (D pulls
+///    the first toward 1, D′ the second toward −1);
+///  - private matching: the mean first coordinate of the generated points at 256 fixed standard normal inputs.
 double scoreOf(FairTask task, const Vector& theta) {
-  const Eigen::Index p = theta.size();
+  using A = nn::Activation;
+  Rng rng = makeRng(0, 0);  // the copy's own draw is overwritten by θ_T
+  nn::DenseNetwork net;
+  nn::Matrix at;
   switch (task) {
-    case FairTask::Classifier: return theta[0];                      // the weight on x
-    case FairTask::Regression2d: return theta[p - 2] + theta[p - 1];  // both output biases
-    case FairTask::Representation: return theta[p - 2];              // the decoder's output bias on x1
-    case FairTask::Matching: return theta[p - 2];                    // the output bias on the first coordinate
+    case FairTask::Classifier: return theta[0];
+    case FairTask::Regression2d:
+      net = nn::DenseNetwork({2, 64, 2}, {A::ReLU, A::Sigmoid}, rng);
+      at = nn::Matrix::Zero(1, 2);
+      break;
+    case FairTask::Representation:
+      net = nn::DenseNetwork({2, 2, 62, 2}, {A::Identity, A::ReLU, A::Identity}, rng);
+      at.resize(2, 2);
+      at << 1, 0, -1, 0;
+      break;
+    case FairTask::Matching:
+      net = nn::DenseNetwork({2, 64, 64, 2}, {A::ReLU, A::ReLU, A::Identity}, rng);
+      at = standardNormal(256, 2, rng);
+      break;
   }
-  return 0;
+  net.setParameters(theta);
+  const nn::Matrix out = net.forward(at).output();
+  return task == FairTask::Regression2d ? out.sum() : out.col(0).mean();
 }
 
 FairLearningSettings runSettings(FairTask task, const MechanismAuditSettings& a) {
@@ -73,17 +96,19 @@ FairLearningSettings runSettings(FairTask task, const MechanismAuditSettings& a)
   s.epsilon = a.epsilon;
   s.delta = a.delta;
   s.accountant = AccountantKind::PldWor;  // the tasks' `auto` in teaching mode
-  s.steps = a.runSteps > 0 ? a.runSteps : kSteps;
+  const bool classifier = task == FairTask::Classifier;
+  s.steps = a.runSteps > 0 ? a.runSteps : classifier ? kSteps : kFullBatchSteps;
   s.learningRate = 0.5;
   s.clipGradient = a.runClip > 0 ? a.runClip : 1.0;
-  s.batchFraction = 0.2;
+  // Beside the classifier, full batches (q = 1, the method's largest batch fraction): with D, D′ and the init
+  // fixed (fixedDataSeed) the noise is then the run's only randomness, and the score's shift meets it undiluted.
+  s.batchFraction = classifier ? 0.2 : 1.0;
   s.frameEvery = s.steps;
   if (usesCsv(task)) {
     s.dataset = FairDataSource::Csv;
     // Copied from std::strings: assigning these short literals makes GCC 12 warn falsely (-Wrestrict).
     static const std::string feature = "x", bounds = "x:-1:1", label = "y", group = "g", groups = "a,b",
                              features2 = "x1,x2", bounds2 = "x1:-1:1,x2:-1:1";
-    const bool classifier = task == FairTask::Classifier;
     s.featureColumns = classifier ? feature : features2;
     s.featureBounds = classifier ? bounds : bounds2;
     s.groupValues = groups;  // declared, as a user declares them (the labels keep the default 0,1)
@@ -133,8 +158,19 @@ AuditTarget fairLearningRunAuditTarget(FairTask task, const MechanismAuditSettin
   // The claim: the correct run's ledger ε for the whole run, and its calibrated multiplier (a probe on D').
   FairLearningSettings probe = runSettings(task, a);
   useData(probe, files, true);
+  // Beside the classifier, D and D′ (and the initialisation) are fixed across trials: the first data seed from
+  // `seed` whose split keeps the canary among the training rows (the representation's D′ canary: x1 = −1).
+  bool canaryTrains = true;
+  if (task != FairTask::Classifier) probe.fixedDataSeed = seed;
+  if (task == FairTask::Representation)
+    probe.editTrainingData = [&](FairTrainingData& d) { canaryTrains = (d.X.col(0).array() < -0.5).any(); };
   LatestFramesObserver quiet;
-  const RunResult r = runFairLearning(probe, seed, quiet);
+  RunResult r = runFairLearning(probe, seed, quiet);
+  for (int k = 0; !canaryTrains && k < 50; ++k) {
+    probe.fixedDataSeed = *probe.fixedDataSeed + 1;
+    r = runFairLearning(probe, seed, quiet);
+  }
+  require(canaryTrains, "no data seed kept the canary among the training rows");
   struct Shared {
     std::shared_ptr<CsvPairFiles> files;
     FairLearningSettings run;
@@ -142,6 +178,7 @@ AuditTarget fairLearningRunAuditTarget(FairTask task, const MechanismAuditSettin
   auto sh = std::make_shared<Shared>();
   sh->files = files;
   sh->run = runSettings(task, a);
+  sh->run.fixedDataSeed = probe.fixedDataSeed;
   sh->run.noiseMultiplier = auditNoiseFactor(a.fault) * r.metrics.at("noise_multiplier");
   if (a.fault == AuditFault::SkipClip) {
     // Planted bug (d): the loss gradients are not clipped, while the noise still believes in C (its std is
@@ -149,6 +186,7 @@ AuditTarget fairLearningRunAuditTarget(FairTask task, const MechanismAuditSettin
     FairLearningSettings unclipped = runSettings(task, a);
     unclipped.clipGradient = kNoClip;
     useData(unclipped, files, true);
+    unclipped.fixedDataSeed = probe.fixedDataSeed;
     unclipped.noiseMultiplier = 1, unclipped.accountant.reset();
     unclipped.steps = 1, unclipped.frameEvery = 1;
     LatestFramesObserver quietToo;

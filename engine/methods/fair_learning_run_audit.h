@@ -4,34 +4,36 @@
 /// fixed-size batches per cell at q = 0.2, all T steps, the run's own calibration by pld-wor, the task's `auto`),
 /// on worst-case neighbouring data (replace-one within a cell, the relation of the fair-learning ledger),
 /// against the ε the run's ledger claims for the whole run (metric `epsilon`). White box: the auditor reads
-/// the released model θ_T (FairLearningSettings::inspectModel) and scores one coordinate the canary pushes.
+/// the released model θ_T (FairLearningSettings::inspectModel) and scores it where the canary pushes.
 /// The trials run the probe's calibrated multiplier with no accountant (the calibration is deterministic; a
-/// PLD per run would cost more than the run). Every trial is a fresh run (seed from the trial's stream): the
-/// seeded split or synthetic draw is the same law under D and D′, so the pair is a mixture of neighbours.
+/// PLD per run would cost more than the run). The classifier's trials are fresh runs (seed from the trial's
+/// stream; the seeded split is the same law under D and D′, so the pair is a mixture of neighbours). The other
+/// three hold D, D′ and the initialisation fixed (FairLearningSettings::fixedDataSeed: the trial's seed drives
+/// only the batches and the noise), run full batches (q = 1) and score the model's response where the canary
+/// pulls it (θ_T loaded into a copy of the task's network).
 ///
-/// `mechanism` of the privacy-audit method, per task (T = 30, C = 1, α = 0.1 for the classifier and 0 for the
-/// regression and the representation, unless run_steps, run_clip, run_alpha say otherwise). Unfinished: the
-/// scores of the three tasks beside the classifier do not yet catch noise / 4 or bug (a) (docs/privacy-audits.md):
+/// `mechanism` of the privacy-audit method, per task (T = 30 for the classifier and 10 for the others, C = 1,
+/// α = 0.1 for the classifier and 0 for the regression and the representation, unless run_steps, run_clip,
+/// run_alpha say otherwise). Caught so far beside the classifier: fair-regression-2d's noise / 4, within the
+/// Gaussian-DP family only; the representation and matching catch nothing yet (docs/privacy-audits.md):
 ///  - fair-classifier-run (CSV): 300 rows, one feature x with public bounds [−1, 1], groups g ∈ {a, b}
 ///    alternating, label y = 1 exactly when x = +1 (x = ±1 alternating within each group); test fraction 0.2,
 ///    learning rate 0.5, statistical parity. The canary is row 0 (group a, y = 0): x = 1000 in D (a crafted
 ///    outlier, clamped to the bound 1 by the correct path) and x = −1 in D′. Score: the weight on x.
 ///  - fair-representation-run (CSV): 300 rows, features x1, x2 with public bounds [−1, 1], groups a, b
 ///    alternating, no label; every other row has x1 = 0 and x2 = ±1. The canary is row 0 (group a): x1 = 1000
-///    in D (clamped to 1), x1 = −1 in D′, x2 = 0. The reconstruction loss pulls the decoder's output bias on
-///    x1 toward the canary's x1, and no other row pulls it anywhere but 0. Score: that bias (the last layer's
-///    first bias). Test fraction 0.2, learning rate 0.5, the paper's SW₂² penalty between the groups' codes.
+///    in D (clamped to 1), x1 = −1 in D′, x2 = 0; the data seed is the first whose split trains on the canary.
+///    Score: the reconstruction of x1 at (1, 0) plus at (−1, 0). Test fraction 0.2, learning rate 0.5, the
+///    paper's SW₂² penalty between the groups' codes.
 ///  - fair-regression-2d-run (synthetic, App. B with 2 core and no spurious features): n = 200 training and
 ///    20 test points; the canary replaces training record 0 within its cell (FairLearningSettings::
-///    editTrainingData): input 0 and target Y^C = (10, 10) in D, (−10, −10) in D′. With input 0 and the hidden
-///    biases starting at 0 its gradient lies on the output biases (clipped to C), which the other records pull
-///    toward their own targets only. Score: the sum of the two output biases. Learning rate 0.5.
+///    editTrainingData): input 0 and target Y^C = (10, 10) in D, (−10, −10) in D′. Score: the sum of the two
+///    outputs at input 0. Learning rate 0.5.
 ///  - private-matching-run (synthetic, App. C): n = 100 points of each private sample; the canary replaces
 ///    the circle sample's record 0 (both samples are private, Thm A.1(b)) by (1, 0) in D and (−1, 0) in D′, the
-///    ends of the ball of radius M = 1 that the step clips the reference to. The SW₂² gradient on the outputs
-///    moves the generated batch's mean toward the reference batch's, so the output bias on the first
-///    coordinate follows the canary. Score: that bias. Learning rate 0.5, the noisy gradient clipped after
-///    the noise (App. C).
+///    ends of the ball of radius M = 1 that the step clips the reference to. Score: the mean first coordinate of
+///    the generated points at 256 fixed standard normal inputs. Learning rate 0.5, the noisy gradient clipped
+///    after the noise (App. C).
 ///
 /// Faults: noise-quarter, noise-two-thirds (the multiplier × 0.25, × 0.67) for every task;
 /// private-standardisation (planted bug (a), FairCsvSpec::plantedPrivateStandardisation: the features

