@@ -328,7 +328,8 @@ MethodInfo privacyAuditMethod() {
       // The whole runs' own settings, so the planted-bug catches of docs/privacy-audits.md can be rerun from a
       // scenario or the CLI (the special values keep each audit's defaults).
       usedOnlyWhen(withSpecial({"run_steps", "Steps of the run T", K::Integer, 0, 0, 100000, false, {}, {}, "steps",
-                                "dpswflow-r-run and the fair-learning *-run audits: the whole run's steps T (default 30). The "
+                                "dpswflow-r-run and the fair-learning *-run audits: the whole run's steps T (default 30; 10 for "
+                                "the full-batch fair-regression-2d, fair-representation and private-matching runs). The "
                                 "planted-bug catches use 10 (flow, with batch 45) and 100 (fair classifier, with "
                                 "clip 0.05 and α = 0).", true, true},
                                0, "the audit's default"),
