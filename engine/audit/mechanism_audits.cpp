@@ -279,7 +279,9 @@ MethodInfo privacyAuditMethod() {
        "DP-SGD on batches shuffled once (1000 steps, 100 batches an epoch). "
        "fair-regression-run: fair regression from a CSV file, white box on its released histogram; count-query-run, "
        "randomized-response-run, clipped-mean-run, exponential-mechanism-run: the DP basics' lessons, black box; "
-       "dpswflow-run (DPSWflow's one histogram release) and dpswgen-run (every DP-SWD release of DPSWgen), white box."},
+       "dpswflow-run (DPSWflow's one histogram release), dpswflow-projections-run (its projections release) and "
+       "dpswgen-run (every DP-SWD release of DPSWgen), white box; fair-regression-2d-run, fair-representation-run "
+       "(from a CSV file) and private-matching-run: the other fair-learning trainings, white box on the released model."},
       epsilonParam({1.0, 1e-3, 50, false}, "The privacy budget the mechanism is calibrated for.", "Claimed ε"),
       deltaParam({1e-5, 1e-12, 0.1}, "δ of the claim (ignored by Laplace, which is pure ε-DP).", "Claimed δ"),
       {"trials", "Runs per data set", K::Integer, 200000, 200, 1e8, false, {}, {}, "runs",
@@ -287,9 +289,10 @@ MethodInfo privacyAuditMethod() {
        "(dpsgd-run-one-run): the number of canaries in its single run."},
       {"fault", "Injected fault", K::Choice, 0, 0, 0, false, auditFaultIds(), "none", "",
        "A deliberate bug: noise scaled by 1/4 or by 0.67, the clipping of the changed record skipped (also the whole "
-       "fair-classifier-run), (flow-histogram, dpswflow-r-run) a replace-one release accounted with add/remove "
-       "neighbours, (dpswflow-r-run) the accountant told a sampling rate 10x smaller, (fair-classifier-run) the CSV "
-       "standardised on the private rows, or (shuffled-batches-run) "
+       "fair-classifier-run, fair-regression-2d-run, fair-representation-run), (flow-histogram, dpswflow-r-run, "
+       "dpswflow-run, dpswflow-projections-run) a replace-one release accounted with add/remove "
+       "neighbours, (dpswflow-r-run) the accountant told a sampling rate 10x smaller, (fair-classifier-run, "
+       "fair-representation-run) the CSV standardised on the private rows, or (shuffled-batches-run) "
        "batches shuffled once accounted as Poisson sampling. The audit must catch them."},
       {"confidence", "Confidence", K::Real, 0.95, 0.5, 0.9999, false, {}, {}, "", "Confidence of the Clopper-Pearson bounds.", true, true},
       // Fields a mechanism does not read are greyed out in the form (ParamSpec::usedWhen), in every mode.
@@ -327,26 +330,30 @@ MethodInfo privacyAuditMethod() {
       // The whole runs' own settings, so the planted-bug catches of docs/privacy-audits.md can be rerun from a
       // scenario or the CLI (the special values keep each audit's defaults).
       usedOnlyWhen(withSpecial({"run_steps", "Steps of the run T", K::Integer, 0, 0, 100000, false, {}, {}, "steps",
-                                "dpswflow-r-run, fair-classifier-run: the whole run's steps T (default 30). The "
+                                "dpswflow-r-run and the fair-learning *-run audits: the whole run's steps T (default 30; 10 for "
+                                "the full-batch fair-regression-2d, fair-representation and private-matching runs). The "
                                 "planted-bug catches use 10 (flow, with batch 45) and 100 (fair classifier, with "
                                 "clip 0.05 and α = 0).", true, true},
                                0, "the audit's default"),
-                   "mechanism", {"dpswflow-r-run", "fair-classifier-run"}),
+                   "mechanism", {"dpswflow-r-run", "fair-classifier-run", "fair-regression-2d-run",
+                                 "fair-representation-run", "private-matching-run"}),
       usedOnlyWhen(withSpecial({"run_batch", "Batch of the run b", K::Integer, 0, 0, 49, false, {}, {}, "rows",
                                 "dpswflow-r-run: the expected Poisson batch b of the 50 rows, q = b/50 (default 5).",
                                 true, true},
                                0, "the audit's default"),
                    "mechanism", {"dpswflow-r-run"}),
       usedOnlyWhen(withSpecial({"run_clip", "Clip of the run C", K::Real, 0, 0, 1e6, false, {}, {}, "",
-                                "fair-classifier-run: the clip bound C of the per-row loss gradients (default 1).",
+                                "fair-classifier-run, fair-regression-2d-run, fair-representation-run: the clip bound C "
+                                "of the per-row loss gradients (default 1).",
                                 true, true},
                                0, "the audit's default"),
-                   "mechanism", {"fair-classifier-run"}),
+                   "mechanism", {"fair-classifier-run", "fair-regression-2d-run", "fair-representation-run"}),
       usedOnlyWhen(withSpecial({"run_alpha", "Fairness weight of the run α", K::Real, -1, -1, 1, false, {}, {}, "",
-                                "fair-classifier-run: the fairness weight α of the trained classifier (default 0.1).",
+                                "fair-classifier-run, fair-regression-2d-run, fair-representation-run: the fairness "
+                                "weight α of the trained model (default 0.1; private matching has no loss: α = 1).",
                                 true, true},
                                -1, "the audit's default"),
-                   "mechanism", {"fair-classifier-run"}),
+                   "mechanism", {"fair-classifier-run", "fair-regression-2d-run", "fair-representation-run"}),
   };
   m.run = [](const ParamValues& p, std::uint64_t seed, RunObserver& obs) {
     const auto s = MechanismAuditSettings::fromParams(p);

@@ -45,7 +45,11 @@
 ///              exponential-mechanism-run (black box: any registered method on two parameter sets,
 ///              methods/method_run_audit.h and methods/basics_run_audits.h).
 ///              Also dpswflow-run (DPSWflow, the pool: its one histogram release, methods/flow/dpsw_pool_run_audit.h)
-///              and dpswgen-run (DPSWgen: every step's DP-SWD release, methods/flow/dpsw_generator_run_audit.h).
+///              dpswflow-projections-run (DPSWflow's projections release, the paper's, same file) and dpswgen-run
+///              (DPSWgen: every step's DP-SWD release, methods/flow/dpsw_generator_run_audit.h).
+///              The other fair-learning trainings: fair-regression-2d-run, fair-representation-run (from a CSV
+///              file) and private-matching-run (white box on the released model; one builder by task with
+///              fair-classifier-run, methods/fair_learning_run_audit.h).
 ///
 /// One-run audits of whole runs (dpsgd-run-one-run, dpswflow-r-one-run) are listed in the same `mechanism`
 /// menu; they run once with `trials` canaries and are read by the one-run estimator (audit/one_run_targets.h).
@@ -114,12 +118,12 @@ struct MechanismAuditSettings {
   AccountantKind accountant = AccountantKind::PldWor;  ///< dpsgd-canary: the fair-learning accountant that calibrates σ; flow-histogram: calibrates σ and gives the neighbours (its relation)
   double alpha = 0;                        ///< dpsgd-canary: fairness weight α of the step
   AuditAttack attack = AuditAttack::LikelihoodRatio;
-  /// Whole-run audits: T (dpswflow-r-run, fair-classifier-run) and the expected batch b of dpswflow-r-run's 50
+  /// Whole-run audits: T (dpswflow-r-run, the fair-learning *-run audits) and the expected batch b of dpswflow-r-run's 50
   /// private rows (q = b/50); 0 keeps the audit's
   /// defaults (T = 30, b = 5). The method's run_steps and run_batch (run_clip, run_alpha below).
   long runSteps = 0, runBatch = 0;
-  /// fair-classifier-run: the clip bound C of the per-row loss gradients (0 keeps the audit's default 1) and
-  /// the fairness weight α (negative keeps the audit's default 0.1).
+  /// The fair-learning *-run audits (methods/fair_learning_run_audit.h): the clip bound C of the per-row loss
+  /// gradients (0 keeps the audit's default 1) and the fairness weight α (negative keeps the audit's default 0.1).
   double runClip = 0, runAlpha = -1;
 
   /// Parses every choice once into the enums above. @throws InvalidArgument on an unknown choice.

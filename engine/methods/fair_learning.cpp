@@ -156,7 +156,8 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   SyntheticBiasSettings gen{s.n, s.p, s.coreFeatures, s.spuriousFeatures, 0.2, 0.4};
   FairDataset train, test;
   FairCsvLoad csvLoad;  // CSV data: what the public map did (counts over private rows: evaluations)
-  Rng dataRng = makeRng(seed, TrainData), testRng = makeRng(seed, TestData), initRng = makeRng(seed, Init);
+  const std::uint64_t dataSeed = s.fixedDataSeed.value_or(seed);  // the audits' fixed D, D′ and init
+  Rng dataRng = makeRng(dataSeed, TrainData), testRng = makeRng(dataSeed, TestData), initRng = makeRng(dataSeed, Init);
   if (s.dataset == FairDataSource::Csv) {
     require(s.task == FairTask::Classifier || s.task == FairTask::Representation,
             "CSV data is supported for the classifier and the representation; this task uses the synthetic data");
@@ -169,13 +170,14 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
     csv.bounds = parseFeatureBounds(s.featureBounds);
     csv.groupValues = parseDeclaredValues(s.groupValues, "group_values"), csv.labelValues = parseDeclaredValues(s.labelValues, "label_values");
     csv.requirePublicBounds = std::isfinite(s.epsilon), csv.plantedPrivateStandardisation = s.plantedPrivateStandardisation;
-    csvLoad = loadFairCsv(csv, seed, train, test, s.noiseSource);
+    csvLoad = loadFairCsv(csv, dataSeed, train, test, s.noiseSource);
   } else if (s.task != FairTask::Matching) {
     train = syntheticBiasedData(gen, dataRng);
     gen.n = s.nTest;
     test = syntheticBiasedData(gen, testRng);
   }
-  const FairTrainingData data = trainingData(s, train, dataRng);
+  FairTrainingData data = trainingData(s, train, dataRng);
+  if (s.editTrainingData) s.editTrainingData(data);  // the audits' canary record (fair_learning_run_audit.h)
   const double delta = delta0 > 0 ? delta0 : 0.1 / double(data.X.rows());
   require(delta < 1, "delta must be in (0, 1), got ", delta);
   nn::DenseNetwork net = makeNetwork(s, int(data.X.cols()), initRng);

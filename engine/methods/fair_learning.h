@@ -98,6 +98,13 @@ struct FairLearningSettings {
   bool plantedPrivateStandardisation = false;
   /// Audit only: called once with the released model's parameters θ_T after the last step.
   std::function<void(const Vector& parameters)> inspectModel;
+  /// Audit only: edits the training data once drawn (the synthetic tasks' worst-case neighbours: one record
+  /// replaced by the audit's canary within its cell). The cells must stay as they are.
+  std::function<void(FairTrainingData& data)> editTrainingData;
+  /// Audit only: when set, the data (synthetic draw or CSV split), the test data and the initialisation are drawn
+  /// from this seed instead of the run's, which then drives only the mechanism's own randomness (batches and
+  /// noise): a DP audit holds the neighbouring data sets D, D′ (and a data-independent init) fixed across trials.
+  std::optional<std::uint64_t> fixedDataSeed;
 
   /// Reads the parameters of the task's MethodInfo.
   static FairLearningSettings fromParams(FairTask task, const ParamValues& p);

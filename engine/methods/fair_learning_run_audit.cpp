@@ -1,109 +1,192 @@
 #include "methods/fair_learning_run_audit.h"
 
-#include <atomic>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <memory>
+#include <ostream>
 #include <string>
-#include <unistd.h>
 
+#include "audit/csv_pair_files.h"
 #include "core/error.h"
+#include "core/rng.h"
 #include "core/run_observer.h"
-#include "methods/fair_learning.h"
+#include "nn/dense_network.h"
 
 namespace dpw {
 
 namespace {
 
-constexpr long kRows = 300, kSteps = 30;
+constexpr long kRows = 300, kSteps = 30, kFullBatchSteps = 10;
 constexpr double kOutlier = 1000;
-constexpr double kNoClip = 1e9;  // fault skip-clip: a bound no gradient reaches
+constexpr double kNoClip = 1e9;      // fault skip-clip: a bound no gradient reaches
+constexpr double kFarTarget = 10;    // fair-regression-2d: the canary's target, far beyond the outputs' range
 
-/// The two neighbouring files, removed with the target.
-struct CsvPair {
-  std::filesystem::path d, dPrime;
-  CsvPair(const CsvPair&) = delete;
-  CsvPair& operator=(const CsvPair&) = delete;
-  CsvPair() {
-    static std::atomic<long> counter{0};
-    const std::string stem = "dpwlab-audit-" + std::to_string(long(::getpid())) + "-" + std::to_string(counter++);
-    const std::filesystem::path dir = std::filesystem::temp_directory_path();
-    d = dir / (stem + "-D.csv"), dPrime = dir / (stem + "-Dprime.csv");
-    write(d, kOutlier), write(dPrime, -1.0);
-  }
-  ~CsvPair() {
-    std::error_code ignored;
-    std::filesystem::remove(d, ignored), std::filesystem::remove(dPrime, ignored);
-  }
-  static void write(const std::filesystem::path& path, double canaryX) {
-    std::ofstream out(path);
-    require(bool(out), "the fair-classifier audit cannot write its CSV file ", path.string());
-    out << "x,y,g\n";
-    out << canaryX << ",0,a\n";  // the canary: group a, label 0
-    for (long i = 1; i < kRows; ++i) {
-      const bool plus = (i / 2) % 2 == 1;  // x = ±1 alternating within each group, y = 1 exactly when x = +1
-      out << (plus ? "1,1," : "-1,0,") << (i % 2 == 0 ? "a" : "b") << "\n";
-    }
-    require(bool(out), "the fair-classifier audit cannot write its CSV file ", path.string());
-  }
-};
+bool usesCsv(FairTask task) { return task == FairTask::Classifier || task == FairTask::Representation; }
 
-FairLearningSettings runSettings(const MechanismAuditSettings& a) {
+/// The two neighbouring files of a CSV task (audit/csv_pair_files.h); row 0 is the canary.
+std::shared_ptr<CsvPairFiles> writeFiles(FairTask task) {
+  if (task == FairTask::Classifier)
+    return std::make_shared<CsvPairFiles>("audit", [](std::ostream& out, bool neighbour) {
+      out << "x,y,g\n" << (neighbour ? -1.0 : kOutlier) << ",0,a\n";  // the canary: group a, label 0
+      for (long i = 1; i < kRows; ++i) {
+        const bool plus = (i / 2) % 2 == 1;  // x = ±1 alternating within each group, y = 1 exactly when x = +1
+        out << (plus ? "1,1," : "-1,0,") << (i % 2 == 0 ? "a" : "b") << "\n";
+      }
+    });
+  return std::make_shared<CsvPairFiles>("representation-audit", [](std::ostream& out, bool neighbour) {
+    out << "x1,x2,g\n" << (neighbour ? -1.0 : kOutlier) << ",0,a\n";  // the canary: group a
+    for (long i = 1; i < kRows; ++i)  // x1 = 0, x2 = ±1 alternating within each group
+      out << "0," << ((i / 2) % 2 == 1 ? "1," : "-1,") << (i % 2 == 0 ? "a" : "b") << "\n";
+  });
+}
+
+/// The synthetic tasks' canary: record 0 replaced within its cell (fair-regression-2d: input and target;
+/// private matching: the circle sample's record).
+void plantCanary(FairTask task, FairTrainingData& data, bool neighbour) {
+  const double sign = neighbour ? -1.0 : 1.0;
+  if (task == FairTask::Regression2d) {
+    data.X.row(0).setZero();
+    data.target.row(0).setConstant(sign * kFarTarget);
+  } else if (task == FairTask::Matching) {
+    data.reference.row(0) << sign, 0.0;
+  }
+}
+
+/// The auditor's score of the released model θ_T. The classifier: the weight on x (θ's first coordinate). The
+/// others: the model's response where the canary pulls it, read from a copy of the task's network (the
+/// architecture of fair_learning.cpp's makeNetwork) given θ_T; every parameter the canary's clipped gradient
+/// moves then counts, not one coordinate.
+///  - fair-regression-2d: the sum of the two outputs at the canary's input 0;
+///  - fair-representation: the reconstruction of x1 at (1, 0) plus at (−1, 0), the canary's two inputs (D pulls
+///    the first toward 1, D′ the second toward −1);
+///  - private matching: the mean first coordinate of the generated points at 256 fixed standard normal inputs.
+double scoreOf(FairTask task, const Vector& theta) {
+  using A = nn::Activation;
+  Rng rng = makeRng(0, 0);  // the copy's own draw is overwritten by θ_T
+  nn::DenseNetwork net;
+  nn::Matrix at;
+  switch (task) {
+    case FairTask::Classifier: return theta[0];
+    case FairTask::Regression2d:
+      net = nn::DenseNetwork({2, 64, 2}, {A::ReLU, A::Sigmoid}, rng);
+      at = nn::Matrix::Zero(1, 2);
+      break;
+    case FairTask::Representation:
+      net = nn::DenseNetwork({2, 2, 62, 2}, {A::Identity, A::ReLU, A::Identity}, rng);
+      at.resize(2, 2);
+      at << 1, 0, -1, 0;
+      break;
+    case FairTask::Matching:
+      net = nn::DenseNetwork({2, 64, 64, 2}, {A::ReLU, A::ReLU, A::Identity}, rng);
+      at = standardNormal(256, 2, rng);
+      break;
+  }
+  net.setParameters(theta);
+  const nn::Matrix out = net.forward(at).output();
+  return task == FairTask::Regression2d ? out.sum() : out.col(0).mean();
+}
+
+FairLearningSettings runSettings(FairTask task, const MechanismAuditSettings& a) {
   FairLearningSettings s;
-  s.task = FairTask::Classifier;
+  s.task = task;
   s.penalty = FairnessNotion::StatisticalParity;
-  s.alpha = a.runAlpha >= 0 ? a.runAlpha : 0.1;  // a small penalty: its sensitivity (not the loss's) sets most of the noise
+  // The classifier's default: a small penalty, whose sensitivity (not the loss's) sets most of the noise. The
+  // regression and the representation default to α = 0: at 0.1 the penalty's sensitivity sets 20 times the noise
+  // the canary's clipped loss gradient needs, and the audit could not see it (noise / 4 and bug (a) read 0).
+  s.alpha = a.runAlpha >= 0 ? a.runAlpha : task == FairTask::Classifier ? 0.1 : 0.0;
   s.epsilon = a.epsilon;
   s.delta = a.delta;
-  s.accountant = AccountantKind::PldWor;  // the classifier's `auto` in teaching mode
-  s.steps = a.runSteps > 0 ? a.runSteps : kSteps;
+  s.accountant = AccountantKind::PldWor;  // the tasks' `auto` in teaching mode
+  const bool classifier = task == FairTask::Classifier;
+  s.steps = a.runSteps > 0 ? a.runSteps : classifier ? kSteps : kFullBatchSteps;
   s.learningRate = 0.5;
   s.clipGradient = a.runClip > 0 ? a.runClip : 1.0;
-  s.batchFraction = 0.2;
+  // Beside the classifier, full batches (q = 1, the method's largest batch fraction): with D, D′ and the init
+  // fixed (fixedDataSeed) the noise is then the run's only randomness, and the score's shift meets it undiluted.
+  s.batchFraction = classifier ? 0.2 : 1.0;
   s.frameEvery = s.steps;
-  s.dataset = FairDataSource::Csv;
-  // Copied from std::strings: assigning these short literals makes GCC 12 warn falsely (-Wrestrict).
-  static const std::string feature = "x", bounds = "x:-1:1", label = "y", group = "g", groups = "a,b";
-  s.featureColumns = feature;
-  s.groupValues = groups;  // declared, as a user declares them (the labels keep the default 0,1)
-  s.featureBounds = bounds;
-  s.labelColumn = label, s.groupColumn = group;
-  s.testFraction = 0.2;  // 60 test rows: every (group, label) cell of the metrics has members
+  if (usesCsv(task)) {
+    s.dataset = FairDataSource::Csv;
+    // Copied from std::strings: assigning these short literals makes GCC 12 warn falsely (-Wrestrict).
+    static const std::string feature = "x", bounds = "x:-1:1", label = "y", group = "g", groups = "a,b",
+                             features2 = "x1,x2", bounds2 = "x1:-1:1,x2:-1:1";
+    s.featureColumns = classifier ? feature : features2;
+    s.featureBounds = classifier ? bounds : bounds2;
+    s.groupValues = groups;  // declared, as a user declares them (the labels keep the default 0,1)
+    if (classifier) s.labelColumn = label;
+    s.groupColumn = group;
+    s.testFraction = 0.2;  // 60 test rows: every (group, label) cell of the metrics has members
+  } else {
+    s.n = task == FairTask::Matching ? 100 : 200;
+    s.nTest = 20;  // the test points feed only the evaluation metrics
+    s.coreFeatures = 2, s.spuriousFeatures = 0;
+  }
   return s;
+}
+
+/// Points the run at D or D′: the CSV file, or the canary planted in the synthetic draw.
+void useData(FairLearningSettings& s, const std::shared_ptr<CsvPairFiles>& files, bool neighbour) {
+  if (files) {
+    s.dataPath = files->path(neighbour).string();
+  } else {
+    const FairTask task = s.task;
+    s.editTrainingData = [task, neighbour](FairTrainingData& d) { plantCanary(task, d, neighbour); };
+  }
 }
 
 }  // namespace
 
-AuditTarget fairClassifierRunAuditTarget(const MechanismAuditSettings& a, std::uint64_t seed) {
+const char* fairLearningRunAuditName(FairTask task) {
+  switch (task) {
+    case FairTask::Classifier: return "fair-classifier-run";
+    case FairTask::Regression2d: return "fair-regression-2d-run";
+    case FairTask::Representation: return "fair-representation-run";
+    case FairTask::Matching: return "private-matching-run";
+  }
+  return "";
+}
+
+AuditTarget fairLearningRunAuditTarget(FairTask task, const MechanismAuditSettings& a, std::uint64_t seed) {
   require(a.epsilon > 0 && std::isfinite(a.epsilon), "the audited ε must be finite and > 0, got ", a.epsilon);
   require(a.delta > 0 && a.delta < 1, "delta must lie in (0, 1), got ", a.delta);
-  requireAuditFault(a.fault,
-                    {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::PrivateStandardisation,
-                     AuditFault::SkipClip},
-                    "fair-classifier-run");
+  std::vector<AuditFault> faults{AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds};
+  if (usesCsv(task)) faults.push_back(AuditFault::PrivateStandardisation);
+  if (task != FairTask::Matching) faults.push_back(AuditFault::SkipClip);
+  requireAuditFault(a.fault, faults, fairLearningRunAuditName(task));
   require(a.runClip >= 0 && std::isfinite(a.runClip), "the clip bound must be >= 0 (0: the default 1), got ", a.runClip);
   require(a.runAlpha <= 1, "the fairness weight must be at most 1 (negative: the default 0.1), got ", a.runAlpha);
-  auto files = std::make_shared<CsvPair>();
+  const std::shared_ptr<CsvPairFiles> files = usesCsv(task) ? writeFiles(task) : nullptr;
   // The claim: the correct run's ledger ε for the whole run, and its calibrated multiplier (a probe on D').
-  FairLearningSettings probe = runSettings(a);
-  probe.dataPath = files->dPrime.string();
+  FairLearningSettings probe = runSettings(task, a);
+  useData(probe, files, true);
+  // Beside the classifier, D and D′ (and the initialisation) are fixed across trials: the first data seed from
+  // `seed` whose split keeps the canary among the training rows (the representation's D′ canary: x1 = −1).
+  bool canaryTrains = true;
+  if (task != FairTask::Classifier) probe.fixedDataSeed = seed;
+  if (task == FairTask::Representation)
+    probe.editTrainingData = [&](FairTrainingData& d) { canaryTrains = (d.X.col(0).array() < -0.5).any(); };
   LatestFramesObserver quiet;
-  const RunResult r = runFairLearning(probe, seed, quiet);
+  RunResult r = runFairLearning(probe, seed, quiet);
+  for (int k = 0; !canaryTrains && k < 50; ++k) {
+    probe.fixedDataSeed = *probe.fixedDataSeed + 1;
+    r = runFairLearning(probe, seed, quiet);
+  }
+  require(canaryTrains, "no data seed kept the canary among the training rows");
   struct Shared {
-    std::shared_ptr<CsvPair> files;
+    std::shared_ptr<CsvPairFiles> files;
     FairLearningSettings run;
   };
   auto sh = std::make_shared<Shared>();
   sh->files = files;
-  sh->run = runSettings(a);
+  sh->run = runSettings(task, a);
+  sh->run.fixedDataSeed = probe.fixedDataSeed;
   sh->run.noiseMultiplier = auditNoiseFactor(a.fault) * r.metrics.at("noise_multiplier");
   if (a.fault == AuditFault::SkipClip) {
     // Planted bug (d): the loss gradients are not clipped, while the noise still believes in C (its std is
     // the correct run's: the multiplier rescaled to the sensitivity the run computes with no clip).
-    FairLearningSettings unclipped = runSettings(a);
+    FairLearningSettings unclipped = runSettings(task, a);
     unclipped.clipGradient = kNoClip;
-    unclipped.dataPath = files->dPrime.string();
+    useData(unclipped, files, true);
+    unclipped.fixedDataSeed = probe.fixedDataSeed;
     unclipped.noiseMultiplier = 1, unclipped.accountant.reset();
     unclipped.steps = 1, unclipped.frameEvery = 1;
     LatestFramesObserver quietToo;
@@ -117,14 +200,14 @@ AuditTarget fairClassifierRunAuditTarget(const MechanismAuditSettings& a, std::u
   t.claimedEpsilon = r.metrics.at("epsilon");
   t.claimedDelta = a.delta;
   t.noiseScale = auditNoiseFactor(a.fault) * r.metrics.at("noise_std");  // skip-clip: the correct run's noise
-  t.trial = [sh](bool neighbour, Rng& rng) {
+  t.trial = [sh, task](bool neighbour, Rng& rng) {
     FairLearningSettings s = sh->run;
-    s.dataPath = (neighbour ? sh->files->dPrime : sh->files->d).string();
-    double weight = 0;
-    s.inspectModel = [&](const Vector& theta) { weight = theta[0]; };  // the weight on x of the released model
+    useData(s, sh->files, neighbour);
+    double score = 0;
+    s.inspectModel = [&](const Vector& theta) { score = scoreOf(task, theta); };  // the released model θ_T
     LatestFramesObserver quiet;
     runFairLearning(s, rng(), quiet);
-    return weight;
+    return score;
   };
   return t;
 }

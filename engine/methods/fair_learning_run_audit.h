@@ -1,39 +1,65 @@
 #pragma once
-/// End-to-end privacy audit of a whole fair-classifier training through its CSV data path (issue #36,
-/// planted bug (a)): runFairLearning itself, as a user runs it on a CSV file (loadFairCsv with the declared
-/// public bounds, the seeded shuffle and train/test split, fixed-size batches per group, all T DP-SGD steps,
-/// the run's own calibration), on two neighbouring CSV files, against the ε the run's ledger claims for the
-/// whole run (metric `epsilon`).
+/// End-to-end privacy audits of whole fair-learning trainings (issue #36 item 1), one target builder for the
+/// four DP-SGD tasks of methods/fair_learning.h: runFairLearning itself, as a user runs the task (its data path,
+/// fixed-size batches per cell at q = 0.2, all T steps, the run's own calibration by pld-wor, the task's `auto`),
+/// on worst-case neighbouring data (replace-one within a cell, the relation of the fair-learning ledger),
+/// against the ε the run's ledger claims for the whole run (metric `epsilon`). White box: the auditor reads
+/// the released model θ_T (FairLearningSettings::inspectModel) and scores it where the canary pushes.
+/// The trials run the probe's calibrated multiplier with no accountant (the calibration is deterministic; a
+/// PLD per run would cost more than the run). The classifier's trials are fresh runs (seed from the trial's
+/// stream; the seeded split is the same law under D and D′, so the pair is a mixture of neighbours). The other
+/// three hold D, D′ and the initialisation fixed (FairLearningSettings::fixedDataSeed: the trial's seed drives
+/// only the batches and the noise), run full batches (q = 1) and score the model's response where the canary
+/// pulls it (θ_T loaded into a copy of the task's network).
 ///
-/// Setting (`mechanism = fair-classifier-run` of the privacy-audit method): 200 rows, one feature x with
-/// public bounds [−1, 1], groups g ∈ {a, b} alternating, label y = 1 exactly when x = +1 (x = ±1
-/// alternating within each group). The canary is row 0 (group a, y = 0): x = 1000 in D (a crafted
-/// outlier) and x = −1 in D' (replace-one within its cell, the relation of the fair-learning ledger).
-/// Test fraction 0.1, batch fraction 0.2 (q = 0.2), T = 30 steps, learning rate 0.5, clip C = 1, α = 0.5,
-/// statistical parity, accountant pld-wor (the fair classifier's `auto`). The files are written once into
-/// the temporary directory and removed when the target is destroyed.
+/// `mechanism` of the privacy-audit method, per task (T = 30 for the classifier and 10 for the others, C = 1,
+/// α = 0.1 for the classifier and 0 for the regression and the representation, unless run_steps, run_clip,
+/// run_alpha say otherwise). Caught so far beside the classifier: fair-regression-2d's noise / 4, within the
+/// Gaussian-DP family only; the representation and matching catch nothing yet (docs/privacy-audits.md):
+///  - fair-classifier-run (CSV): 300 rows, one feature x with public bounds [−1, 1], groups g ∈ {a, b}
+///    alternating, label y = 1 exactly when x = +1 (x = ±1 alternating within each group); test fraction 0.2,
+///    learning rate 0.5, statistical parity. The canary is row 0 (group a, y = 0): x = 1000 in D (a crafted
+///    outlier, clamped to the bound 1 by the correct path) and x = −1 in D′. Score: the weight on x.
+///  - fair-representation-run (CSV): 300 rows, features x1, x2 with public bounds [−1, 1], groups a, b
+///    alternating, no label; every other row has x1 = 0 and x2 = ±1. The canary is row 0 (group a): x1 = 1000
+///    in D (clamped to 1), x1 = −1 in D′, x2 = 0; the data seed is the first whose split trains on the canary.
+///    Score: the reconstruction of x1 at (1, 0) plus at (−1, 0). Test fraction 0.2, learning rate 0.5, the
+///    paper's SW₂² penalty between the groups' codes.
+///  - fair-regression-2d-run (synthetic, App. B with 2 core and no spurious features): n = 200 training and
+///    20 test points; the canary replaces training record 0 within its cell (FairLearningSettings::
+///    editTrainingData): input 0 and target Y^C = (10, 10) in D, (−10, −10) in D′. Score: the sum of the two
+///    outputs at input 0. Learning rate 0.5.
+///  - private-matching-run (synthetic, App. C): n = 100 points of each private sample; the canary replaces
+///    the circle sample's record 0 (both samples are private, Thm A.1(b)) by (1, 0) in D and (−1, 0) in D′, the
+///    ends of the ball of radius M = 1 that the step clips the reference to. Score: the mean first coordinate of
+///    the generated points at 256 fixed standard normal inputs. Learning rate 0.5, the noisy gradient clipped
+///    after the noise (App. C).
 ///
-/// The correct path clamps the outlier to the bound 1: the canary moves only its own clipped gradient.
-/// Planted bug (a), fault `private-standardisation` (FairCsvSpec::plantedPrivateStandardisation): the
-/// feature is standardised on the private training rows, so the outlier's mean and deviation move every
-/// row's feature (the other rows collapse near −0.1): the whole gradient changes, far beyond Δ.
-/// The auditor reads the released model θ_T (FairLearningSettings::inspectModel) and scores its weight on
-/// x; under D' the model learns w > 0, under the faulty D it does not. Faults: noise-quarter,
-/// noise-two-thirds (the multiplier × 0.25, × 0.67), private-standardisation, and skip-clip (planted bug (d):
-/// the loss gradients unclipped, the noise std still the correct run's, calibrated for C). The public bounds
-/// map x into [−1, 1], so a row's raw gradient is at most √2: skip-clip shows only with C well below that
-/// (MechanismAuditSettings::runClip, runAlpha and runSteps set C, α and T; the test uses C = 0.05, α = 0,
-/// T = 100). The trials run the probe's
-/// calibrated multiplier with no accountant (the calibration is deterministic; a PLD per run would cost
-/// more than the run). Cost: 2·trials runs of 30 steps on 180 rows (about 1 ms each).
+/// Faults: noise-quarter, noise-two-thirds (the multiplier × 0.25, × 0.67) for every task;
+/// private-standardisation (planted bug (a), FairCsvSpec::plantedPrivateStandardisation: the features
+/// standardised on the private training rows, so the outlier's mean and deviation move every row) for the CSV
+/// tasks; skip-clip (planted bug (d): the loss gradients unclipped, the noise std still the correct run's,
+/// calibrated for C) for the tasks with a loss (not matching). The public bounds map every feature into
+/// [−1, 1], so a row's raw gradient is small: skip-clip shows only with C well below it (the classifier's
+/// test uses C = 0.05, α = 0, T = 100). Cost: 2·trials runs of T steps (about 1-3 ms each).
 #include <cstdint>
 
 #include "audit/mechanism_audits.h"
+#include "methods/fair_learning.h"
 
 namespace dpw {
 
+/// The registered name of the task's whole-run audit ("fair-classifier-run", "fair-regression-2d-run",
+/// "fair-representation-run", "private-matching-run").
+const char* fairLearningRunAuditName(FairTask task);
+
 /// @throws InvalidArgument on bad settings (ε ≤ 0 or infinite, δ ∉ (0, 1), an unsupported fault) or when the
 /// temporary CSV files cannot be written.
-AuditTarget fairClassifierRunAuditTarget(const MechanismAuditSettings& s, std::uint64_t seed);
+AuditTarget fairLearningRunAuditTarget(FairTask task, const MechanismAuditSettings& s, std::uint64_t seed);
+
+/// The classifier's (fair-classifier-run).
+inline AuditTarget fairClassifierRunAuditTarget(const MechanismAuditSettings& s, std::uint64_t seed) {
+  return fairLearningRunAuditTarget(FairTask::Classifier, s, seed);
+}
 
 }  // namespace dpw

@@ -1,14 +1,12 @@
 #include "methods/fair_regression_run_audit.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <memory>
+#include <ostream>
 #include <string>
-#include <unistd.h>
 
+#include "audit/csv_pair_files.h"
 #include "core/error.h"
 #include "core/run_observer.h"
 #include "fair_regression/fair_pipeline.h"
@@ -21,36 +19,19 @@ namespace {
 constexpr long kRows = 40, kBins = 4;
 constexpr double kTestFraction = 0.25;
 
-/// The two neighbouring files, removed with the target.
-struct CsvPair {
-  std::filesystem::path d, dPrime;
-  CsvPair(const CsvPair&) = delete;
-  CsvPair& operator=(const CsvPair&) = delete;
-  CsvPair() {
-    static std::atomic<long> counter{0};
-    const std::string stem = "dpwlab-fairreg-audit-" + std::to_string(long(::getpid())) + "-" + std::to_string(counter++);
-    const std::filesystem::path dir = std::filesystem::temp_directory_path();
-    d = dir / (stem + "-D.csv"), dPrime = dir / (stem + "-Dprime.csv");
-    write(d, "0,a"), write(dPrime, "1,b");
-  }
-  ~CsvPair() {
-    std::error_code ignored;
-    std::filesystem::remove(d, ignored), std::filesystem::remove(dPrime, ignored);
-  }
-  /// Row 0 is the canary; the others fill every cell but (a, lowest bin) and (b, highest bin), both groups
-  /// alternating, scores at the bins' centres.
-  static void write(const std::filesystem::path& path, const std::string& canary) {
-    std::ofstream out(path);
-    require(bool(out), "the fair-regression audit cannot write its CSV file ", path.string());
-    out << "s,g\n" << canary << "\n";
+/// The two neighbouring files (audit/csv_pair_files.h). Row 0 is the canary, (score 0, group a) in D and
+/// (score 1, group b) in D′; the others fill every cell but (a, lowest bin) and (b, highest bin), both groups
+/// alternating, scores at the bins' centres.
+std::shared_ptr<CsvPairFiles> writeFiles() {
+  return std::make_shared<CsvPairFiles>("fairreg-audit", [](std::ostream& out, bool neighbour) {
+    out << "s,g\n" << (neighbour ? "1,b" : "0,a") << "\n";
     for (long i = 1; i < kRows; ++i) {
       const bool a = i % 2 == 0;
       const long bin = a ? 1 + (i / 2) % (kBins - 1) : (i / 2) % (kBins - 1);  // a: bins 1..k−1; b: bins 0..k−2
       out << (double(bin) + 0.5) / double(kBins) << "," << (a ? "a" : "b") << "\n";
     }
-    require(bool(out), "the fair-regression audit cannot write its CSV file ", path.string());
-  }
-};
+  });
+}
 
 FairRegressionSettings runSettings(double epsilon) {
   FairRegressionSettings s;
@@ -82,17 +63,17 @@ bool canaryTrains(std::uint64_t seed) {
 AuditTarget fairRegressionRunAuditTarget(const MechanismAuditSettings& a, std::uint64_t seed, bool knowsSplit) {
   require(a.epsilon > 0 && std::isfinite(a.epsilon), "the audited ε must be finite and > 0, got ", a.epsilon);
   requireAuditFault(a.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds}, "fair-regression-run");
-  auto files = std::make_shared<CsvPair>();
+  auto files = writeFiles();
   // The claim: the correct run's ledger ε (a probe on D'; it depends only on ε, the law and the public n).
   FairRegressionSettings probe = runSettings(a.epsilon);
-  probe.dataPath = files->dPrime.string();
+  probe.dataPath = files->path(true).string();
   LatestFramesObserver quiet;
   const RunResult r = runFairRegression(probe, seed, quiet);
   const HistogramNoise claimed{a.epsilon, 0.0, probe.mechanism, false};
   const long nTrain = kRows - long(std::ceil(kTestFraction * double(kRows)));
   const double claimedScale = histogramNoiseScale(claimed, nTrain) * double(nTrain);  // in counts
   struct Shared {
-    std::shared_ptr<CsvPair> files;
+    std::shared_ptr<CsvPairFiles> files;
     FairRegressionSettings run;
   };
   auto sh = std::make_shared<Shared>();
@@ -109,7 +90,7 @@ AuditTarget fairRegressionRunAuditTarget(const MechanismAuditSettings& a, std::u
     std::uint64_t runSeed = rng();
     while (knowsSplit && !canaryTrains(runSeed)) runSeed = rng();
     FairRegressionSettings s = sh->run;
-    s.dataPath = (neighbour ? sh->files->dPrime : sh->files->d).string();
+    s.dataPath = sh->files->path(neighbour).string();
     double llr = 0;
     s.inspectReleasedHistogram = [&](const Points& h) {
       // Counts of the two cells the canary moves between (0 without it in every split): (a, lowest) in D,

@@ -52,6 +52,11 @@ const std::vector<MethodInfo>& allMethods() {
     registerOneRunAudit("dpsgd-run-one-run", dpsgdRunOneRunTarget);  // a whole training, one run, m canaries
     registerOneRunAudit("dpswflow-r-one-run", dpswFlowOneRunTarget);  // a whole flow run, one run, m canaries
     registerAuditMechanism("fair-classifier-run", fairClassifierRunAuditTarget);  // through its CSV data path
+    // The other fair-learning tasks, whole runs through their own data path (one builder, by task)
+    for (const FairTask task : {FairTask::Regression2d, FairTask::Representation, FairTask::Matching})
+      registerAuditMechanism(fairLearningRunAuditName(task), [task](const MechanismAuditSettings& s, std::uint64_t seed) {
+        return fairLearningRunAuditTarget(task, s, seed);
+      });
     registerAuditMechanism("shuffled-batches-run", shuffledBatchesAuditTarget);  // DP-SGD on shuffle-once batches
     // Whole runs as a user runs them: fair regression from a CSV file (white box), the DP basics (black box).
     registerAuditMechanism("fair-regression-run", [](const MechanismAuditSettings& s, std::uint64_t seed) {
@@ -63,6 +68,7 @@ const std::vector<MethodInfo>& allMethods() {
     registerAuditMechanism("exponential-mechanism-run", exponentialMechanismRunAuditTarget);
     // Whole runs end to end, white box: DPSWflow (its one histogram release) and DPSWgen (every step's DP-SWD release)
     registerAuditMechanism("dpswflow-run", dpswPoolRunAuditTarget);
+    registerAuditMechanism("dpswflow-projections-run", dpswPoolProjectionsRunAuditTarget);  // the paper's release
     registerAuditMechanism("dpswgen-run", dpswGeneratorRunAuditTarget);
     std::vector<MethodInfo> list{
       dpswFlowResampledMethod(),  // DP gradient flow: the default scenario

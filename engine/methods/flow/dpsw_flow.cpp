@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cmath>
 #include <numeric>
-#include <sstream>
 
 #include "core/frame_pacing.h"
 #include "core/points_frame_pool.h"
@@ -176,6 +175,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
     }
     for (Eigen::Index j = 0; j < released[gi].rows(); ++j)
       std::sort(released[gi].row(j).data(), released[gi].row(j).data() + released[gi].cols());
+    if (s.inspectReleasedProjections) s.inspectReleasedProjections(gi, pool, released[gi]);  // once, the release
   }
   std::vector<Eigen::Index> fixedSubset;  // reference convention: one subset, with replacement
   if (s.variant == FlowVariant::Pool && s.privacy.convention == FlowConvention::Reference) {

@@ -112,6 +112,11 @@ struct DpswFlowSettings {
   /// and the K x B counts released once (methods/flow/dpsw_pool_run_audit.h).
   std::function<void(long step, std::size_t group, const Points& directions, const Points& noisyCounts)>
       inspectReleasedCounts;
+  /// Audit hook (not a parameter): DPSWflow with the projections release and data noise once calls it once per
+  /// group, before the first step, with the K pool directions and the K x m noisy data projections released
+  /// once, each direction's row sorted (the release; methods/flow/dpsw_pool_run_audit.h).
+  std::function<void(std::size_t group, const Points& pool, const Points& sortedNoisyProjections)>
+      inspectReleasedProjections;
   /// Test hook (not a parameter): edits the loaded target before the run (e.g. replaces one private row, to
   /// probe that the released and public outputs do not move with it).
   std::function<void(FlowData&)> editData;

@@ -34,4 +34,18 @@ namespace dpw {
 /// @throws InvalidArgument on bad settings (ε ≤ 0 or infinite, δ ∉ (0, 1), an unsupported fault).
 AuditTarget dpswPoolRunAuditTarget(const MechanismAuditSettings& s, std::uint64_t seed);
 
+/// The pool's other release, the paper's ([DPSWFlow] Alg. 2; `release = projections`, data noise once, the
+/// default orthonormal blocks): `mechanism = dpswflow-projections-run`. The K x m projections of the data on
+/// the pool, Gaussian noise of std σ = multiplier · Δ added once (Δ = 2√⌈K/d⌉ exactly for replace-one,
+/// flow_directions.h), each direction's row sorted, then reused by every step (the particles' own noise is
+/// post-processing of public particles). The run is the one above (ring5, K = 70, d = 2, k = 2, 16 particles,
+/// T = 3), but the private data is the canary alone: D = {u = e₁}, D' = {−u}. Sorting hides the canary among
+/// the m rows of each direction, which the claim does not credit: one row is the worst case, and the sort
+/// then changes nothing. The auditor reads the released K x 1 projections and the pool
+/// (DpswFlowSettings::inspectReleasedProjections) and scores ⟨ỹ, Θu⟩: its two laws are N(±‖Θu‖², σ²‖Θu‖²)
+/// with ‖Θu‖² = ⌈K/d⌉ = 35 for every draw of the blocks, so the test's μ = 2‖Θu‖/σ = Δ/σ = 1/multiplier,
+/// the claim's. Faults: noise-quarter, noise-two-thirds, and replace-as-add-remove (the release calibrated for
+/// the add/remove Δ = √⌈K/d⌉ while a replaced row moves 2√⌈K/d⌉: the noise × 1/2).
+AuditTarget dpswPoolProjectionsRunAuditTarget(const MechanismAuditSettings& s, std::uint64_t seed);
+
 }  // namespace dpw
