@@ -57,10 +57,11 @@ class TestFairLearningRunAudit : public QObject {
   // distribution-free / Gaussian-DP family; docs/privacy-audits.md): fair-regression-2d correct 0 / 0, noise / 4
   // 1.263 / 3.929 (1000 runs a side; μ 0.91: every step's ‖g − g′‖ is Δ, so μ = 4 × 0.27 less the estimate's
   // margin); fair representation correct 0 / 0, noise / 4 0.696 / 2.398 (1000; μ 0.59: ‖g − g′‖ ≈ 0.77 Δ, the
-  // canary's clipped gradients at x1 = ±1 are nearly orthogonal, not opposite), bug (a) 3.791 / 24.587 (500;
-  // 4.906 / 31.997 at 1000: the outlier's mean and deviation move all 240 rows), skip-clip at C = 0.1 4.201 /
-  // 25.978 (500). The margins: regression's distribution-free 1.26 is 0.26 above the claim (its control reads 0),
-  // the representation's Gaussian-DP 2.40 is 1.4 above it, bug (a) and skip-clip at least 2.8 above it.
+  // canary's clipped gradients at x1 = ±1 are nearly orthogonal, not opposite), bug (a) 3.669 / 21.517 (300,
+  // every run told apart: the ceiling of 300 runs; 4.906 / 31.997 at 1000: the outlier's mean and deviation move
+  // all 240 rows), skip-clip at C = 0.1 3.669 / 21.517 (300, the same ceiling). The margins: regression's
+  // distribution-free 1.26 is 0.26 above the claim (its control reads 0), the representation's Gaussian-DP 2.40
+  // is 1.4 above it, bug (a) and skip-clip 2.7 above it. The suite: 43 s of CPU, 70 s wall at load 6.4.
   // Private matching's control only: its canary's ‖g − g′‖ is about 0.09 Δ (a reference point's W₂ gradient
   // reaches at most (2/n)(L/√2), 0.12 of Thm A.1(b)'s 12LM/n), so noise / 4 gives μ ≈ 0.1 < the claim's 0.27
   // and no score can catch it at this claim (docs/privacy-audits.md).
