@@ -49,7 +49,7 @@
 /// [−1, 1], so a row's raw gradient is small: skip-clip shows only with C well below it (the classifier's
 /// test uses C = 0.05, α = 0, T = 100; the representation's C = 0.1; at C = 1 a skip-clip run of the
 /// representation can stop with a singular code layer). Cost: 2·trials runs of T steps, each step 3 gradients
-/// beside the classifier (about 6-12 ms a run; matching 35 ms).
+/// beside the classifier (about 4-9 ms a run at load 6; matching 35-45 ms).
 #include <cstdint>
 
 #include "audit/mechanism_audits.h"
