@@ -61,7 +61,8 @@ class TestFairLearningRunAudit : public QObject {
   // every run told apart: the ceiling of 300 runs; 4.906 / 31.997 at 1000: the outlier's mean and deviation move
   // all 240 rows), skip-clip at C = 0.1 3.669 / 21.517 (300, the same ceiling). The margins: regression's
   // distribution-free 1.26 is 0.26 above the claim (its control reads 0), the representation's Gaussian-DP 2.40
-  // is 1.4 above it, bug (a) and skip-clip 2.7 above it. The suite: 43 s of CPU, 70 s wall at load 6.4.
+  // is 1.4 above it, bug (a) and skip-clip 2.7 above it; seeds 6-8 read 1.30-1.87 and 1.77-2.02 for the two
+  // noise / 4 rows and 0 / 0 for the controls. The suite: 43 s of CPU, 70 s wall at load 6.4.
   // Private matching's control only: its canary's ‖g − g′‖ is about 0.09 Δ (a reference point's W₂ gradient
   // reaches at most (2/n)(L/√2), 0.12 of Thm A.1(b)'s 12LM/n), so noise / 4 gives μ ≈ 0.1 < the claim's 0.27
   // and no score can catch it at this claim (docs/privacy-audits.md).
