@@ -22,7 +22,8 @@
 /// run_alpha say otherwise). Caught at claim 1 (tests/engine/methods/tst_fair_learning_run_audit.cpp):
 /// fair-regression-2d's noise / 4 (both estimators); the representation's noise / 4 (within the Gaussian-DP
 /// family), bug (a) and skip-clip at C = 0.1 (both). Matching's noise / 4 cannot be caught at this claim by any
-/// score: its canary reaches 0.09 Δ, so noise / 4 gives μ ≈ 0.1 against the claim's 0.27:
+/// score on a reference-point canary: one reaches at most about 0.21 Δ (this one 0.09), so noise / 4 gives
+/// μ ≤ 0.23 (measured ≈ 0.1) against the claim's 0.27:
 ///  - fair-classifier-run (CSV): 300 rows, one feature x with public bounds [−1, 1], groups g ∈ {a, b}
 ///    alternating, label y = 1 exactly when x = +1 (x = ±1 alternating within each group); test fraction 0.2,
 ///    learning rate 0.5, statistical parity. The canary is row 0 (group a, y = 0): x = 1000 in D (a crafted

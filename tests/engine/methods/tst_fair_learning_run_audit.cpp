@@ -64,8 +64,8 @@ class TestFairLearningRunAudit : public QObject {
   // is 1.4 above it, bug (a) and skip-clip 2.7 above it; seeds 6-8 read 1.30-1.87 and 1.77-2.02 for the two
   // noise / 4 rows and 0 / 0 for the controls. The suite: 43 s of CPU, 70 s wall at load 6.4.
   // Private matching's control only: its canary's ‖g − g′‖ is about 0.09 Δ (a reference point's W₂ gradient
-  // reaches at most (2/n)(L/√2), 0.12 of Thm A.1(b)'s 12LM/n), so noise / 4 gives μ ≈ 0.1 < the claim's 0.27
-  // and no score can catch it at this claim (docs/privacy-audits.md).
+  // reaches at most about 2.5L/n, 0.21 of Thm A.1(b)'s 12LM/n), so noise / 4 gives μ ≈ 0.1 (≤ 0.23) < the
+  // claim's 0.27: no score on such a canary can catch it at this claim (docs/privacy-audits.md).
   void correctAndFaults_data() {
     QTest::addColumn<QString>("mechanism");
     QTest::addColumn<int>("fault");
