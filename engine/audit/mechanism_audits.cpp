@@ -281,7 +281,7 @@ MethodInfo privacyAuditMethod() {
        "randomized-response-run, clipped-mean-run, exponential-mechanism-run: the DP basics' lessons, black box; "
        "dpswflow-run (DPSWflow's one histogram release), dpswflow-projections-run (its projections release) and "
        "dpswgen-run (every DP-SWD release of DPSWgen), white box; fair-regression-2d-run, fair-representation-run "
-       "(from a CSV file) and private-matching-run: the other fair-learning trainings, white box on the released model."},
+       "(from a CSV file) and private-matching-run: the other fair-learning trainings, white box on every released step."},
       epsilonParam({1.0, 1e-3, 50, false}, "The privacy budget the mechanism is calibrated for.", "Claimed ε"),
       deltaParam({1e-5, 1e-12, 0.1}, "δ of the claim (ignored by Laplace, which is pure ε-DP).", "Claimed δ"),
       {"trials", "Runs per data set", K::Integer, 200000, 200, 1e8, false, {}, {}, "runs",

@@ -48,7 +48,7 @@
 ///              dpswflow-projections-run (DPSWflow's projections release, the paper's, same file) and dpswgen-run
 ///              (DPSWgen: every step's DP-SWD release, methods/flow/dpsw_generator_run_audit.h).
 ///              The other fair-learning trainings: fair-regression-2d-run, fair-representation-run (from a CSV
-///              file) and private-matching-run (white box on the released model; one builder by task with
+///              file) and private-matching-run (white box on every released step; one builder by task with
 ///              fair-classifier-run, methods/fair_learning_run_audit.h).
 ///
 /// One-run audits of whole runs (dpsgd-run-one-run, dpswflow-r-one-run) are listed in the same `mechanism`

@@ -278,6 +278,7 @@ FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data
     batches[c] = std::move(pool);
   }
   FairStepReport rep;
+  rep.gradientRng = rng;
   rep.gradient = fairGradient(net, data, batches, s, rng);
   rep.batches = batches;
   rep.objective = (1 - s.alpha) * rep.gradient.lossValue + s.alpha * rep.gradient.penaltyValue;
@@ -300,6 +301,7 @@ FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data
     }
   }
   if (s.clipAfterNoise > 0) g *= clipFactor(g.norm(), s.clipAfterNoise);
+  rep.released = g;
   if (s.optimizer == Optimizer::Sgd) {
     net.addToParameters(-s.learningRate * g);
   } else {

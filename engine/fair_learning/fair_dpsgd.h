@@ -110,6 +110,10 @@ struct FairStepReport {
   double sensitivity = 0;  ///< Δ of Thm 6.1 (or Thm A.1 for matching) for this step's batch sizes
   double noiseStd = 0;     ///< σ × Δ (0 without privacy; the grid law's std in secure mode)
   Vector noise;            ///< the noise vector added (for tests; size P, zero without privacy)
+  Vector released;         ///< the noisy gradient the optimizer applied (after the clip after noise, if any)
+  /// The state of `rng` just before the gradient drew its directions: with `batches`, a caller can recompute
+  /// this step's clipped gradient on other data (the audits' replay, methods/fair_learning_run_audit.h).
+  Rng gradientRng;
   /// The rows of each cell's batch (drawn from the OS in secure mode, from `rng` in teaching mode).
   std::vector<std::vector<Eigen::Index>> batches;
 };

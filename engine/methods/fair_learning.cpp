@@ -256,7 +256,17 @@ RunResult runSerial(const FairLearningSettings& s, std::uint64_t seed, RunObserv
   publish(0);  // the starting picture (untrained network), so a run is seen to learn; draws no random number
   for (long t = 0; t < s.steps; ++t) {
     throwIfCancelled(observer);
-    last = fairDpSgdStep(net, data, batch, st, noise.multiplier, rng, &adam);
+    if (s.inspectStep && st.privatise) {  // the audits' white box (fair_learning_run_audit.h)
+      const nn::DenseNetwork before = net;
+      last = fairDpSgdStep(net, data, batch, st, noise.multiplier, rng, &adam);
+      s.inspectStep({t, before, last.released, [&](const FairTrainingData& other) {
+                       Rng replay = last.gradientRng;
+                       const FairGradient g = fairGradient(before, other, last.batches, st, replay);
+                       return Vector(g.loss + g.penalty);
+                     }});
+    } else {
+      last = fairDpSgdStep(net, data, batch, st, noise.multiplier, rng, &adam);
+    }
     if (s.task == FairTask::Representation) nn::orthonormaliseRows(net, kCodeLayer);  // post-processing
     const double x = double(t + 1);
     obj.append(x, last.objective);

@@ -62,6 +62,18 @@ const ChoiceTable<FairDataSource>& fairDataSources();
 /// How the private gradient is applied (parameter `optimizer`): "sgd" or "adam".
 const ChoiceTable<Optimizer>& optimizers();
 
+/// One step of a private fair-learning run as its white-box auditor sees it (FairLearningSettings::inspectStep):
+/// the iterate θ_t the step started from, the noisy gradient it released (the Gaussian's output, after the clip
+/// after noise if any; never the noise alone), and a replay of the step's own clipped, noiseless gradient at θ_t
+/// (its batches, its directions, its clipping) on other training data of the same cells: the auditor's
+/// hypotheses D and D′ as the run's own data path loads them.
+struct FairStepInspection {
+  long step = 0;
+  const nn::DenseNetwork& before;
+  const Vector& released;
+  std::function<Vector(const FairTrainingData& data)> gradientOn;
+};
+
 struct FairLearningSettings {
   FairTask task = FairTask::Classifier;
   FairnessNotion penalty = FairnessNotion::StatisticalParity;  ///< classifier only
@@ -98,6 +110,9 @@ struct FairLearningSettings {
   bool plantedPrivateStandardisation = false;
   /// Audit only: called once with the released model's parameters θ_T after the last step.
   std::function<void(const Vector& parameters)> inspectModel;
+  /// Audit only: called after every step of a private run with what the white-box auditor of DP-SGD reads
+  /// (every iterate is released: FairStepInspection).
+  std::function<void(const FairStepInspection& step)> inspectStep;
   /// Audit only: edits the training data once drawn (the synthetic tasks' worst-case neighbours: one record
   /// replaced by the audit's canary within its cell). The cells must stay as they are.
   std::function<void(FairTrainingData& data)> editTrainingData;

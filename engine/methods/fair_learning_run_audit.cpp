@@ -9,7 +9,6 @@
 #include "core/error.h"
 #include "core/rng.h"
 #include "core/run_observer.h"
-#include "nn/dense_network.h"
 
 namespace dpw {
 
@@ -51,38 +50,28 @@ void plantCanary(FairTask task, FairTrainingData& data, bool neighbour) {
   }
 }
 
-/// The auditor's score of the released model θ_T. The classifier: the weight on x (θ's first coordinate). The
-/// others: the model's response where the canary pulls it, read from a copy of the task's network (the
-/// architecture of fair_learning.cpp's makeNetwork) given θ_T; every parameter the canary's clipped gradient
-/// moves then counts, not one coordinate.
-///  - fair-regression-2d: the sum of the two outputs at the canary's input 0;
-///  - fair-representation: the reconstruction of x1 at (1, 0) plus at (−1, 0), the canary's two inputs (D pulls
-///    the first toward 1, D′ the second toward −1);
-///  - private matching: the mean first coordinate of the generated points at 256 fixed standard normal inputs.
-double scoreOf(FairTask task, const Vector& theta) {
-  using A = nn::Activation;
-  Rng rng = makeRng(0, 0);  // the copy's own draw is overwritten by θ_T
-  nn::DenseNetwork net;
-  nn::Matrix at;
-  switch (task) {
-    case FairTask::Classifier: return theta[0];
-    case FairTask::Regression2d:
-      net = nn::DenseNetwork({2, 64, 2}, {A::ReLU, A::Sigmoid}, rng);
-      at = nn::Matrix::Zero(1, 2);
-      break;
-    case FairTask::Representation:
-      net = nn::DenseNetwork({2, 2, 62, 2}, {A::Identity, A::ReLU, A::Identity}, rng);
-      at.resize(2, 2);
-      at << 1, 0, -1, 0;
-      break;
-    case FairTask::Matching:
-      net = nn::DenseNetwork({2, 64, 64, 2}, {A::ReLU, A::ReLU, A::Identity}, rng);
-      at = standardNormal(256, 2, rng);
-      break;
-  }
-  net.setParameters(theta);
-  const nn::Matrix out = net.forward(at).output();
-  return task == FairTask::Regression2d ? out.sum() : out.col(0).mean();
+/// The replay score of the three tasks beside the classifier: the log-likelihood ratio of the released steps
+/// between D and D′ (up to the factor 1/s², the same every step at q = 1). At step t the auditor reads the
+/// iterate θ_t and the released noisy gradient G_t, replays the run's own clipped gradient at θ_t on D and on D′
+/// as the run's data path loaded them (g, g′: the step's batches, directions and clipping) and adds
+/// ⟨G_t − (g + g′)/2, g − g′⟩. Under D the term has mean ‖g − g′‖²/2 and std s‖g − g′‖, under D′ the opposite
+/// mean: the sum over T steps is the Neyman–Pearson test of the composition (μ = √(Σ‖g − g′‖²)/s, the claim's μ
+/// when every ‖g − g′‖ is Δ). Private matching clips the noisy gradient after the noise (App. C), which keeps
+/// only G_t's direction: its norm is restored as the correct run's noise makes it, √(‖m‖² + P s²).
+struct Replay {
+  FairTrainingData d, dPrime;
+  double noiseStd = 0;        // the correct run's σΔ: the auditor's model of the noise, whatever the fault
+  double clipAfterNoise = 0;  // the run's clip of the noisy gradient (matching), 0: none
+};
+
+double replayTerm(const Replay& r, const FairStepInspection& step) {
+  const Vector g = step.gradientOn(r.d), gPrime = step.gradientOn(r.dPrime);
+  const Vector mid = 0.5 * (g + gPrime);
+  Vector released = step.released;
+  const double norm = released.norm();
+  if (r.clipAfterNoise > 0 && norm >= r.clipAfterNoise * (1 - 1e-12))
+    released *= std::sqrt(mid.squaredNorm() + double(mid.size()) * r.noiseStd * r.noiseStd) / norm;
+  return (released - mid).dot(g - gPrime);
 }
 
 FairLearningSettings runSettings(FairTask task, const MechanismAuditSettings& a) {
@@ -200,11 +189,40 @@ AuditTarget fairLearningRunAuditTarget(FairTask task, const MechanismAuditSettin
   t.claimedEpsilon = r.metrics.at("epsilon");
   t.claimedDelta = a.delta;
   t.noiseScale = auditNoiseFactor(a.fault) * r.metrics.at("noise_std");  // skip-clip: the correct run's noise
-  t.trial = [sh, task](bool neighbour, Rng& rng) {
+  if (task == FairTask::Classifier) {
+    t.trial = [sh](bool neighbour, Rng& rng) {
+      FairLearningSettings s = sh->run;
+      useData(s, sh->files, neighbour);
+      double score = 0;
+      s.inspectModel = [&](const Vector& theta) { score = theta[0]; };  // the released weight on x
+      LatestFramesObserver quiet;
+      runFairLearning(s, rng(), quiet);
+      return score;
+    };
+    return t;
+  }
+  // The replay's D and D′: the training data as the trial's run loads them (its data path, and its fault).
+  auto replay = std::make_shared<Replay>();
+  replay->noiseStd = r.metrics.at("noise_std");
+  replay->clipAfterNoise = task == FairTask::Matching ? sh->run.clipAfterNoise : 0.0;
+  for (const bool neighbour : {false, true}) {
+    FairLearningSettings load = sh->run;
+    useData(load, files, neighbour);
+    load.steps = 1, load.frameEvery = 1;
+    const auto plant = load.editTrainingData;
+    FairTrainingData& into = neighbour ? replay->dPrime : replay->d;
+    load.editTrainingData = [&](FairTrainingData& d) {
+      if (plant) plant(d);
+      into = d;
+    };
+    LatestFramesObserver quietLoad;
+    runFairLearning(load, seed, quietLoad);
+  }
+  t.trial = [sh, replay](bool neighbour, Rng& rng) {
     FairLearningSettings s = sh->run;
     useData(s, sh->files, neighbour);
     double score = 0;
-    s.inspectModel = [&](const Vector& theta) { score = scoreOf(task, theta); };  // the released model θ_T
+    s.inspectStep = [&](const FairStepInspection& step) { score += replayTerm(*replay, step); };
     LatestFramesObserver quiet;
     runFairLearning(s, rng(), quiet);
     return score;

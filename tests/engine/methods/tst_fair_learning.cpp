@@ -237,6 +237,41 @@ class TestFairLearning : public QObject {
              r.privacyStatement.c_str());
   }
 
+  // The audits' step hook (FairLearningSettings::inspectStep, methods/fair_learning_run_audit.h): the replay
+  // of a step's gradient on the run's own data is the step's gradient, directions included (the matching and
+  // the representation draw sliced directions every step), so with noise multiplier 0 it equals the released
+  // gradient to rounding; with noise the difference is the noise, of norm about σΔ√P.
+  void inspectStepReplaysTheStep() {
+    for (FairTask task : {FairTask::Matching, FairTask::Representation}) {
+      for (double multiplier : {0.0, 1.0}) {
+        FairLearningSettings s;
+        s.task = task, s.n = 100, s.nTest = 20, s.steps = 3, s.frameEvery = 3, s.epsilon = 1;
+        s.coreFeatures = 2, s.spuriousFeatures = 0, s.clipAfterNoise = 0, s.noiseMultiplier = multiplier;
+        FairTrainingData data;
+        s.editTrainingData = [&](FairTrainingData& d) { data = d; };
+        long calls = 0;
+        double worst = 0, noiseNorm = 0, P = 0;
+        s.inspectStep = [&](const FairStepInspection& step) {
+          QCOMPARE(step.step, calls++);
+          const Vector g = step.gradientOn(data);
+          QCOMPARE(g.size(), step.released.size());
+          QCOMPARE(Eigen::Index(step.before.parameterCount()), g.size());
+          P = double(g.size());
+          worst = std::max(worst, (step.released - g).norm() / std::max(g.norm(), 1e-300));
+          noiseNorm = (step.released - g).norm();
+        };
+        CollectingObserver obs;
+        const RunResult r = runFairLearning(s, 1, obs);
+        QCOMPARE(calls, 3L);
+        if (multiplier == 0) {
+          QVERIFY2(worst < 1e-12, std::to_string(worst).c_str());
+        } else {  // a Gaussian vector of P coordinates: its norm within 20% of σΔ√P (P ≥ 300: std of the ratio ≤ 0.04)
+          QVERIFY(std::abs(noiseNorm / (r.metrics.at("noise_std") * std::sqrt(P)) - 1) < 0.2);
+        }
+      }
+    }
+  }
+
   // Frames of a run: loss (3 series, one point per step), per-group score histograms (masses sum to 1),
   // per-label histograms for EO; privacy frame only with an accountant.
   void framesAndMetrics() {
