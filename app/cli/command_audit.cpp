@@ -6,6 +6,7 @@
 #include "cli/pictures.h"
 #include "common/run_export.h"
 #include "common/scenario.h"
+#include "core/method.h"
 
 namespace dpwcli {
 namespace {
@@ -15,7 +16,22 @@ struct Options {
   long trials = 0;
 };
 
+// The mechanisms an audit scenario may name: the privacy-audit method's own list (one home), so a newly
+// registered audit is in --help and the man page without an edit here.
+std::string auditMechanismList() {
+  for (const dpw::ParamSpec& p : dpw::findMethod("privacy-audit").params)
+    if (p.key == "mechanism") {
+      std::string list;
+      for (const std::string& id : p.choices) list += (list.empty() ? "" : "|") + id;
+      return list;
+    }
+  return {};
+}
+
 CommandRun setup(CLI::App& cmd) {
+  cmd.description(cmd.get_description() + auditMechanismList() +
+                  " (the *-run ones audit a whole run end to end; the *-one-run ones a whole run in one run with "
+                  "--trials canaries, Steinke, Nasr & Jagielski 2023)");
   auto o = std::make_shared<Options>();
   cmd.add_option("scenario", o->scenario, "scenario file of method privacy-audit")->required();
   auto* trials = addInteger(cmd, "--trials", o->trials, "number of trials (default: the scenario's)");
@@ -42,12 +58,7 @@ CommandRun setup(CLI::App& cmd) {
 const RegisterCommand registered(
     "audit",
     "privacy audit: claimed vs measured epsilon, distribution-free and within the Gaussian-DP family (exit 3 on "
-    "a violation of the distribution-free bound); the scenario's mechanism is one of "
-    "gaussian|laplace|dpswd-projection|fair-histogram|dpsgd-canary|flow-step|flow-histogram, a whole run end "
-    "to end: dpswflow-r-run, fair-classifier-run (from a CSV file), shuffled-batches-run (DP-SGD on batches "
-    "shuffled once), fair-regression-run (from a CSV file), count-query-run|randomized-response-run|"
-    "clipped-mean-run|exponential-mechanism-run (the DP basics, black box), dpswflow-run|dpswgen-run, or a one-run audit of a whole run with --trials canaries: "
-    "dpsgd-run-one-run|dpswflow-r-one-run (Steinke, Nasr & Jagielski 2023)",
+    "a violation of the distribution-free bound); the scenario's mechanism is one of ",
     setup);
 
 }  // namespace

@@ -137,6 +137,12 @@ class TestCli : public QObject {
       QVERIFY(h.err.isEmpty());
     }
     QVERIFY(cli({"account", "--help"}).out.contains("--sigma"));
+    // audit --help names every mechanism the privacy-audit method offers (its list, not a copy: three whole-run
+    // audits were missing from the hand-written one).
+    const QByteArray audit = cli({"audit", "--help"}).out.simplified();
+    for (const char* id : {"gaussian", "fair-regression-2d-run", "fair-representation-run", "private-matching-run",
+                           "dpswflow-projections-run", "dpswflow-r-one-run"})
+      QVERIFY2(audit.contains(id), qPrintable(QString(id) + " missing in:\n" + audit));
   }
 
   // A good call prints nothing on stderr, without a display, a Qt platform or XDG_RUNTIME_DIR
