@@ -452,6 +452,19 @@ PldPmf composeMany(const std::vector<std::pair<const PldPmf*, long>>& parts, dou
   return out;
 }
 
+bool composedFits(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass) {
+  ensure(!parts.empty(), "composedFits needs at least one PLD");
+  std::vector<const std::vector<double>*> probs;
+  std::vector<long> times;
+  for (const auto& [pmf, count] : parts) {
+    ensure(count >= 1, "a PLD is composed at least once, got ", count);
+    probs.push_back(&pmf->probs);
+    times.push_back(count);
+  }
+  const auto [lower, upper] = convolveBounds(probs, times, tailMass);
+  return upper - lower + 1 <= double(kMaxSupport);
+}
+
 PldPmf compose(const PldPmf& a, const PldPmf& b, double tailMass) {
   ensure(a.interval == b.interval, "PLDs with different intervals cannot be composed: ", a.interval, " and ",
           b.interval);

@@ -116,6 +116,10 @@ PldPmf selfCompose(const PldPmf& pmf, long times, double tailMass = 1e-15);
 /// PldTooLarge as selfCompose (support above 2^25 points or losses beyond the index range), before any allocation.
 PldPmf composeMany(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass = 1e-15);
 
+/// Whether composeMany(parts, tailMass) fits the grid (2^25 points): the same Chernoff window, without composing,
+/// so a caller can refuse a long run at once instead of composing up to the step where the grid runs out.
+bool composedFits(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass = 1e-15);
+
 /// The PLD of the composition of two PLDs with the same interval (FFT convolution; tails of total
 /// mass ≤ tailMass truncated, the lower one onto the first grid point, the upper one to +∞; for optimistic PLDs
 /// both dropped). @throws InternalError on different intervals or estimates; PldTooLarge on a result above 2^25

@@ -137,6 +137,13 @@ class TestPldAnalysis : public QObject {
     PldAccountant coarse(1e-2);
     coarse.addGaussianSteps(0.05, 1.0, 1000000);
     QVERIFY_THROWS_EXCEPTION(PldTooLarge, coarse.epsilon(1e-5));
+    // composedFits answers as composeMany would, without composing: yes for a run that composes, no for one
+    // whose window is past the grid (here 10^6 steps of a coarse grid: composeMany throws).
+    const PldPmf step = subsampledGaussianPld(1.1, 0.01, PldAdjacency::Remove), wide = subsampledGaussianPld(0.05, 1.0, PldAdjacency::Remove, 1e-2);
+    QVERIFY(composedFits({{&step, 1000}}));
+    QVERIFY(!composedFits({{&wide, 1000000}}));
+    QVERIFY_THROWS_EXCEPTION(PldTooLarge, composeMany({{&wide, 1000000}}));
+    QVERIFY_THROWS_EXCEPTION(InternalError, composedFits({}));
     // A tiny sigma: losses whose grid indices overflow a long (sigma 1e-10 gave "the loss grid must not be
     // empty, got [-254, -2^63]") are too large too, with the same message.
     for (const double sigma : {1e-10, 1e-100, 1e-300})
