@@ -80,25 +80,32 @@ std::vector<OneRunGuesses> oneRunGuessCandidates(const std::vector<double>& scor
   return candidates;
 }
 
-OneRunAuditResult oneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,
-                                        double delta, double beta) {
+OneRunAuditResult bestOneRunCandidate(const std::vector<double>& scores, const std::vector<bool>& included,
+                                      double delta, double beta, const OneRunCandidateBound& bound) {
   require(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
   require(beta > 0 && beta < 1, "beta must lie in (0, 1), got ", beta);
   const std::vector<OneRunGuesses> candidates = oneRunGuessCandidates(scores, included);
-  const long m = long(scores.size());
   OneRunAuditResult best;
-  best.canaries = m;
+  best.canaries = long(scores.size());
   best.beta = beta;
   best.candidates = long(candidates.size());
   const double level = beta / double(candidates.size());
   for (const OneRunGuesses& g : candidates) {
-    const double bound = oneRunEpsilonLowerBound(m, g.guessesIn + g.guessesOut, g.correct, delta, level);
-    if (bound > best.epsilonLowerBound || best.guessesIn == 0) {
-      best.epsilonLowerBound = bound;
+    const double b = bound(g, best.canaries, level, best.epsilonLowerBound);
+    if (b > best.epsilonLowerBound || best.guessesIn == 0) {
+      best.epsilonLowerBound = b;
       best.guessesIn = g.guessesIn, best.guessesOut = g.guessesOut, best.correct = g.correct;
     }
   }
   return best;
+}
+
+OneRunAuditResult oneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,
+                                        double delta, double beta) {
+  return bestOneRunCandidate(scores, included, delta, beta,
+                             [delta](const OneRunGuesses& g, long m, double level, double) {
+                               return oneRunEpsilonLowerBound(m, g.guessesIn + g.guessesOut, g.correct, delta, level);
+                             });
 }
 
 }  // namespace dpw

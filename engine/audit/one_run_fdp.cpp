@@ -82,24 +82,13 @@ double fdpOneRunEpsilonLowerBound(long m, long k, long c, double delta, double t
 
 OneRunAuditResult fdpOneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,
                                            double delta, OneRunFdpFamily family, double beta) {
-  require(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
-  require(family != OneRunFdpFamily::Gaussian || delta > 0, "the Gaussian family needs delta > 0");
-  require(beta > 0 && beta < 1, "beta must lie in (0, 1), got ", beta);
-  const std::vector<OneRunGuesses> candidates = oneRunGuessCandidates(scores, included);
-  OneRunAuditResult best;
-  best.canaries = long(scores.size());
-  best.beta = beta;
-  best.candidates = long(candidates.size());
-  const double level = beta / double(candidates.size());
-  for (const OneRunGuesses& g : candidates) {
-    const double bound =
-        fdpOneRunEpsilonLowerBound(best.canaries, g.guessesIn + g.guessesOut, g.correct, delta, level, family);
-    if (bound > best.epsilonLowerBound || best.guessesIn == 0) {
-      best.epsilonLowerBound = bound;
-      best.guessesIn = g.guessesIn, best.guessesOut = g.guessesOut, best.correct = g.correct;
-    }
-  }
-  return best;
+  // δ = 0 only: a δ outside [0, 1) is bestOneRunCandidate's to name
+  require(family != OneRunFdpFamily::Gaussian || delta != 0, "the Gaussian family needs delta > 0");
+  return bestOneRunCandidate(scores, included, delta, beta,
+                             [delta, family](const OneRunGuesses& g, long m, double level, double) {
+                               return fdpOneRunEpsilonLowerBound(m, g.guessesIn + g.guessesOut, g.correct, delta,
+                                                                 level, family);
+                             });
 }
 
 }  // namespace dpw

@@ -146,29 +146,17 @@ double tightOneRunEpsilonLowerBound(long n, long r, long u, double delta, double
 
 OneRunAuditResult tightOneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,
                                              double delta, OneRunTightFamily family, double beta) {
-  require(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
-  require(family != OneRunTightFamily::Gaussian || delta > 0, "the Gaussian family needs delta > 0");
-  require(beta > 0 && beta < 1, "beta must lie in (0, 1), got ", beta);
-  const std::vector<OneRunGuesses> candidates = oneRunGuessCandidates(scores, included);
-  OneRunAuditResult best;
-  best.canaries = long(scores.size());
-  best.beta = beta;
-  best.candidates = long(candidates.size());
-  const double level = beta / double(candidates.size());
-  for (const OneRunGuesses& g : candidates) {
-    const long r = g.guessesIn + g.guessesOut;
-    // p grows with ε: a candidate that does not reject the best ε so far cannot beat it (one p-value, not a
-    // bisection; the result is the same)
-    if (best.epsilonLowerBound > 0 &&
-        tightOneRunPValue(best.canaries, r, r - g.correct, best.epsilonLowerBound, delta, family) > level)
-      continue;
-    const double bound = tightOneRunEpsilonLowerBound(best.canaries, r, r - g.correct, delta, level, family);
-    if (bound > best.epsilonLowerBound || best.guessesIn == 0) {
-      best.epsilonLowerBound = bound;
-      best.guessesIn = g.guessesIn, best.guessesOut = g.guessesOut, best.correct = g.correct;
-    }
-  }
-  return best;
+  // δ = 0 only: a δ outside [0, 1) is bestOneRunCandidate's to name
+  require(family != OneRunTightFamily::Gaussian || delta != 0, "the Gaussian family needs delta > 0");
+  return bestOneRunCandidate(
+      scores, included, delta, beta, [delta, family](const OneRunGuesses& g, long n, double level, double bestSoFar) {
+        const long r = g.guessesIn + g.guessesOut;
+        // p grows with ε: a candidate that does not reject the best ε so far cannot beat it (one p-value, not a
+        // bisection; the result is the same)
+        if (bestSoFar > 0 && tightOneRunPValue(n, r, r - g.correct, bestSoFar, delta, family) > level)
+          return bestSoFar;
+        return tightOneRunEpsilonLowerBound(n, r, r - g.correct, delta, level, family);
+      });
 }
 
 }  // namespace dpw

@@ -4,36 +4,17 @@
 // Gaussian canaries whose true curve is known, and on the ideal canary of a claim of 8 (its ceiling).
 #include <QtTest>
 #include <cmath>
-#include <random>
 
 #include "audit/one_run_audit.h"
 #include "audit/one_run_fdp.h"
 #include "core/error.h"
 #include "privacy/accountants/gdp_analysis.h"
 
+#include "support/ideal_canaries.h"
+
 using namespace dpw;
-
-namespace {
-
-struct Canaries {
-  std::vector<double> scores;
-  std::vector<bool> bits;
-};
-
-// m ideal Gaussian canaries: score N(μ, 1) when in, N(0, 1) when out, bits fair coins.
-Canaries idealGaussian(long m, double mu, std::uint64_t seed) {
-  std::mt19937_64 gen(seed);
-  std::normal_distribution<double> n01;
-  std::bernoulli_distribution coin(0.5);
-  Canaries c;
-  for (long i = 0; i < m; ++i) {
-    c.bits.push_back(coin(gen));
-    c.scores.push_back(n01(gen) + (c.bits.back() ? mu : 0.0));
-  }
-  return c;
-}
-
-}  // namespace
+using dpwtest::Canaries;
+using dpwtest::idealGaussian;
 
 class TestOneRunFdp : public QObject {
   Q_OBJECT

@@ -15,27 +15,13 @@
 #include "core/error.h"
 #include "privacy/accountants/gdp_analysis.h"
 
+#include "support/ideal_canaries.h"
+
 using namespace dpw;
+using dpwtest::Canaries;
+using dpwtest::idealGaussian;
 
 namespace {
-
-struct Canaries {
-  std::vector<double> scores;
-  std::vector<bool> bits;
-};
-
-// m ideal Gaussian canaries: score N(μ, 1) when in, N(0, 1) when out, bits fair coins (as tst_one_run_fdp).
-Canaries idealGaussian(long m, double mu, std::uint64_t seed) {
-  std::mt19937_64 gen(seed);
-  std::normal_distribution<double> n01;
-  std::bernoulli_distribution coin(0.5);
-  Canaries c;
-  for (long i = 0; i < m; ++i) {
-    c.bits.push_back(coin(gen));
-    c.scores.push_back(n01(gen) + (c.bits.back() ? mu : 0.0));
-  }
-  return c;
-}
 
 constexpr auto A = OneRunTightFamily::ApproximateDp;
 constexpr auto G = OneRunTightFamily::Gaussian;

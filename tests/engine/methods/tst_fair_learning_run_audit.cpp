@@ -19,14 +19,11 @@
 using namespace dpw;
 using dpwtest::belowClaim;
 using dpwtest::loggedAudit;
+using dpwtest::runAuditSettings;
 
 namespace {
 MechanismAudit audit(const char* mechanism, AuditFault fault, long trials) {
-  MechanismAuditSettings s;
-  s.mechanism = mechanism;
-  s.epsilon = 1.0;
-  s.trials = trials;
-  s.fault = fault;
+  MechanismAuditSettings s = runAuditSettings(mechanism, 1.0, trials, fault);
   return loggedAudit(s, 5, std::string(mechanism) + " whole run");
 }
 }  // namespace
