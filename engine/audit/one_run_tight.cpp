@@ -7,6 +7,7 @@
 
 #include "audit/one_run_fdp.h"
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "privacy/accountants/normal_tail.h"
 
 namespace dpw {
@@ -24,8 +25,8 @@ struct Null {
 };
 
 Null makeNull(OneRunTightFamily family, double epsilon, double delta) {
-  require(epsilon >= 0 && std::isfinite(epsilon), "epsilon must be finite and >= 0, got ", epsilon);
-  require(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
+  ensure(epsilon >= 0 && std::isfinite(epsilon), "epsilon must be finite and >= 0, got ", epsilon);
+  ensure(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
   Null n{family};
   n.delta = delta;
   if (family == OneRunTightFamily::Gaussian) n.mu = fdpGaussianMu(epsilon, delta);  // requires δ > 0
@@ -64,14 +65,14 @@ double meanErrorAbove(const Null& n, double v, double& cut) {
 }
 
 void requireGame(long n, long r, long u) {
-  require(n >= 1, "the one-run audit needs at least one canary, got ", n);
-  require(0 <= u && u <= r && r <= n, "need 0 <= wrong <= guesses <= canaries, got ", u, ", ", r, ", ", n);
+  ensure(n >= 1, "the one-run audit needs at least one canary, got ", n);
+  ensure(0 <= u && u <= r && r <= n, "need 0 <= wrong <= guesses <= canaries, got ", u, ", ", r, ", ", n);
 }
 
 }  // namespace
 
 double tightMeanErrorAbove(OneRunTightFamily family, double epsilon, double delta, double v) {
-  require(v > 0 && v <= 1, "the tail mass must lie in (0, 1], got ", v);
+  ensure(v > 0 && v <= 1, "the tail mass must lie in (0, 1], got ", v);
   double cut = 0;
   return meanErrorAbove(makeNull(family, epsilon, delta), v, cut);
 }
@@ -133,7 +134,7 @@ double tightOneRunPValue(long n, long r, long u, double epsilon, double delta, O
 
 double tightOneRunEpsilonLowerBound(long n, long r, long u, double delta, double tau, OneRunTightFamily family) {
   requireGame(n, r, u);
-  require(tau > 0 && tau < 1, "tau must lie in (0, 1), got ", tau);
+  ensure(tau > 0 && tau < 1, "tau must lie in (0, 1), got ", tau);
   if (tightOneRunPValue(n, r, u, 0, delta, family) > tau) return 0;
   if (tightOneRunPValue(n, r, u, kEpsilonCeiling, delta, family) <= tau) return kEpsilonCeiling;
   double lo = 0, hi = kEpsilonCeiling;  // rejected at lo, not at hi
@@ -147,7 +148,7 @@ double tightOneRunEpsilonLowerBound(long n, long r, long u, double delta, double
 OneRunAuditResult tightOneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,
                                              double delta, OneRunTightFamily family, double beta) {
   // δ = 0 only: a δ outside [0, 1) is bestOneRunCandidate's to name
-  require(family != OneRunTightFamily::Gaussian || delta != 0, "the Gaussian family needs delta > 0");
+  ensure(family != OneRunTightFamily::Gaussian || delta != 0, "the Gaussian family needs delta > 0");
   return bestOneRunCandidate(
       scores, included, delta, beta, [delta, family](const OneRunGuesses& g, long n, double level, double bestSoFar) {
         const long r = g.guessesIn + g.guessesOut;

@@ -11,6 +11,7 @@
 #include "privacy/accountants/gdp_analysis.h"
 
 #include "support/ideal_canaries.h"
+#include "support/throws_with.h"
 
 using namespace dpw;
 using dpwtest::Canaries;
@@ -115,13 +116,17 @@ class TestOneRunFdp : public QObject {
 
   void refusesBadInput() {
     const auto id = [](double y) { return y; };
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fdpOneRunMargin(10, 5, 6, 0.05, id));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fdpOneRunMargin(10, 5, 5, 1.0, id));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fdpGaussianMu(1, 0));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fdpOneRunAuditFromScores(std::vector<double>(30, 0.0), std::vector<bool>(30),
-                                                                       0, OneRunFdpFamily::Gaussian));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fdpOneRunAuditFromScores(std::vector<double>(10, 0.0), std::vector<bool>(10),
-                                                                       1e-5, OneRunFdpFamily::ApproximateDp));
+    QVERIFY(dpwtest::throwsInternalWith([&] { fdpOneRunMargin(10, 5, 6, 0.05, id); },
+                                         "need 0 <= correct <= guesses <= canaries"));
+    QVERIFY(dpwtest::throwsInternalWith([&] { fdpOneRunMargin(10, 5, 5, 1.0, id); }, "tau must lie in (0, 1)"));
+    QVERIFY(dpwtest::throwsInternalWith([&] { fdpGaussianMu(1, 0); }, "the Gaussian family needs delta in (0, 1)"));
+    const std::vector<double> ten(10, 0.0), thirty(30, 0.0);
+    QVERIFY(dpwtest::throwsInternalWith(
+        [&] { fdpOneRunAuditFromScores(thirty, std::vector<bool>(30), 0, OneRunFdpFamily::Gaussian); },
+        "the Gaussian family needs delta > 0"));
+    QVERIFY(dpwtest::throwsInternalWith(
+        [&] { fdpOneRunAuditFromScores(ten, std::vector<bool>(10), 1e-5, OneRunFdpFamily::ApproximateDp); },
+        "at least 20 canaries"));
   }
 };
 
