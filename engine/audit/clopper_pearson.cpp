@@ -3,13 +3,14 @@
 #include <boost/math/special_functions/beta.hpp>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 namespace {
 void validate(long k, long n, double alpha) {
-  require(n >= 1, "a binomial bound needs at least one trial, got n = ", n);
-  require(k >= 0 && k <= n, "successes k = ", k, " must lie in [0, n = ", n, "]");
-  require(alpha > 0 && alpha < 1, "alpha must lie in (0, 1), got ", alpha);
+  ensure(n >= 1, "a binomial bound needs at least one trial, got n = ", n);
+  ensure(k >= 0 && k <= n, "successes k = ", k, " must lie in [0, n = ", n, "]");
+  ensure(alpha > 0 && alpha < 1, "alpha must lie in (0, 1), got ", alpha);
 }
 }  // namespace
 

@@ -8,7 +8,8 @@
 /// empirical ε lower bound built from them holds with probability at least the stated confidence.
 namespace dpw {
 
-/// @throws InvalidArgument unless 0 ≤ k ≤ n, n ≥ 1 and α ∈ (0, 1).
+/// @throws InternalError unless 0 ≤ k ≤ n, n ≥ 1 and α ∈ (0, 1) (its callers count k of n and derive α from a
+/// checked confidence).
 double clopperPearsonLower(long k, long n, double alpha);
 double clopperPearsonUpper(long k, long n, double alpha);
 

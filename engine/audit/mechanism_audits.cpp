@@ -13,6 +13,7 @@
 
 #include "audit/one_run_targets.h"
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "core/named_registry.h"
 #include "core/rng.h"
 #include "privacy/accountants/accountant.h"
@@ -139,7 +140,7 @@ AuditAttack parseAuditAttack(const std::string& id) {
 }
 
 void registerAuditMechanism(const std::string& name, AuditFactory factory) {
-  require(!name.empty() && bool(factory), "an audit mechanism needs a name and a factory");
+  ensure(!name.empty() && bool(factory), "an audit mechanism needs a name and a factory");
   registry().add(name, std::move(factory));
 }
 
@@ -169,11 +170,11 @@ MechanismAuditSettings MechanismAuditSettings::fromParams(const ParamValues& p) 
 
 MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t seed, double confidence,
                         RunObserver* observer) {
-  require(bool(target.trial), "the audit target has no trial function");
+  ensure(bool(target.trial), "the audit target has no trial function");
   require(target.claimedEpsilon > 0 && std::isfinite(target.claimedEpsilon),
           "epsilon must be a positive finite number, got ", target.claimedEpsilon);
   require(target.claimedDelta >= 0 && target.claimedDelta < 1, "delta must lie in [0, 1), got ", target.claimedDelta);
-  require(trials >= 200, "an audit needs at least 200 trials per data set, got ", trials);
+  ensure(trials >= 200, "an audit needs at least 200 trials per data set, got ", trials);
   MechanismAudit audit;
   audit.claimedEpsilon = target.claimedEpsilon;
   audit.claimedDelta = target.claimedDelta;

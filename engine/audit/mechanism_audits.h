@@ -166,7 +166,8 @@ struct MechanismAudit {
 /// Runs `trials` trials per side (streams 1 and 2 of `seed`) and bounds ε at `confidence` with both
 /// estimators (auditFromScores, gdpAuditFromScores) on the same scores; publishes
 /// frames and honours cancellation when `observer` is given.
-/// @throws InvalidArgument unless trials ≥ 200, the claim is ε > 0 finite, δ ∈ [0, 1), and a trial is set.
+/// @throws InvalidArgument unless the claim is ε > 0 finite and δ ∈ [0, 1); InternalError unless trials ≥ 200
+/// (auditMechanism checks the user's count first) and a trial is set.
 MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t seed, double confidence = 0.95,
                         RunObserver* observer = nullptr);
 

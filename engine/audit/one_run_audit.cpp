@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 namespace {
@@ -13,16 +14,16 @@ namespace {
 constexpr double kEpsilonCeiling = 60;  // beyond it p = 1 − 1e-26: no run has that many canaries
 
 void requireCounts(long m, long r, long v) {
-  require(m >= 1, "the one-run audit needs at least one canary, got ", m);
-  require(0 <= v && v <= r && r <= m, "need 0 <= correct <= guesses <= canaries, got ", v, ", ", r, ", ", m);
+  ensure(m >= 1, "the one-run audit needs at least one canary, got ", m);
+  ensure(0 <= v && v <= r && r <= m, "need 0 <= correct <= guesses <= canaries, got ", v, ", ", r, ", ", m);
 }
 
 }  // namespace
 
 double oneRunPValue(long m, long r, long v, double epsilon, double delta) {
   requireCounts(m, r, v);
-  require(epsilon >= 0 && std::isfinite(epsilon), "epsilon must be finite and >= 0, got ", epsilon);
-  require(delta >= 0 && delta <= 1, "delta must lie in [0, 1], got ", delta);
+  ensure(epsilon >= 0 && std::isfinite(epsilon), "epsilon must be finite and >= 0, got ", epsilon);
+  ensure(delta >= 0 && delta <= 1, "delta must lie in [0, 1], got ", delta);
   // log p and log(1 − p) for p = e^ε/(1 + e^ε), without cancellation at large ε.
   const double logP = -std::log1p(std::exp(-epsilon)), logQ = -epsilon - std::log1p(std::exp(-epsilon));
   const double lgR = std::lgamma(double(r) + 1);
@@ -44,7 +45,7 @@ double oneRunPValue(long m, long r, long v, double epsilon, double delta) {
 
 double oneRunEpsilonLowerBound(long m, long r, long v, double delta, double beta) {
   requireCounts(m, r, v);
-  require(beta > 0 && beta < 1, "beta must lie in (0, 1), got ", beta);
+  ensure(beta > 0 && beta < 1, "beta must lie in (0, 1), got ", beta);
   if (oneRunPValue(m, r, v, 0, delta) > beta) return 0;  // not even ε = 0 is rejected
   if (oneRunPValue(m, r, v, kEpsilonCeiling, delta) <= beta) return kEpsilonCeiling;
   double lo = 0, hi = kEpsilonCeiling;  // p-value(lo) ≤ β < p-value(hi)
@@ -57,8 +58,8 @@ double oneRunEpsilonLowerBound(long m, long r, long v, double delta, double beta
 
 std::vector<OneRunGuesses> oneRunGuessCandidates(const std::vector<double>& scores, const std::vector<bool>& included) {
   const long m = long(scores.size());
-  require(m >= 20, "the one-run audit needs at least 20 canaries, got ", m);
-  require(included.size() == scores.size(), "one inclusion bit per canary: ", included.size(), " bits for ", m,
+  ensure(m >= 20, "the one-run audit needs at least 20 canaries, got ", m);
+  ensure(included.size() == scores.size(), "one inclusion bit per canary: ", included.size(), " bits for ", m,
           " scores");
   for (double s : scores) require(!std::isnan(s), "one-run audit scores contain NaN");
   // Canaries from the lowest score to the highest (ties by index: the order of the bits is the auditor's).
@@ -80,25 +81,32 @@ std::vector<OneRunGuesses> oneRunGuessCandidates(const std::vector<double>& scor
   return candidates;
 }
 
-OneRunAuditResult oneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,
-                                        double delta, double beta) {
-  require(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
-  require(beta > 0 && beta < 1, "beta must lie in (0, 1), got ", beta);
+OneRunAuditResult bestOneRunCandidate(const std::vector<double>& scores, const std::vector<bool>& included,
+                                      double delta, double beta, const OneRunCandidateBound& bound) {
+  ensure(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
+  ensure(beta > 0 && beta < 1, "beta must lie in (0, 1), got ", beta);
   const std::vector<OneRunGuesses> candidates = oneRunGuessCandidates(scores, included);
-  const long m = long(scores.size());
   OneRunAuditResult best;
-  best.canaries = m;
+  best.canaries = long(scores.size());
   best.beta = beta;
   best.candidates = long(candidates.size());
   const double level = beta / double(candidates.size());
   for (const OneRunGuesses& g : candidates) {
-    const double bound = oneRunEpsilonLowerBound(m, g.guessesIn + g.guessesOut, g.correct, delta, level);
-    if (bound > best.epsilonLowerBound || best.guessesIn == 0) {
-      best.epsilonLowerBound = bound;
+    const double b = bound(g, best.canaries, level, best.epsilonLowerBound);
+    if (b > best.epsilonLowerBound || best.guessesIn == 0) {
+      best.epsilonLowerBound = b;
       best.guessesIn = g.guessesIn, best.guessesOut = g.guessesOut, best.correct = g.correct;
     }
   }
   return best;
+}
+
+OneRunAuditResult oneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,
+                                        double delta, double beta) {
+  return bestOneRunCandidate(scores, included, delta, beta,
+                             [delta](const OneRunGuesses& g, long m, double level, double) {
+                               return oneRunEpsilonLowerBound(m, g.guessesIn + g.guessesOut, g.correct, delta, level);
+                             });
 }
 
 }  // namespace dpw

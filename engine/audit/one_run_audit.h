@@ -22,16 +22,17 @@
 /// do: with m canaries and all guesses right it stops at ε with p^r = β/c (c candidates), so a claim of
 /// ε needs r ≳ ln(c/β)·(1 + e^ε) correct guesses (ε = 4: about 300; ε = 8: about 15,000).
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace dpw {
 
 /// The p-value bound above: P[W ≥ v] for an (ε, δ)-DP run, m canaries, r guesses, v correct.
-/// @throws InvalidArgument unless 0 ≤ v ≤ r ≤ m, m ≥ 1, ε ≥ 0 finite and δ ∈ [0, 1].
+/// @throws InternalError unless 0 ≤ v ≤ r ≤ m, m ≥ 1, ε ≥ 0 finite and δ ∈ [0, 1] (the audit passes its own counts).
 double oneRunPValue(long m, long r, long v, double epsilon, double delta);
 
 /// The largest ε with oneRunPValue(m, r, v, ε, δ) ≤ β (0 when even ε = 0 is not rejected), to 1e-6.
-/// @throws InvalidArgument as oneRunPValue, or unless β ∈ (0, 1).
+/// @throws InternalError as oneRunPValue, or unless β ∈ (0, 1).
 double oneRunEpsilonLowerBound(long m, long r, long v, double delta, double beta);
 
 struct OneRunAuditResult {
@@ -51,11 +52,24 @@ struct OneRunGuesses {
 
 /// The grid (fixed before the scores are seen): k ∈ {10, 20, 50, 100, …} ≤ m/2, guessing both sides or
 /// "in" only, each with its right guesses. Ties in the scores are broken by index.
-/// @throws InvalidArgument as oneRunAuditFromScores (β and δ aside).
+/// @throws as oneRunAuditFromScores (β and δ aside).
 std::vector<OneRunGuesses> oneRunGuessCandidates(const std::vector<double>& scores, const std::vector<bool>& included);
 
+/// One candidate's bound for bestOneRunCandidate: its guesses, the number of canaries m, the level
+/// τ = β / (number of candidates) it is tested at, and the best bound so far. A candidate that cannot beat
+/// that best may return it without computing its own (the result is the same).
+using OneRunCandidateBound =
+    std::function<double(const OneRunGuesses& guesses, long canaries, double level, double bestSoFar)>;
+
+/// The union bound shared by the one-run analyses (this one, one_run_fdp.h, one_run_tight.h): checks δ and β,
+/// evaluates `bound` on every candidate of oneRunGuessCandidates at β / (number of candidates), and keeps the
+/// largest (the first on ties). @throws as oneRunAuditFromScores.
+OneRunAuditResult bestOneRunCandidate(const std::vector<double>& scores, const std::vector<bool>& included,
+                                      double delta, double beta, const OneRunCandidateBound& bound);
+
 /// The one-run bound from each canary's score (higher = "more likely in") and its true inclusion bit.
-/// @throws InvalidArgument on fewer than 20 canaries, mismatched sizes, NaN scores, δ ∉ [0, 1) or β ∉ (0, 1).
+/// @throws InvalidArgument on NaN scores (a run's output); InternalError on fewer than 20 canaries, mismatched
+/// sizes, δ ∉ [0, 1) or β ∉ (0, 1) (runOneRunAudit checks the user's canaries and confidence first).
 OneRunAuditResult oneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,
                                         double delta, double beta = 0.05);
 

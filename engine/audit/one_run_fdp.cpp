@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/accountants/normal_tail.h"
 
@@ -13,15 +14,15 @@ namespace {
 constexpr double kEpsilonCeiling = 60;
 
 void requireGame(long m, long k, long c) {
-  require(m >= 1, "the one-run audit needs at least one canary, got ", m);
-  require(0 <= c && c <= k && k <= m, "need 0 <= correct <= guesses <= canaries, got ", c, ", ", k, ", ", m);
+  ensure(m >= 1, "the one-run audit needs at least one canary, got ", m);
+  ensure(0 <= c && c <= k && k <= m, "need 0 <= correct <= guesses <= canaries, got ", c, ", ", k, ", ", m);
 }
 
 }  // namespace
 
 double fdpOneRunMargin(long m, long k, long c, double tau, const std::function<double(double)>& powerInverse) {
   requireGame(m, k, c);
-  require(tau > 0 && tau < 1, "tau must lie in (0, 1), got ", tau);
+  ensure(tau > 0 && tau < 1, "tau must lie in (0, 1), got ", tau);
   double r = tau * double(c) / double(m), h = tau * double(k - c) / double(m);
   for (long i = c - 1; i >= 0; --i) {
     const double hNext = std::max(h, powerInverse(std::min(r, 1.0)));
@@ -33,8 +34,8 @@ double fdpOneRunMargin(long m, long k, long c, double tau, const std::function<d
 }
 
 double fdpGaussianMu(double epsilon, double delta) {
-  require(delta > 0 && delta < 1, "the Gaussian family needs delta in (0, 1), got ", delta);
-  require(epsilon >= 0 && std::isfinite(epsilon), "epsilon must be finite and >= 0, got ", epsilon);
+  ensure(delta > 0 && delta < 1, "the Gaussian family needs delta in (0, 1), got ", delta);
+  ensure(epsilon >= 0 && std::isfinite(epsilon), "epsilon must be finite and >= 0, got ", epsilon);
   double lo = 0, hi = 1;
   while (gdpDelta(hi, epsilon) < delta) hi *= 2;  // δ(ε) grows with μ, to 1
   while (hi - lo > 1e-12 * std::max(1.0, hi)) {
@@ -45,8 +46,8 @@ double fdpGaussianMu(double epsilon, double delta) {
 }
 
 std::function<double(double)> fdpPowerInverse(OneRunFdpFamily family, double epsilon, double delta) {
-  require(epsilon >= 0 && std::isfinite(epsilon), "epsilon must be finite and >= 0, got ", epsilon);
-  require(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
+  ensure(epsilon >= 0 && std::isfinite(epsilon), "epsilon must be finite and >= 0, got ", epsilon);
+  ensure(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
   if (family == OneRunFdpFamily::Gaussian) {
     const double mu = fdpGaussianMu(epsilon, delta);
     return [mu](double y) {
@@ -82,24 +83,13 @@ double fdpOneRunEpsilonLowerBound(long m, long k, long c, double delta, double t
 
 OneRunAuditResult fdpOneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,
                                            double delta, OneRunFdpFamily family, double beta) {
-  require(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
-  require(family != OneRunFdpFamily::Gaussian || delta > 0, "the Gaussian family needs delta > 0");
-  require(beta > 0 && beta < 1, "beta must lie in (0, 1), got ", beta);
-  const std::vector<OneRunGuesses> candidates = oneRunGuessCandidates(scores, included);
-  OneRunAuditResult best;
-  best.canaries = long(scores.size());
-  best.beta = beta;
-  best.candidates = long(candidates.size());
-  const double level = beta / double(candidates.size());
-  for (const OneRunGuesses& g : candidates) {
-    const double bound =
-        fdpOneRunEpsilonLowerBound(best.canaries, g.guessesIn + g.guessesOut, g.correct, delta, level, family);
-    if (bound > best.epsilonLowerBound || best.guessesIn == 0) {
-      best.epsilonLowerBound = bound;
-      best.guessesIn = g.guessesIn, best.guessesOut = g.guessesOut, best.correct = g.correct;
-    }
-  }
-  return best;
+  // δ = 0 only: a δ outside [0, 1) is bestOneRunCandidate's to name
+  ensure(family != OneRunFdpFamily::Gaussian || delta != 0, "the Gaussian family needs delta > 0");
+  return bestOneRunCandidate(scores, included, delta, beta,
+                             [delta, family](const OneRunGuesses& g, long m, double level, double) {
+                               return fdpOneRunEpsilonLowerBound(m, g.guessesIn + g.guessesOut, g.correct, delta,
+                                                                 level, family);
+                             });
 }
 
 }  // namespace dpw

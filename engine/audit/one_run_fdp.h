@@ -33,13 +33,13 @@ enum class OneRunFdpFamily { ApproximateDp, Gaussian };
 
 /// r + h − k/m of the recursion above for the inverse power curve `powerInverse` (f̄⁻¹ on [0, 1]);
 /// positive = P[≥ c right of k] ≤ τ (the claim f is rejected at level τ).
-/// @throws InvalidArgument unless 0 ≤ c ≤ k ≤ m, m ≥ 1, τ ∈ (0, 1).
+/// @throws InternalError unless 0 ≤ c ≤ k ≤ m, m ≥ 1, τ ∈ (0, 1).
 double fdpOneRunMargin(long m, long k, long c, double tau, const std::function<double(double)>& powerInverse);
 
 /// f̄⁻¹ of the family at (ε, δ) (the Gaussian family needs δ ∈ (0, 1)).
 std::function<double(double)> fdpPowerInverse(OneRunFdpFamily family, double epsilon, double delta);
 
-/// The μ of the Gaussian curve with δ(ε) = δ (bisection to 1e-12). @throws InvalidArgument unless δ ∈ (0, 1).
+/// The μ of the Gaussian curve with δ(ε) = δ (bisection to 1e-12). @throws InternalError unless δ ∈ (0, 1).
 double fdpGaussianMu(double epsilon, double delta);
 
 /// Whether the family's curve at (ε, δ) is rejected at level τ by c right of k guesses on m canaries.
@@ -49,7 +49,7 @@ bool fdpOneRunRejects(long m, long k, long c, double epsilon, double delta, OneR
 double fdpOneRunEpsilonLowerBound(long m, long k, long c, double delta, double tau, OneRunFdpFamily family);
 
 /// The f-DP one-run bound from each canary's score and bit, over the grid of guess counts of
-/// oneRunGuessCandidates at β / (number of candidates). @throws InvalidArgument as oneRunAuditFromScores,
+/// oneRunGuessCandidates at β / (number of candidates). @throws as oneRunAuditFromScores; InternalError
 /// or for the Gaussian family with δ = 0.
 OneRunAuditResult fdpOneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,
                                            double delta, OneRunFdpFamily family, double beta = 0.05);

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "core/frame.h"
 #include "core/named_registry.h"
 #include "privacy/printed_numbers.h"
@@ -23,7 +24,7 @@ NamedRegistry<OneRunFactory>& oneRunRegistry() {
 }  // namespace
 
 void registerOneRunAudit(const std::string& name, OneRunFactory factory) {
-  require(!name.empty() && bool(factory), "a one-run audit needs a name and a factory");
+  ensure(!name.empty() && bool(factory), "a one-run audit needs a name and a factory");
   oneRunRegistry().add(name, std::move(factory));
 }
 
@@ -43,7 +44,7 @@ OneRunAudit runOneRunAudit(const MechanismAuditSettings& s, std::uint64_t seed, 
   const auto start = std::chrono::steady_clock::now();
   if (observer) throwIfCancelled(*observer);
   const OneRunTarget target = factory(s, seed);
-  require(bool(target.run), "the one-run target has no run function");
+  ensure(bool(target.run), "the one-run target has no run function");
   OneRunAudit a;
   a.claimedEpsilon = target.claimedEpsilon, a.claimedDelta = target.claimedDelta, a.noiseStd = target.noiseScale;
   a.canaries = s.trials;
@@ -53,7 +54,7 @@ OneRunAudit runOneRunAudit(const MechanismAuditSettings& s, std::uint64_t seed, 
   a.included.resize(std::size_t(s.trials));
   for (std::size_t i = 0; i < a.included.size(); ++i) a.included[i] = coin(bits);
   a.scores = target.run(a.included, runRng);
-  require(a.scores.size() == a.included.size(), "the one-run target returned ", a.scores.size(), " scores for ",
+  ensure(a.scores.size() == a.included.size(), "the one-run target returned ", a.scores.size(), " scores for ",
           a.included.size(), " canaries");
   a.steinke = oneRunAuditFromScores(a.scores, a.included, a.claimedDelta, 1 - s.confidence);
   a.fdpApproximateDp =

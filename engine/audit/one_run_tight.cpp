@@ -7,6 +7,7 @@
 
 #include "audit/one_run_fdp.h"
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "privacy/accountants/normal_tail.h"
 
 namespace dpw {
@@ -24,8 +25,8 @@ struct Null {
 };
 
 Null makeNull(OneRunTightFamily family, double epsilon, double delta) {
-  require(epsilon >= 0 && std::isfinite(epsilon), "epsilon must be finite and >= 0, got ", epsilon);
-  require(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
+  ensure(epsilon >= 0 && std::isfinite(epsilon), "epsilon must be finite and >= 0, got ", epsilon);
+  ensure(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
   Null n{family};
   n.delta = delta;
   if (family == OneRunTightFamily::Gaussian) n.mu = fdpGaussianMu(epsilon, delta);  // requires δ > 0
@@ -64,14 +65,14 @@ double meanErrorAbove(const Null& n, double v, double& cut) {
 }
 
 void requireGame(long n, long r, long u) {
-  require(n >= 1, "the one-run audit needs at least one canary, got ", n);
-  require(0 <= u && u <= r && r <= n, "need 0 <= wrong <= guesses <= canaries, got ", u, ", ", r, ", ", n);
+  ensure(n >= 1, "the one-run audit needs at least one canary, got ", n);
+  ensure(0 <= u && u <= r && r <= n, "need 0 <= wrong <= guesses <= canaries, got ", u, ", ", r, ", ", n);
 }
 
 }  // namespace
 
 double tightMeanErrorAbove(OneRunTightFamily family, double epsilon, double delta, double v) {
-  require(v > 0 && v <= 1, "the tail mass must lie in (0, 1], got ", v);
+  ensure(v > 0 && v <= 1, "the tail mass must lie in (0, 1], got ", v);
   double cut = 0;
   return meanErrorAbove(makeNull(family, epsilon, delta), v, cut);
 }
@@ -133,7 +134,7 @@ double tightOneRunPValue(long n, long r, long u, double epsilon, double delta, O
 
 double tightOneRunEpsilonLowerBound(long n, long r, long u, double delta, double tau, OneRunTightFamily family) {
   requireGame(n, r, u);
-  require(tau > 0 && tau < 1, "tau must lie in (0, 1), got ", tau);
+  ensure(tau > 0 && tau < 1, "tau must lie in (0, 1), got ", tau);
   if (tightOneRunPValue(n, r, u, 0, delta, family) > tau) return 0;
   if (tightOneRunPValue(n, r, u, kEpsilonCeiling, delta, family) <= tau) return kEpsilonCeiling;
   double lo = 0, hi = kEpsilonCeiling;  // rejected at lo, not at hi
@@ -146,29 +147,17 @@ double tightOneRunEpsilonLowerBound(long n, long r, long u, double delta, double
 
 OneRunAuditResult tightOneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,
                                              double delta, OneRunTightFamily family, double beta) {
-  require(delta >= 0 && delta < 1, "delta must lie in [0, 1), got ", delta);
-  require(family != OneRunTightFamily::Gaussian || delta > 0, "the Gaussian family needs delta > 0");
-  require(beta > 0 && beta < 1, "beta must lie in (0, 1), got ", beta);
-  const std::vector<OneRunGuesses> candidates = oneRunGuessCandidates(scores, included);
-  OneRunAuditResult best;
-  best.canaries = long(scores.size());
-  best.beta = beta;
-  best.candidates = long(candidates.size());
-  const double level = beta / double(candidates.size());
-  for (const OneRunGuesses& g : candidates) {
-    const long r = g.guessesIn + g.guessesOut;
-    // p grows with ε: a candidate that does not reject the best ε so far cannot beat it (one p-value, not a
-    // bisection; the result is the same)
-    if (best.epsilonLowerBound > 0 &&
-        tightOneRunPValue(best.canaries, r, r - g.correct, best.epsilonLowerBound, delta, family) > level)
-      continue;
-    const double bound = tightOneRunEpsilonLowerBound(best.canaries, r, r - g.correct, delta, level, family);
-    if (bound > best.epsilonLowerBound || best.guessesIn == 0) {
-      best.epsilonLowerBound = bound;
-      best.guessesIn = g.guessesIn, best.guessesOut = g.guessesOut, best.correct = g.correct;
-    }
-  }
-  return best;
+  // δ = 0 only: a δ outside [0, 1) is bestOneRunCandidate's to name
+  ensure(family != OneRunTightFamily::Gaussian || delta != 0, "the Gaussian family needs delta > 0");
+  return bestOneRunCandidate(
+      scores, included, delta, beta, [delta, family](const OneRunGuesses& g, long n, double level, double bestSoFar) {
+        const long r = g.guessesIn + g.guessesOut;
+        // p grows with ε: a candidate that does not reject the best ε so far cannot beat it (one p-value, not a
+        // bisection; the result is the same)
+        if (bestSoFar > 0 && tightOneRunPValue(n, r, r - g.correct, bestSoFar, delta, family) > level)
+          return bestSoFar;
+        return tightOneRunEpsilonLowerBound(n, r, r - g.correct, delta, level, family);
+      });
 }
 
 }  // namespace dpw

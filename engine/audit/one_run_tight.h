@@ -51,14 +51,14 @@ namespace dpw {
 enum class OneRunTightFamily { ApproximateDp, Gaussian };
 
 /// γ̄ of the family's null at tail mass v = 1 − w ∈ (0, 1]: the mean posterior error of a canary whose
-/// score lies in the top v of M. @throws InvalidArgument unless v ∈ (0, 1].
+/// score lies in the top v of M. @throws InternalError unless v ∈ (0, 1].
 double tightMeanErrorAbove(OneRunTightFamily family, double epsilon, double delta, double v);
 
 /// log P[Binomial(r, p) ≤ u] (0 for u ≥ r or p = 0), summed from the side whose terms decay.
 double logBinomialCdf(long u, long r, double p);
 
 /// P[T ≤ u] of the formula above: n canaries, r released guesses, u of them wrong, under the family's
-/// null at (ε, δ). @throws InvalidArgument unless 0 ≤ u ≤ r ≤ n, n ≥ 1, ε ≥ 0 finite, δ ∈ [0, 1) (the
+/// null at (ε, δ). @throws InternalError unless 0 ≤ u ≤ r ≤ n, n ≥ 1, ε ≥ 0 finite, δ ∈ [0, 1) (the
 /// Gaussian family: δ ∈ (0, 1)).
 double tightOneRunPValue(long n, long r, long u, double epsilon, double delta, OneRunTightFamily family);
 
@@ -66,7 +66,7 @@ double tightOneRunPValue(long n, long r, long u, double epsilon, double delta, O
 double tightOneRunEpsilonLowerBound(long n, long r, long u, double delta, double tau, OneRunTightFamily family);
 
 /// The bound from each canary's score and bit, over oneRunGuessCandidates at β / (candidates).
-/// @throws InvalidArgument as oneRunAuditFromScores, or for the Gaussian family with δ = 0.
+/// @throws as oneRunAuditFromScores; InternalError for the Gaussian family with δ = 0.
 OneRunAuditResult tightOneRunAuditFromScores(const std::vector<double>& scores, const std::vector<bool>& included,
                                              double delta, OneRunTightFamily family, double beta = 0.05);
 

@@ -58,7 +58,7 @@ void zeroRowsOf(nn::BackwardPass& b, const Vector& norms, const Vector& w) {
 
 std::vector<long> cellBatchSizes(const FairTrainingData& data, double fraction) {
   require(fraction > 0 && fraction <= 1, "batch fraction must be in (0, 1], got ", fraction);
-  require(data.cells.size() >= 2 && data.cells.size() % 2 == 0, "need an even number (>= 2) of cells, got ",
+  ensure(data.cells.size() >= 2 && data.cells.size() % 2 == 0, "need an even number (>= 2) of cells, got ",
           data.cells.size());
   std::vector<long> sizes;
   for (std::size_t c = 0; c < data.cells.size(); ++c) {
@@ -98,7 +98,7 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
           batches.size(), " batches");
   const bool ref = usesReference(data);
   const std::size_t networkCells = ref ? 1 : batches.size();
-  for (const auto& b : batches) require(!b.empty(), "every cell batch must be non-empty");
+  for (const auto& b : batches) ensure(!b.empty(), "every cell batch must be non-empty");
 
   // One forward pass on the union of the network-side batches.
   std::vector<Eigen::Index> start{0};
@@ -151,7 +151,7 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
         else
           T.row(i).setZero();
       }
-    require(T.cols() == out.cols(), "loss targets have ", T.cols(), " columns, the network outputs ", out.cols());
+    ensure(T.cols() == out.cols(), "loss targets have ", T.cols(), " columns, the network outputs ", out.cols());
     Matrix cot;
     bool pre = false;
     if (s.loss == FairLoss::BinaryCrossEntropy) {
@@ -196,7 +196,7 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
     clipRows(U);
     Matrix Zref;
     if (ref) {
-      require(data.reference.cols() == d, "reference sample has dimension ", data.reference.cols(), ", the output ", d);
+      ensure(data.reference.cols() == d, "reference sample has dimension ", data.reference.cols(), ", the output ", d);
       Zref.resize(Eigen::Index(batches[1].size()), d);
       for (std::size_t r = 0; r < batches[1].size(); ++r) Zref.row(Eigen::Index(r)) = data.reference.row(batches[1][r]);
       clipRows(Zref);
@@ -223,7 +223,7 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
     }
     if (s.scaleFreePenalty) {
       // P = S/m with S = (1/R) Σ_k SW₂²_k and m = (1/n) Σ_i ‖U_i‖²: ∂P/∂U_i = (∂S/∂U_i)/m − (S/m²)(2/n) U_i.
-      require(!ref, "the scale-free penalty compares two network outputs, not a fixed reference sample");
+      ensure(!ref, "the scale-free penalty compares two network outputs, not a fixed reference sample");
       const double m = U.squaredNorm() / double(n);
       require(m > 0, "the scale-free penalty needs a non-zero penalised output");
       cot = cot / m - (s.alpha * G.penaltyValue * 2 / (double(n) * m * m)) * U;
@@ -259,14 +259,14 @@ FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& d
 
 FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data, const std::vector<long>& batchSizes,
                              const FairStepSettings& s, double noiseMultiplier, Rng& rng, nn::Adam* adam) {
-  require(noiseMultiplier >= 0, "noise multiplier must be >= 0, got ", noiseMultiplier);
+  ensure(noiseMultiplier >= 0, "noise multiplier must be >= 0, got ", noiseMultiplier);
   ensure(batchSizes.size() == data.cells.size(), "need one batch size per cell");
-  require(s.optimizer == Optimizer::Sgd || adam != nullptr, "the Adam optimizer needs its state (an nn::Adam)");
+  ensure(s.optimizer == Optimizer::Sgd || adam != nullptr, "the Adam optimizer needs its state (an nn::Adam)");
   std::vector<std::vector<Eigen::Index>> batches(data.cells.size());
   PrivateSampling coins(s.noiseSource, rng);  // which rows: the OS in secure mode (privacy/mechanisms/private_sampling.h)
   for (std::size_t c = 0; c < data.cells.size(); ++c) {
     const auto& cell = data.cells[c];
-    require(batchSizes[c] >= 1 && batchSizes[c] <= long(cell.size()), "batch size ", batchSizes[c], " of cell ", c,
+    ensure(batchSizes[c] >= 1 && batchSizes[c] <= long(cell.size()), "batch size ", batchSizes[c], " of cell ", c,
             " must be in [1, ", cell.size(), "]");
     // Fixed-size sample without replacement: partial Fisher–Yates on a copy of the cell.
     std::vector<Eigen::Index> pool = cell;

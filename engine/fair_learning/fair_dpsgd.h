@@ -79,7 +79,7 @@ struct FairStepSettings {
 };
 
 /// The fixed per-cell batch sizes of a run: max(1, round(fraction × n_cell)) ([FairLearn] §7: n′_j ≈ n_j/5).
-/// @throws InvalidArgument if fraction ∉ (0, 1] or a cell is empty.
+/// @throws InvalidArgument if fraction ∉ (0, 1] or a cell is empty; InternalError unless the cells come in pairs.
 std::vector<long> cellBatchSizes(const FairTrainingData& data, double fraction);
 
 /// q = max over cells of batch / size (Lemma 5.1).
@@ -100,7 +100,7 @@ struct FairGradient {
 
 /// The (clipped, noiseless) gradient of F on the given per-cell batches (indices into data.X;
 /// batches.size() == cells.size()). `rng` draws the directions when the output has dimension > 1.
-/// @throws InvalidArgument on an empty batch, α ∉ [0, 1] or bounds < 0.
+/// @throws InvalidArgument on α ∉ [0, 1] or bounds < 0; InternalError on an empty batch.
 FairGradient fairGradient(const nn::DenseNetwork& net, const FairTrainingData& data,
                           const std::vector<std::vector<Eigen::Index>>& batches, const FairStepSettings& s, Rng& rng);
 
@@ -125,8 +125,8 @@ double fairStepSensitivity(const FairTrainingData& data, const FairStepSettings&
 /// Draws the per-cell batches without replacement (fixed sizes), computes the clipped gradient, adds
 /// the noise of std σ × sensitivity (σ = `noiseMultiplier`, the run's: the multiplier its ledger's event holds;
 /// then the optional clip after noise) and applies g + noise with the optimizer (Adam needs `adam`, kept by the
-/// caller across steps). @throws InvalidArgument as fairGradient, on σ < 0, or if Adam is asked for without an
-/// optimiser.
+/// caller across steps). @throws as fairGradient; InternalError on σ < 0, batch sizes outside [1, cell], or if
+/// Adam is asked for without an optimiser.
 FairStepReport fairDpSgdStep(nn::DenseNetwork& net, const FairTrainingData& data, const std::vector<long>& batchSizes,
                              const FairStepSettings& s, double noiseMultiplier, Rng& rng, nn::Adam* adam = nullptr);
 

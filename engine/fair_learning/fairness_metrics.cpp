@@ -3,13 +3,14 @@
 #include <limits>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "ot/wasserstein_1d.h"
 
 namespace dpw {
 
 namespace {
 void requireSizes(std::size_t a, std::size_t b) {
-  require(a == b, "sizes differ: ", a, " vs ", b);
+  ensure(a == b, "sizes differ: ", a, " vs ", b);
   require(a > 0, "empty sample");
 }
 double ratio(double num, double den) {
@@ -42,7 +43,7 @@ double equalOddsRatio(const std::vector<int>& g, const std::vector<int>& a, cons
 }
 
 double overDiagonalShare(const PointsRef& out, const std::vector<int>& a, int group) {
-  require(out.cols() == 2, "over-diagonal share needs 2-D outputs, got ", out.cols(), " columns");
+  ensure(out.cols() == 2, "over-diagonal share needs 2-D outputs, got ", out.cols(), " columns");
   requireSizes(std::size_t(out.rows()), a.size());
   double above = 0, cnt = 0;
   for (Eigen::Index i = 0; i < out.rows(); ++i)
@@ -65,9 +66,9 @@ double groupW2Squared(const VectorRef& scores, const std::vector<int>& a, const 
 }
 
 double reconstructionLoss(const PointsRef& rec, const PointsRef& orig, int columns) {
-  require(rec.rows() == orig.rows() && rec.cols() == orig.cols(), "reconstruction is ", rec.rows(), " x ", rec.cols(),
+  ensure(rec.rows() == orig.rows() && rec.cols() == orig.cols(), "reconstruction is ", rec.rows(), " x ", rec.cols(),
           ", data ", orig.rows(), " x ", orig.cols());
-  require(columns >= 1 && columns <= orig.cols(), "columns must be in [1, ", orig.cols(), "], got ", columns);
+  ensure(columns >= 1 && columns <= orig.cols(), "columns must be in [1, ", orig.cols(), "], got ", columns);
   require(rec.rows() > 0, "empty sample");
   return (rec.leftCols(columns) - orig.leftCols(columns)).rowwise().squaredNorm().mean();
 }

@@ -12,16 +12,16 @@
 
 namespace dpw {
 
-/// Share of i with decision[i] == label[i]. @throws InvalidArgument on size mismatch or empty input.
+/// Share of i with decision[i] == label[i]. @throws InternalError on size mismatch, InvalidArgument on empty input.
 double accuracy(const std::vector<int>& decision, const std::vector<int>& label);
 
-/// DI of eq. 17. @throws InvalidArgument on size mismatch or empty input.
+/// DI of eq. 17. @throws InternalError on size mismatch, InvalidArgument on empty input.
 double disparateImpact(const std::vector<int>& decision, const std::vector<int>& a);
 
-/// EO_k of eqs. 19–20 for label value k. @throws InvalidArgument on size mismatch or empty input.
+/// EO_k of eqs. 19–20 for label value k. @throws InternalError on size mismatch, InvalidArgument on empty input.
 double equalOddsRatio(const std::vector<int>& decision, const std::vector<int>& a, const std::vector<int>& y, int k);
 
-/// OD_j of App. B.2 for 2-D outputs (n x 2). @throws InvalidArgument on bad sizes.
+/// OD_j of App. B.2 for 2-D outputs (n x 2). @throws InternalError on bad sizes, InvalidArgument on an empty group.
 double overDiagonalShare(const PointsRef& outputs, const std::vector<int>& a, int group);
 
 /// W₂² between the 1-D scores of the two groups (A = 0 vs A = 1), optionally restricted to label k
@@ -29,7 +29,7 @@ double overDiagonalShare(const PointsRef& outputs, const std::vector<int>& a, in
 double groupW2Squared(const VectorRef& scores, const std::vector<int>& a, const std::vector<int>& y = {}, int k = -1);
 
 /// Mean over rows of ‖x̂_i − x_i‖² restricted to the first `columns` columns (RL_c of App. B.3).
-/// @throws InvalidArgument on bad sizes.
+/// @throws InternalError on bad sizes, InvalidArgument on an empty sample.
 double reconstructionLoss(const PointsRef& reconstructed, const PointsRef& original, int columns);
 
 }  // namespace dpw

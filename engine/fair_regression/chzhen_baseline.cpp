@@ -4,16 +4,17 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 
 ChzhenBaseline::ChzhenBaseline(const std::vector<double>& scores, const std::vector<int>& groups, int groupCount,
                                Rng& rng) {
-  require(scores.size() == groups.size(), "baseline: ", scores.size(), " scores but ", groups.size(), " groups");
+  ensure(scores.size() == groups.size(), "baseline: ", scores.size(), " scores but ", groups.size(), " groups");
   require(groupCount >= 1, "baseline needs at least one group");
   std::vector<std::vector<double>> byGroup(groupCount);
   for (std::size_t i = 0; i < scores.size(); ++i) {
-    require(groups[i] >= 0 && groups[i] < groupCount, "baseline: group label ", groups[i], " out of range");
+    ensure(groups[i] >= 0 && groups[i] < groupCount, "baseline: group label ", groups[i], " out of range");
     byGroup[groups[i]].push_back(scores[i]);
   }
   for (int a = 0; a < groupCount; ++a) {
@@ -30,7 +31,7 @@ ChzhenBaseline::ChzhenBaseline(const std::vector<double>& scores, const std::vec
 }
 
 double ChzhenBaseline::predict(double score, int group, Rng& rng) const {
-  require(group >= 0 && group < int(rankHalf_.size()), "baseline: group ", group, " out of range");
+  ensure(group >= 0 && group < int(rankHalf_.size()), "baseline: group ", group, " out of range");
   require(std::isfinite(score), "baseline: score ", score, " is not finite");
   const auto& A = rankHalf_[group];
   const auto lower = std::lower_bound(A.begin(), A.end(), score), upper = std::upper_bound(A.begin(), A.end(), score);

@@ -16,9 +16,9 @@ class ChzhenBaseline {
  public:
   /// A group with fewer than 2 training rows is not refused (whether it has rows is private, issue #35): with
   /// one row its half B holds it, with none it adds nothing to the mean (weights renormalised over the others).
-  /// @throws InvalidArgument on length mismatch or a label out of range.
+  /// @throws InternalError on length mismatch or a label out of range; InvalidArgument without groups.
   ChzhenBaseline(const std::vector<double>& scores, const std::vector<int>& groups, int groupCount, Rng& rng);
-  /// @throws InvalidArgument if the group is out of range or the score is not finite.
+  /// @throws InternalError if the group is out of range, InvalidArgument if the score is not finite.
   double predict(double score, int group, Rng& rng) const;
 
  private:

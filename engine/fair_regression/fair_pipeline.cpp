@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "fair_regression/fair_transport.h"
 #include "fair_regression/regression_metrics.h"
 #include "fair_regression/isotonic_cdf.h"
@@ -71,7 +72,7 @@ PublicSplit splitPublicRows(const GroupedScores& data, double testFraction, Rand
 GroupDistributions privateGroupDistributions(const GroupedScores& train, const Binning& binning,
                                              const HistogramNoise& noise, Rng& rng,
                                              const std::function<void(const Points&)>& inspect) {
-  require(train.size() == train.groups.size(), "training data: score and group counts differ");
+  ensure(train.size() == train.groups.size(), "training data: score and group counts differ");
   std::vector<int> bins(train.size());
   for (std::size_t i = 0; i < train.size(); ++i) bins[i] = binning.index(train.scores[i]);
   const Points h = privateJointHistogram(bins, train.groups, train.groupCount(), binning.bins(), noise, rng,

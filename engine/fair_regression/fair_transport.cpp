@@ -4,13 +4,14 @@
 #include <random>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 
 FairTransport::FairTransport(const BarycenterSolution& solution, const Binning& binning) : binning_(binning) {
   const int k = binning.bins();
   for (const Points& gamma : solution.couplings) {
-    require(gamma.rows() == k && gamma.cols() == k, "coupling is ", gamma.rows(), " x ", gamma.cols(),
+    ensure(gamma.rows() == k && gamma.cols() == k, "coupling is ", gamma.rows(), " x ", gamma.cols(),
             " but there are ", k, " bins");
     Points g = Points::Zero(k, k), c(k, k);
     for (int i = 0; i < k; ++i) {
@@ -27,7 +28,7 @@ FairTransport::FairTransport(const BarycenterSolution& solution, const Binning& 
 }
 
 double FairTransport::predict(double score, int group, Rng& rng) const {
-  require(group >= 0 && group < groups(), "group ", group, " is not in 0..", groups() - 1);
+  ensure(group >= 0 && group < groups(), "group ", group, " is not in 0..", groups() - 1);
   const int i = binning_.index(score);
   const double u = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
   const auto& c = cumulative_[group];
@@ -38,7 +39,7 @@ double FairTransport::predict(double score, int group, Rng& rng) const {
 
 std::vector<double> FairTransport::predict(const std::vector<double>& scores, const std::vector<int>& groups,
                                            Rng& rng) const {
-  require(scores.size() == groups.size(), "predict: ", scores.size(), " scores but ", groups.size(), " groups");
+  ensure(scores.size() == groups.size(), "predict: ", scores.size(), " scores but ", groups.size(), " groups");
   std::vector<double> out(scores.size());
   for (std::size_t r = 0; r < scores.size(); ++r) out[r] = predict(scores[r], groups[r], rng);
   return out;

@@ -15,13 +15,13 @@ namespace dpw {
 
 class FairTransport {
  public:
-  /// @throws InvalidArgument if the couplings are not k x k with k = binning.bins().
+  /// @throws InternalError if the couplings are not k x k with k = binning.bins().
   FairTransport(const BarycenterSolution& solution, const Binning& binning);
   /// Row-stochastic transport of group a (k x k).
   const Points& transport(int group) const { return g_[group]; }
   int groups() const { return int(g_.size()); }
   /// One randomised prediction; consumes one uniform draw from `rng`.
-  /// @throws InvalidArgument if the score is outside the bounds or the group is out of range.
+  /// @throws InvalidArgument if the score is outside the bounds; InternalError if the group is out of range.
   double predict(double score, int group, Rng& rng) const;
   /// Predictions for many rows, in order, from one stream.
   std::vector<double> predict(const std::vector<double>& scores, const std::vector<int>& groups, Rng& rng) const;

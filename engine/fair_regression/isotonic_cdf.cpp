@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 
@@ -17,7 +18,7 @@ std::vector<double> isotonicLinf(const std::vector<double>& x) {
 }
 
 std::vector<double> repairCdf(const std::vector<double>& cumulative) {
-  require(!cumulative.empty(), "cannot repair an empty CDF");
+  ensure(!cumulative.empty(), "cannot repair an empty CDF");
   for (double v : cumulative) require(std::isfinite(v), "CDF repair: non-finite value ", v);
   std::vector<double> c = isotonicLinf(cumulative);
   for (double& v : c) v = std::clamp(v, 0.0, 1.0);
@@ -26,7 +27,7 @@ std::vector<double> repairCdf(const std::vector<double>& cumulative) {
 }
 
 GroupDistributions repairedGroupDistributions(const Points& histogram) {
-  require(histogram.rows() >= 1 && histogram.cols() >= 1, "the histogram is empty (", histogram.rows(), " x ",
+  ensure(histogram.rows() >= 1 && histogram.cols() >= 1, "the histogram is empty (", histogram.rows(), " x ",
           histogram.cols(), ")");
   require(histogram.allFinite(), "the histogram has non-finite cells");
   GroupDistributions d;

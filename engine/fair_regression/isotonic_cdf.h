@@ -15,8 +15,8 @@ namespace dpw {
 /// iso(x): (prefix max + suffix min) / 2. Cost O(k). Returns an empty vector for empty input.
 std::vector<double> isotonicLinf(const std::vector<double>& x);
 
-/// iso, clipped to [0, 1], last entry 1: a valid CDF on k bins. @throws InvalidArgument if empty
-/// or any entry is not finite.
+/// iso, clipped to [0, 1], last entry 1: a valid CDF on k bins. @throws InternalError if empty,
+/// InvalidArgument if any entry is not finite.
 std::vector<double> repairCdf(const std::vector<double>& cumulative);
 
 struct GroupDistributions {
@@ -26,7 +26,7 @@ struct GroupDistributions {
   int bins() const { return pmf.empty() ? 0 : int(pmf[0].size()); }
 };
 
-/// w and p from an m x k histogram. @throws InvalidArgument if it is empty or has non-finite cells.
+/// w and p from an m x k histogram. @throws InternalError if it is empty, InvalidArgument if it has non-finite cells.
 GroupDistributions repairedGroupDistributions(const Points& histogram);
 
 }  // namespace dpw

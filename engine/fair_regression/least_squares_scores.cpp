@@ -7,13 +7,14 @@
 #include <Eigen/QR>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "fair_regression/fair_pipeline.h"
 
 namespace dpw {
 
 LeastSquaresFit fitLeastSquares(const PointsRef& X, const std::vector<double>& y) {
   const Eigen::Index n = X.rows(), p = X.cols();
-  require(std::size_t(n) == y.size(), "least squares: ", n, " feature rows but ", y.size(), " targets");
+  ensure(std::size_t(n) == y.size(), "least squares: ", n, " feature rows but ", y.size(), " targets");
   require(n >= p + 1, "least squares: ", n, " rows are too few for ", p, " features (need at least ", p + 1, ")");
   require(X.allFinite(), "least squares: a feature value is NaN or infinite");
   const Eigen::Map<const Vector> target(y.data(), n);

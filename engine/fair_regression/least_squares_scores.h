@@ -25,8 +25,8 @@ struct LeastSquaresFit {
   double predict(const Eigen::Ref<const Eigen::RowVectorXd>& x) const { return intercept + x.dot(coefficients.transpose()); }
 };
 
-/// @throws InvalidArgument if X and y differ in rows, there are fewer rows than columns + 1, or a
-/// value is not finite.
+/// @throws InternalError if X and y differ in rows; InvalidArgument if there are fewer rows than columns + 1
+/// or a value is not finite.
 LeastSquaresFit fitLeastSquares(const PointsRef& X, const std::vector<double>& y);
 
 struct RegressorScores {

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "privacy/ledger/privacy_statement.h"
 #include "privacy/mechanisms/discrete_noise.h"
 #include "privacy/mechanisms/secure_noise.h"
@@ -35,15 +36,15 @@ double histogramNoiseScale(const HistogramNoise& noise, long n) {
 }
 
 Points jointHistogram(const std::vector<int>& bins, const std::vector<int>& groups, int groupCount, int k, long n) {
-  require(bins.size() == groups.size(), "histogram: ", bins.size(), " bins but ", groups.size(), " group labels");
+  ensure(bins.size() == groups.size(), "histogram: ", bins.size(), " bins but ", groups.size(), " group labels");
   require(!bins.empty(), "histogram: no training rows");
   require(groupCount >= 1 && k >= 1, "histogram: need at least one group and one bin, got ", groupCount, " and ", k);
   require(n == 0 || n >= long(bins.size()), "histogram: the public row count is below the rows counted");
   Points h = Points::Zero(groupCount, k);
   const double unit = 1.0 / double(n > 0 ? n : long(bins.size()));
   for (std::size_t i = 0; i < bins.size(); ++i) {
-    require(groups[i] >= 0 && groups[i] < groupCount, "histogram: group label ", groups[i], " out of range");
-    require(bins[i] >= 0 && bins[i] < k, "histogram: bin ", bins[i], " out of range");
+    ensure(groups[i] >= 0 && groups[i] < groupCount, "histogram: group label ", groups[i], " out of range");
+    ensure(bins[i] >= 0 && bins[i] < k, "histogram: bin ", bins[i], " out of range");
     h(groups[i], bins[i]) += unit;
   }
   return h;

@@ -50,7 +50,8 @@ double histogramNoiseScale(const HistogramNoise& noise, long n);
 
 /// Exact joint histogram (m x k, row a = group a), normalised by the public row count n (0: bins.size();
 /// grouped_scores.h: publicSize, which counts the rows a loader's rule dropped, so 1/n never moves with one row).
-/// @throws InvalidArgument on length mismatch, no rows, n < bins.size(), or labels/bins out of range.
+/// @throws InvalidArgument on no rows or n < bins.size(); InternalError on length mismatch or labels/bins out of
+/// range (the caller bins and labels the rows).
 Points jointHistogram(const std::vector<int>& bins, const std::vector<int>& groups, int groupCount, int k, long n = 0);
 
 /// jointHistogram plus independent noise per cell, calibrated for the public n (as above), drawn row by row

@@ -4,11 +4,12 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 
 double meanSquaredError(const std::vector<double>& x, const std::vector<double>& y) {
-  require(x.size() == y.size(), "MSE: ", x.size(), " predictions but ", y.size(), " targets");
+  ensure(x.size() == y.size(), "MSE: ", x.size(), " predictions but ", y.size(), " targets");
   require(!x.empty(), "MSE of no rows");
   double s = 0;
   for (std::size_t i = 0; i < x.size(); ++i) s += (x[i] - y[i]) * (x[i] - y[i]);
@@ -33,10 +34,10 @@ double ksTwoSample(std::vector<double> x, std::vector<double> y) {
 }
 
 double maxPairwiseKs(const std::vector<double>& outputs, const std::vector<int>& groups, int groupCount) {
-  require(outputs.size() == groups.size(), "KS: ", outputs.size(), " outputs but ", groups.size(), " group labels");
+  ensure(outputs.size() == groups.size(), "KS: ", outputs.size(), " outputs but ", groups.size(), " group labels");
   std::vector<std::vector<double>> byGroup(std::max(groupCount, 0));
   for (std::size_t i = 0; i < outputs.size(); ++i) {
-    require(groups[i] >= 0 && groups[i] < groupCount, "KS: group label ", groups[i], " out of range");
+    ensure(groups[i] >= 0 && groups[i] < groupCount, "KS: group label ", groups[i], " out of range");
     byGroup[groups[i]].push_back(outputs[i]);
   }
   double best = 0;

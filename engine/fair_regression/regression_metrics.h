@@ -6,7 +6,7 @@
 
 namespace dpw {
 
-/// mean((x − y)²). @throws InvalidArgument on length mismatch or empty input.
+/// mean((x − y)²). @throws InternalError on length mismatch, InvalidArgument on empty input.
 double meanSquaredError(const std::vector<double>& x, const std::vector<double>& y);
 
 /// Two-sample KS statistic (ties handled exactly). Cost O((n + m) log(n + m)).
@@ -15,7 +15,7 @@ double ksTwoSample(std::vector<double> x, std::vector<double> y);
 
 /// max_{a < a'} KS(outputs | a, outputs | a') over the groups that have rows (0 if fewer than two have:
 /// whether a declared group has rows is private, so an empty one is skipped, never refused; issue #35).
-/// @throws InvalidArgument on length mismatch or a label out of range.
+/// @throws InternalError on length mismatch or a label out of range.
 double maxPairwiseKs(const std::vector<double>& outputs, const std::vector<int>& groups, int groupCount);
 
 }  // namespace dpw

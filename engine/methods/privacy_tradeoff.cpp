@@ -8,6 +8,7 @@
 #include "audit/clopper_pearson.h"
 #include "audit/mechanism_audits.h"
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/accountants/pld_accountant.h"
 #include "privacy/curves/tradeoff_curve.h"
@@ -29,8 +30,8 @@ PrivacyTradeoffSettings PrivacyTradeoffSettings::fromParams(const ParamValues& p
 
 std::vector<TradeoffAuditPoint> tradeoffAuditPoints(std::vector<double> scoresD, std::vector<double> scoresDPrime,
                                                     const std::vector<double>& targetAlphas, double confidence) {
-  require(!scoresD.empty() && !scoresDPrime.empty(), "audit points need scores on D and on D'");
-  require(confidence > 0 && confidence < 1, "the confidence must lie in (0, 1), got ", confidence);
+  ensure(!scoresD.empty() && !scoresDPrime.empty(), "audit points need scores on D and on D'");
+  ensure(confidence > 0 && confidence < 1, "the confidence must lie in (0, 1), got ", confidence);
   const auto mean = [](const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0) / double(v.size()); };
   if (mean(scoresDPrime) < mean(scoresD)) {
     for (double& x : scoresD) x = -x;
@@ -42,7 +43,7 @@ std::vector<TradeoffAuditPoint> tradeoffAuditPoints(std::vector<double> scoresD,
   const double tail = (1 - confidence) / 2;  // two-sided interval per coordinate
   std::vector<TradeoffAuditPoint> out;
   for (double a : targetAlphas) {
-    require(a > 0 && a < 1, "a target type I error must lie in (0, 1), got ", a);
+    ensure(a > 0 && a < 1, "a target type I error must lie in (0, 1), got ", a);
     const double t = scoresD[size_t(std::clamp<long>(long(std::floor((1 - a) * double(nD))), 0, nD - 1))];
     const long falsePos = long(scoresD.end() - std::upper_bound(scoresD.begin(), scoresD.end(), t));
     const long falseNeg = long(std::upper_bound(scoresDPrime.begin(), scoresDPrime.end(), t) - scoresDPrime.begin());
@@ -96,7 +97,7 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
     observer.onStatus("auditing: " + std::to_string(s.trials) + " runs on each of the two data sets");
     const MechanismAudit audit = auditMechanism(a, seed, nullptr);
     r.metrics["audit_noise_std"] = audit.noiseStd;
-    require(std::abs(audit.noiseStd * mu - 1) < 1e-6, "the audit's Gaussian (std ", audit.noiseStd,
+    ensure(std::abs(audit.noiseStd * mu - 1) < 1e-6, "the audit's Gaussian (std ", audit.noiseStd,
             ") does not match the curve's μ = ", mu);
     points = tradeoffAuditPoints(audit.scoresD, audit.scoresDPrime, {0.01, 0.03, 0.07, 0.15, 0.3, 0.5, 0.7, 0.9},
                                  s.confidence);

@@ -41,7 +41,8 @@ struct TradeoffAuditPoint {
 
 /// Threshold tests "score > t ⇒ D'" with t the (1 − a)-quantile of the D scores for each target a in
 /// `targetAlphas`; scores are flipped if D' scores are lower on average (any monotone score works).
-/// @throws InvalidArgument unless both score lists are non-empty, confidence ∈ (0, 1), targets in (0, 1).
+/// @throws InternalError unless both score lists are non-empty, confidence ∈ (0, 1), targets in (0, 1) (the
+/// method passes its own audit's scores, its checked confidence and fixed targets).
 std::vector<TradeoffAuditPoint> tradeoffAuditPoints(std::vector<double> scoresD, std::vector<double> scoresDPrime,
                                                     const std::vector<double>& targetAlphas, double confidence);
 

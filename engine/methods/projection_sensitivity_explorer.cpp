@@ -9,6 +9,7 @@
 #include "core/rng.h"
 #include "privacy/sensitivity/projection_sensitivity.h"
 #include "privacy/privacy_params.h"  // deltaParam
+#include "core/internal_error.h"
 
 namespace dpw {
 
@@ -23,8 +24,8 @@ ProjectionSensitivitySettings ProjectionSensitivitySettings::fromParams(const Pa
 }
 
 Vector squaredProjectionSensitivityDraws(long k, long d, long n, Rng& rng) {
-  require(k >= 1, "the number of projections k must be at least 1, got ", k);
-  require(d >= 2, "the dimension d must be at least 2, got ", d);
+  ensure(k >= 1, "the number of projections k must be at least 1, got ", k);
+  ensure(d >= 2, "the dimension d must be at least 2, got ", d);
   std::gamma_distribution<double> g1(0.5, 1.0), g2(0.5 * double(d - 1), 1.0);
   Vector out(n);
   for (long i = 0; i < n; ++i) {

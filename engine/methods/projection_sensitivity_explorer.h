@@ -31,7 +31,7 @@ struct ProjectionSensitivitySettings {
 /// k, d < 1 (d ≥ 2 for the Beta law), δ outside (0, 1), draws < 2, bins < 2, chunks < 1.
 RunResult runProjectionSensitivity(const ProjectionSensitivitySettings& s, std::uint64_t seed, RunObserver& observer);
 
-/// n draws of ‖Θu‖² (the Beta representation above). @throws InvalidArgument unless k ≥ 1, d ≥ 2.
+/// n draws of ‖Θu‖² (the Beta representation above). @throws InternalError unless k ≥ 1, d ≥ 2.
 Vector squaredProjectionSensitivityDraws(long k, long d, long n, Rng& rng);
 
 MethodInfo projectionSensitivityMethod();

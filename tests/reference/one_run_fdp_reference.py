@@ -6,20 +6,9 @@
 import math
 from statistics import NormalDist
 
+from gdp_reference import gauss_mu
+
 N = NormalDist()
-
-def gdp_delta(mu, eps):
-    if mu == 0: return 0.0
-    return max(0.0, N.cdf(-eps / mu + mu / 2) - math.exp(eps) * N.cdf(-eps / mu - mu / 2))
-
-def gauss_mu(eps, delta):
-    lo, hi = 0.0, 1.0
-    while gdp_delta(hi, eps) < delta: hi *= 2
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if gdp_delta(mid, eps) < delta: lo = mid
-        else: hi = mid
-    return lo
 
 def inv_gauss(mu):
     def g(y):

@@ -11,6 +11,8 @@
 import math
 from statistics import NormalDist
 
+from gdp_reference import gauss_mu
+
 N = NormalDist()
 
 def log_binom_pmf(k, r, p):
@@ -32,18 +34,6 @@ def p_eps_delta(n, r, u, eps, delta):
         if d > n * delta + 50: break
         d += 1
     return min(1.0, total)
-
-def gdp_delta(mu, eps):
-    return max(0.0, N.cdf(-eps / mu + mu / 2) - math.exp(eps) * N.cdf(-eps / mu - mu / 2))
-
-def gauss_mu(eps, delta):
-    lo, hi = 0.0, 1.0
-    while gdp_delta(hi, eps) < delta: hi *= 2
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if gdp_delta(mid, eps) < delta: lo = mid
-        else: hi = mid
-    return lo
 
 def sf(x):  # P[N(0,1) > x]
     return 0.5 * math.erfc(x / math.sqrt(2))

@@ -1,5 +1,5 @@
 #pragma once
-// The shape every whole-run audit test shares: run the audit, print one line with what the tables of
+// The shape every whole-run audit test shares: its settings, run the audit, print one line with what the tables of
 // docs/privacy-audits.md quote (claim, both estimators' bounds, μ, the noise std, runs a side, seconds),
 // and check a control against its claim.
 #include <QElapsedTimer>
@@ -11,6 +11,18 @@
 #include "audit/mechanism_audits.h"
 
 namespace dpwtest {
+
+/// The settings a whole-run audit test starts from: `mechanism` at claim ε, `trials` runs a side, `fault`
+/// planted, the rest the audit's defaults.
+inline dpw::MechanismAuditSettings runAuditSettings(const std::string& mechanism, double epsilon, long trials,
+                                                    dpw::AuditFault fault) {
+  dpw::MechanismAuditSettings s;
+  s.mechanism = mechanism;
+  s.epsilon = epsilon;
+  s.trials = trials;
+  s.fault = fault;
+  return s;
+}
 
 inline dpw::MechanismAudit loggedAudit(const dpw::MechanismAuditSettings& s, std::uint64_t seed, const std::string& what) {
   QElapsedTimer timer;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "flow/projection_histogram.h"
 #include "methods/flow/dpsw_flow.h"
 #include "methods/flow/flow_run_audit_setup.h"
@@ -71,7 +72,7 @@ OneRunTarget dpswFlowOneRunTarget(const MechanismAuditSettings& a, std::uint64_t
     long noiseBins = 0;
     long step = 0;
     s.inspectReleasedCounts = [&](long, std::size_t, const Points& dirs, const Points& counts) {
-      require(counts.cols() == kBins, "the run released ", counts.cols(), " bins, not ", kBins);
+      ensure(counts.cols() == kBins, "the run released ", counts.cols(), " bins, not ", kBins);
       std::vector<char> reached(std::size_t(dirs.rows() * kBins), 0);
       for (Eigen::Index j = 0; j < dirs.rows(); ++j) {
         const long origin = binOf(0.0, kBins);
@@ -90,7 +91,7 @@ OneRunTarget dpswFlowOneRunTarget(const MechanismAuditSettings& a, std::uint64_t
       ++step;
     };
     runDpswFlowOnOneThread(s, rng());
-    require(step == kSteps, "the run released ", step, " steps, not ", kSteps);
+    ensure(step == kSteps, "the run released ", step, " steps, not ", kSteps);
     const double var = noiseBins > 0 ? std::max(noiseSquares / double(noiseBins), 1e-12) : 1.0;
     const double logStay = std::log1p(-q), logQ = std::log(q);
     std::vector<double> scores(std::size_t(m), 0.0);

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "privacy/accountants/pld_analysis.h"  // PldTooLarge
 #include "privacy/calibration/accountant_calibration.h"
 #include "privacy/calibration/gaussian_calibration.h"
@@ -37,7 +38,7 @@ double smallestMeeting(const LedgerAtMultiplier& ledgerAt, double epsilon) {
 double calibrateMultiplier(const LedgerAtMultiplier& ledgerAt, double epsilon) {
   if (std::isinf(epsilon) && epsilon > 0) return 0.0;
   const PrivacyLedger release = ledgerAt(0.0);  // the release described, without noise: nothing computed
-  require(!release.events().empty(), "a calibration needs a ledger with at least one release");
+  ensure(!release.events().empty(), "a calibration needs a ledger with at least one release");
   const PrivacyEvent& first = release.events().front();
   const bool gaussian = first.law == NoiseMechanism::Gaussian;
   switch (release.accounting()) {

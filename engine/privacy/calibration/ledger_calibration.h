@@ -26,8 +26,8 @@ inline constexpr double kMaxPldCalibratedEpsilon = 100;
 ///  - any other ledger (several events, BasicComposition): the smallest z with ledgerAt(z).epsilon() ≤ ε, by
 ///    smallestBelow (root_finding.h) to 1e-9 relative (for an ε that decreases in z).
 /// @throws InvalidArgument on bad budgets (from the formulas or the accountant), for a Gaussian ledger of a costly
-/// (PLD) accountant and a target above kMaxPldCalibratedEpsilon (minutes and gigabytes), for a ledger without
-/// events, and when no z < 1e7 reaches the target.
+/// (PLD) accountant and a target above kMaxPldCalibratedEpsilon (minutes and gigabytes), and when no z < 1e7
+/// reaches the target; InternalError for a ledger without events (a method's ledger function records one).
 double calibrateMultiplier(const LedgerAtMultiplier& ledgerAt, double epsilon);
 
 /// The run's noise decision: the user's multiplier when `given`, else calibrateMultiplier(ledgerAt, epsilon).

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 namespace {
@@ -103,7 +104,7 @@ double narrow(Objective& g, double feasible, double infeasible, double relTol) {
 
 double largestBelow(const std::function<double(double)>& f, double target, double lo, double hi, double relTol) {
   require(lo > 0 && hi > lo && std::isfinite(hi), "root finder: need 0 < lo < hi, got ", lo, " and ", hi);
-  require(relTol > 0 && relTol < 1, "root finder: the relative tolerance must lie in (0, 1), got ", relTol);
+  ensure(relTol > 0 && relTol < 1, "root finder: the relative tolerance must lie in (0, 1), got ", relTol);
   Objective g(f, target);
   for (int i = 0; g(hi) <= 0; ++i) {  // widen upward: hi must be infeasible
     require(i < 200, "root finder: f stays below the target up to ", hi);
@@ -123,7 +124,7 @@ double smallestBelow(const std::function<double(double)>& f, double target, doub
   require(lo > 0 && hi > lo && std::isfinite(hi), "root finder: need 0 < lo < hi, got ", lo, " and ", hi);
   require(xMin > 0 && xMin <= lo && hi <= xMax, "root finder: need 0 < xMin <= lo and hi <= xMax, got ", xMin, ", ",
           lo, ", ", hi, ", ", xMax);
-  require(relTol > 0 && relTol < 1, "root finder: the relative tolerance must lie in (0, 1), got ", relTol);
+  ensure(relTol > 0 && relTol < 1, "root finder: the relative tolerance must lie in (0, 1), got ", relTol);
   Objective g(f, target);
   while (g(hi) > 0) {  // widen upward: hi must be feasible
     if (hi * 2 > xMax) return std::numeric_limits<double>::infinity();

@@ -30,7 +30,8 @@ namespace dpw {
 /// f(hi) ≤ target or f(lo) > target (non-finite: > target). Returns `lo` after 200 halvings if f(lo) >
 /// target still (no feasible point found; the caller checks), and throws if f(hi) ≤ target after 200
 /// doublings.
-/// @throws InvalidArgument unless 0 < lo < hi and 0 < relTol < 1, or if no bracket is found upward.
+/// @throws InvalidArgument unless 0 < lo < hi, or if no bracket is found upward; InternalError unless
+/// 0 < relTol < 1 (a constant of the caller).
 double largestBelow(const std::function<double(double)>& f, double target, double lo, double hi,
                     double relTol = 1e-13);
 
@@ -39,7 +40,8 @@ double largestBelow(const std::function<double(double)>& f, double target, doubl
 /// (0 < lo < hi) is widened by factors of 2: hi up while f(hi) > target, as long as hi ≤ xMax
 /// (returns +∞ if no x ≤ xMax tried is feasible: the caller throws its own message); lo down while
 /// f(lo) ≤ target, as long as lo ≥ xMin (returns that lo if every x tried down to xMin is feasible).
-/// @throws InvalidArgument unless 0 < lo < hi, 0 < xMin ≤ lo, hi ≤ xMax and 0 < relTol < 1.
+/// @throws InvalidArgument unless 0 < lo < hi, 0 < xMin ≤ lo and hi ≤ xMax (a user's extreme multiplier can
+/// reach them through the discrete Gaussian's releaseEpsilon); InternalError unless 0 < relTol < 1.
 double smallestBelow(const std::function<double(double)>& f, double target, double lo, double hi, double xMin,
                      double xMax, double relTol = 1e-13);
 

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 #include "privacy/accountants/discrete_gaussian_accountant.h"
 #include "privacy/calibration/gaussian_calibration.h"  // exactGaussianEpsilon, classicGaussianEpsilon
 
@@ -20,7 +21,7 @@ bool accountantProvenFor(AccountantKind accountant, NoiseMechanism law, bool sub
 }
 
 std::unique_ptr<Accountant> ledgerAnalysis(AccountantKind accountant, NoiseMechanism law, bool subsampled) {
-  require(law == NoiseMechanism::Gaussian || law == NoiseMechanism::DiscreteGaussian,
+  ensure(law == NoiseMechanism::Gaussian || law == NoiseMechanism::DiscreteGaussian,
           "the accountants analyse the Gaussian and secure mode's discrete Gaussian; this event uses ",
           noiseMechanismId(law));
   if (law == NoiseMechanism::Gaussian) return makeAccountant(accountant);
@@ -77,9 +78,9 @@ void PrivacyLedger::record(const PrivacyEvent& e) {
           accounted ? "the accountants analyse the Gaussian mechanism and secure mode's discrete Gaussian; this event uses "
                     : "the one-release Gaussian formulas analyse the continuous Gaussian; this event uses ",
           noiseMechanismId(e.law));
-  require(basic || events_.empty() || events_.front().law == e.law,
+  ensure(basic || events_.empty() || events_.front().law == e.law,
           "one accounted ledger holds one law (a run draws all its noise in one mode)");
-  require(!e.disjointFromPrevious || (basic && !events_.empty()),
+  ensure(!e.disjointFromPrevious || (basic && !events_.empty()),
           "parallel composition (disjointFromPrevious) needs basic composition and an event before it");
   require(!basic || isPureEpsilon(noiseLaw(e.law)) || delta_ > 0,
           "the ", noiseMechanismId(e.law), " law needs a delta > 0");
@@ -142,7 +143,7 @@ long PrivacyLedger::releases() const {
 }
 
 double PrivacyLedger::epsilonAfter(long releases) const {
-  require(releases >= 0, "the number of releases must be >= 0, got ", releases);
+  ensure(releases >= 0, "the number of releases must be >= 0, got ", releases);
   const double inf = std::numeric_limits<double>::infinity();
   // A release without noise (or no release at all when one is noiseless) has no finite ε.
   for (const auto& e : events_)
@@ -162,7 +163,7 @@ double PrivacyLedger::epsilonAfter(long releases) const {
 }
 
 double PrivacyLedger::chosenAccountantEpsilonAfter(long releases) const {
-  require(releases >= 0, "the number of releases must be >= 0, got ", releases);
+  ensure(releases >= 0, "the number of releases must be >= 0, got ", releases);
   if (!chosenUnproven_) return std::numeric_limits<double>::quiet_NaN();
   for (const auto& e : events_)
     if (e.multiplier == 0) return std::numeric_limits<double>::infinity();

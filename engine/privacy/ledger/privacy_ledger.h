@@ -38,7 +38,7 @@ enum class LedgerAccounting {
 ///  - else the proven analysis of the law for the accountant's sampler: fixed-size batches, the tightest accountant
 ///    covering it at every rate (rdp-wor: Wang, Balle & Kasiviswanathan 2019 Thm 9 on the CKS20 curve); Poisson,
 ///    the Zhu-Wang bound (DiscreteGaussianRdpAccountant).
-/// @throws InvalidArgument for another law (the accountants analyse these two).
+/// @throws InternalError for another law (record() refuses it first: the accountants analyse these two).
 std::unique_ptr<Accountant> ledgerAnalysis(AccountantKind accountant, NoiseMechanism law, bool subsampled);
 
 /// True when `accountant`'s own analysis is proven for `law` at these rates: always for the Gaussian when the
@@ -60,9 +60,9 @@ class PrivacyLedger {
   /// Appends an event (composed after the ones before). @throws InvalidArgument unless the multiplier
   /// is ≥ 0 and finite, the sensitivity ≥ 0, q ∈ (0, 1] and count ≥ 1; outside BasicComposition (which reads
   /// any law's own bound), for a law other than the Gaussian and, under Accountant, secure mode's discrete
-  /// Gaussian (the one-Gaussian formulas are the continuous Gaussian's), and for events of both laws in one
-  /// ledger; for disjointFromPrevious outside BasicComposition or on the first event; for a law that needs δ
-  /// in a BasicComposition ledger of δ = 0.
+  /// Gaussian (the one-Gaussian formulas are the continuous Gaussian's); for a law that needs δ in a
+  /// BasicComposition ledger of δ = 0. @throws InternalError (what only a method's own ledger code can do) for
+  /// events of both laws in one ledger, and for disjointFromPrevious outside BasicComposition or on the first event.
   void record(const PrivacyEvent& event);
 
   const std::vector<PrivacyEvent>& events() const { return events_; }
@@ -90,13 +90,13 @@ class PrivacyLedger {
 
   /// ε after the first `releases` releases (in recording order) at delta(); +inf without noise. The
   /// accountant's per-release analysis is computed once (a warm accountant with no step recorded is
-  /// kept and cloned), not rebuilt per call. @throws InvalidArgument on releases < 0.
+  /// kept and cloned), not rebuilt per call. @throws InternalError on releases < 0.
   double epsilonAfter(long releases) const;
   /// ε after every release recorded.
   double epsilon() const { return epsilonAfter(releases()); }
   /// When chosenAccountantUnproven(): the chosen accountant's ε after the first `releases` releases as if they were
   /// of the continuous Gaussian (for comparison only: it is not shown to hold for the law drawn); NaN
-  /// otherwise. @throws InvalidArgument on releases < 0.
+  /// otherwise. @throws InternalError on releases < 0.
   double chosenAccountantEpsilonAfter(long releases) const;
   double chosenAccountantEpsilon() const { return chosenAccountantEpsilonAfter(releases()); }
   /// The δ of the claim: delta() except under BasicComposition, where the δ's of the releases of laws

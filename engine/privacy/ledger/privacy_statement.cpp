@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/internal_error.h"
 
 namespace dpw {
 
@@ -19,7 +20,7 @@ std::string claimKind(AccountantClaim claim) {
 }
 
 const PrivacyEvent& lastEvent(const PrivacyLedger& ledger) {
-  require(!ledger.events().empty(), "a privacy claim needs at least one recorded release");
+  ensure(!ledger.events().empty(), "a privacy claim needs at least one recorded release");
   return ledger.events().back();
 }
 
@@ -87,7 +88,7 @@ std::string scaleToSensitivity(const PrivacyEvent& e) {
 
 std::string releaseClaimSentence(const PrivacyLedger& ledger, const std::string& what) {
   lastEvent(ledger);
-  require(ledger.accounting() == LedgerAccounting::BasicComposition, "a release claim reads a basic-composition ledger");
+  ensure(ledger.accounting() == LedgerAccounting::BasicComposition, "a release claim reads a basic-composition ledger");
   std::ostringstream st;
   if (ledger.pure())
     st << "ε = " << claimNumber(ledger.epsilon()) << " (pure DP)";

@@ -18,7 +18,7 @@ namespace dpw {
 ///    Thm A.1, noise multiplier …, Δ = …); the 500 releases are NOT composed, so this is not a guarantee
 ///    for the run";
 ///  - BasicComposition: releaseClaimSentence(ledger, what) (without its final period).
-/// @throws InvalidArgument for a ledger without events.
+/// @throws InternalError for a ledger without events.
 std::string claimSentence(const PrivacyLedger& ledger, double runDelta, const std::string& what = "the release");
 
 /// "(ε = 2.31, δ = 1e-05) by the <analysis name>, a proven bound, q = 0.025 (Poisson), 500 steps, noise

@@ -19,6 +19,7 @@
 using namespace dpw;
 using dpwtest::belowClaim;
 using dpwtest::loggedAudit;
+using dpwtest::runAuditSettings;
 
 class TestEndToEndAudit : public QObject {
   Q_OBJECT
@@ -37,11 +38,7 @@ class TestEndToEndAudit : public QObject {
   }
   void flowRunCorrectAndBroken() {
     QFETCH(int, fault);
-    MechanismAuditSettings s;
-    s.mechanism = "dpswflow-r-run";
-    s.epsilon = 1.0;
-    s.trials = 300;
-    s.fault = AuditFault(fault);
+    MechanismAuditSettings s = runAuditSettings("dpswflow-r-run", 1.0, 300, AuditFault(fault));
     const MechanismAudit a = loggedAudit(s, 5, "DPSWflow-r whole run");
     if (AuditFault(fault) == AuditFault::None) {
       QVERIFY(belowClaim(a));
@@ -69,12 +66,8 @@ class TestEndToEndAudit : public QObject {
   }
   void flowRunFaultsWithinGaussianFamily() {
     QFETCH(int, fault);
-    MechanismAuditSettings s;
-    s.mechanism = "dpswflow-r-run";
-    s.epsilon = 8.0;
-    s.trials = 600;
+    MechanismAuditSettings s = runAuditSettings("dpswflow-r-run", 8.0, 600, AuditFault(fault));
     s.runSteps = 10, s.runBatch = 45;
-    s.fault = AuditFault(fault);
     const MechanismAudit a = loggedAudit(s, 5, "DPSWflow-r whole run (T = 10, q = 0.9)");
     QVERIFY(std::abs(a.claimedEpsilon - 8.0) < 0.01);  // the run's ledger meets its target
     if (AuditFault(fault) == AuditFault::None) {
@@ -97,12 +90,8 @@ class TestEndToEndAudit : public QObject {
   }
   void flowRunRateTenthDistributionFree() {
     QFETCH(int, fault);
-    MechanismAuditSettings s;
-    s.mechanism = "dpswflow-r-run";
-    s.epsilon = 1.0;
-    s.trials = 300;
+    MechanismAuditSettings s = runAuditSettings("dpswflow-r-run", 1.0, 300, AuditFault(fault));
     s.runSteps = 10, s.runBatch = 45;
-    s.fault = AuditFault(fault);
     const MechanismAudit a = loggedAudit(s, 5, "DPSWflow-r whole run (T = 10, q = 0.9)");
     QVERIFY(std::abs(a.claimedEpsilon - 1.0) < 0.01);
     if (AuditFault(fault) == AuditFault::None) {
@@ -126,11 +115,7 @@ class TestEndToEndAudit : public QObject {
   }
   void fairClassifierRunStandardisedOnPrivateRows() {
     QFETCH(int, fault);
-    MechanismAuditSettings s;
-    s.mechanism = "fair-classifier-run";
-    s.epsilon = 1.0;
-    s.trials = 1000;
-    s.fault = AuditFault(fault);
+    MechanismAuditSettings s = runAuditSettings("fair-classifier-run", 1.0, 1000, AuditFault(fault));
     const MechanismAudit a = loggedAudit(s, 5, "fair classifier whole run (CSV)");
     QVERIFY(std::abs(a.claimedEpsilon - 1.0) < 0.01);  // the run's ledger meets its target
     if (AuditFault(fault) == AuditFault::None) {
@@ -156,12 +141,8 @@ class TestEndToEndAudit : public QObject {
   }
   void fairClassifierRunSkipClip() {
     QFETCH(int, fault);
-    MechanismAuditSettings s;
-    s.mechanism = "fair-classifier-run";
-    s.epsilon = 1.0;
-    s.trials = 1000;
+    MechanismAuditSettings s = runAuditSettings("fair-classifier-run", 1.0, 1000, AuditFault(fault));
     s.runSteps = 100, s.runClip = 0.05, s.runAlpha = 0;
-    s.fault = AuditFault(fault);
     const MechanismAudit a = loggedAudit(s, 5, "fair classifier whole run (CSV, C = 0.05, T = 100)");
     QVERIFY(std::abs(a.claimedEpsilon - 1.0) < 0.01);
     if (AuditFault(fault) == AuditFault::None) {
@@ -184,11 +165,7 @@ class TestEndToEndAudit : public QObject {
   }
   void shuffledBatchesRunAsPoisson() {
     QFETCH(int, fault);
-    MechanismAuditSettings s;
-    s.mechanism = "shuffled-batches-run";
-    s.epsilon = 2.0;
-    s.trials = 5000;
-    s.fault = AuditFault(fault);
+    MechanismAuditSettings s = runAuditSettings("shuffled-batches-run", 2.0, 5000, AuditFault(fault));
     QElapsedTimer timer;
     timer.start();
     const MechanismAudit a = auditMechanism(s, 5);

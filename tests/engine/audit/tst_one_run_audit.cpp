@@ -7,6 +7,7 @@
 
 #include "audit/one_run_audit.h"
 #include "core/error.h"
+#include "support/throws_with.h"
 
 using namespace dpw;
 
@@ -87,12 +88,17 @@ class TestOneRunAudit : public QObject {
   }
 
   void refusesBadInput() {
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, oneRunPValue(10, 5, 6, 1, 0));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, oneRunPValue(10, 11, 5, 1, 0));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, oneRunEpsilonLowerBound(10, 5, 5, 0, 1.0));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, oneRunAuditFromScores(std::vector<double>(10, 0.0), std::vector<bool>(10), 0));
+    QVERIFY(dpwtest::throwsInternalWith([&] { oneRunPValue(10, 5, 6, 1, 0); },
+                                         "need 0 <= correct <= guesses <= canaries"));
+    QVERIFY(dpwtest::throwsInternalWith([&] { oneRunPValue(10, 11, 5, 1, 0); },
+                                         "need 0 <= correct <= guesses <= canaries"));
+    QVERIFY(dpwtest::throwsInternalWith([&] { oneRunEpsilonLowerBound(10, 5, 5, 0, 1.0); }, "beta must lie in (0, 1)"));
+    const std::vector<double> ten(10, 0.0), thirty(30, 0.0);
+    QVERIFY(dpwtest::throwsInternalWith([&] { oneRunAuditFromScores(ten, std::vector<bool>(10), 0); },
+                                         "at least 20 canaries"));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, oneRunAuditFromScores(std::vector<double>(30, NAN), std::vector<bool>(30), 0));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, oneRunAuditFromScores(std::vector<double>(30, 0.0), std::vector<bool>(29), 0));
+    QVERIFY(dpwtest::throwsInternalWith([&] { oneRunAuditFromScores(thirty, std::vector<bool>(29), 0); },
+                                         "one inclusion bit per canary"));
   }
 };
 

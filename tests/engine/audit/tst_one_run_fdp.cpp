@@ -4,36 +4,18 @@
 // Gaussian canaries whose true curve is known, and on the ideal canary of a claim of 8 (its ceiling).
 #include <QtTest>
 #include <cmath>
-#include <random>
 
 #include "audit/one_run_audit.h"
 #include "audit/one_run_fdp.h"
 #include "core/error.h"
 #include "privacy/accountants/gdp_analysis.h"
 
+#include "support/ideal_canaries.h"
+#include "support/throws_with.h"
+
 using namespace dpw;
-
-namespace {
-
-struct Canaries {
-  std::vector<double> scores;
-  std::vector<bool> bits;
-};
-
-// m ideal Gaussian canaries: score N(μ, 1) when in, N(0, 1) when out, bits fair coins.
-Canaries idealGaussian(long m, double mu, std::uint64_t seed) {
-  std::mt19937_64 gen(seed);
-  std::normal_distribution<double> n01;
-  std::bernoulli_distribution coin(0.5);
-  Canaries c;
-  for (long i = 0; i < m; ++i) {
-    c.bits.push_back(coin(gen));
-    c.scores.push_back(n01(gen) + (c.bits.back() ? mu : 0.0));
-  }
-  return c;
-}
-
-}  // namespace
+using dpwtest::Canaries;
+using dpwtest::idealGaussian;
 
 class TestOneRunFdp : public QObject {
   Q_OBJECT
@@ -134,13 +116,17 @@ class TestOneRunFdp : public QObject {
 
   void refusesBadInput() {
     const auto id = [](double y) { return y; };
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fdpOneRunMargin(10, 5, 6, 0.05, id));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fdpOneRunMargin(10, 5, 5, 1.0, id));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fdpGaussianMu(1, 0));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fdpOneRunAuditFromScores(std::vector<double>(30, 0.0), std::vector<bool>(30),
-                                                                       0, OneRunFdpFamily::Gaussian));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, fdpOneRunAuditFromScores(std::vector<double>(10, 0.0), std::vector<bool>(10),
-                                                                       1e-5, OneRunFdpFamily::ApproximateDp));
+    QVERIFY(dpwtest::throwsInternalWith([&] { fdpOneRunMargin(10, 5, 6, 0.05, id); },
+                                         "need 0 <= correct <= guesses <= canaries"));
+    QVERIFY(dpwtest::throwsInternalWith([&] { fdpOneRunMargin(10, 5, 5, 1.0, id); }, "tau must lie in (0, 1)"));
+    QVERIFY(dpwtest::throwsInternalWith([&] { fdpGaussianMu(1, 0); }, "the Gaussian family needs delta in (0, 1)"));
+    const std::vector<double> ten(10, 0.0), thirty(30, 0.0);
+    QVERIFY(dpwtest::throwsInternalWith(
+        [&] { fdpOneRunAuditFromScores(thirty, std::vector<bool>(30), 0, OneRunFdpFamily::Gaussian); },
+        "the Gaussian family needs delta > 0"));
+    QVERIFY(dpwtest::throwsInternalWith(
+        [&] { fdpOneRunAuditFromScores(ten, std::vector<bool>(10), 1e-5, OneRunFdpFamily::ApproximateDp); },
+        "at least 20 canaries"));
   }
 };
 

@@ -15,27 +15,14 @@
 #include "core/error.h"
 #include "privacy/accountants/gdp_analysis.h"
 
+#include "support/ideal_canaries.h"
+#include "support/throws_with.h"
+
 using namespace dpw;
+using dpwtest::Canaries;
+using dpwtest::idealGaussian;
 
 namespace {
-
-struct Canaries {
-  std::vector<double> scores;
-  std::vector<bool> bits;
-};
-
-// m ideal Gaussian canaries: score N(μ, 1) when in, N(0, 1) when out, bits fair coins (as tst_one_run_fdp).
-Canaries idealGaussian(long m, double mu, std::uint64_t seed) {
-  std::mt19937_64 gen(seed);
-  std::normal_distribution<double> n01;
-  std::bernoulli_distribution coin(0.5);
-  Canaries c;
-  for (long i = 0; i < m; ++i) {
-    c.bits.push_back(coin(gen));
-    c.scores.push_back(n01(gen) + (c.bits.back() ? mu : 0.0));
-  }
-  return c;
-}
 
 constexpr auto A = OneRunTightFamily::ApproximateDp;
 constexpr auto G = OneRunTightFamily::Gaussian;
@@ -206,15 +193,21 @@ class TestOneRunTight : public QObject {
   }
 
   void refusesBadInput() {
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, tightOneRunPValue(10, 5, 6, 1, 1e-5, A));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, tightOneRunPValue(10, 11, 0, 1, 1e-5, A));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, tightOneRunPValue(10, 5, 0, 1, 0.0, G));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, tightOneRunEpsilonLowerBound(10, 5, 0, 1e-5, 1.0, A));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, tightMeanErrorAbove(A, 1, 1e-5, 0.0));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument,
-                             tightOneRunAuditFromScores(std::vector<double>(30, 0.0), std::vector<bool>(30), 0, G));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument,
-                             tightOneRunAuditFromScores(std::vector<double>(10, 0.0), std::vector<bool>(10), 1e-5, A));
+    QVERIFY(dpwtest::throwsInternalWith([&] { tightOneRunPValue(10, 5, 6, 1, 1e-5, A); },
+                                         "need 0 <= wrong <= guesses <= canaries"));
+    QVERIFY(dpwtest::throwsInternalWith([&] { tightOneRunPValue(10, 11, 0, 1, 1e-5, A); },
+                                         "need 0 <= wrong <= guesses <= canaries"));
+    QVERIFY(dpwtest::throwsInternalWith([&] { tightOneRunPValue(10, 5, 0, 1, 0.0, G); },
+                                         "the Gaussian family needs delta in (0, 1)"));
+    QVERIFY(dpwtest::throwsInternalWith([&] { tightOneRunEpsilonLowerBound(10, 5, 0, 1e-5, 1.0, A); },
+                                         "tau must lie in (0, 1)"));
+    QVERIFY(dpwtest::throwsInternalWith([&] { tightMeanErrorAbove(A, 1, 1e-5, 0.0); },
+                                         "the tail mass must lie in (0, 1]"));
+    const std::vector<double> ten(10, 0.0), thirty(30, 0.0);
+    QVERIFY(dpwtest::throwsInternalWith([&] { tightOneRunAuditFromScores(thirty, std::vector<bool>(30), 0, G); },
+                                         "the Gaussian family needs delta > 0"));
+    QVERIFY(dpwtest::throwsInternalWith([&] { tightOneRunAuditFromScores(ten, std::vector<bool>(10), 1e-5, A); },
+                                         "at least 20 canaries"));
   }
 };
 

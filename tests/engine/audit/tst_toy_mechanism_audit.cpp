@@ -11,6 +11,7 @@
 
 #include "audit/mechanism_audits.h"
 #include "core/error.h"
+#include "support/throws_with.h"
 
 using namespace dpw;
 
@@ -76,8 +77,9 @@ class TestToyMechanismAudit : public QObject {
     QVERIFY(a.result.epsilonLowerBound <= 0.5 && a.result.epsilonLowerBound > 0.3);
     AuditTarget empty;
     empty.claimedEpsilon = 1;
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, runAudit(empty, 1000, 1));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, runAudit(randomizedResponse(s, 0), 100, 1));
+    QVERIFY(dpwtest::throwsInternalWith([&] { runAudit(empty, 1000, 1); }, "the audit target has no trial function"));
+    QVERIFY(dpwtest::throwsInternalWith([&] { runAudit(randomizedResponse(s, 0), 100, 1); },
+                                         "at least 200 trials per data set"));
     s.mechanism = "no-such-toy";
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, auditMechanism(s, 1));
   }

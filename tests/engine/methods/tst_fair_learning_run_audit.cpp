@@ -20,15 +20,12 @@
 using namespace dpw;
 using dpwtest::belowClaim;
 using dpwtest::loggedAudit;
+using dpwtest::runAuditSettings;
 
 namespace {
 MechanismAudit audit(const char* mechanism, AuditFault fault, long trials, double clip = 0) {
-  MechanismAuditSettings s;
+  MechanismAuditSettings s = runAuditSettings(mechanism, 1.0, trials, fault);
   s.runClip = clip;  // 0: the audit's default C = 1
-  s.mechanism = mechanism;
-  s.epsilon = 1.0;
-  s.trials = trials;
-  s.fault = fault;
   return loggedAudit(s, 5, std::string(mechanism) + " whole run");
 }
 }  // namespace

@@ -13,6 +13,7 @@
 using namespace dpw;
 using dpwtest::belowClaim;
 using dpwtest::loggedAudit;
+using dpwtest::runAuditSettings;
 
 class TestFairRegressionRunAudit : public QObject {
   Q_OBJECT
@@ -30,11 +31,7 @@ class TestFairRegressionRunAudit : public QObject {
   }
   void correctAndBroken() {
     QFETCH(int, fault);
-    MechanismAuditSettings s;
-    s.mechanism = "fair-regression-run";
-    s.epsilon = 1.0;
-    s.trials = 2000;
-    s.fault = AuditFault(fault);
+    MechanismAuditSettings s = runAuditSettings("fair-regression-run", 1.0, 2000, AuditFault(fault));
     const MechanismAudit a = loggedAudit(s, 5, "fair regression whole run (CSV)");
     QVERIFY(std::abs(a.claimedEpsilon - 1.0) < 1e-3);  // the ledger's ε (discrete Laplace: its scale rounds up)
     QCOMPARE(a.claimedDelta, 0.0);

@@ -8,6 +8,7 @@
 #include "methods/privacy_tradeoff.h"
 #include "privacy/accountants/normal_tail.h"
 #include "privacy/curves/tradeoff_curve.h"
+#include "support/throws_with.h"
 
 using namespace dpw;
 
@@ -103,8 +104,11 @@ class TestPrivacyTradeoff : public QObject {
     for (double x : dp) mdp.push_back(-x);
     const auto flipped = tradeoffAuditPoints(md, mdp, {0.05}, 0.95);
     QVERIFY(std::abs(flipped[0].beta - pts[0].beta) < 2e-4);
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, tradeoffAuditPoints({}, dp, {0.1}, 0.95));
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, tradeoffAuditPoints(d, dp, {1.0}, 0.95));
+    // The method calls it with its own audit's scores and fixed type I errors: a bad call is a bug.
+    QVERIFY(dpwtest::throwsInternalWith([&] { tradeoffAuditPoints({}, dp, {0.1}, 0.95); },
+                                         "audit points need scores on D and on D'"));
+    QVERIFY(dpwtest::throwsInternalWith([&] { tradeoffAuditPoints(d, dp, {1.0}, 0.95); },
+                                         "a target type I error must lie in (0, 1)"));
   }
   void badInputThrows() {
     PrivacyTradeoffSettings s;

@@ -14,6 +14,7 @@
 using namespace dpw;
 using dpwtest::belowClaim;
 using dpwtest::loggedAudit;
+using dpwtest::runAuditSettings;
 
 class TestDpswGeneratorRunAudit : public QObject {
   Q_OBJECT
@@ -31,11 +32,7 @@ class TestDpswGeneratorRunAudit : public QObject {
   }
   void generatorRunCorrectAndBroken() {
     QFETCH(int, fault);
-    MechanismAuditSettings s;
-    s.mechanism = "dpswgen-run";
-    s.epsilon = 1.0;
-    s.trials = 500;
-    s.fault = AuditFault(fault);
+    MechanismAuditSettings s = runAuditSettings("dpswgen-run", 1.0, 500, AuditFault(fault));
     const MechanismAudit a = loggedAudit(s, 5, "DPSWgen whole run");
     QVERIFY(std::abs(a.claimedEpsilon - 1.0) < 0.01);  // the run's ledger meets its target
     if (AuditFault(fault) == AuditFault::None) {

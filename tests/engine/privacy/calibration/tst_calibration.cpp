@@ -9,6 +9,7 @@
 #include "privacy/calibration/accountant_calibration.h"
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/calibration/root_finding.h"
+#include "support/throws_with.h"
 
 using namespace dpw;
 
@@ -83,7 +84,8 @@ class TestCalibration : public QObject {
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, smallestBelow(f, 1.0, 1.0, 0.5, 1e-6, 1e7));
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, smallestBelow(f, 1.0, 0.5, 1.0, 0.7, 1e7));  // xMin > lo
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, smallestBelow(f, 1.0, 0.5, 1.0, 1e-6, 0.9));  // xMax < hi
-    QVERIFY_THROWS_EXCEPTION(InvalidArgument, smallestBelow(f, 1.0, 0.5, 1.0, 1e-6, 1e7, 0.0));
+    QVERIFY(dpwtest::throwsInternalWith([&] { smallestBelow(f, 1.0, 0.5, 1.0, 1e-6, 1e7, 0.0); },
+                                         "the relative tolerance must lie in (0, 1)"));
   }
 
   // calibrateNoiseMultiplier's σ meets ε and is the smallest to 1e-9, for every accountant that
