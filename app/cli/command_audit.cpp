@@ -22,7 +22,8 @@ std::string auditMechanismList() {
   for (const dpw::ParamSpec& p : dpw::findMethod("privacy-audit").params)
     if (p.key == "mechanism") {
       std::string list;
-      for (const std::string& id : p.choices) list += (list.empty() ? "" : "|") + id;
+      // ", " and not "|": one unbroken word of 500 characters is a line groff cannot adjust (the man page).
+      for (const std::string& id : p.choices) list += (list.empty() ? "" : ", ") + id;
       return list;
     }
   return {};
