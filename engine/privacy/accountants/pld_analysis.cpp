@@ -7,6 +7,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <unsupported/Eigen/FFT>
 
 #include "core/error.h"
@@ -393,26 +394,49 @@ PldPmf selfCompose(const PldPmf& pmf, long times, double tailMass) {
   return composeMany({{&pmf, times}}, tailMass);
 }
 
-PldPmf composeMany(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass) {
-  ensure(!parts.empty(), "composeMany needs at least one PLD");
-  const PldPmf& first = *parts[0].first;
+namespace {
+
+/// The parts of a composition, checked, as convolveBounds reads them, and the Chernoff window of the whole:
+/// what composeMany composes and composedFits measures.
+struct CompositionWindow {
   std::vector<const std::vector<double>*> probs;
   std::vector<long> times;
-  double lowerIndex = 0, logFinite = 0, doubleTimes = 0;
+  double lower = 0, upper = 0;  ///< bounds on the composed PLD's index past Σ lowerIndex · times
+  bool fits() const { return upper - lower + 1 <= double(kMaxSupport); }
+};
+
+CompositionWindow compositionWindow(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass) {
+  ensure(!parts.empty(), "a composition needs at least one PLD");
+  const PldPmf& first = *parts[0].first;
+  CompositionWindow w;
   for (const auto& [pmf, count] : parts) {
     ensure(count >= 1, "a PLD is composed at least once, got ", count);
     ensure(pmf->interval == first.interval, "PLDs with different intervals cannot be composed: ", first.interval,
             " and ", pmf->interval);
     ensure(pmf->estimate == first.estimate, "a pessimistic and an optimistic PLD cannot be composed");
     require(!pmf->probs.empty(), "a PLD to compose has no finite loss");
-    probs.push_back(&pmf->probs);
-    times.push_back(count);
+    w.probs.push_back(&pmf->probs);
+    w.times.push_back(count);
+  }
+  std::tie(w.lower, w.upper) = convolveBounds(w.probs, w.times, tailMass);
+  return w;
+}
+
+}  // namespace
+
+PldPmf composeMany(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass) {
+  const CompositionWindow window = compositionWindow(parts, tailMass);
+  const auto& probs = window.probs;
+  const auto& times = window.times;
+  const PldPmf& first = *parts[0].first;
+  double lowerIndex = 0, logFinite = 0, doubleTimes = 0;
+  for (const auto& [pmf, count] : parts) {
     lowerIndex += double(pmf->lowerIndex) * double(count);
     logFinite += double(count) * std::log1p(-pmf->infinityMass);
     doubleTimes += double(count);
   }
-  const auto [lowerD, upperD] = convolveBounds(probs, times, tailMass);
-  if (!(upperD - lowerD + 1 <= double(kMaxSupport)))
+  const double lowerD = window.lower, upperD = window.upper;
+  if (!window.fits())
     throw PldTooLarge(message("composing ", doubleTimes, " steps needs a PLD of ", upperD - lowerD + 1,
                               " points (epsilon of order ", (upperD + lowerIndex) * first.interval,
                               "); use a larger interval or an RDP accountant"));
@@ -453,16 +477,7 @@ PldPmf composeMany(const std::vector<std::pair<const PldPmf*, long>>& parts, dou
 }
 
 bool composedFits(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass) {
-  ensure(!parts.empty(), "composedFits needs at least one PLD");
-  std::vector<const std::vector<double>*> probs;
-  std::vector<long> times;
-  for (const auto& [pmf, count] : parts) {
-    ensure(count >= 1, "a PLD is composed at least once, got ", count);
-    probs.push_back(&pmf->probs);
-    times.push_back(count);
-  }
-  const auto [lower, upper] = convolveBounds(probs, times, tailMass);
-  return upper - lower + 1 <= double(kMaxSupport);
+  return compositionWindow(parts, tailMass).fits();
 }
 
 PldPmf compose(const PldPmf& a, const PldPmf& b, double tailMass) {

@@ -118,6 +118,7 @@ PldPmf composeMany(const std::vector<std::pair<const PldPmf*, long>>& parts, dou
 
 /// Whether composeMany(parts, tailMass) fits the grid (2^25 points): the same Chernoff window, without composing,
 /// so a caller can refuse a long run at once instead of composing up to the step where the grid runs out.
+/// @throws as composeMany on the parts (checked by the same code), never PldTooLarge.
 bool composedFits(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass = 1e-15);
 
 /// The PLD of the composition of two PLDs with the same interval (FFT convolution; tails of total
