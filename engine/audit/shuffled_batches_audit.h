@@ -15,7 +15,8 @@
 /// Claims (each the ε its accountant states at the multiplier it calibrated, δ as given):
 ///  - correct: the honest bound for shuffle-once batches: each epoch the row is in exactly one batch, so the
 ///    epoch's k releases are one Gaussian mechanism of sensitivity 1 (q = 1 per epoch): E Gaussian releases,
-///    composed exactly (accountant pld at q = 1, T = E). The audit must stay below it.
+///    which compose exactly into one Gaussian release with multiplier σ/√E (its exact ε, exactGaussianEpsilon;
+///    calibrated in closed form, σ = √E / gdpMuFor(ε, δ)). The audit must stay below it.
 ///  - fault `shuffled-as-poisson` (bug (e)): the same batches calibrated and claimed as Poisson sampling at
 ///    q = 1/k over T = E·k steps (accountant pld): the amplification Poisson sampling would give is claimed, and
 ///    the canary, in one slot every epoch, is seen E times against one noise level σ/√E.
@@ -36,7 +37,7 @@ inline constexpr long kShuffledBatches = 100, kShuffledEpochs = 10, kShuffledRow
 struct ShuffledBatchesClaims {
   double poisson;           ///< pld at q = 1/k, T = E·k: what the run claims with bug (e)
   double randomAllocation;  ///< random-allocation at q = 1/k, T = E·k: proven for batches reshuffled every epoch
-  double onePerEpoch;       ///< pld at q = 1, T = E: proven for these batches (shuffled once, reused)
+  double onePerEpoch;       ///< exact, E Gaussian releases (q = 1): proven for these batches (shuffled once, reused)
 };
 /// @throws InvalidArgument unless σ > 0 finite and δ ∈ (0, 1).
 ShuffledBatchesClaims shuffledBatchesClaims(double noiseMultiplier, double delta);
