@@ -10,6 +10,7 @@
 #include "common/offscreen_gui.h"
 #include "common/scenario.h"
 #include "gui/comparison_grid.h"
+#include "gui/guarded_application.h"
 #include "gui/help_dialogs.h"
 #include "gui/main_window.h"
 
@@ -21,7 +22,7 @@ int main(int argc, char** argv) {
       return 0;
     }
   dpwapp::providePrivateRuntimeDir();  // headless sessions: no Qt warning about XDG_RUNTIME_DIR
-  QApplication app(argc, argv);
+  dpwapp::GuardedApplication app(argc, argv);  // an exception leaving an event handler: shown, not fatal
   QApplication::setApplicationName("DPW Lab");
   QApplication::setOrganizationName("DPW Lab");
   QCommandLineParser parser;
