@@ -62,7 +62,8 @@ bool canaryTrains(std::uint64_t seed) {
 
 AuditTarget fairRegressionRunAuditTarget(const MechanismAuditSettings& a, std::uint64_t seed, bool knowsSplit) {
   require(a.epsilon > 0 && std::isfinite(a.epsilon), "the audited ε must be finite and > 0, got ", a.epsilon);
-  requireAuditFault(a.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds}, "fair-regression-run");
+  requireAuditFault(a.fault, {AuditFault::NoiseQuarter, AuditFault::NoiseTwoThirds, AuditFault::ReplaceAsAddRemove},
+                    "fair-regression-run");
   auto files = writeFiles();
   // The claim: the correct run's ledger ε (a probe on D'; it depends only on ε, the law and the public n).
   FairRegressionSettings probe = runSettings(a.epsilon);
@@ -78,7 +79,10 @@ AuditTarget fairRegressionRunAuditTarget(const MechanismAuditSettings& a, std::u
   };
   auto sh = std::make_shared<Shared>();
   sh->files = files;
-  sh->run = runSettings(a.epsilon / auditNoiseFactor(a.fault));  // the faults: calibrated for a larger ε
+  // The faults: calibrated for a larger ε. replace-as-add-remove (planted bug (f)): the histogram calibrated with
+  // the L1 sensitivity of one row added or removed (one count moves: 1) where the relation is replace-one (two
+  // counts move: 2); the Laplace laws' scale is Δ/ε, so half the sensitivity is calibrating for 2ε.
+  sh->run = runSettings(a.fault == AuditFault::ReplaceAsAddRemove ? 2 * a.epsilon : a.epsilon / auditNoiseFactor(a.fault));
   AuditTarget t;
   t.claimedEpsilon = r.metrics.at("epsilon");
   t.claimedDelta = r.privacy.delta;

@@ -22,7 +22,9 @@
 /// split (`knowsSplit` false) is bounded by the amplified ε' = ln(1 + γ(e^ε − 1)) (sampling without
 /// replacement under substitution; Balle, Barthe & Gaboardi 2018, Thm. 9), below the claim.
 /// Faults: noise-quarter, noise-two-thirds (the run calibrated for ε / 0.25 or ε / 0.67: the noise scale
-/// × 0.25 or × 0.67; the claim stays the correct run's ledger ε).
+/// × 0.25 or × 0.67); replace-as-add-remove (planted bug (f): the histogram calibrated with the add/remove
+/// sensitivity, one count, where replace-one moves two: the scale × 0.5). The claim stays the correct run's
+/// ledger ε.
 /// The run also releases, in its sweep, a second noisy histogram of the first seed's split (fresh noise, read
 /// only by evaluation outputs on the test rows); the auditor does not read it.
 #include <cstdint>
