@@ -67,7 +67,8 @@
 #include <vector>
 
 #include "audit/privacy_audit.h"
-#include "core/method.h"
+#include "core/parameters.h"
+#include "core/run_observer.h"
 #include "core/rng.h"
 #include "privacy/accountants/accountant.h"
 #include "privacy/mechanisms/mechanisms.h"
@@ -175,6 +176,5 @@ MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t se
 /// unknown mechanism.
 MechanismAudit auditMechanism(const MechanismAuditSettings& s, std::uint64_t seed, RunObserver* observer = nullptr);
 
-MethodInfo privacyAuditMethod();
 
 }  // namespace dpw

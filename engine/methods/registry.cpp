@@ -28,6 +28,7 @@
 #include "methods/flow/dpsw_flow_run_audit.h"
 #include "methods/fair_learning_run_audit.h"
 #include "audit/shuffled_batches_audit.h"
+#include "methods/privacy_audit_method.h"
 #include "methods/privacy_tradeoff.h"
 // Whole-run audits of fair regression and the DP basics (issue #36 item 1).
 #include "methods/basics_run_audits.h"
