@@ -32,7 +32,7 @@
 #include <utility>
 #include <vector>
 
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "gui/chart_grid.h"
 #include "gui/cloud_renderer.h"
 #include "gui/main_window.h"

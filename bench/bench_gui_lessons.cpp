@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "common/embedded_resources.h"
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "gui/lesson_menu.h"
 #include "gui/run_controller.h"
 

@@ -5,7 +5,7 @@
 #include "cli/command.h"
 #include "cli/pictures.h"
 #include "common/run_export.h"
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "core/method.h"
 
 namespace dpwcli {

@@ -13,7 +13,7 @@
 #include "cli/pictures.h"
 #include "common/animation_settings.h"
 #include "common/run_export.h"
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "privacy/privacy_params.h"  // readNoiseSource
 
 namespace dpwcli {

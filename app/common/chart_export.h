@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "core/frame.h"
 #include "core/method.h"
 

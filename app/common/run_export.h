@@ -17,7 +17,7 @@
 #include <QString>
 #include <vector>
 
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "core/method.h"
 
 namespace dpwapp {

@@ -33,7 +33,7 @@
 ///                                      write() and fsync()ed: a kill costs at most the item running
 ///   locks/KEY.lock                     "host pid job started": the claim of an item being run
 /// A line without its newline (a process killed while writing it) is never read.
-/// Non-finite metrics in the lines are "inf", "-inf", "nan" (common/scenario.h: numberToJson).
+/// Non-finite metrics in the lines are "inf", "-inf", "nan" (common/scenario_files.h: numberToJson).
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
@@ -42,7 +42,7 @@
 #include <optional>
 #include <vector>
 
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 
 namespace dpwapp {
 

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "common/grid_list.h"  // the axes' lists of values
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "core/batch_run.h"
 #include "privacy/ledger/joint_claim.h"
 

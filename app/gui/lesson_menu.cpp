@@ -6,7 +6,7 @@
 #include <QMenu>
 #include <algorithm>
 
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 
 namespace dpwapp {
 namespace {

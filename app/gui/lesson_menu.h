@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 
 class QAction;
 class QMenu;

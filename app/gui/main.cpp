@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "common/offscreen_gui.h"
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "gui/comparison_grid.h"
 #include "gui/guarded_application.h"
 #include "gui/help_dialogs.h"

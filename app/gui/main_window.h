@@ -8,7 +8,7 @@
 #include <map>
 #include <memory>
 
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "gui/run_readout.h"
 
 class QAction;

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "gui/chart_grid.h"
 
 namespace dpwapp {

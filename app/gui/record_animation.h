@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "common/animation_writer.h"
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 
 class QWidget;
 

@@ -17,7 +17,7 @@
 #include <memory>
 
 #include "common/animation_settings.h"
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "core/method.h"
 
 namespace dpwapp {

@@ -1,5 +1,5 @@
 #pragma once
-/// Clipping bounds, the numbers of the clipped-mean lesson (methods/clipped_mean.h): a mean of unbounded values
+/// Clipping bounds, the numbers of the clipped-mean lesson (methods/clipped_mean_method.h): a mean of unbounded values
 /// has no finite sensitivity, so each value is clipped to [0, C] first; the clipped sum then has L1 sensitivity C
 /// for replace-one neighbours (n public), and a Laplace release of it with b = C/ε, divided by n, has noise
 /// standard deviation √2 b / n = √2 C / (ε n) (Dwork & Roth 2014 Thm 3.6). A small C biases the mean (every value

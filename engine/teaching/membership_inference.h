@@ -1,6 +1,6 @@
 #pragma once
 /// Membership inference against a Gaussian release, the numbers of the membership-inference lesson
-/// (methods/membership_inference.h). A count in which one row adds Δ = 1 is released with N(0, σ²) noise. The
+/// (methods/membership_inference_method.h). A count in which one row adds Δ = 1 is released with N(0, σ²) noise. The
 /// attacker knows every other row (DP's worst case) and subtracts their count: its score is Δ + noise when the
 /// target row is in, noise alone when it is out, and it says "in" when the score exceeds a threshold t:
 ///   TPR(t) = Φ((Δ − t)/σ),   FPR(t) = Φ(−t/σ),   so   TPR = Φ(Φ⁻¹(FPR) + μ),  μ = Δ/σ.

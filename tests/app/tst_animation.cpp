@@ -13,7 +13,7 @@
 #include <QtTest>
 
 #include "common/animation_writer.h"
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "core/error.h"
 #include "gui/record_animation.h"
 #include "support/cli_runner.h"

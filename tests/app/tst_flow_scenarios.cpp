@@ -4,7 +4,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "core/run_observer.h"
 #include "support/cli_runner.h"
 

@@ -24,7 +24,7 @@
 #include <set>
 
 #include "common/embedded_resources.h"
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "core/error.h"
 #include "gui/chart_grid.h"
 #include "gui/lesson_menu.h"

@@ -21,7 +21,7 @@
 #include <cmath>
 
 #include "charts/frame_overlay.h"
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "core/method.h"
 #include "gui/chart_grid.h"
 #include "gui/main_window.h"

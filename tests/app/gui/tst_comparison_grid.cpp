@@ -18,7 +18,7 @@
 #include <QtTest>
 #include <cmath>
 
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "gui/comparison_grid.h"
 #include "gui/main_window.h"
 #include "support/type_into.h"

@@ -7,7 +7,7 @@
 #include <QLineEdit>
 #include <QtTest>
 
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "gui/parameter_form.h"
 
 namespace {

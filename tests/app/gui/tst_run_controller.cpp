@@ -5,7 +5,7 @@
 #include <QElapsedTimer>
 #include <QtTest>
 
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "gui/run_controller.h"
 
 using dpwapp::RunController;

@@ -1,6 +1,9 @@
 // The noise-law registry (privacy/mechanisms/noise_law.h, laws/law_list.h; issue #21): every law's
-// descriptor is complete and agrees with the Mechanism API, the choice lists and the count-release
-// formulas. A new law's own test sits beside this one; this test covers it without being edited.
+// descriptor (privacy/mechanisms/laws/<law>.cpp) is complete and agrees with the Mechanism API, the choice
+// lists and the count-release formulas, in one loop over the registry; this test covers a new law without
+// being edited. The laws' draws are tested through Mechanism (tst_mechanisms.cpp: moments, replay) and their
+// exact samplers in tst_discrete_noise.cpp. A law's own test, if it needs one, mirrors its file:
+// tests/engine/privacy/mechanisms/laws/tst_<law>.cpp.
 #include <QtTest>
 
 #include <cmath>

@@ -1,7 +1,7 @@
-// The clipped-mean lesson (engine/methods/clipped_mean.h) through the registry: the releases follow the Laplace law
-// of scale C/(ε n) around the clipped mean (mean within 4 SE, sd within 4 SE: Laplace's excess kurtosis 3 makes the
-// sd's relative SE ½√(5/N)), the bias is the clipped minus the true mean, the noise std is √2 C/(ε n), the data
-// charts are probabilities, and the statement is the Laplace mechanism's pure-ε claim on the clipped sum.
+// The clipped-mean lesson (engine/methods/clipped_mean_method.h) through the registry: the releases follow the Laplace
+// law of scale C/(ε n) around the clipped mean (mean within 4 SE, sd within 4 SE: Laplace's excess kurtosis 3 makes the
+// sd's relative SE ½√(5/N)), the bias is the clipped minus the true mean, the noise std is √2 C/(ε n), the data charts
+// are probabilities, and the statement is the Laplace mechanism's pure-ε claim on the clipped sum.
 #include <QtTest>
 #include <cmath>
 #include <map>
@@ -9,7 +9,7 @@
 
 #include "core/error.h"
 #include "core/method.h"
-#include "methods/clipped_mean.h"
+#include "methods/clipped_mean_method.h"
 
 using namespace dpw;
 
@@ -62,4 +62,4 @@ class TestClippedMeanMethod : public QObject {
 };
 
 QTEST_APPLESS_MAIN(TestClippedMeanMethod)
-#include "tst_clipped_mean.moc"
+#include "tst_clipped_mean_method.moc"

@@ -1,5 +1,5 @@
-// The membership-inference method (engine/methods/membership_inference.h) through the registry: σ is the analytic
-// Gaussian's for (ε, δ); the attack's rates at ½ measured on 10⁵ releases each way within 4 standard errors of
+// The membership-inference method (engine/methods/membership_inference_method.h) through the registry: σ is the
+// analytic Gaussian's for (ε, δ); the attack's rates at ½ measured on 10⁵ releases each way within 4 standard errors of
 // Φ(±1/(2σ)); the ROC chart's (ε, δ) bound never below its f-DP curve; bad settings refused.
 #include <QtTest>
 #include <cmath>
@@ -47,4 +47,4 @@ class TestMembershipInferenceMethod : public QObject {
 };
 
 QTEST_GUILESS_MAIN(TestMembershipInferenceMethod)
-#include "tst_membership_inference.moc"
+#include "tst_membership_inference_method.moc"

@@ -1,4 +1,4 @@
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 
 #include <QFile>
 #include <cmath>

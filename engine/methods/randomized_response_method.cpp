@@ -1,4 +1,4 @@
-#include "methods/randomized_response.h"
+#include "methods/randomized_response_method.h"
 
 #include <algorithm>
 #include <cmath>

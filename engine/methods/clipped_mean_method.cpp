@@ -1,4 +1,4 @@
-#include "methods/clipped_mean.h"
+#include "methods/clipped_mean_method.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "methods/exponential_mechanism.h"
+#include "methods/exponential_mechanism_method.h"
 
 #include <algorithm>
 #include <cmath>

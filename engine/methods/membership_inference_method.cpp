@@ -1,4 +1,4 @@
-#include "methods/membership_inference.h"
+#include "methods/membership_inference_method.h"
 
 #include <algorithm>
 #include <cmath>

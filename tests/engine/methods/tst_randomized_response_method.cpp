@@ -1,14 +1,14 @@
-// The randomized-response lesson (engine/methods/randomized_response.h) through the registry: its metrics are the
-// mechanism's closed forms, the estimates' histogram is a probability (sums to 1 with nothing outside its window,
-// 4.5 sd each side), the normal law drawn has the closed-form variance, the statement is a pure local-DP claim
-// that names the surveys' composition, and bad settings are refused.
+// The randomized-response lesson (engine/methods/randomized_response_method.h) through the registry: its metrics are
+// the mechanism's closed forms, the estimates' histogram is a probability (sums to 1 with nothing outside its window,
+// 4.5 sd each side), the normal law drawn has the closed-form variance, the statement is a pure local-DP claim that
+// names the surveys' composition, and bad settings are refused.
 #include <QtTest>
 #include <cmath>
 #include <numeric>
 
 #include "core/error.h"
 #include "core/method.h"
-#include "methods/randomized_response.h"
+#include "methods/randomized_response_method.h"
 
 using namespace dpw;
 
@@ -61,4 +61,4 @@ class TestRandomizedResponseMethod : public QObject {
 };
 
 QTEST_APPLESS_MAIN(TestRandomizedResponseMethod)
-#include "tst_randomized_response.moc"
+#include "tst_randomized_response_method.moc"

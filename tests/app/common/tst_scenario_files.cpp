@@ -1,4 +1,4 @@
-// Tests of the scenario format (engine/scenario/scenario.h) and its Qt side (app/common/scenario.h):
+// Tests of the scenario format (engine/scenario/scenario.h) and its Qt side (app/common/scenario_files.h):
 // round trip, defaults, every preset read as written, and every refusal with its message.
 #include <QtTest>
 
@@ -12,7 +12,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "common/scenario.h"
+#include "common/scenario_files.h"
 #include "core/error.h"
 #include "core/parameter_text.h"
 
@@ -170,4 +170,4 @@ class TestScenario : public QObject {
 };
 
 QTEST_MAIN(TestScenario)
-#include "tst_scenario.moc"
+#include "tst_scenario_files.moc"

@@ -1,12 +1,12 @@
-// The exponential-mechanism lesson (engine/methods/exponential_mechanism.h) through the registry: its chances are
-// the closed form for the typed votes, the drawn winners match them (total variation within 4 SE), the neighbour's
+// The exponential-mechanism lesson (engine/methods/exponential_mechanism_method.h) through the registry: its chances
+// are the closed form for the typed votes, the drawn winners match them (total variation within 4 SE), the neighbour's
 // chances stay within e^ε, the statement is a pure-ε claim naming its theorem, and bad votes are refused.
 #include <QtTest>
 #include <cmath>
 
 #include "core/error.h"
 #include "core/method.h"
-#include "methods/exponential_mechanism.h"
+#include "methods/exponential_mechanism_method.h"
 
 using namespace dpw;
 
@@ -52,4 +52,4 @@ class TestExponentialMechanismMethod : public QObject {
 };
 
 QTEST_APPLESS_MAIN(TestExponentialMechanismMethod)
-#include "tst_exponential_mechanism.moc"
+#include "tst_exponential_mechanism_method.moc"
