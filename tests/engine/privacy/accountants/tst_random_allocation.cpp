@@ -132,6 +132,13 @@ class TestRandomAllocation : public QObject {
                                 .arg(s).arg(k).arg(epochs).arg(keys[i]).arg(mine[i], 0, 'g', 10).arg(lower, 0, 'g', 10)));
         QVERIFY(lower <= pess[keys[i]].toDouble());  // their two bounds bracket the truth
       }
+      // And our lower bound on the truth (the count test) is below their upper bound: a cross-check of both.
+      const double countTest = shuffledEpsilonLowerBound(k, s, epochs, d);
+      QVERIFY2(countTest <= pess["epsilon"].toDouble() * (1 + 1e-6),
+               qPrintable(QString("sigma %1 k %2 epochs %3: our lower bound %4 above dp_accounting's upper bound %5")
+                              .arg(s).arg(k).arg(epochs).arg(countTest, 0, 'g', 10).arg(pess["epsilon"].toDouble(), 0, 'g', 10)));
+      qInfo("  count-test lower bound %.6f, their optimistic %.6f, pessimistic %.6f", countTest,
+            opt["epsilon"].toDouble(), pess["epsilon"].toDouble());
       ++checked;
     }
     QCOMPARE(checked, g["cases"].toArray().size());
