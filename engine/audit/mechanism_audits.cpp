@@ -2,23 +2,19 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <map>
 #include <memory>
 #include <random>
 #include <span>
-#include <sstream>
 #include <tuple>
 
-#include "audit/one_run_targets.h"
 #include "core/error.h"
 #include "core/internal_error.h"
 #include "core/named_registry.h"
 #include "core/rng.h"
 #include "privacy/accountants/accountant.h"
 #include "privacy/calibration/gaussian_calibration.h"
-#include "privacy/printed_numbers.h"
 #include "privacy/privacy_params.h"
 
 namespace dpw {

@@ -51,7 +51,7 @@ AuditTarget shuffledBatchesAuditTarget(const MechanismAuditSettings& a, std::uin
     return ledger;
   };
   const double sigma = asPoisson ? calibrateMultiplier(poissonLedgerAt, a.epsilon)
-                                 : std::sqrt(double(kShuffledEpochs)) / gdpMuFor(a.epsilon, a.delta);
+                                 : analyticGaussianNoiseStd(a.epsilon, a.delta, std::sqrt(double(kShuffledEpochs)));
   const ShuffledBatchesClaims claims = shuffledBatchesClaims(sigma, a.delta);
   AuditTarget t;
   t.claimedEpsilon = asPoisson ? claims.poisson : claims.onePerEpoch;

@@ -16,7 +16,7 @@
 ///  - correct: the honest bound for shuffle-once batches: each epoch the row is in exactly one batch, so the
 ///    epoch's k releases are one Gaussian mechanism of sensitivity 1 (q = 1 per epoch): E Gaussian releases,
 ///    which compose exactly into one Gaussian release with multiplier σ/√E (its exact ε, exactGaussianEpsilon;
-///    calibrated in closed form, σ = √E / gdpMuFor(ε, δ)). The audit must stay below it.
+///    calibrated in closed form, σ = analyticGaussianNoiseStd(ε, δ, √E)). The audit must stay below it.
 ///  - fault `shuffled-as-poisson` (bug (e)): the same batches calibrated and claimed as Poisson sampling at
 ///    q = 1/k over T = E·k steps (accountant pld): the amplification Poisson sampling would give is claimed, and
 ///    the canary, in one slot every epoch, is seen E times against one noise level σ/√E.
