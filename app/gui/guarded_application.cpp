@@ -20,8 +20,6 @@ bool GuardedApplication::notify(QObject* receiver, QEvent* event) {
 }
 
 void GuardedApplication::report(const QString& message) {
-  ++caught_;
-  last_ = message;
   qCritical("dpwlab: %s", qPrintable(message));
   emit exceptionCaught(message);
   if (showing_ || qEnvironmentVariableIsSet("DPW_NO_DIALOGS")) return;

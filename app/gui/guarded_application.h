@@ -19,18 +19,12 @@ class GuardedApplication : public QApplication {
 
   bool notify(QObject* receiver, QEvent* event) override;
 
-  /// How many exceptions were caught, and the last one's message (for tests and the log).
-  int caughtCount() const { return caught_; }
-  QString lastCaught() const { return last_; }
-
  signals:
   /// Emitted once per exception caught, after it is logged; the dialog is shown unless DPW_NO_DIALOGS is set.
   void exceptionCaught(const QString& message);
 
  private:
   void report(const QString& message);
-  int caught_ = 0;
-  QString last_;
   bool showing_ = false;  // a dialog is open: a second exception while it shows is logged, not stacked
 };
 
