@@ -21,7 +21,7 @@ class RunObserver {
   virtual void onFrame(FramePtr frame) = 0;
   virtual void onProgress(long /*step*/, long /*totalSteps*/) {}
   /// What the run does now, a few words for a status line ("loading Fashion-MNIST", "calibrating the noise
-  /// to ε = 1"); it holds until the next status. Observers that wrap another forward it.
+  /// to ε = 1"); it holds until the next status ("": that stretch is over). Observers that wrap another forward it.
   virtual void onStatus(const std::string& /*what*/) {}
   virtual bool cancelRequested() const { return false; }
 };

@@ -142,55 +142,16 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
   // is 1/(10 ×) the same count.
   const long publicM = s.variant == FlowVariant::Resampled && s.publicRows > 0 ? s.publicRows : m;
   s.privacy.resolveDelta(publicM);
-  observer.onStatus(s.privacy.noiseStatus());
-  const NoisePlan plan = planNoise(s, publicM, d);
-  const PrivacyLedger ledger = flowRunLedger(s, plan);  // the noise decided: its one event holds z, its scale z·Δ
-  const double z = ledger.events().front().multiplier, noiseStd = ledger.events().front().scale();
-  const double perStepEpsilon = flowPerStepEpsilon(s, plan, ledger);
+  const NoisePlan plan = planNoise(s, publicM, d);  // what is released (throws on a claim that cannot hold)
   Rng initRng = makeRng(seed, 1);
   std::vector<Group> groups = makeGroups(s, data, initRng);
   throwIfCancelled(observer);  // preparation: each phase below is bounded; Stop is asked between them (#40)
-  Rng poolRng = makeRng(seed, 2);
-  const bool ortho = s.directions == FlowDirections::Orthonormal && !usesReferenceConvention(s);
-  auto drawDirections = [&](long k, Rng& r) {
-    return ortho ? orthonormalDirectionBlocks(k, d, r) : randomDirections(k, d, r);
-  };
-  const Points pool = s.variant == FlowVariant::Pool ? drawDirections(s.pool, poolRng) : Points();
-  // DPSWflow, noise once: each group's K x m noisy pool projections, released once, rows sorted.
-  std::vector<Points> released(plan.releaseOnce ? groups.size() : 0);
-  for (std::size_t gi = 0; gi < released.size() && plan.histogram; ++gi) {  // K noisy histograms, once
-    Rng noiseRng = makeRng(seed, 8 + gi);
-    const Points counts = releaseProjectionHistograms(groups[gi].data, pool, s.bins, noiseStd, plan.sensitivity,
-                                                      s.privacy.noiseSource, noiseRng);
-    if (s.inspectReleasedCounts) s.inspectReleasedCounts(0, gi, pool, counts);  // once, before the first step
-    released[gi] = histogramQuantiles(counts, s.histogramCutoff * noiseStd, s.quantiles);
-  }
-  for (std::size_t gi = 0; gi < released.size() && !plan.histogram; ++gi) {
-    released[gi] = pool * groups[gi].data.transpose();
-    if (noiseStd > 0) {  // one record moves one column: K coordinates of L2 norm <= Δ
-      Rng noiseRng = makeRng(seed, 8 + gi);
-      gaussianFor(s.privacy.noiseSource, noiseStd, plan.sensitivity, s.pool)
-          .addTo(std::span<double>(released[gi].data(), std::size_t(released[gi].size())), s.privacy.noiseSource,
-                 noiseRng);
-    }
-    for (Eigen::Index j = 0; j < released[gi].rows(); ++j)
-      std::sort(released[gi].row(j).data(), released[gi].row(j).data() + released[gi].cols());
-    if (s.inspectReleasedProjections) s.inspectReleasedProjections(gi, pool, released[gi]);  // once, the release
-  }
-  std::vector<Eigen::Index> fixedSubset;  // reference convention: one subset, with replacement
-  if (s.variant == FlowVariant::Pool && s.privacy.convention == FlowConvention::Reference) {
-    std::uniform_int_distribution<Eigen::Index> pick(0, s.pool - 1);
-    for (long j = 0; j < s.projections; ++j) fixedSubset.push_back(pick(poolRng));
-  }
   Rng probeRng = makeRng(seed, 3);
   const Points probe = randomDirections(200, d, probeRng);
   const double scale2 = data.displayScale * data.displayScale;
-  auto sw2ToHeldOut = [&](const Points& X) {
-    return scale2 * slicedW2Squared(X, data.heldOut, probe).value;
-  };
+  auto sw2ToHeldOut = [&](const Points& X) { return scale2 * slicedW2Squared(X, data.heldOut, probe).value; };
   // The sampling floor from public data only (a public sample of the private data's law and size, flow_data.h):
   // computed on the private rows it would be a statistic outside the mechanism.
-  throwIfCancelled(observer);
   const double floor = scale2 * slicedW2Squared(data.reference, data.heldOut, probe).value;
   throwIfCancelled(observer);
   // The live curve keeps the held-out side's sorted projections: 200 x m doubles, 1.6 GB at m = 10^6 and
@@ -214,14 +175,8 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
                           : std::string("particles → held-out")) +
                      (liveHeldOut < data.heldOut.rows() ? " (first " + std::to_string(liveHeldOut) + ")" : "")},
       swFloor{"reference sample → held-out (floor)"};
-  DecimatedSeries epsAcc{plan.releaseOnce ? "one release, reused by every step"
-                         : s.variant == FlowVariant::Pool ? "accountant (q = 1)" : "accountant"};
-  DecimatedSeries epsBasic{"basic composition"};
-  const auto start = std::chrono::steady_clock::now();
-  double flowSeconds = 0;
-
   PointsFramePool framePool;  // the particle frames' storage, recycled once the GUI lets go of a frame
-  auto publish = [&](long step) {
+  auto publishPicture = [&](long step) {
     // Every particle goes into the frame (the chart draws a large cloud as a density image, counting each
     // one), copied once from the groups; the held-out target as before, at most 2000 points. The live
     // SW₂² reads the first kLiveParticles particles against the once-sorted held-out side.
@@ -263,6 +218,52 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       observer.onFrame(makeFrame("samples", "Decoded particles", step,
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
+  };
+  publishPicture(0);  // public (noise-free particles, held-out data): shown before the calibration's second (#40)
+  observer.onStatus(s.privacy.noiseStatus());
+  const PrivacyLedger ledger = flowRunLedger(s, plan);  // the noise decided: its one event holds z, its scale z·Δ
+  const double z = ledger.events().front().multiplier, noiseStd = ledger.events().front().scale();
+  const double perStepEpsilon = flowPerStepEpsilon(s, plan, ledger);
+  throwIfCancelled(observer);
+  observer.onStatus("");  // calibrated: the status said so since the first frame, and holds until the next one
+  Rng poolRng = makeRng(seed, 2);
+  const bool ortho = s.directions == FlowDirections::Orthonormal && !usesReferenceConvention(s);
+  auto drawDirections = [&](long k, Rng& r) {
+    return ortho ? orthonormalDirectionBlocks(k, d, r) : randomDirections(k, d, r);
+  };
+  const Points pool = s.variant == FlowVariant::Pool ? drawDirections(s.pool, poolRng) : Points();
+  // DPSWflow, noise once: each group's K x m noisy pool projections, released once, rows sorted.
+  std::vector<Points> released(plan.releaseOnce ? groups.size() : 0);
+  for (std::size_t gi = 0; gi < released.size() && plan.histogram; ++gi) {  // K noisy histograms, once
+    Rng noiseRng = makeRng(seed, 8 + gi);
+    const Points counts = releaseProjectionHistograms(groups[gi].data, pool, s.bins, noiseStd, plan.sensitivity,
+                                                      s.privacy.noiseSource, noiseRng);
+    if (s.inspectReleasedCounts) s.inspectReleasedCounts(0, gi, pool, counts);  // once, before the first step
+    released[gi] = histogramQuantiles(counts, s.histogramCutoff * noiseStd, s.quantiles);
+  }
+  for (std::size_t gi = 0; gi < released.size() && !plan.histogram; ++gi) {
+    released[gi] = pool * groups[gi].data.transpose();
+    if (noiseStd > 0) {  // one record moves one column: K coordinates of L2 norm <= Δ
+      Rng noiseRng = makeRng(seed, 8 + gi);
+      gaussianFor(s.privacy.noiseSource, noiseStd, plan.sensitivity, s.pool)
+          .addTo(std::span<double>(released[gi].data(), std::size_t(released[gi].size())), s.privacy.noiseSource,
+                 noiseRng);
+    }
+    for (Eigen::Index j = 0; j < released[gi].rows(); ++j)
+      std::sort(released[gi].row(j).data(), released[gi].row(j).data() + released[gi].cols());
+    if (s.inspectReleasedProjections) s.inspectReleasedProjections(gi, pool, released[gi]);  // once, the release
+  }
+  std::vector<Eigen::Index> fixedSubset;  // reference convention: one subset, with replacement
+  if (s.variant == FlowVariant::Pool && s.privacy.convention == FlowConvention::Reference) {
+    std::uniform_int_distribution<Eigen::Index> pick(0, s.pool - 1);
+    for (long j = 0; j < s.projections; ++j) fixedSubset.push_back(pick(poolRng));
+  }
+  DecimatedSeries epsAcc{plan.releaseOnce ? "one release, reused by every step"
+                         : s.variant == FlowVariant::Pool ? "accountant (q = 1)" : "accountant"};
+  DecimatedSeries epsBasic{"basic composition"};
+  const auto start = std::chrono::steady_clock::now();
+  double flowSeconds = 0;
+  auto publishEpsilon = [&](long step) {
     if (z > 0 && step > 0 &&
         flowEpsilonPointDue(s.privacy.accountant, step, epsAcc.empty() ? 0 : long(epsAcc.lastX()), s.steps)) {
       const double e = ledger.epsilonAfter(step);
@@ -277,10 +278,8 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
         observer.onFrame(makeFrame("epsilon", "Privacy spent ε vs step", step, LinesFrame{"step", "ε", curves}));
     }
   };
-
   const long averageFrom = s.averageTail > 0 ? long(std::floor(double(s.steps) * (1.0 - s.averageTail))) : s.steps;
   std::vector<Points> average(groups.size());
-  publish(0);
   for (long t = 0; t < s.steps; ++t) {
     throwIfCancelled(observer);
     const auto t0 = std::chrono::steady_clock::now();
@@ -349,7 +348,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       if (data.unitSphere && s.projectSupport != ProjectSupport::Off && t + 1 == s.steps) g.X.rowwise().normalize();
     }
     flowSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (frameDue(t + 1, s.frameEvery, s.steps)) publish(t + 1);
+    if (frameDue(t + 1, s.frameEvery, s.steps)) publishPicture(t + 1), publishEpsilon(t + 1);
     observer.onProgress(t + 1, s.steps);
   }
 

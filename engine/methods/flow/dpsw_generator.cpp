@@ -86,18 +86,11 @@ RunResult runSerial(const DpswGeneratorSettings& settings, std::uint64_t seed, R
   const long m = long(data.privateData.rows()), d = long(data.privateData.cols());
   require(s.batch <= m, "the batch size ", s.batch, " exceeds the ", m, " private rows");
   s.privacy.resolveDelta(m);  // auto: 1/(10 m), m treated as public (it sets q = batch/m)
-  // The run's privacy: Δ of k fresh directions, the one noise decision (given or calibrated), the ledger;
-  // the noise std, rate and ε are read from the ledger's release.
+  // The run's privacy: Δ of k fresh directions, the one noise decision (given or calibrated), the ledger
+  // (calibrated after the first frame); the noise std, rate and ε are read from the ledger's release.
   const SubsampledProjectionBound bound =
       subsampledProjectionBound(s.privacy.convention, s.privacy.bound, s.projections, d, s.privacy.delta, s.steps);
   const double sampleRate = double(s.batch) / double(m);
-  observer.onStatus(s.privacy.noiseStatus());
-  const auto ledgerAt = [&](double z) {
-    return subsampledFlowLedger(s.privacy.accountant, z, bound, sampleRate, s.steps, gaussianLawOf(s.privacy.noiseSource));
-  };
-  const PrivacyLedger ledger = ledgerAt(flowNoiseMultiplier(s.privacy, ledgerAt));
-  const PrivacyEvent& release = ledger.events().back();  // the repeated release
-
   Rng initRng = makeRng(seed, 1);
   std::vector<int> sizes{int(s.latent)};
   for (long l = 0; l < s.depth; ++l) sizes.push_back(int(s.width));
@@ -143,7 +136,7 @@ RunResult runSerial(const DpswGeneratorSettings& settings, std::uint64_t seed, R
   DecimatedSeries sw{"generated → held-out"}, swFloor{"reference sample → held-out (floor)"};
   DecimatedSeries loss{"DP-SWD loss (minibatch)"}, eps{"accountant"};
   double lastLoss = 0;
-  auto publish = [&](long step) {
+  auto publishPicture = [&](long step) {
     const Points G = generateAll();
     sw.append(double(step), scale2 * slicedW2Squared(G, data.heldOut, probe).value);
     swFloor.append(double(step), floor);
@@ -167,15 +160,25 @@ RunResult runSerial(const DpswGeneratorSettings& settings, std::uint64_t seed, R
       observer.onFrame(makeFrame("samples", "Decoded generated samples", step,
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
+  };
+  publishPicture(0);  // public (the untrained generator, held-out data): shown before the calibration (#40)
+  observer.onStatus(s.privacy.noiseStatus());
+  const auto ledgerAt = [&](double z) {
+    return subsampledFlowLedger(s.privacy.accountant, z, bound, sampleRate, s.steps, gaussianLawOf(s.privacy.noiseSource));
+  };
+  const PrivacyLedger ledger = ledgerAt(flowNoiseMultiplier(s.privacy, ledgerAt));
+  const PrivacyEvent& release = ledger.events().back();  // the repeated release
+  throwIfCancelled(observer);
+  observer.onStatus("");  // calibrated: the status said so since the first frame, and holds until the next one
+  auto publishEpsilon = [&](long step) {
     if (release.multiplier > 0 &&  // nothing is spent before the first step
         (step == 0 || flowEpsilonPointDue(s.privacy.accountant, step, long(eps.lastX()), s.steps))) {
       eps.append(double(step), step == 0 ? 0.0 : ledger.epsilonAfter(step));
       observer.onFrame(makeFrame("epsilon", "Privacy spent ε vs step", step, LinesFrame{"step", "ε", {eps.series()}}));
     }
   };
-
   const auto start = std::chrono::steady_clock::now();
-  publish(0);
+  publishEpsilon(0);
   for (long t = 0; t < s.steps; ++t) {
     throwIfCancelled(observer);
     double stepLoss = 0;
@@ -202,7 +205,7 @@ RunResult runSerial(const DpswGeneratorSettings& settings, std::uint64_t seed, R
     }
     lastLoss = stepLoss;
     loss.append(double(t + 1), stepLoss);
-    if (frameDue(t + 1, s.frameEvery, s.steps)) publish(t + 1);
+    if (frameDue(t + 1, s.frameEvery, s.steps)) publishPicture(t + 1), publishEpsilon(t + 1);
     observer.onProgress(t + 1, s.steps);
   }
 

@@ -28,7 +28,7 @@ class InnerObserver : public RunObserver {
   }
   void onFrame(FramePtr) override {}
   void onProgress(long step, long) override { outer_.onProgress(offset_ + step, total_); }
-  void onStatus(const std::string& what) override { outer_.onStatus(name_ + ": " + what); }
+  void onStatus(const std::string& what) override { outer_.onStatus(what.empty() ? name_ : name_ + ": " + what); }
   bool cancelRequested() const override { return outer_.cancelRequested(); }
 
  private:

@@ -7,6 +7,7 @@
 #include "methods/flow/dpsw_flow.h"
 #include "flow/flow_accounting.h"
 #include "privacy/accountants/accountant.h"
+#include "support/event_log.h"
 #include "support/throws_with.h"
 
 using namespace dpw;
@@ -44,6 +45,23 @@ class TestDpswFlow : public QObject {
     QCOMPARE(obs.lastStep, 200L);
     QVERIFY(r.privacyStatement.find("No privacy") != std::string::npos);
     QVERIFY2(r.privacyStatement.find("..") == std::string::npos, r.privacyStatement.c_str());  // one period a sentence
+  }
+  // Lesson 5.2 waited ~1 s for the noise calibration before its first frame (#40): the step-0 picture needs no
+  // noise and comes first, then the run says it calibrates, and says nothing more once it has.
+  void firstFrameBeforeTheCalibration() {
+    DpswFlowSettings s = smallToy(FlowVariant::Resampled);
+    s.steps = 10;
+    s.frameEvery = 5;
+    s.privacy.epsilon = 5;
+    dpwtest::EventLog log;
+    runDpswFlow(s, 1, log);
+    const long picture = log.first("frame particles 0"), calibrating = log.first("status calibrating the noise");
+    const long step5 = log.first("frame particles 5");
+    QVERIFY2(picture >= 0 && calibrating > picture && step5 > calibrating, qPrintable(QString::fromStdString(log.joined())));
+    long lastStatus = -1;  // before the first step's frames: the calibration's end, an empty status
+    for (long i = 0; i < step5; ++i)
+      if (log.events[std::size_t(i)].rfind("status ", 0) == 0) lastStatus = i;
+    QCOMPARE(QString::fromStdString(log.events[std::size_t(lastStatus)]), QString("status "));
   }
   void sameSeedSameRun() {
     DpswFlowSettings s = smallToy(FlowVariant::Pool);

@@ -7,6 +7,7 @@
 #include "flow/flow_data.h"
 #include "methods/flow/dpsw_generator.h"
 #include "flow/flow_privacy.h"
+#include "support/event_log.h"
 
 using namespace dpw;
 
@@ -42,6 +43,21 @@ class TestDpswGenerator : public QObject {
     const double end = r.metrics.at("sw2_heldout"), floor = r.metrics.at("sw2_floor");
     QVERIFY2(end < start / 10, qPrintable(QString("start %1 end %2").arg(start).arg(end)));
     QVERIFY2(end < 0.2 && end > floor, qPrintable(QString("end %1 floor %2").arg(end).arg(floor)));
+  }
+  // As the flow (#40, lesson 5.3): the untrained generator's picture first, then the calibration, then an empty
+  // status once it is done.
+  void firstFrameBeforeTheCalibration() {
+    DpswGeneratorSettings s = small();
+    s.steps = 10;
+    s.frameEvery = 5;
+    s.privacy.epsilon = 5;
+    dpwtest::EventLog log;
+    runDpswGenerator(s, 1, log);
+    const long picture = log.first("frame particles 0"), calibrating = log.first("status calibrating the noise");
+    const long epsilon0 = log.first("frame epsilon 0"), step5 = log.first("frame particles 5");
+    QVERIFY2(picture >= 0 && calibrating > picture && epsilon0 > calibrating && step5 > epsilon0,
+             qPrintable(QString::fromStdString(log.joined())));
+    QCOMPARE(QString::fromStdString(log.events[std::size_t(epsilon0 - 1)]), QString("status "));
   }
   void noiseIsMultiplierTimesSensitivity() {
     DpswGeneratorSettings s = small();
