@@ -41,6 +41,26 @@ class TestPrivacyAudit : public QObject {
   // The grid's noise_std is a standard deviation for every law (issue #40: fair-histogram with Laplace
   // noise showed the scale b there). Laplace on the 20 counts at ε: b = Δ₁/ε = 2/ε, std √2 b; the discrete
   // Laplace at ε = 1 has t = 2 (exact), std √(2r)/(1 − r) with r = e^{−1/2}: 2.7992.
+  // The first bound comes after 1000 trials a side, then one every 20000 (#40: lesson 2.3's 5000 whole trainings
+  // a side drew nothing for 0.2 s); the last frame's bound is the audit's, read from all the trials.
+  void firstBoundAfterAThousandTrials() {
+    MechanismAuditSettings s;
+    s.trials = 45000;
+    struct Steps : CollectingObserver {
+      void onProgress(long step, long total) override { progress.push_back({step, total}); }
+      std::vector<std::pair<long, long>> progress;
+    } obs;
+    const MechanismAudit audit = auditMechanism(s, 1, &obs);
+    std::vector<long> at;
+    for (const auto& f : obs.frames)
+      if (f->chart == "audit_epsilon") at.push_back(f->step);
+    QCOMPARE(at, (std::vector<long>{1000, 21000, 41000, 45000}));
+    QCOMPARE(obs.progress.back(), (std::pair<long, long>{4, 4}));
+    const auto& last = std::get<LinesFrame>(obs.frames[obs.frames.size() - 2]->data).series[1];  // before the scores
+    QCOMPARE(last.x.size(), std::size_t(4));
+    QCOMPARE(last.y.back(), audit.result.epsilonLowerBound);
+    QCOMPARE(audit.scoresD.size(), std::size_t(45000));
+  }
   void histogramAuditReportsTheStandardDeviation() {
     MechanismAuditSettings s;
     s.mechanism = "fair-histogram";
