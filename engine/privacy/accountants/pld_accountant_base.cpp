@@ -2,10 +2,50 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <list>
+#include <mutex>
+#include <string>
 
 #include "core/error.h"
 
 namespace dpw {
+
+namespace {
+
+/// ε(δ) of the last few PLD histories asked, shared by every accountant in the process (the one-step PLDs are
+/// shared too: pld_step_cache.h). A run reads one ε several times, each from a fresh accountant: its ε curve's
+/// last point, its metric, its statement and its claim (lesson 5.2: ~0.24 s of 5.5), and a calibration's last
+/// evaluation is the ε its run then states. An answer is the number a fresh accountant computed for the same
+/// history recorded in the same order (the analysis, grid, estimate and δ in the key). Thread-safe.
+struct EpsilonQuestion {
+  std::string analysis;
+  double interval, delta;
+  int estimate;
+  std::vector<std::tuple<int, double, double, long>> history;
+  bool operator==(const EpsilonQuestion&) const = default;
+};
+
+double memoisedEpsilon(const EpsilonQuestion& question, const std::function<double()>& compute) {
+  constexpr std::size_t kEntries = 32;
+  static std::mutex mutex;
+  static std::list<std::pair<EpsilonQuestion, double>> recent;  // most recent first
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    const auto it = std::find_if(recent.begin(), recent.end(), [&](const auto& e) { return e.first == question; });
+    if (it != recent.end()) {
+      recent.splice(recent.begin(), recent, it);
+      return recent.front().second;
+    }
+  }
+  const double epsilon = compute();  // outside the lock; throws (PldTooLarge) leave nothing behind
+  std::lock_guard<std::mutex> lock(mutex);
+  recent.emplace_front(question, epsilon);
+  if (recent.size() > kEntries) recent.pop_back();
+  return epsilon;
+}
+
+}  // namespace
 
 PldAccountantBase::PldAccountantBase(double interval, PldEstimate estimate) : interval_(interval), estimate_(estimate) {
   require(interval > 0 && interval < 1, "the PLD discretisation interval must lie in (0, 1), got ", interval);
@@ -15,14 +55,14 @@ void PldAccountantBase::addGaussianSteps(double sigma, double q, long steps) {
   require(q > 0 && q <= 1, "the sampling rate q must lie in (0, 1], got ", q);
   require(sigma > 0 && std::isfinite(sigma), "the noise multiplier must be a finite number > 0, got ", sigma);
   require(steps >= 0, "the number of steps must be >= 0, got ", steps);
-  if (steps > 0) record({StepMechanism::Gaussian, sigma, q}, steps);
+  if (steps > 0) remember({StepMechanism::Gaussian, sigma, q}, steps);
 }
 
 void PldAccountantBase::addLaplaceReleases(double scale, long count) {
   require(scale > 0 && std::isfinite(scale), "the Laplace scale (in units of the sensitivity) must be a finite number > 0, got ",
           scale);
   require(count >= 0, "the number of releases must be >= 0, got ", count);
-  if (count > 0) record({StepMechanism::Laplace, scale, 1.0}, count);
+  if (count > 0) remember({StepMechanism::Laplace, scale, 1.0}, count);
 }
 
 void PldAccountantBase::addDiscreteLaplaceReleases(double parameter, long sensitivity, long count) {
@@ -30,16 +70,24 @@ void PldAccountantBase::addDiscreteLaplaceReleases(double parameter, long sensit
           "the discrete Laplace noise parameter must be a finite number > 0, got ", parameter);
   require(sensitivity >= 1, "the discrete Laplace sensitivity must be an integer >= 1, got ", sensitivity);
   require(count >= 0, "the number of releases must be >= 0, got ", count);
-  if (count > 0) record({StepMechanism::DiscreteLaplace, parameter, double(sensitivity)}, count);
+  if (count > 0) remember({StepMechanism::DiscreteLaplace, parameter, double(sensitivity)}, count);
+}
+
+void PldAccountantBase::remember(const StepKey& step, long count) {
+  record(step, count);
+  history_.emplace_back(int(std::get<0>(step)), std::get<1>(step), std::get<2>(step), count);
 }
 
 double PldAccountantBase::epsilon(double delta) const {
   require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
-  const std::vector<const PldPmf*> plds = composed();
-  if (plds.empty()) return 0;
-  double worst = pldEpsilon(*plds[0], delta);
-  for (std::size_t i = 1; i < plds.size(); ++i) worst = std::max(worst, pldEpsilon(*plds[i], delta));
-  return worst;
+  if (history_.empty()) return 0;
+  return memoisedEpsilon({id(), interval_, delta, int(estimate_), history_}, [&] {
+    const std::vector<const PldPmf*> plds = composed();
+    if (plds.empty()) return 0.0;
+    double worst = pldEpsilon(*plds[0], delta);
+    for (std::size_t i = 1; i < plds.size(); ++i) worst = std::max(worst, pldEpsilon(*plds[i], delta));
+    return worst;
+  });
 }
 
 double PldAccountantBase::delta(double epsilon) const {

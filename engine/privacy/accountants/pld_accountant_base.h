@@ -55,6 +55,9 @@ class PldAccountantBase : public Accountant {
  private:
   double interval_;
   PldEstimate estimate_;
+  /// Every record() in order, (mechanism, parameter, q or sensitivity, count): what ε(δ)'s memo is keyed by.
+  std::vector<std::tuple<int, double, double, long>> history_;
+  void remember(const StepKey& step, long count);
 };
 
 }  // namespace dpw

@@ -2,7 +2,8 @@
 /// The one-step PLDs of the last few (mechanism, parameter, q, interval) the PLD accountants built, shared by
 /// every accountant in the process: a run asks for ε after t steps at every chart frame with the same σ and q
 /// (a fresh accountant each time), and building the one-step PLD (~10⁵ normal CDFs) is then done once. The
-/// composition itself is redone per question, so every ε is the same number a fresh accountant computes.
+/// composition is redone for every new history; a question asked before (the same history and δ) is answered
+/// by the ε memo of pld_accountant_base.cpp, with the number a fresh accountant computed for it.
 /// Thread-safe; at most kEntries entries (least recently used evicted; one entry is 1-3 MB at Δ = 1e-4).
 #include <algorithm>
 #include <functional>
