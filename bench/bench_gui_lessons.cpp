@@ -6,12 +6,15 @@
 // With --busy N each lesson is also run with N busy processes beside it (`while :; do :; done`, as a
 // lecturer's laptop that is also sharing its screen), started before that run and killed after it; idle and
 // busy runs alternate lesson by lesson, so a change in the shared machine's load hits both columns alike.
+// Every run is a fresh process (this program with --run-one), as a lecturer's first run of a lesson is: the
+// engine's process-wide memos (the PLD accountants' one-step PLDs and ε answers) start empty each time.
 // Prints a Markdown table and exits 1 if a lesson misses the goal (first frame ≤ 1 s, end ≤ 15 s) in either.
 //   QT_QPA_PLATFORM=offscreen build/bench/bench_gui_lessons [--repeat N] [--busy N] [--only 5.4]
 //   (--repeat: the median of N runs, default 1; --only: lessons whose number starts so)
 // Built with -DDPW_BUILD_BENCH=ON; not a test (the figures depend on the machine).
 #include <QElapsedTimer>
 #include <QGuiApplication>
+#include <QProcess>
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
@@ -128,12 +131,41 @@ Timing timeOnce(const dpwapp::Scenario& s) {
   return t;
 }
 
-Timing timeMedian(const dpwapp::Scenario& s, int repeat, int busy) {
+/// --run-one PATH BUSY: one run of the scenario at PATH with BUSY spinning processes beside it, printed as one
+/// line: first end cpu frames threads, then a tab and what the run said before its first frame.
+int runOne(const char* path, int busy) {
+  const dpwapp::Scenario s = dpwapp::readScenarioFile(QString::fromUtf8(path));
+  BusyProcesses others(busy);
+  const Timing t = timeOnce(s);
+  std::printf("%.6f %.6f %.6f %ld %d\t%s\n", t.first, t.end, t.cpu, t.frames, t.threads, t.said.c_str());
+  return 0;
+}
+
+/// One run in a fresh process (runOne).
+Timing timeInFreshProcess(const QString& path, int busy) {
+  QProcess p;
+  p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+  p.start(QCoreApplication::applicationFilePath(), {"--run-one", path, QString::number(busy)});
+  p.waitForFinished(-1);
+  const QString out = QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+  const QStringList parts = out.section('\t', 0, 0).split(' ');
+  Timing t;
+  if (p.exitCode() != 0 || parts.size() != 5) {
+    std::fprintf(stderr, "run of %s failed: %s\n", qPrintable(path), qPrintable(out));
+    t.first = -1;
+    return t;
+  }
+  t.first = parts[0].toDouble(), t.end = parts[1].toDouble(), t.cpu = parts[2].toDouble();
+  t.frames = parts[3].toLong(), t.threads = parts[4].toInt();
+  t.said = out.section('\t', 1).toStdString();
+  return t;
+}
+
+Timing timeMedian(const QString& path, int repeat, int busy) {
   std::vector<double> first, end, cpu;
   Timing t;
   for (int r = 0; r < repeat; ++r) {
-    BusyProcesses others(busy);
-    t = timeOnce(s);
+    t = timeInFreshProcess(path, busy);
     first.push_back(t.first);
     end.push_back(t.end);
     cpu.push_back(t.cpu);
@@ -156,12 +188,13 @@ int main(int argc, char** argv) {
   QGuiApplication app(argc, argv);
   int repeat = 1, busy = 0;
   std::string only;
+  dpwapp::ensureEmbeddedResources();
+  if (argc == 4 && std::strcmp(argv[1], "--run-one") == 0) return runOne(argv[2], std::atoi(argv[3]));
   for (int i = 1; i + 1 < argc; ++i) {
     if (std::strcmp(argv[i], "--repeat") == 0) repeat = std::max(1, std::atoi(argv[i + 1]));
     if (std::strcmp(argv[i], "--busy") == 0) busy = std::max(0, std::atoi(argv[i + 1]));
     if (std::strcmp(argv[i], "--only") == 0) only = argv[i + 1];
   }
-  dpwapp::ensureEmbeddedResources();
   const double load = loadAverage();
   if (busy > 0)
     std::printf(
@@ -177,10 +210,10 @@ int main(int argc, char** argv) {
     const std::string number = e.lesson.number();
     if (number.rfind(only, 0) != 0) continue;
     const dpwapp::Scenario s = dpwapp::readScenarioFile(e.path);
-    const Timing idle = timeMedian(s, repeat, 0);
+    const Timing idle = timeMedian(e.path, repeat, 0);
     ok = ok && meetsGoal(idle);
     if (busy > 0) {
-      const Timing b = timeMedian(s, repeat, busy);
+      const Timing b = timeMedian(e.path, repeat, busy);
       ok = ok && meetsGoal(b);
       std::printf("| %s %s | %s | %.2f / %.2f | %.2f / %.2f | %.2f | %.1f / %.1f | %d / %d | %ld | %s |\n",
                   number.c_str(), e.lesson.title.c_str(), s.method.c_str(), idle.first, b.first, idle.end, b.end,
