@@ -81,6 +81,9 @@ struct DpswFlowSettings {
   FlowPrivacySettings privacy;
   FlowTargetSettings data;
   long frameEvery = 10;
+  /// false (a caller that shows no frame: flow-privacy-utility's runs): frames at the last step only, which
+  /// the final metrics read (not a parameter). The early and periodic frames took half a 100-step run's CPU.
+  bool liveFrames = true;
   // Choices beyond the paper (defaults chosen from measurements, docs/flow-results.md).
   FlowDirections directions = FlowDirections::Orthonormal;
   PoolDataNoise dataNoise = PoolDataNoise::Once;  ///< DPSWflow only

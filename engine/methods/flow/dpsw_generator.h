@@ -31,6 +31,9 @@ struct DpswGeneratorSettings {
   FlowPrivacySettings privacy;
   FlowTargetSettings data;
   long frameEvery = 50;
+  /// false (a caller that shows no frame: flow-privacy-utility's runs): frames at the last step only, which
+  /// the final metrics read (not a parameter).
+  bool liveFrames = true;
   /// Test hook (not a parameter): edits the loaded target before the run (e.g. relabels private rows).
   std::function<void(FlowData&)> editData;
   /// Test hook (not a parameter): per class, called with the class and its generated batch size.

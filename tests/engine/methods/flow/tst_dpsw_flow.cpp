@@ -63,6 +63,22 @@ class TestDpswFlow : public QObject {
       if (log.events[std::size_t(i)].rfind("status ", 0) == 0) lastStatus = i;
     QCOMPARE(QString::fromStdString(log.events[std::size_t(lastStatus)]), QString("status "));
   }
+  // liveFrames off (flow-privacy-utility's inner runs, whose frames nobody sees): frames at the last step only,
+  // every metric as the live run's (the final SW₂² is read from the last frame's curve).
+  void framesOnlyAtTheEndChangeNoMetric() {
+    DpswFlowSettings s = smallToy(FlowVariant::Resampled);
+    s.steps = 30;
+    s.privacy.epsilon = 5;
+    CollectingObserver live, quiet;
+    const RunResult a = runDpswFlow(s, 4, live);
+    s.liveFrames = false;
+    const RunResult b = runDpswFlow(s, 4, quiet);
+    QVERIFY(live.frames.size() > 40);
+    for (const auto& f : quiet.frames) QCOMPARE(f->step, 30L);
+    QVERIFY(hasChart(quiet, "particles") && hasChart(quiet, "sw2") && hasChart(quiet, "epsilon"));
+    for (const auto& [key, value] : a.metrics)
+      if (key != "seconds" && key != "steps_per_second") QCOMPARE(b.metrics.at(key), value);
+  }
   void sameSeedSameRun() {
     DpswFlowSettings s = smallToy(FlowVariant::Pool);
     s.steps = 20;

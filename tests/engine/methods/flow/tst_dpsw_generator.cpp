@@ -59,6 +59,22 @@ class TestDpswGenerator : public QObject {
              qPrintable(QString::fromStdString(log.joined())));
     QCOMPARE(QString::fromStdString(log.events[std::size_t(epsilon0 - 1)]), QString("status "));
   }
+  // As the flow's: frames at the last step only, every metric as the live run's.
+  void framesOnlyAtTheEndChangeNoMetric() {
+    DpswGeneratorSettings s = small();
+    s.steps = 30;
+    s.frameEvery = 10;
+    s.privacy.epsilon = 5;
+    CollectingObserver live, quiet;
+    const RunResult a = runDpswGenerator(s, 4, live);
+    s.liveFrames = false;
+    const RunResult b = runDpswGenerator(s, 4, quiet);
+    QVERIFY(live.frames.size() > 40);
+    QVERIFY(!quiet.frames.empty());
+    for (const auto& f : quiet.frames) QCOMPARE(f->step, 30L);
+    for (const auto& [key, value] : a.metrics)
+      if (key != "seconds" && key != "steps_per_second") QCOMPARE(b.metrics.at(key), value);
+  }
   void noiseIsMultiplierTimesSensitivity() {
     DpswGeneratorSettings s = small();
     s.steps = 5;
