@@ -2,12 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
-#include <list>
-#include <mutex>
 #include <string>
 
 #include "core/error.h"
+#include "core/recent_values.h"
 
 namespace dpw {
 
@@ -25,25 +23,6 @@ struct EpsilonQuestion {
   std::vector<std::tuple<int, double, double, long>> history;
   bool operator==(const EpsilonQuestion&) const = default;
 };
-
-double memoisedEpsilon(const EpsilonQuestion& question, const std::function<double()>& compute) {
-  constexpr std::size_t kEntries = 32;
-  static std::mutex mutex;
-  static std::list<std::pair<EpsilonQuestion, double>> recent;  // most recent first
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    const auto it = std::find_if(recent.begin(), recent.end(), [&](const auto& e) { return e.first == question; });
-    if (it != recent.end()) {
-      recent.splice(recent.begin(), recent, it);
-      return recent.front().second;
-    }
-  }
-  const double epsilon = compute();  // outside the lock; throws (PldTooLarge) leave nothing behind
-  std::lock_guard<std::mutex> lock(mutex);
-  recent.emplace_front(question, epsilon);
-  if (recent.size() > kEntries) recent.pop_back();
-  return epsilon;
-}
 
 }  // namespace
 
@@ -80,10 +59,10 @@ void PldAccountantBase::remember(const StepKey& step, long count) {
 
 double PldAccountantBase::epsilon(double delta) const {
   require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
-  if (history_.empty()) return 0;
-  return memoisedEpsilon({id(), interval_, delta, int(estimate_), history_}, [&] {
+  if (history_.empty()) return 0;  // nothing recorded: composed() has no PLD
+  static RecentValues<EpsilonQuestion, double, 32> answers;
+  return answers.get({id(), interval_, delta, int(estimate_), history_}, [&] {
     const std::vector<const PldPmf*> plds = composed();
-    if (plds.empty()) return 0.0;
     double worst = pldEpsilon(*plds[0], delta);
     for (std::size_t i = 1; i < plds.size(); ++i) worst = std::max(worst, pldEpsilon(*plds[i], delta));
     return worst;
