@@ -219,7 +219,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
   };
-  if (s.liveFrames) publishPicture(0);  // public (noise-free particles, held-out data): shown before the calibration's second (#40)
+  if (s.liveFrames) publishPicture(0);  // public (noise-free particles, held-out data): shown while calibrating (#40)
   observer.onStatus(s.privacy.noiseStatus());
   const PrivacyLedger ledger = flowRunLedger(s, plan);  // the noise decided: its one event holds z, its scale z·Δ
   const double z = ledger.events().front().multiplier, noiseStd = ledger.events().front().scale();
@@ -348,7 +348,7 @@ RunResult runDpswFlow(const DpswFlowSettings& settings, std::uint64_t seed, RunO
       if (data.unitSphere && s.projectSupport != ProjectSupport::Off && t + 1 == s.steps) g.X.rowwise().normalize();
     }
     flowSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (t + 1 == s.steps || (s.liveFrames && frameDue(t + 1, s.frameEvery, s.steps))) publishPicture(t + 1), publishEpsilon(t + 1);
+    if (frameDue(t + 1, s.frameEvery, s.steps, s.liveFrames)) publishPicture(t + 1), publishEpsilon(t + 1);
     observer.onProgress(t + 1, s.steps);
   }
 

@@ -161,7 +161,7 @@ RunResult runSerial(const DpswGeneratorSettings& settings, std::uint64_t seed, R
                                  ImagesFrame{data.width, data.height, decodeImages(data, sample, sample.rows())}));
     }
   };
-  if (s.liveFrames) publishPicture(0);  // public (the untrained generator, held-out data): shown before the calibration (#40)
+  if (s.liveFrames) publishPicture(0);  // public (the untrained generator, held-out data): shown while calibrating (#40)
   observer.onStatus(s.privacy.noiseStatus());
   const auto ledgerAt = [&](double z) {
     return subsampledFlowLedger(s.privacy.accountant, z, bound, sampleRate, s.steps, gaussianLawOf(s.privacy.noiseSource));
@@ -205,7 +205,7 @@ RunResult runSerial(const DpswGeneratorSettings& settings, std::uint64_t seed, R
     }
     lastLoss = stepLoss;
     loss.append(double(t + 1), stepLoss);
-    if (t + 1 == s.steps || (s.liveFrames && frameDue(t + 1, s.frameEvery, s.steps))) publishPicture(t + 1), publishEpsilon(t + 1);
+    if (frameDue(t + 1, s.frameEvery, s.steps, s.liveFrames)) publishPicture(t + 1), publishEpsilon(t + 1);
     observer.onProgress(t + 1, s.steps);
   }
 
