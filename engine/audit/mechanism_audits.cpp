@@ -168,7 +168,7 @@ MechanismAuditSettings MechanismAuditSettings::fromParams(const ParamValues& p) 
 }
 
 MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t seed, double confidence,
-                        RunObserver* observer) {
+                        RunObserver* observer, bool liveFrames) {
   ensure(bool(target.trial), "the audit target has no trial function");
   require(target.claimedEpsilon > 0 && std::isfinite(target.claimedEpsilon),
           "epsilon must be a positive finite number, got ", target.claimedEpsilon);
@@ -182,8 +182,9 @@ MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t se
   Rng rngD = makeRng(seed, 1), rngP = makeRng(seed, 2);
   Series claimed{"claimed ε", {}, {}}, measured{"measured lower bound", {}, {}},
       gaussian{"lower bound within the Gaussian-DP family", {}, {}};
-  if (observer)
-    observer->onStatus("running the mechanism on D and on D′, " + std::to_string(std::min(kFirstBatch, trials)) +
+  RunObserver* const live = liveFrames ? observer : nullptr;  // who sees status, progress and frames
+  if (live)
+    live->onStatus("running the mechanism on D and on D′, " + std::to_string(std::min(kFirstBatch, trials)) +
                        " times each before the first bound");
   const long batches = trials <= kFirstBatch ? 1 : 1 + (trials - kFirstBatch + kBatch - 1) / kBatch;
   for (long done = 0, batch = 0; done < trials; ++batch) {
@@ -198,7 +199,7 @@ MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t se
     }
     done += n;
     // Without an observer nobody sees the intermediate bounds: both estimators run once, at the end.
-    if (done >= 200 && (observer || done == trials)) {
+    if (done >= 200 && (live || done == trials)) {
       std::tie(audit.result, audit.gdp) =
           auditBoundsFromScores(audit.scoresD, audit.scoresDPrime, audit.claimedDelta, confidence);
       claimed.x.push_back(double(done)), claimed.y.push_back(audit.claimedEpsilon);
@@ -206,13 +207,13 @@ MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t se
       if (std::isfinite(audit.gdp.epsilonLowerBound))
         gaussian.x.push_back(double(done)), gaussian.y.push_back(audit.gdp.epsilonLowerBound);
     }
-    if (observer) {
-      observer->onFrame(makeFrame("audit_epsilon", "Claimed ε vs measured lower bound", done,
+    if (live) {
+      live->onFrame(makeFrame("audit_epsilon", "Claimed ε vs measured lower bound", done,
                                   LinesFrame{"trials per data set", "ε", gaussian.x.empty() ? std::vector<Series>{claimed, measured} : std::vector<Series>{claimed, measured, gaussian}}));
-      observer->onProgress(batch + 1, batches);
+      live->onProgress(batch + 1, batches);
     }
   }
-  if (observer) {
+  if (live) {
     double lo = INFINITY, hi = -INFINITY;
     for (const auto* v : {&audit.scoresD, &audit.scoresDPrime})
       for (double x : *v)
@@ -226,18 +227,19 @@ MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t se
       return g;
     };
     h.groups = {hist(audit.scoresD, "runs on D"), hist(audit.scoresDPrime, "runs on D' (neighbour)")};
-    observer->onFrame(makeFrame("audit_scores", "What the attacker sees", trials, std::move(h)));
+    live->onFrame(makeFrame("audit_scores", "What the attacker sees", trials, std::move(h)));
   }
   return audit;
 }
 
-MechanismAudit auditMechanism(const MechanismAuditSettings& s, std::uint64_t seed, RunObserver* observer) {
+MechanismAudit auditMechanism(const MechanismAuditSettings& s, std::uint64_t seed, RunObserver* observer,
+                              bool liveFrames) {
   require(s.epsilon > 0 && std::isfinite(s.epsilon), "epsilon must be a positive finite number, got ", s.epsilon);
   require(s.trials >= 200, "an audit needs at least 200 trials per data set, got ", s.trials);
   const AuditFactory factory = registry().find(s.mechanism);
   if (!factory) throw InvalidArgument("unknown mechanism '" + s.mechanism + "' (" + joined(auditMechanismIds()) + ")");
-  if (observer) observer->onStatus("setting up the audited mechanism (" + s.mechanism + ")");
-  return runAudit(factory(s, seed), s.trials, seed, s.confidence, observer);
+  if (observer && liveFrames) observer->onStatus("setting up the audited mechanism (" + s.mechanism + ")");
+  return runAudit(factory(s, seed), s.trials, seed, s.confidence, observer, liveFrames);
 }
 
 }  // namespace dpw

@@ -165,16 +165,18 @@ struct MechanismAudit {
 };
 
 /// Runs `trials` trials per side (streams 1 and 2 of `seed`) and bounds ε at `confidence` with both
-/// estimators (auditFromScores, gdpAuditFromScores) on the same scores; publishes
-/// frames and honours cancellation when `observer` is given.
+/// estimators (auditFromScores, gdpAuditFromScores) on the same scores; honours cancellation when `observer` is
+/// given, and publishes its status, progress and frames (the bounds after each batch) unless `liveFrames` is false:
+/// then the observer is only asked for Stop and the bounds are computed once (an audit inside another method's run).
 /// @throws InvalidArgument unless the claim is ε > 0 finite and δ ∈ [0, 1); InternalError unless trials ≥ 200
 /// (auditMechanism checks the user's count first) and a trial is set.
 MechanismAudit runAudit(const AuditTarget& target, long trials, std::uint64_t seed, double confidence = 0.95,
-                        RunObserver* observer = nullptr);
+                        RunObserver* observer = nullptr, bool liveFrames = true);
 
-/// The registered mechanism `s.mechanism`, built and run. @throws InvalidArgument on bad settings or an
-/// unknown mechanism.
-MechanismAudit auditMechanism(const MechanismAuditSettings& s, std::uint64_t seed, RunObserver* observer = nullptr);
+/// The registered mechanism `s.mechanism`, built and run (`observer` and `liveFrames` as runAudit's).
+/// @throws InvalidArgument on bad settings or an unknown mechanism.
+MechanismAudit auditMechanism(const MechanismAuditSettings& s, std::uint64_t seed, RunObserver* observer = nullptr,
+                              bool liveFrames = true);
 
 
 }  // namespace dpw

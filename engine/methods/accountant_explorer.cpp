@@ -6,7 +6,8 @@
 
 #include "core/error.h"
 #include "privacy/accountants/accountant.h"
-#include "privacy/accountants/pld_analysis.h"  // PldTooLarge
+#include "privacy/accountants/interactive_pld_grid.h"
+#include "privacy/accountants/pld_accountant_base.h"
 #include "privacy/curves/privacy_curve.h"
 #include "privacy/printed_numbers.h"
 #include "privacy/accountants/wdp_accountant.h"
@@ -59,6 +60,24 @@ long checkpointStep(long p, long points, long steps, long done) {
   return std::max(done + 1, std::min(steps - (points - p), quadratic));
 }
 
+/// The PLD accountant `kind` on the grid an interactive run composes on (interactive_pld_grid.h), measured for the
+/// whole run (its last checkpoint's composition, the largest); nullptr if no grid holds the run.
+std::unique_ptr<Accountant> pldWithinReach(AccountantKind kind, const AccountantExplorerSettings& s) {
+  const auto onGrid = [kind](double interval) {
+    std::unique_ptr<Accountant> a = makeAccountant(kind);
+    return interval == dynamic_cast<const PldAccountantBase&>(*a).interval() ? std::move(a) : a->coarser();
+  };
+  const double fine = dynamic_cast<const PldAccountantBase&>(*makeAccountant(kind)).interval();
+  const std::optional<double> interval = interactivePldInterval(
+      [&](double grid) {
+        std::unique_ptr<Accountant> a = onGrid(grid);
+        a->addGaussianSteps(s.noiseMultiplier, s.sampleRate, s.steps);
+        return dynamic_cast<const PldAccountantBase&>(*a).compositionPoints();
+      },
+      fine);
+  return interval ? onGrid(*interval) : nullptr;
+}
+
 }  // namespace
 
 RunResult runAccountantExplorer(const AccountantExplorerSettings& s, std::uint64_t /*seed*/, RunObserver& observer) {
@@ -84,41 +103,50 @@ RunResult runAccountantExplorer(const AccountantExplorerSettings& s, std::uint64
   PrivacyCurve curve(ids, s.delta);
   PrivacyCurve wdp({"wdp"}, s.delta);
   wdp.replaceAccountant(0, std::make_unique<WdpAccountant>(s.wdpOrder, s.wdpBeta));
-  // The PLD's grid cannot hold ε in the thousands: say which knob helps.
-  const auto tooLarge = [](const std::string& where) {
-    return InvalidArgument(message("the PLD accountant cannot follow this run ", where,
-                                   ": its privacy-loss grid would need more than 2^25 points (ε in the thousands); "
-                                   "take a larger noise multiplier σ, a smaller sampling rate q or fewer steps T"));
-  };
-  // Refused before any composition when the whole run cannot fit (the window of T steps at once, as the PLD
-  // accountant composes them): composing up to the step where the grid ran out took minutes and gigabytes
-  // (σ = 0.05, q = 0.01: 6-7 minutes and 4-6 GB on the 2-core machine, then this refusal), and no Stop in between.
-  try {
-    for (const PldAdjacency adjacency : {PldAdjacency::Remove, PldAdjacency::Add}) {
-      const PldPmf step = subsampledGaussianPld(s.noiseMultiplier, s.sampleRate, adjacency);
-      if (!composedFits({{&step, s.steps}})) throw tooLarge(message("to step ", s.steps));
+  // Each PLD accountant on a grid that one checkpoint composes in well under a second, or refused at once, saying
+  // which knob helps (composing up to the step where the grid ran out took minutes and gigabytes before: σ = 0.05,
+  // q = 0.01, 6-7 minutes, 4-6 GB, no Stop in between).
+  observer.onStatus("choosing each PLD accountant's privacy-loss grid for " + std::to_string(s.steps) + " steps");
+  std::string coarseGrid;  // the PLD accountants that had to take the coarser grid, by short name
+  bool poissonCoarse = false;  // among them the statement's, "pld"
+  for (size_t i = 0; i < ids.size(); ++i) {
+    const AccountantKind kind = parseAccountant(ids[i]);
+    if (!dynamic_cast<const PldAccountantBase*>(makeAccountant(kind).get())) continue;
+    std::unique_ptr<Accountant> reachable = pldWithinReach(kind, s);
+    if (!reachable)
+      throw InvalidArgument(message(
+          "the ", makeAccountant(kind)->shortName(), " accountant cannot follow this run to step ", s.steps,
+          " here: even on its coarser privacy-loss grid (", PldAccountantBase::kCoarseInterval, ") one checkpoint "
+          "would compose more than ", kInteractivePldPoints, " points (ε in the hundreds or more); take a larger noise multiplier σ, a smaller "
+          "sampling rate q or fewer steps T (dpwlab-cli account answers longer runs)"));
+    if (dynamic_cast<const PldAccountantBase&>(*reachable).interval() == PldAccountantBase::kCoarseInterval) {
+      coarseGrid += (coarseGrid.empty() ? "" : ", ") + reachable->shortName();
+      poissonCoarse = poissonCoarse || kind == AccountantKind::Pld;
     }
-  } catch (const PldTooLarge&) {
-    throw tooLarge("for one step");
+    curve.replaceAccountant(i, std::move(reachable));
   }
+  const auto privacyFrame = [&] {
+    FramePtr f = curve.frame();
+    if (coarseGrid.empty()) return f;
+    return makeFrame("privacy", f->title + "; " + coarseGrid + " on the loss grid " +
+                                    claimNumber(PldAccountantBase::kCoarseInterval), f->step, std::get<LinesFrame>(f->data));
+  };
   long done = 0;
   for (long p = 1; p <= s.points; ++p) {
     throwIfCancelled(observer);
     const long upTo = checkpointStep(p, s.points, s.steps, done);
-    try {
-      curve.record(s.noiseMultiplier, s.sampleRate, upTo - done);
-    } catch (const PldTooLarge&) {
-      throw tooLarge(message("past step ", done));
-    }
+    curve.record(s.noiseMultiplier, s.sampleRate, upTo - done, [&] { throwIfCancelled(observer); });
     wdp.record(s.noiseMultiplier, s.sampleRate, upTo - done);
     done = upTo;
-    observer.onFrame(curve.frame());
+    observer.onFrame(privacyFrame());
     FramePtr w = wdp.frame();
     observer.onFrame(makeFrame("privacy_wdp", "Wasserstein accountant: its ε = L − ln(δ)/β (not an (ε, δ)-DP bound)",
                                w->step, std::get<LinesFrame>(w->data)));
     observer.onProgress(upTo, s.steps);  // steps composed, as the ε-vs-step chart counts them (not checkpoints)
   }
   RunResult result;
+  const std::string coarseNote =
+      poissonCoarse ? ", on the coarser loss grid " + claimNumber(PldAccountantBase::kCoarseInterval) : "";
   std::ostringstream statement;
   statement.precision(4);
   for (size_t i = 0; i < ids.size(); ++i) {
@@ -130,7 +158,7 @@ RunResult runAccountantExplorer(const AccountantExplorerSettings& s, std::uint64
   result.metrics["wdp_gaussian_at_max_order"] = wdpGaussianMechanism(s.noiseMultiplier, s.maxOrder);
   result.metrics["rdp_gaussian_at_max_order"] = rdpGaussianMechanism(s.noiseMultiplier, s.maxOrder);
   statement << "(ε = " << claimNumber(result.metrics["epsilon_pld"]) << ", δ = " << claimNumber(s.delta)
-            << ") by PLD (Poisson, add/remove, pessimistic); RDP " << claimNumber(result.metrics["epsilon_rdp"])
+            << ") by PLD (Poisson, add/remove, pessimistic" << coarseNote << "); RDP " << claimNumber(result.metrics["epsilon_rdp"])
             << ", Mironov " << claimNumber(result.metrics["epsilon_rdp_mironov"]) << ", without replacement "
             << claimNumber(result.metrics["epsilon_rdp_wor"]) << ", GDP (CLT approximation) "
             << claimNumber(result.metrics["epsilon_gdp"]) << "; "

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <sstream>
 
 #include "audit/clopper_pearson.h"
@@ -10,6 +11,7 @@
 #include "core/error.h"
 #include "core/internal_error.h"
 #include "privacy/accountants/gdp_analysis.h"
+#include "privacy/accountants/interactive_pld_grid.h"
 #include "privacy/accountants/pld_accountant.h"
 #include "privacy/curves/tradeoff_curve.h"
 #include "privacy/printed_numbers.h"
@@ -70,15 +72,30 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
 
   const std::vector<double> alphas = defaultTradeoffAlphas();
   observer.onStatus("composing the privacy loss distribution of " + std::to_string(s.steps) + " steps");
-  const TradeoffCurve pld = pldTradeoffCurve(s.sampleRate, s.noiseMultiplier, s.steps, alphas);
+  // The PLDs on a grid whose compositions each take well under a second (interactive_pld_grid.h), so that Stop,
+  // asked between them, is answered within one (#40): at σ = 0.5, q = 0.05, T = 50000 the accountant's own grid took
+  // 2^25 points, ~4 s for the curve and as long again for ε, without a question.
+  const std::optional<double> grid = interactivePldInterval([&](double interval) {
+    PldAccountant a(interval);
+    a.addGaussianSteps(s.noiseMultiplier, s.sampleRate, s.steps);
+    return a.compositionPoints();
+  });
+  if (!grid)
+    throw InvalidArgument(message("the PLD of ", s.steps, " steps would need more than ", kInteractivePldPoints,
+                                  " points even on the coarser privacy-loss grid (", PldAccountantBase::kCoarseInterval,
+                                  "): ε in the hundreds or more, β ≈ 0 at every α; take a larger noise multiplier σ, a "
+                                  "smaller sampling rate q or fewer steps T"));
+  const bool coarse = *grid != PldAccountant().interval();
+  const TradeoffCurve pld = pldTradeoffCurve(s.sampleRate, s.noiseMultiplier, s.steps, alphas, *grid);
+  throwIfCancelled(observer);
   const double mu = gdpTradeoffMu(s.sampleRate, s.noiseMultiplier, s.steps);
   const TradeoffCurve gdp = gdpTradeoffCurve(s.sampleRate, s.noiseMultiplier, s.steps, alphas);
-  throwIfCancelled(observer);
 
   std::ostringstream muText;
   muText.precision(3);
   muText << mu;
-  Series pldSeries{"PLD (tight bound)", pld.alpha, pld.beta};
+  Series pldSeries{coarse ? "PLD (tight bound, loss grid " + claimNumber(*grid) + ")" : "PLD (tight bound)", pld.alpha,
+                   pld.beta};
   Series gdpSeries{std::string(s.sampleRate == 1 ? "GDP, μ = " : "GDP (CLT), μ = ") + muText.str(), gdp.alpha, gdp.beta, true};
   Series guess{"random guessing", {0.0, 1.0}, {1.0, 0.0}, true};
   std::vector<Series> series{pldSeries, gdpSeries, guess};
@@ -95,7 +112,8 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
     a.trials = s.trials;
     a.confidence = s.confidence;
     observer.onStatus("auditing: " + std::to_string(s.trials) + " runs on each of the two data sets");
-    const MechanismAudit audit = auditMechanism(a, seed, nullptr);
+    // Asked for Stop (10⁷ runs a side take ~10 s), no frames of its own: its points are drawn on this chart.
+    const MechanismAudit audit = auditMechanism(a, seed, &observer, /*liveFrames=*/false);
     r.metrics["audit_noise_std"] = audit.noiseStd;
     ensure(std::abs(audit.noiseStd * mu - 1) < 1e-6, "the audit's Gaussian (std ", audit.noiseStd,
             ") does not match the curve's μ = ", mu);
@@ -116,7 +134,8 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
         boxes.x.push_back(x);
         boxes.y.push_back(y);
       }
-      const TradeoffCurve at = pldTradeoffCurve(1.0, s.noiseMultiplier / std::sqrt(double(s.steps)), 1, {p.alphaHigh});
+      throwIfCancelled(observer);  // each one-step PLD below spans about what the curve's composition did
+      const TradeoffCurve at = pldTradeoffCurve(1.0, s.noiseMultiplier / std::sqrt(double(s.steps)), 1, {p.alphaHigh}, *grid);
       if (p.betaHigh < at.beta.front() - 1e-12) ++below;
     }
     // The Gaussian-DP estimator's fit (audit/privacy_audit.h, Nasr et al. 2023): the curve G_μ* of the
@@ -137,7 +156,8 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
   observer.onFrame(makeFrame("tradeoff", "f-DP trade-off: type II vs type I error", 0, std::move(f)));
   observer.onProgress(1, 1);
 
-  PldAccountant acc;
+  throwIfCancelled(observer);
+  PldAccountant acc(*grid);  // on the curve's grid
   acc.addGaussianSteps(s.noiseMultiplier, s.sampleRate, s.steps);
   const double eps = acc.epsilon(s.delta);
   const auto at01 = [&](const TradeoffCurve& c) {
@@ -152,7 +172,8 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
   r.metrics["audit_points"] = double(points.size());
   r.metrics["audit_boxes_below_curve"] = double(below);
   std::ostringstream st;
-  st << "(ε = " << claimNumber(eps) << ", δ = " << claimNumber(s.delta) << ") by the PLD accountant for " << s.steps
+  st << "(ε = " << claimNumber(eps) << ", δ = " << claimNumber(s.delta) << ") by the PLD accountant"
+     << (coarse ? " on the coarser loss grid " + claimNumber(*grid) : "") << " for " << s.steps
      << (s.steps == 1 ? " step" : " steps") << " of the Gaussian mechanism, multiplier " << s.noiseMultiplier
      << ", Poisson rate q = " << s.sampleRate << " (add/remove neighbours, sensitivity 1); GDP μ = " << muText.str()
      << (s.sampleRate == 1 ? " (exact)" : " (CLT approximation)");

@@ -68,30 +68,9 @@ void PldAccountant::fold() const {
   }
   for (; folded_ < batches_.size(); ++folded_) {
     const Batch& b = batches_[folded_];
-    auto it = single_.find(b.key);
-    if (it == single_.end()) {
-      const auto [kind, param, q] = b.key;
-      const double interval = this->interval();
-      auto pair = cachedPldStep<std::pair<PldPmf, PldPmf>>(
-          {cacheTag(0), int(kind), param, q, interval}, [kind, param, q, interval, estimate = estimate()] {
-            PldPmf rem, add;
-            if (kind == StepMechanism::Laplace) {
-              rem = laplacePld(param, interval, estimate);
-            } else if (kind == StepMechanism::DiscreteLaplace) {
-              rem = discreteLaplacePld(param, long(q), interval, estimate);
-            } else {
-              // The two adjacencies are independent: built side by side on two cores.
-              bothAdjacencies([&] { rem = subsampledGaussianPld(param, q, PldAdjacency::Remove, interval, estimate); },
-                              [&] { if (q < 1) add = subsampledGaussianPld(param, q, PldAdjacency::Add, interval, estimate); });
-            }
-            // The Laplace laws and the Gaussian at q = 1: both adjacencies have the same loss law.
-            if (kind != StepMechanism::Gaussian || q == 1) add = rem;
-            return std::make_pair(std::move(rem), std::move(add));
-          });
-      it = single_.emplace(b.key, std::move(pair)).first;
-    }
-    removeParts.emplace_back(&it->second->first, b.steps);
-    addParts.emplace_back(&it->second->second, b.steps);
+    const auto& [rem, add] = single(b.key);
+    removeParts.emplace_back(&rem, b.steps);
+    addParts.emplace_back(&add, b.steps);
   }
   const auto join = [](const std::vector<std::pair<const PldPmf*, long>>& parts) {
     return parts.size() == 1 && parts[0].second == 1 ? *parts[0].first : composeMany(parts);
@@ -100,6 +79,43 @@ void PldAccountant::fold() const {
   bothAdjacencies([&] { rem = join(removeParts); }, [&] { add = join(addParts); });
   remove_ = std::move(rem);
   add_ = std::move(add);
+}
+
+const std::pair<PldPmf, PldPmf>& PldAccountant::single(const StepKey& key) const {
+  auto it = single_.find(key);
+  if (it == single_.end()) {
+    const auto [kind, param, q] = key;
+    const double interval = this->interval();
+    auto pair = cachedPldStep<std::pair<PldPmf, PldPmf>>(
+        {cacheTag(0), int(kind), param, q, interval}, [kind, param, q, interval, estimate = estimate()] {
+          PldPmf rem, add;
+          if (kind == StepMechanism::Laplace) {
+            rem = laplacePld(param, interval, estimate);
+          } else if (kind == StepMechanism::DiscreteLaplace) {
+            rem = discreteLaplacePld(param, long(q), interval, estimate);
+          } else {
+            // The two adjacencies are independent: built side by side on two cores.
+            bothAdjacencies([&] { rem = subsampledGaussianPld(param, q, PldAdjacency::Remove, interval, estimate); },
+                            [&] { if (q < 1) add = subsampledGaussianPld(param, q, PldAdjacency::Add, interval, estimate); });
+          }
+          // The Laplace laws and the Gaussian at q = 1: both adjacencies have the same loss law.
+          if (kind != StepMechanism::Gaussian || q == 1) add = rem;
+          return std::make_pair(std::move(rem), std::move(add));
+        });
+    it = single_.emplace(key, std::move(pair)).first;
+  }
+  return *it->second;
+}
+
+std::vector<PldAccountantBase::Parts> PldAccountant::stepParts() const {
+  Parts removeParts, addParts;
+  for (const Batch& b : batches_) {
+    const auto& [rem, add] = single(b.key);
+    removeParts.emplace_back(&rem, b.steps);
+    addParts.emplace_back(&add, b.steps);
+  }
+  if (removeParts.empty()) return {};
+  return {removeParts, addParts};
 }
 
 std::vector<const PldPmf*> PldAccountant::composed() const {

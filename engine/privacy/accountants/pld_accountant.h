@@ -33,10 +33,13 @@ class PldAccountant : public PldAccountantBase {
  private:
   void record(const StepKey& step, long count) override;
   std::vector<const PldPmf*> composed() const override;
+  std::vector<Parts> stepParts() const override;
   std::unique_ptr<Accountant> withInterval(double interval) const override {
     return std::make_unique<PldAccountant>(interval, estimate());
   }
   void fold() const;
+  /// The (remove, add) PLDs of one step of `key` (built once, pld_step_cache.h).
+  const std::pair<PldPmf, PldPmf>& single(const StepKey& key) const;
   struct Batch {
     StepKey key;
     long steps;

@@ -78,6 +78,12 @@ double PldAccountantBase::delta(double epsilon) const {
   return worst;
 }
 
+double PldAccountantBase::compositionPoints() const {
+  double points = 0;
+  for (const Parts& parts : stepParts()) points = std::max(points, composedPoints(parts));
+  return points;
+}
+
 std::unique_ptr<Accountant> PldAccountantBase::coarser() const {
   return interval_ < kCoarseInterval ? withInterval(kCoarseInterval) : nullptr;
 }

@@ -402,7 +402,8 @@ struct CompositionWindow {
   std::vector<const std::vector<double>*> probs;
   std::vector<long> times;
   double lower = 0, upper = 0;  ///< bounds on the composed PLD's index past Σ lowerIndex · times
-  bool fits() const { return upper - lower + 1 <= double(kMaxSupport); }
+  double points() const { return upper - lower + 1; }
+  bool fits() const { return points() <= double(kMaxSupport); }
 };
 
 CompositionWindow compositionWindow(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass) {
@@ -474,6 +475,10 @@ PldPmf composeMany(const std::vector<std::pair<const PldPmf*, long>>& parts, dou
   const double tail = first.estimate == PldEstimate::Pessimistic ? tailMass : 0.0;
   out.infinityMass = std::min(1.0, tail - std::expm1(logFinite));
   return out;
+}
+
+double composedPoints(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass) {
+  return compositionWindow(parts, tailMass).points();
 }
 
 bool composedFits(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass) {

@@ -30,28 +30,37 @@ void PldWorAccountant::record(const StepKey& key, long count) {
 void PldWorAccountant::fold() const {
   if (!dirty_) return;
   composed_.reset();
-  std::vector<std::pair<const PldPmf*, long>> parts;
-  for (const auto& [key, count] : steps_) {
-    auto it = single_.find(key);
-    if (it == single_.end()) {
-      const auto [kind, param, q] = key;
-      const double interval = this->interval();
-      it = single_
-               .emplace(key, cachedPldStep<PldPmf>({cacheTag(1), int(kind), param, q, interval},
-                                                     [kind, param, q, interval, estimate = estimate()] {
-                          if (kind == StepMechanism::Laplace) return laplacePld(param, interval, estimate);
-                          if (kind == StepMechanism::DiscreteLaplace)
-                            return discreteLaplacePld(param, long(q), interval, estimate);
-                          return withoutReplacementGaussianPld(param, q, interval, estimate);
-                        }))
-               .first;
-    }
-    parts.emplace_back(it->second.get(), count);
-  }
   // Every distinct step at once (composeMany: one FFT each and one inverse).
-  if (parts.size() == 1 && parts[0].second == 1) composed_ = *parts[0].first;
-  else if (!parts.empty()) composed_ = composeMany(parts);
+  if (const std::vector<Parts> all = stepParts(); !all.empty()) {
+    const Parts& parts = all[0];
+    composed_ = parts.size() == 1 && parts[0].second == 1 ? *parts[0].first : composeMany(parts);
+  }
   dirty_ = false;
+}
+
+const PldPmf& PldWorAccountant::single(const StepKey& key) const {
+  auto it = single_.find(key);
+  if (it == single_.end()) {
+    const auto [kind, param, q] = key;
+    const double interval = this->interval();
+    it = single_
+             .emplace(key, cachedPldStep<PldPmf>({cacheTag(1), int(kind), param, q, interval},
+                                                   [kind, param, q, interval, estimate = estimate()] {
+                        if (kind == StepMechanism::Laplace) return laplacePld(param, interval, estimate);
+                        if (kind == StepMechanism::DiscreteLaplace)
+                          return discreteLaplacePld(param, long(q), interval, estimate);
+                        return withoutReplacementGaussianPld(param, q, interval, estimate);
+                      }))
+             .first;
+  }
+  return *it->second;
+}
+
+std::vector<PldAccountantBase::Parts> PldWorAccountant::stepParts() const {
+  Parts parts;
+  for (const auto& [key, count] : steps_) parts.emplace_back(&single(key), count);
+  if (parts.empty()) return {};
+  return {parts};
 }
 
 std::vector<const PldPmf*> PldWorAccountant::composed() const {

@@ -31,10 +31,13 @@ class PldWorAccountant : public PldAccountantBase {
  private:
   void record(const StepKey& step, long count) override;
   std::vector<const PldPmf*> composed() const override;
+  std::vector<Parts> stepParts() const override;
   std::unique_ptr<Accountant> withInterval(double interval) const override {
     return std::make_unique<PldWorAccountant>(interval, estimate());
   }
   void fold() const;
+  /// The PLD of one step of `key` (built once, pld_step_cache.h).
+  const PldPmf& single(const StepKey& key) const;
   std::map<StepKey, long> steps_;  ///< steps per key
   mutable bool dirty_ = false;
   mutable std::optional<PldPmf> composed_;

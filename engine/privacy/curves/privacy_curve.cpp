@@ -31,10 +31,12 @@ PrivacyCurve PrivacyCurve::ofAccountants(const std::vector<AccountantKind>& acco
   return curve;
 }
 
-void PrivacyCurve::record(double noiseMultiplier, double sampleRate, long steps) {
+void PrivacyCurve::record(double noiseMultiplier, double sampleRate, long steps,
+                          const std::function<void()>& beforeEach) {
   for (auto& a : accountants_) a->addGaussianSteps(noiseMultiplier, sampleRate, steps);
   step_ += steps;
   for (size_t i = 0; i < accountants_.size(); ++i) {
+    if (beforeEach) beforeEach();
     series_[i].append(double(step_), accountants_[i]->epsilon(delta_));
   }
 }

@@ -6,6 +6,7 @@
 /// frames. Curves of accountants that do not apply to the run's sampling are still shown: their names
 /// say which neighbouring relation and conversion they use. Cost per record: one ε per accountant
 /// (RDP/GDP O(#orders), PLD one composition), so record every few steps in long runs.
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,9 +24,11 @@ class PrivacyCurve {
   /// The same for typed accountants (no id round trip; a named factory, as a second constructor would
   /// make a braced list of ids ambiguous). @throws InvalidArgument on no accountant or δ outside (0, 1).
   static PrivacyCurve ofAccountants(const std::vector<AccountantKind>& accountants, double delta);
-  /// Adds `steps` Gaussian steps to every accountant and appends (current step, ε) to each curve.
-  /// @throws InvalidArgument on bad (σ, q, steps), as Accountant::addGaussianSteps.
-  void record(double noiseMultiplier, double sampleRate, long steps);
+  /// Adds `steps` Gaussian steps to every accountant and appends (current step, ε) to each curve. `beforeEach`
+  /// (optional) is called before each accountant's ε, e.g. to ask for Stop between PLD compositions; what it throws
+  /// leaves the curve half recorded (to be dropped). @throws InvalidArgument on bad (σ, q, steps), as
+  /// Accountant::addGaussianSteps.
+  void record(double noiseMultiplier, double sampleRate, long steps, const std::function<void()>& beforeEach = {});
   long step() const { return step_; }
   /// Replaces accountant `i` (e.g. a WDP accountant with other μ, β) before anything is recorded.
   /// @throws InternalError if steps were already recorded or i is out of range (the caller's order).

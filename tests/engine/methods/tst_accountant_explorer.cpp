@@ -4,14 +4,18 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <chrono>
 #include <functional>
 
 #include "core/error.h"
 #include "methods/accountant_explorer.h"
 #include "privacy/accountants/accountant.h"
 #include "support/cli_runner.h"
+#include "support/stop_clock.h"
 
 using namespace dpw;
+
+using dpwtest::StopClock;
 
 class TestAccountantExplorer : public QObject {
   Q_OBJECT
@@ -61,6 +65,45 @@ class TestAccountantExplorer : public QObject {
     CollectingObserver obs;
     obs.cancel = true;
     QVERIFY_THROWS_EXCEPTION(Cancelled, runAccountantExplorer(s, 0, obs));
+  }
+  // Stop within 1 s in every phase (#40): at the largest run the explorer accepts at σ = 0.5, q = 0.05 (T = 12000,
+  // ε ≈ 360, its PLDs on the coarser grid), the run asks for Stop at least once a second from its start (choosing
+  // the grids, then between accountants inside each checkpoint), and a Stop mid-run is answered within 1 s. Before,
+  // one checkpoint composed each PLD on up to 2^25 points: ~3 s without a question (T = 50000: 62 s, 2.2 GB in all).
+  // A little further (T = 13000) is refused at once, naming the accountant and the knobs.
+  void stopIsAnsweredWithinASecondAtTheLargestRun() {
+    AccountantExplorerSettings s;
+    s.noiseMultiplier = 0.5;
+    s.sampleRate = 0.05;
+    s.steps = 12000;
+    StopClock clock;
+    const RunResult r = runAccountantExplorer(s, 0, clock);
+    qInfo("longest stretch without asking for Stop: %.3f s, ended by question %d of %d", clock.longest,
+          clock.longestAt + 1, clock.questions);
+    QVERIFY2(clock.longest < 1.0, qPrintable(QString::number(clock.longest)));
+    QVERIFY2(r.privacyStatement.find("on the coarser loss grid 0.001") != std::string::npos, r.privacyStatement.c_str());
+    const auto& title = clock.latestPerChart()[1]->title;
+    QVERIFY2(title.find("PLD, PLD w/o replacement on the loss grid 0.001") != std::string::npos, title.c_str());
+    // The coarser grid is still an upper bound, close to the finer one (dpwlab-cli account: 359.5447 on 4.8e6 points).
+    QVERIFY(r.metrics.at("epsilon_pld") >= 359.5447 && r.metrics.at("epsilon_pld") < 359.5447 * 1.0001);
+
+    // Stop from another thread 1 s in (of ~2.5 s), wherever the run then is, as the GUI's Stop button does.
+    const double latency = dpwtest::stopLatency([&](RunObserver& o) { runAccountantExplorer(s, 0, o); },
+                                                std::chrono::milliseconds(1000));
+    qInfo("stop latency mid-run: %.3f s", latency);
+    QVERIFY2(latency < 1.0, qPrintable(QString::number(latency)));  // NaN (not stopped mid-run) fails too
+
+    s.steps = 13000;
+    const auto start = StopClock::Clock::now();
+    try {
+      runAccountantExplorer(s, 0, clock);
+      QFAIL("ran");
+    } catch (const InvalidArgument& e) {
+      const std::string what = e.what();
+      QVERIFY2(what.find("PLD w/o replacement accountant cannot follow this run to step 13000") != std::string::npos &&
+                   what.find("larger noise multiplier") != std::string::npos, e.what());
+    }
+    QVERIFY(std::chrono::duration<double>(StopClock::Clock::now() - start).count() < 1.0);
   }
   void badSettingsThrow() {
     CollectingObserver obs;

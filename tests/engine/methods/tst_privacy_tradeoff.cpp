@@ -1,6 +1,7 @@
 // Tests of engine/methods/privacy_tradeoff.h: the published chart (PLD, GDP, audit points and boxes),
 // the audit's consistency with the curve, a broken Gaussian caught, Clopper-Pearson points.
 #include <QtTest>
+#include <chrono>
 #include <cmath>
 
 #include "core/error.h"
@@ -8,6 +9,7 @@
 #include "methods/privacy_tradeoff.h"
 #include "privacy/accountants/normal_tail.h"
 #include "privacy/curves/tradeoff_curve.h"
+#include "support/stop_clock.h"
 #include "support/throws_with.h"
 
 using namespace dpw;
@@ -109,6 +111,36 @@ class TestPrivacyTradeoff : public QObject {
                                          "audit points need scores on D and on D'"));
     QVERIFY(dpwtest::throwsInternalWith([&] { tradeoffAuditPoints(d, dp, {1.0}, 0.95); },
                                          "a target type I error must lie in (0, 1)"));
+  }
+  // Stop within 1 s in every phase (#40). The PLD's composition: where the accountant's own grid needs more than
+  // kInteractivePldPoints (σ = 0.5, q = 0.05, T = 10000: 4.3e6 points, ~1.5 s without a question) the coarser grid
+  // carries it, an upper bound close to the fine one (dpwlab-cli account: 310.08408678575563), and says so; where
+  // that needs more too (T = 50000: 2^25 points, ~4 s for the curve and again for ε) it is refused at once. The
+  // audit: 10⁷ runs a side (~10 s) were run without asking; Stop 1 s in is now answered within 1 s.
+  void stopIsAnsweredWithinASecond() {
+    PrivacyTradeoffSettings s;
+    s.noiseMultiplier = 0.5;
+    s.sampleRate = 0.05;
+    s.steps = 10000;
+    dpwtest::StopClock clock;
+    const RunResult r = runPrivacyTradeoff(s, 1, clock);
+    QVERIFY2(clock.longest < 1.0, qPrintable(QString::number(clock.longest)));
+    QVERIFY(r.metrics.at("epsilon") >= 310.08408678575563 && r.metrics.at("epsilon") < 310.08408678575563 * 1.0001);
+    QVERIFY2(r.privacyStatement.find("on the coarser loss grid 0.001") != std::string::npos, r.privacyStatement.c_str());
+    QCOMPARE(std::get<LinesFrame>(clock.latestPerChart()[0]->data).series[0].name,
+             std::string("PLD (tight bound, loss grid 0.001)"));
+    s.steps = 50000;
+    const auto start = std::chrono::steady_clock::now();
+    QVERIFY(dpwtest::throwsWith([&] { runPrivacyTradeoff(s, 1, clock); },
+                                                 "even on the coarser privacy-loss grid"));
+    QVERIFY(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 1.0);
+
+    PrivacyTradeoffSettings audit;  // q = 1, σ = 1, T = 1 with 10⁷ runs a side
+    audit.trials = 10000000;
+    const double latency = dpwtest::stopLatency([&](RunObserver& o) { runPrivacyTradeoff(audit, 1, o); },
+                                                std::chrono::milliseconds(1000));
+    qInfo("stop latency during the audit: %.3f s", latency);
+    QVERIFY2(latency < 1.0, qPrintable(QString::number(latency)));  // NaN (not stopped mid-run) fails too
   }
   void badInputThrows() {
     PrivacyTradeoffSettings s;

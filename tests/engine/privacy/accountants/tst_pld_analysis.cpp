@@ -142,6 +142,10 @@ class TestPldAnalysis : public QObject {
     const PldPmf step = subsampledGaussianPld(1.1, 0.01, PldAdjacency::Remove), wide = subsampledGaussianPld(0.05, 1.0, PldAdjacency::Remove, 1e-2);
     QVERIFY(composedFits({{&step, 1000}}));
     QVERIFY(!composedFits({{&wide, 1000000}}));
+    // composedPoints is the length of what composeMany returns, to the point, for one part and for several.
+    const PldPmf other = subsampledGaussianPld(2.0, 0.01, PldAdjacency::Remove);
+    QCOMPARE(composedPoints({{&step, 1000}}), double(composeMany({{&step, 1000}}).probs.size()));
+    QCOMPARE(composedPoints({{&step, 300}, {&other, 700}}), double(composeMany({{&step, 300}, {&other, 700}}).probs.size()));
     QVERIFY_THROWS_EXCEPTION(PldTooLarge, composeMany({{&wide, 1000000}}));
     QVERIFY_THROWS_EXCEPTION(InternalError, composedFits({}));
     // A tiny sigma: losses whose grid indices overflow a long (sigma 1e-10 gave "the loss grid must not be
