@@ -8,6 +8,7 @@
 #include <random>
 
 #include "core/error.h"
+#include "core/run_stop.h"
 #include "core/internal_error.h"
 #include "core/rng.h"
 #include "data/csv_table.h"
@@ -84,6 +85,7 @@ GroupedScores syntheticGroupedScores(long rowsPerGroup, int groupCount, std::uin
     std::gamma_distribution<double> ga(2.0 + 2.0 * a, 1.0), gb(4.0 - 0.5 * a, 1.0);
     const long na = std::max(2L, rowsPerGroup / (a + 1));
     for (long i = 0; i < na; ++i) {
+      if ((i & 0xFFFF) == 0) throwIfRunStopped();  // 10⁷ rows take seconds (core/run_stop.h)
       const double x = ga(rng), y = gb(rng);
       d.scores.push_back(x / (x + y));  // Beta(2 + 2a, 4 - a/2)
       d.groups.push_back(a);
@@ -94,6 +96,7 @@ GroupedScores syntheticGroupedScores(long rowsPerGroup, int groupCount, std::uin
   d.featureNames = {"score + noise", "noise"};
   d.features.resize(Eigen::Index(d.scores.size()), 2);
   for (std::size_t i = 0; i < d.scores.size(); ++i) {
+    if ((i & 0xFFFF) == 0) throwIfRunStopped();
     d.features(Eigen::Index(i), 0) = d.scores[i] + 0.1 * normal(featureRng);
     d.features(Eigen::Index(i), 1) = normal(featureRng);
   }

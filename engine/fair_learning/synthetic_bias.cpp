@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/run_stop.h"
 
 namespace dpw {
 
@@ -24,6 +25,7 @@ FairDataset syntheticBiasedData(const SyntheticBiasSettings& s, Rng& rng) {
   D.a.resize(s.n);
   D.y.resize(s.n);
   for (long i = 0; i < s.n; ++i) {
+    if ((i & 0xFFFF) == 0) throwIfRunStopped();  // 10⁷ rows take seconds (core/run_stop.h)
     const double c1 = unif(rng), c2 = unif(rng);
     const int y = c2 > 1 - c1 ? 1 : 0;
     const int a = bern(rng) ? y : 1 - y;

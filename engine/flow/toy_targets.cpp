@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/run_stop.h"
 
 namespace dpw {
 
@@ -17,6 +18,7 @@ Points mixture(const Points& means, double sd, Eigen::Index n, Rng& rng) {
   std::normal_distribution<double> normal(0.0, sd);
   Points out(n, 2);
   for (Eigen::Index i = 0; i < n; ++i) {
+    if ((i & 0xFFFF) == 0) throwIfRunStopped();  // 10⁷ rows take seconds (core/run_stop.h)
     const Eigen::Index c = pick(rng);
     out(i, 0) = means(c, 0) + normal(rng);
     out(i, 1) = means(c, 1) + normal(rng);
@@ -45,6 +47,7 @@ Points sampleToyTarget(const std::string& id, Eigen::Index n, std::uint64_t layo
   Points out(n, 2);
   if (id == "moons") {
     for (Eigen::Index i = 0; i < n; ++i) {
+      if ((i & 0xFFFF) == 0) throwIfRunStopped();
       const double t = pi * uniform(rng);
       const bool inner = uniform(rng) < 0.5;
       const double x = inner ? 1 - std::cos(t) : std::cos(t), y = inner ? 0.5 - std::sin(t) : std::sin(t);
@@ -55,6 +58,7 @@ Points sampleToyTarget(const std::string& id, Eigen::Index n, std::uint64_t layo
   }
   if (id == "spiral") {
     for (Eigen::Index i = 0; i < n; ++i) {
+      if ((i & 0xFFFF) == 0) throwIfRunStopped();
       const double t = uniform(rng), r = 3 * t, a = 3 * pi * t;
       out(i, 0) = r * std::cos(a) + 0.05 * normal(rng);
       out(i, 1) = r * std::sin(a) + 0.05 * normal(rng);
@@ -63,6 +67,7 @@ Points sampleToyTarget(const std::string& id, Eigen::Index n, std::uint64_t layo
   }
   if (id == "circle") {
     for (Eigen::Index i = 0; i < n; ++i) {
+      if ((i & 0xFFFF) == 0) throwIfRunStopped();
       const double a = 2 * pi * uniform(rng), r = 2 + 0.05 * normal(rng);
       out(i, 0) = r * std::cos(a);
       out(i, 1) = r * std::sin(a);

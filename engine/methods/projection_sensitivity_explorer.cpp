@@ -7,6 +7,7 @@
 #include <random>
 
 #include "core/rng.h"
+#include "core/run_stop.h"
 #include "privacy/sensitivity/projection_sensitivity.h"
 #include "privacy/privacy_params.h"  // deltaParam
 #include "core/internal_error.h"
@@ -29,6 +30,7 @@ Vector squaredProjectionSensitivityDraws(long k, long d, long n, Rng& rng) {
   std::gamma_distribution<double> g1(0.5, 1.0), g2(0.5 * double(d - 1), 1.0);
   Vector out(n);
   for (long i = 0; i < n; ++i) {
+    if (k >= 4096 || (i & 0xFFF) == 0) throwIfRunStopped();  // k = 10⁵: 10⁸ draws a chunk, 13 s (core/run_stop.h)
     double sum = 0;
     for (long j = 0; j < k; ++j) {
       const double a = g1(rng), b = g2(rng);

@@ -3,6 +3,7 @@
 
 #include "core/error.h"
 #include "core/method.h"
+#include "core/run_stop.h"
 #include "audit/mechanism_audits.h"
 #include "fair_learning/dpsgd_canary_audit.h"
 #include "fair_learning/dpsgd_one_run_audit.h"
@@ -94,7 +95,14 @@ const std::vector<MethodInfo>& allMethods() {
       privacyAuditMethod(),
       privacyTradeoffMethod(),
     };
-    for (MethodInfo& m : list) applyOutputClasses(m);  // release vs evaluation, public quantities (output_filter.h)
+    for (MethodInfo& m : list) {
+      applyOutputClasses(m);  // release vs evaluation, public quantities (output_filter.h)
+      // The run's observer answers Stop for code below it that has none at hand (core/run_stop.h).
+      m.run = [run = std::move(m.run)](const ParamValues& p, std::uint64_t seed, RunObserver& observer) {
+        const RunStopScope stop(observer);
+        return run(p, seed, observer);
+      };
+    }
     return list;
   }();
   return methods;

@@ -5,10 +5,12 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <omp.h>
 #include <span>
 #include <vector>
 
 #include "core/error.h"
+#include "core/run_stop.h"
 #include "core/huge_pages.h"
 #include "ot/projection.h"
 #include "ot/radix_sort.h"
@@ -157,11 +159,18 @@ void valueWithSharedBlocks(const PointsRef& X, const PointsRef& Y, const PointsR
   RowMatrix pu = blockOnHugePages(blockSize, n), pv = blockOnHugePages(blockSize, m);
   RowRanges ru, rv;
   ru.lo.resize(blockSize), ru.hi.resize(blockSize), rv.lo.resize(blockSize), rv.hi.resize(blockSize);
-  bool finiteX = true, finiteY = true;
+  bool finiteX = true, finiteY = true, stopped = false;
+  const RunObserver* const stopAsker = runStopObserver();
 #pragma omp parallel
   {
     SquaredDifferenceScratch scratch;
     for (Eigen::Index b = 0; b < blocks; ++b) {  // every thread runs every block
+      // Stop, asked by the calling thread and read by all between two barriers (core/run_stop.h): at 10⁷ points
+      // a call of 200 directions took ~50 s without a question.
+#pragma omp master
+      stopped = stopAsker && stopAsker->cancelRequested();
+#pragma omp barrier
+      if (stopped) break;
       const Eigen::Index j0 = b * blockSize, jn = std::min(blockSize, k - j0);
       Eigen::Map<RowMatrix> bu(pu.data(), jn, n), bv(pv.data(), jn, m);
       projectRowsTogether(directions.middleRows(j0, jn), X, bu, ru.lo.data(), ru.hi.data(), finiteX);
@@ -174,12 +183,14 @@ void valueWithSharedBlocks(const PointsRef& X, const PointsRef& Y, const PointsR
                            ru.lo(r), ru.hi(r), rv.lo(r), rv.hi(r), o, scratch);
     }
   }
+  if (stopped) throw Cancelled();
   if (!finiteX || !finiteY) requireFinite(X, Y);
 }
 
 SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& directions, const ProjectionNoise* o,
                  bool gradients) {
   validateShapes(X, Y, directions);
+  throwIfRunStopped();  // and between blocks below (core/run_stop.h)
   const Eigen::Index n = X.rows(), m = Y.rows(), k = directions.rows(), d = X.cols();
   SlicedResult out;
   out.perDirection.resize(k);
@@ -212,6 +223,8 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
   // at 10^7 points, k = 8); the first non-finite block stops the work and the call refuses below with
   // the message of the separate check, before any result leaves.
   std::atomic<bool> nonFinite = false;
+  std::atomic<bool> stopped = false;  // asked by the calling thread (OpenMP's thread 0) between blocks (core/run_stop.h)
+  const RunObserver* const stopAsker = runStopObserver();
 
 #pragma omp parallel
   {
@@ -239,7 +252,11 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
         partialY[c].setZero(m, d);
       }
       for (Eigen::Index b = c * blocks / chunks; b < (c + 1) * blocks / chunks; ++b) {
-        if (nonFinite.load(std::memory_order_relaxed)) break;
+        if (nonFinite.load(std::memory_order_relaxed) || stopped.load(std::memory_order_relaxed)) break;
+        if (stopAsker && omp_get_thread_num() == 0 && stopAsker->cancelRequested()) {
+          stopped.store(true, std::memory_order_relaxed);
+          break;
+        }
         const Eigen::Index j0 = b * blockSize, jn = std::min(blockSize, k - j0);
         const auto D = directions.middleRows(j0, jn);
         const bool keysMade = digits && provisionalKeys(D, X, ku) && provisionalKeys(D, Y, kv);
@@ -305,6 +322,7 @@ SlicedResult run(const PointsRef& X, const PointsRef& Y, const PointsRef& direct
       }
     }
   }
+  if (stopped) throw Cancelled();
   if (nonFinite) requireFinite(X, Y);
   out.value = out.perDirection.mean();
   if (gradients) {

@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "core/internal_error.h"
+#include "core/run_stop.h"
 
 namespace dpw {
 namespace {
@@ -22,6 +23,7 @@ class Objective {
   double operator()(double x) {
     const auto it = cache_.find(x);
     if (it != cache_.end()) return it->second;
+    throwIfRunStopped();  // each evaluation can be a PLD composition of a whole run (core/run_stop.h)
     const double v = f_(x);
     const double g = std::isfinite(v) ? v - target_ : std::numeric_limits<double>::infinity();
     cache_.emplace(x, g);
