@@ -11,12 +11,12 @@ class ClassifierView final : public FairTaskView {
   ClassifierView(const FairDataset& test, bool equalOdds) : test_(test), equalOdds_(equalOdds) {}
 
   void publish(const nn::DenseNetwork& net, long step, RunObserver& observer) override {
-    const Vector scores = net.forward(test_.X).output().col(0);
+    const Vector scores = net.outputs(test_.X).col(0);
     observer.onFrame(makeFrame("scores", "Test scores g(x) per group", step, scoreHistogram(scores, test_, equalOdds_)));
   }
 
   void evaluate(const nn::DenseNetwork& net, Rng&, std::map<std::string, double>& m) const override {
-    const Vector scores = net.forward(test_.X).output().col(0);
+    const Vector scores = net.outputs(test_.X).col(0);
     std::vector<int> g(std::size_t(scores.size()));
     for (Eigen::Index i = 0; i < scores.size(); ++i) g[std::size_t(i)] = scores[i] > 0.5;
     m["accuracy"] = accuracy(g, test_.y);

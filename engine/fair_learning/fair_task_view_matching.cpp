@@ -27,7 +27,7 @@ class MatchingView final : public FairTaskView {
   }
 
   void evaluate(const nn::DenseNetwork& net, Rng& evalRng, std::map<std::string, double>& m) const override {
-    const nn::Matrix gx = net.forward(testInputs_).output();
+    const nn::Matrix gx = net.outputs(testInputs_);
     m["sw2_to_target"] =
         slicedW2Squared(Points(gx), Points(testTarget_), randomDirections(projections_, 2, evalRng)).value;
   }

@@ -36,7 +36,7 @@ class Regression2dView final : public FairTaskView {
 
  private:
   // g(x) − ½: the outputs centred (App. B.2), where the anti-diagonal separates the two labels.
-  nn::Matrix centredOutputs(const nn::DenseNetwork& net) const { return net.forward(test_.X).output().array() - 0.5; }
+  nn::Matrix centredOutputs(const nn::DenseNetwork& net) const { return net.outputs(test_.X).array() - 0.5; }
 
   const FairDataset& test_;
   long projections_;

@@ -21,7 +21,7 @@ class RepresentationView final : public FairTaskView {
   // The groups' distance in the latent on the test set at each chart frame, on fixed directions (drawn once
   // from a stream of their own, so training is unchanged).
   void publish(const nn::DenseNetwork& net, long step, RunObserver& observer) override {
-    const nn::Matrix z = net.forward(test_.X).a[std::size_t(codeLayer_)];
+    const nn::Matrix z = net.outputs(test_.X, codeLayer_);
     observer.onFrame(makeFrame("latent", "Latent representation per group", step,
                                groupPoints(z, test_.a, {"A = 0", "A = 1"}, "z₁", "z₂")));
     const double sw = groupsDistance(z);
@@ -37,10 +37,9 @@ class RepresentationView final : public FairTaskView {
   }
 
   void evaluate(const nn::DenseNetwork& net, Rng& evalRng, std::map<std::string, double>& m) const override {
-    const nn::ForwardPass f = net.forward(test_.X);
-    const nn::Matrix& z = f.a[std::size_t(codeLayer_)];
-    m["reconstruction_loss"] = reconstructionLoss(Points(f.output()), test_.X, int(test_.X.cols()));
-    m["reconstruction_loss_core"] = reconstructionLoss(Points(f.output()), test_.X, test_.coreFeatures);
+    const nn::Matrix z = net.outputs(test_.X, codeLayer_), reconstructed = net.outputs(test_.X);
+    m["reconstruction_loss"] = reconstructionLoss(Points(reconstructed), test_.X, int(test_.X.cols()));
+    m["reconstruction_loss_core"] = reconstructionLoss(Points(reconstructed), test_.X, test_.coreFeatures);
     if (probeLabels_) {
       const auto [acc, di] = logisticProbe(z, test_.y, test_.a);
       m["accuracy"] = acc;

@@ -1,10 +1,12 @@
 #include "nn/dense_network.h"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
 #include "core/error.h"
 #include "core/internal_error.h"
+#include "core/run_stop.h"
 
 namespace dpw::nn {
 
@@ -108,6 +110,21 @@ ForwardPass DenseNetwork::forward(const Matrix& X) const {
     f.a.push_back(activate(Z, L.activation));
   }
   return f;
+}
+
+Matrix DenseNetwork::outputs(const Matrix& X, int layer) const {
+  if (layer == 0) layer = layerCount();
+  ensure(layer >= 1 && layer <= layerCount(), "layer ", layer, " does not exist (the network has ", layerCount(),
+         " layers)");
+  constexpr Eigen::Index kPiece = Eigen::Index(1) << 16;
+  if (X.rows() <= kPiece) return forward(X).a[std::size_t(layer)];
+  Matrix out(X.rows(), width(layer));
+  for (Eigen::Index r = 0; r < X.rows(); r += kPiece) {
+    throwIfRunStopped();
+    const Eigen::Index rows = std::min(kPiece, X.rows() - r);
+    out.middleRows(r, rows) = forward(X.middleRows(r, rows)).a[std::size_t(layer)];
+  }
+  return out;
 }
 
 BackwardPass DenseNetwork::backward(const ForwardPass& f, const Matrix& cotangent, int last,

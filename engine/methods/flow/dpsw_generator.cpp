@@ -126,7 +126,7 @@ RunResult runSerial(const DpswGeneratorSettings& settings, std::uint64_t seed, R
     Points out(perGen * Eigen::Index(gens.size()), d);
     sampleLabels.clear();
     for (std::size_t g = 0; g < gens.size(); ++g) {
-      out.middleRows(Eigen::Index(g) * perGen, perGen) = gens[g].net.forward(evalZ).output();
+      out.middleRows(Eigen::Index(g) * perGen, perGen) = gens[g].net.outputs(evalZ);  // in pieces, Stop between (#40)
       sampleLabels.insert(sampleLabels.end(), std::size_t(perGen), gens[g].label);
     }
     return out;

@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "core/internal_error.h"
 #include "core/rng.h"
+#include "core/run_stop.h"
 #include "nn/adam.h"
 #include "nn/dense_network.h"
 #include "support/central_difference.h"
@@ -190,6 +191,28 @@ class TestDenseNetwork : public QObject {
     QCOMPARE(net.layer(1).W(1, 0), 2 * t[1]);  // column-major W
   }
 
+  // outputs(X, layer) is forward(X).a[layer] (0: the output): to the bit up to 2^16 rows (one piece, the same call),
+  // and past them (10⁵ here: two pieces) up to the rounding of a matrix product whose blocking follows its row count
+  // (measured ≤ 1e-15 relative; 1e-13 allowed); asked to stop, it throws between pieces (core/run_stop.h).
+  void outputsInPiecesEqualTheForwardPass() {
+    Rng rng = makeRng(5);
+    const DenseNetwork net({3, 8, 8, 2}, {Activation::Sigmoid, Activation::ReLU, Activation::Identity}, rng);
+    const Matrix X = randomBatch(100000, 3, 6);
+    const ForwardPass f = net.forward(X);
+    const auto close = [](const Matrix& a, const Matrix& b) {
+      const double gap = (a - b).cwiseAbs().maxCoeff(), scale = b.cwiseAbs().maxCoeff();
+      qInfo("pieces against one pass: %.3g relative", gap / scale);
+      return a.rows() == b.rows() && a.cols() == b.cols() && gap <= 1e-13 * scale;
+    };
+    QVERIFY(close(net.outputs(X), f.output()));
+    QVERIFY(close(net.outputs(X, 2), f.a[2]));
+    QVERIFY(net.outputs(X.topRows(65536), 1) == net.forward(X.topRows(65536)).a[1]);
+    LatestFramesObserver run;
+    run.cancel = true;
+    const RunStopScope scope(run);
+    QVERIFY_THROWS_EXCEPTION(Cancelled, net.outputs(X));
+    QVERIFY_THROWS_EXCEPTION(InternalError, net.outputs(X, 4));
+  }
   void throwsOnBadInput() {
     Rng rng = makeRng(1);
     QVERIFY_THROWS_EXCEPTION(InvalidArgument, DenseNetwork({3, 0}, {Activation::ReLU}, rng));  // a width
