@@ -47,9 +47,10 @@ RunResult runClippedMean(const ClippedMeanSettings& s, std::uint64_t seed, RunOb
   const double bestClip = exponentialBestClip(mu, s.epsilon, s.people);
   const double bestRmse = clippedMeanRmse(exponentialClippingBias(mu, bestClip), clippedMeanNoiseStd(bestClip / s.epsilon, s.people));
 
-  // The data before and after clipping, in bins of μ/4 up to the larger of C and the largest value.
+  // The data before and after clipping, in bins of μ/4 up to the larger of C and the largest value, at most 400 of
+  // them (C = 10^9 at μ = 10 asked for 4·10^8 bins: out of memory after 23 s, with no Stop question in between).
   {
-    const double width = mu / 4, top = std::max(C, *std::max_element(data.begin(), data.end()));
+    const double top = std::max(C, *std::max_element(data.begin(), data.end())), width = std::max(mu / 4, top / 400);
     std::vector<double> edges;
     for (double e = 0; e < top + width; e += width) edges.push_back(e);
     const std::size_t bins = edges.size() - 1;

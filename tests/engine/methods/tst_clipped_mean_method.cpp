@@ -50,6 +50,24 @@ class TestClippedMeanMethod : public QObject {
     QCOMPARE(r.privacy.epsilon, 0.5);
   }
 
+  // The largest clipping bound the form takes (10^9 hours, μ = 10) draws the data in at most 400 bins of equal width
+  // reaching past C (bins of μ/4 asked for 4·10^8: out of memory after 23 s); at the lesson's C = 200 the bins stay μ/4.
+  void theLargestBoundDrawsInFewBins() {
+    const MethodInfo& m = findMethod("clipped-mean");
+    for (const double clip : {1e9, 200.0}) {
+      ParamValues p(m.params);
+      p.set("clip", clip);
+      CollectingObserver obs;
+      m.run(p, 1, obs);
+      const HistogramFrame* data = nullptr;
+      for (const auto& f : obs.frames)
+        if (f->chart == "clip_data") data = std::get_if<HistogramFrame>(&f->data);
+      QVERIFY(data != nullptr);
+      QVERIFY2(data->edges.size() <= 402 && data->edges.back() >= clip, qPrintable(QString::number(data->edges.size())));
+      if (clip == 200) QCOMPARE(data->edges[1] - data->edges[0], 2.5);
+    }
+  }
+
   void refusesBadSettings() {
     ClippedMeanSettings s;
     CollectingObserver obs;
