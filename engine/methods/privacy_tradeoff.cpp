@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <optional>
 #include <sstream>
@@ -13,6 +14,7 @@
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/accountants/interactive_pld_grid.h"
 #include "privacy/accountants/pld_accountant.h"
+#include "privacy/accountants/pld_analysis.h"
 #include "privacy/curves/tradeoff_curve.h"
 #include "privacy/printed_numbers.h"
 #include "privacy/privacy_params.h"  // deltaParam
@@ -76,12 +78,19 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
   // asked between them, is answered within one (#40): at σ = 0.5, q = 0.05, T = 50000 the accountant's own grid took
   // 2^25 points, ~4 s for the curve and as long again for ε, without a question.
   const std::optional<double> grid = interactivePldInterval([&](double interval) {
+    // The one-step PLDs first, without building them: σ = 0.01 at q = 1 spans 1.2e7 points even on the coarse grid
+    // (3.2 s to build before this refused). A build costs about half a composition a point (normal CDFs on both
+    // cores), and the composition's window trims the step's far tails: 4x the composition's limit.
+    for (const PldAdjacency adjacency : {PldAdjacency::Remove, PldAdjacency::Add})
+      if (subsampledGaussianPldPoints(s.noiseMultiplier, s.sampleRate, adjacency, interval) > 4 * kInteractivePldPoints)
+        return std::numeric_limits<double>::infinity();
     PldAccountant a(interval);
     a.addGaussianSteps(s.noiseMultiplier, s.sampleRate, s.steps);
     return a.compositionPoints();
   });
   if (!grid)
-    throw InvalidArgument(message("the PLD of ", s.steps, " steps would need more than ", kInteractivePldPoints,
+    throw InvalidArgument(message("the PLD of ", s.steps, s.steps == 1 ? " step" : " steps", " would need more than ",
+                                  kInteractivePldPoints,
                                   " points even on the coarser privacy-loss grid (", PldAccountantBase::kCoarseInterval,
                                   "): ε in the hundreds or more, β ≈ 0 at every α; take a larger noise multiplier σ, a "
                                   "smaller sampling rate q or fewer steps T"));

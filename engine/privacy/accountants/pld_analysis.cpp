@@ -313,13 +313,28 @@ double subsampledGaussianSlope(double sigma, double q, PldAdjacency adj, double 
   return -std::min(1.0, std::exp(logLower));
 }
 
-PldPmf subsampledGaussianPld(double sigma, double q, PldAdjacency adj, double interval, PldEstimate estimate) {
-  validate(sigma, q);
-  require(interval > 0 && std::isfinite(interval), "the discretisation interval must be > 0, got ", interval);
+namespace {
+/// The losses a one-step PLD's grid spans: those of x ∈ [x_lo, x_hi] (pld_analysis.h), (lowest, highest).
+std::pair<double, double> stepLossRange(double sigma, double q, PldAdjacency adj) {
   double xLo = sigma * normalQuantile(0.5 * std::exp(-50.0)), xHi = -xLo;
   if (adj == PldAdjacency::Add) xHi += 1;
   else xLo -= 1;
-  const double epsUpper = privacyLoss(sigma, q, adj, xLo), epsLower = privacyLoss(sigma, q, adj, xHi);
+  return {privacyLoss(sigma, q, adj, xHi), privacyLoss(sigma, q, adj, xLo)};
+}
+}  // namespace
+
+double subsampledGaussianPldPoints(double sigma, double q, PldAdjacency adj, double interval) {
+  validate(sigma, q);
+  require(interval > 0 && std::isfinite(interval), "the discretisation interval must be > 0, got ", interval);
+  const auto [epsLower, epsUpper] = stepLossRange(sigma, q, adj);
+  const double points = std::ceil(epsUpper / interval) - std::floor(epsLower / interval) + 1;
+  return std::isfinite(points) ? points : std::numeric_limits<double>::infinity();
+}
+
+PldPmf subsampledGaussianPld(double sigma, double q, PldAdjacency adj, double interval, PldEstimate estimate) {
+  validate(sigma, q);
+  require(interval > 0 && std::isfinite(interval), "the discretisation interval must be > 0, got ", interval);
+  const auto [epsLower, epsUpper] = stepLossRange(sigma, q, adj);
   const auto [iLo, iHi] =
       lossGridIndices(epsLower, epsUpper, interval, message("the PLD of one step (sigma ", sigma, ", q ", q, ")"));
   return connectTheDotsPld([&](double eps) { return subsampledGaussianDelta(sigma, q, adj, eps); }, iLo, iHi, interval,

@@ -142,6 +142,17 @@ class TestPldAnalysis : public QObject {
     const PldPmf step = subsampledGaussianPld(1.1, 0.01, PldAdjacency::Remove), wide = subsampledGaussianPld(0.05, 1.0, PldAdjacency::Remove, 1e-2);
     QVERIFY(composedFits({{&step, 1000}}));
     QVERIFY(!composedFits({{&wide, 1000000}}));
+    // subsampledGaussianPldPoints is the size of the one-step grid, found without building it (within the PMF's own
+    // end points), for both adjacencies, at q < 1 and q = 1; a tiny σ counts far more than 2^25, and one whose losses
+    // overflow (1e-300) ∞, never a wrapped or NaN count.
+    for (const auto adj : {PldAdjacency::Remove, PldAdjacency::Add})
+      for (const auto& [sigma, q] : {std::pair{1.1, 0.01}, std::pair{0.5, 1.0}}) {
+        const double points = subsampledGaussianPldPoints(sigma, q, adj, 1e-3);
+        const double built = double(subsampledGaussianPld(sigma, q, adj, 1e-3).probs.size());
+        QVERIFY2(std::abs(points - built) <= 2, qPrintable(QString("%1 against %2").arg(points).arg(built)));
+      }
+    QVERIFY(subsampledGaussianPldPoints(1e-10, 1.0, PldAdjacency::Remove, 1e-4) > double(1 << 25));
+    QCOMPARE(subsampledGaussianPldPoints(1e-300, 0.5, PldAdjacency::Remove, 1e-4), std::numeric_limits<double>::infinity());
     // composedPoints is the length of what composeMany returns, to the point, for one part and for several.
     const PldPmf other = subsampledGaussianPld(2.0, 0.01, PldAdjacency::Remove);
     QCOMPARE(composedPoints({{&step, 1000}}), double(composeMany({{&step, 1000}}).probs.size()));
