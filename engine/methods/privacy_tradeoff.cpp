@@ -73,7 +73,7 @@ RunResult runPrivacyTradeoff(const PrivacyTradeoffSettings& s, std::uint64_t see
   require(s.delta > 0 && s.delta < 1, "delta must lie in (0, 1), got ", s.delta);
 
   const std::vector<double> alphas = defaultTradeoffAlphas();
-  observer.onStatus("composing the privacy loss distribution of " + std::to_string(s.steps) + " steps");
+  observer.onStatus("composing the privacy loss distribution of " + std::to_string(s.steps) + (s.steps == 1 ? " step" : " steps"));
   // The PLDs on a grid whose compositions each take well under a second (interactive_pld_grid.h), so that Stop,
   // asked between them, is answered within one (#40): at σ = 0.5, q = 0.05, T = 50000 the accountant's own grid took
   // 2^25 points, ~4 s for the curve and as long again for ε, without a question.
