@@ -1,5 +1,6 @@
 // Stop within 1 s in every phase (issue #40), surveyed over the parameter space the form allows: every method at
-// its defaults, then with one parameter at a time at its largest and its smallest value and each other choice.
+// its defaults, then with one parameter at a time at its largest and its smallest value and each other choice; or
+// (--scenarios DIR) every scenario file in DIR, e.g. resources/scenarios: the presets and the lessons as shipped.
 // Each variant runs in a fresh process (this program with --run-one, the memos and caches cold, as a user's first
 // run), under a 12 GB address-space limit and a 120 s timeout; Stop is asked after --wait seconds (default 4).
 // A line per variant: the longest stretch between two of the run's Stop questions (from its start to its return,
@@ -7,13 +8,15 @@
 // answer. "over" marks a stretch or an answer above 1 s. Not a Google Benchmark: a survey, run by hand
 // (docs/speed-history.md has its last table).
 //
-//   bench_stop_answers [--wait SECONDS] [--only METHOD]
+//   bench_stop_answers [--wait SECONDS] [--only METHOD] [--scenarios DIR]
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -22,6 +25,7 @@
 #include "core/error.h"
 #include "core/method.h"
 #include "core/run_observer.h"
+#include "scenario/scenario.h"
 
 using namespace dpw;
 using Clock = std::chrono::steady_clock;
@@ -90,9 +94,11 @@ std::vector<std::pair<std::string, std::string>> variants(const std::string& onl
 }
 
 int runOne(const std::string& method, const std::string& variant, double wait) {
-  const MethodInfo& m = findMethod(method);
-  ParamValues values(m.params);
-  if (variant != "defaults") {
+  const bool file = variant.size() > 5 && variant.ends_with(".json");
+  const Scenario scenario = file ? Scenario::fromFile(variant) : Scenario::defaults(method);
+  const MethodInfo& m = scenario.methodInfo();
+  ParamValues values = scenario.params;
+  if (!file && variant != "defaults") {
     const auto eq = variant.find('=');
     const std::string key = variant.substr(0, eq), value = variant.substr(eq + 1);
     for (const ParamSpec& p : m.params)
@@ -107,7 +113,7 @@ int runOne(const std::string& method, const std::string& variant, double wait) {
   const auto start = Clock::now();
   std::thread run([&] {
     try {
-      m.run(values, 1, clock);
+      m.run(values, file ? scenario.seed : 1, clock);
     } catch (const Cancelled&) {
       outcome = "stopped";
     } catch (const std::exception& e) {
@@ -125,7 +131,8 @@ int runOne(const std::string& method, const std::string& variant, double wait) {
   const double answer = asked ? std::chrono::duration<double>(Clock::now() - askedAt).count() : 0;
   const bool over = clock.longest > 1 || answer > 1;
   std::printf("%-5s %-24s %-34s longest %7.3f s  answer %7.3f s  %s\n      longest stretch: after [%s] until [%s]\n",
-              over ? "over" : "ok", method.c_str(), variant.c_str(), clock.longest, answer, outcome.c_str(),
+              over ? "over" : "ok", m.id.c_str(), file ? std::filesystem::path(variant).filename().c_str() : variant.c_str(),
+              clock.longest, answer, outcome.c_str(),
               clock.from.c_str(), clock.to.c_str());
   return 0;
 }
@@ -134,18 +141,27 @@ int runOne(const std::string& method, const std::string& variant, double wait) {
 
 int main(int argc, char** argv) {
   double wait = 4;
-  std::string only;
+  std::string only, scenarios;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--run-one") == 0 && i + 3 < argc) return runOne(argv[i + 1], argv[i + 2], std::atof(argv[i + 3]));
     if (std::strcmp(argv[i], "--wait") == 0 && i + 1 < argc) wait = std::atof(argv[++i]);
     else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
+    else if (std::strcmp(argv[i], "--scenarios") == 0 && i + 1 < argc) scenarios = argv[++i];
     else {
-      std::fprintf(stderr, "usage: %s [--wait SECONDS] [--only METHOD]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--wait SECONDS] [--only METHOD] [--scenarios DIR]\n", argv[0]);
       return 2;
     }
   }
   int total = 0, over = 0;
-  for (const auto& [method, variant] : variants(only)) {
+  std::vector<std::pair<std::string, std::string>> list;
+  if (scenarios.empty()) {
+    list = variants(only);
+  } else {
+    for (const auto& entry : std::filesystem::directory_iterator(scenarios))
+      if (entry.path().extension() == ".json") list.emplace_back("scenario", entry.path().string());
+    std::sort(list.begin(), list.end());
+  }
+  for (const auto& [method, variant] : list) {
     const std::string command = "ulimit -v 12000000; timeout 120 '" + std::string(argv[0]) + "' --run-one '" + method +
                                 "' '" + variant + "' " + number(wait);
     FILE* out = popen(command.c_str(), "r");
