@@ -412,7 +412,7 @@ PldPmf selfCompose(const PldPmf& pmf, long times, double tailMass) {
 namespace {
 
 /// The parts of a composition, checked, as convolveBounds reads them, and the Chernoff window of the whole:
-/// what composeMany composes and composedFits measures.
+/// what composeMany composes and composedPoints measures.
 struct CompositionWindow {
   std::vector<const std::vector<double>*> probs;
   std::vector<long> times;
@@ -494,10 +494,6 @@ PldPmf composeMany(const std::vector<std::pair<const PldPmf*, long>>& parts, dou
 
 double composedPoints(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass) {
   return compositionWindow(parts, tailMass).points();
-}
-
-bool composedFits(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass) {
-  return compositionWindow(parts, tailMass).fits();
 }
 
 PldPmf compose(const PldPmf& a, const PldPmf& b, double tailMass) {

@@ -127,9 +127,6 @@ PldPmf composeMany(const std::vector<std::pair<const PldPmf*, long>>& parts, dou
 /// where the grid runs out. @throws as composeMany on the parts (checked by the same code), never PldTooLarge.
 double composedPoints(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass = 1e-15);
 
-/// Whether composeMany(parts, tailMass) fits the grid: composedPoints at most 2^25. @throws as composedPoints.
-bool composedFits(const std::vector<std::pair<const PldPmf*, long>>& parts, double tailMass = 1e-15);
-
 /// The PLD of the composition of two PLDs with the same interval (FFT convolution; tails of total
 /// mass ≤ tailMass truncated, the lower one onto the first grid point, the upper one to +∞; for optimistic PLDs
 /// both dropped). @throws InternalError on different intervals or estimates; PldTooLarge on a result above 2^25

@@ -137,11 +137,11 @@ class TestPldAnalysis : public QObject {
     PldAccountant coarse(1e-2);
     coarse.addGaussianSteps(0.05, 1.0, 1000000);
     QVERIFY_THROWS_EXCEPTION(PldTooLarge, coarse.epsilon(1e-5));
-    // composedFits answers as composeMany would, without composing: yes for a run that composes, no for one
-    // whose window is past the grid (here 10^6 steps of a coarse grid: composeMany throws).
+    // composedPoints answers as composeMany would, without composing: within the grid's 2^25 points for a run that
+    // composes, past them for one whose window is not (here 10^6 steps of a coarse grid: composeMany throws).
     const PldPmf step = subsampledGaussianPld(1.1, 0.01, PldAdjacency::Remove), wide = subsampledGaussianPld(0.05, 1.0, PldAdjacency::Remove, 1e-2);
-    QVERIFY(composedFits({{&step, 1000}}));
-    QVERIFY(!composedFits({{&wide, 1000000}}));
+    QVERIFY(composedPoints({{&step, 1000}}) <= double(1 << 25));
+    QVERIFY(composedPoints({{&wide, 1000000}}) > double(1 << 25));
     // subsampledGaussianPldPoints is the size of the one-step grid, found without building it (within the PMF's own
     // end points), for both adjacencies, at q < 1 and q = 1; a tiny σ counts far more than 2^25, and one whose losses
     // overflow (1e-300) ∞, never a wrapped or NaN count.
@@ -158,7 +158,7 @@ class TestPldAnalysis : public QObject {
     QCOMPARE(composedPoints({{&step, 1000}}), double(composeMany({{&step, 1000}}).probs.size()));
     QCOMPARE(composedPoints({{&step, 300}, {&other, 700}}), double(composeMany({{&step, 300}, {&other, 700}}).probs.size()));
     QVERIFY_THROWS_EXCEPTION(PldTooLarge, composeMany({{&wide, 1000000}}));
-    QVERIFY_THROWS_EXCEPTION(InternalError, composedFits({}));
+    QVERIFY_THROWS_EXCEPTION(InternalError, composedPoints({}));
     // A tiny sigma: losses whose grid indices overflow a long (sigma 1e-10 gave "the loss grid must not be
     // empty, got [-254, -2^63]") are too large too, with the same message.
     for (const double sigma : {1e-10, 1e-100, 1e-300})
