@@ -41,6 +41,11 @@ class Accountant {
   /// ε (mostly above it), so calibration finds σ on it first and then searches this accountant's own ε in a
   /// narrow bracket (calibrateNoiseMultiplier). nullptr (the default) when an ε is cheap already.
   virtual std::unique_ptr<Accountant> coarser() const { return nullptr; }
+  /// A lower bound on epsilon(delta), found cheaply where epsilon(delta) is costly (the PLD accountants beyond
+  /// kInteractivePldPoints grid points a composition: pld_accountant_base.h); 0 (the default) where ε is cheap.
+  /// Calibration asks it first: a σ whose floor is above the target is infeasible without its costly ε (#40:
+  /// Stop is asked between two evaluations).
+  virtual double epsilonFloor(double /*delta*/) const { return 0; }
 };
 
 /// The accountants as a type, one value per line of accountant_list.h, in menu order: settings parse their

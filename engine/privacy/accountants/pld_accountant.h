@@ -34,8 +34,8 @@ class PldAccountant : public PldAccountantBase {
   void record(const StepKey& step, long count) override;
   std::vector<const PldPmf*> composed() const override;
   std::vector<Parts> stepParts() const override;
-  std::unique_ptr<Accountant> withInterval(double interval) const override {
-    return std::make_unique<PldAccountant>(interval, estimate());
+  std::unique_ptr<PldAccountantBase> withGrid(double interval, PldEstimate estimate) const override {
+    return std::make_unique<PldAccountant>(interval, estimate);
   }
   void fold() const;
   /// The (remove, add) PLDs of one step of `key` (built once, pld_step_cache.h).

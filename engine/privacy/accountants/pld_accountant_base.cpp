@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/recent_values.h"
+#include "privacy/accountants/interactive_pld_grid.h"
 
 namespace dpw {
 
@@ -84,8 +85,25 @@ double PldAccountantBase::compositionPoints() const {
   return points;
 }
 
+double PldAccountantBase::epsilonFloor(double delta) const {
+  require(delta > 0 && delta < 1, "delta must lie in (0, 1), got ", delta);
+  if (history_.empty()) return 0;
+  const double points = compositionPoints();
+  if (points <= kInteractivePldPoints) return 0;
+  double interval = interval_;
+  while (points * (interval_ / interval) > kInteractivePldPoints) interval *= 2;
+  if (interval >= 1) return 0;
+  const std::unique_ptr<PldAccountantBase> floor = withGrid(interval, PldEstimate::Optimistic);
+  for (const auto& [kind, parameter, q, count] : history_) floor->remember({StepMechanism(kind), parameter, q}, count);
+  try {
+    return floor->epsilon(delta);
+  } catch (const PldTooLarge&) {
+    return 0;  // no floor found cheaply: ε itself answers
+  }
+}
+
 std::unique_ptr<Accountant> PldAccountantBase::coarser() const {
-  return interval_ < kCoarseInterval ? withInterval(kCoarseInterval) : nullptr;
+  return interval_ < kCoarseInterval ? withGrid(kCoarseInterval, estimate_) : nullptr;
 }
 
 }  // namespace dpw

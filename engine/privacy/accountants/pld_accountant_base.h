@@ -36,6 +36,11 @@ class PldAccountantBase : public Accountant {
   /// 2-core machine (the ε after further records composes the earlier PLD with the new steps: about as long).
   /// Builds (or reads from the cache) the one-step PLDs, not the composition. 0 before any step.
   double compositionPoints() const;
+  /// 0 where the next ε composes at most kInteractivePldPoints grid points (interactive_pld_grid.h); beyond, the
+  /// optimistic ε of the same history (a lower bound on the exact ε, so on this accountant's) on the grid 2^k·Δ
+  /// that brings the composition within that many points: a few hundred ms where ε itself takes seconds (10⁶
+  /// steps at σ = 2: ε ≈ 7400, 2^25 points, 7 s). @throws InvalidArgument as epsilon(delta).
+  double epsilonFloor(double delta) const final;
   /// Pessimistic (the default: ε is an upper bound) or optimistic (ε is a lower bound on the exact ε of the same
   /// composition; pld_analysis.h: PldEstimate). The two sides of one history bracket the exact ε.
   PldEstimate estimate() const { return estimate_; }
@@ -59,8 +64,8 @@ class PldAccountantBase : public Accountant {
   using Parts = std::vector<std::pair<const PldPmf*, long>>;
   /// Everything recorded as one-step PLDs with their counts, one list per adjacency tracked (none before any step).
   virtual std::vector<Parts> stepParts() const = 0;
-  /// A fresh accountant of the same analysis and estimate whose grid has this interval.
-  virtual std::unique_ptr<Accountant> withInterval(double interval) const = 0;
+  /// A fresh accountant of the same analysis whose grid has this interval, of this estimate.
+  virtual std::unique_ptr<PldAccountantBase> withGrid(double interval, PldEstimate estimate) const = 0;
 
  private:
   double interval_;

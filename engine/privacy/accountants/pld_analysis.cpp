@@ -174,6 +174,10 @@ std::pair<double, double> convolveBounds(const std::vector<const std::vector<dou
       if (order < 0) lower = std::max(lower, std::floor(bound));
     }
   }
+  // Bounds that cross: the PMFs' mass below 1 (an optimistic PLD drops what it cannot place) to the power T is
+  // below tailMass, so no window holds more; one point is kept (a crossed window was a negative length, read as
+  // a huge size: an optimistic composition of 10⁵ steps on a coarse grid hung).
+  if (upper < lower) lower = upper;
   return {lower, upper};
 }
 

@@ -32,8 +32,8 @@ class PldWorAccountant : public PldAccountantBase {
   void record(const StepKey& step, long count) override;
   std::vector<const PldPmf*> composed() const override;
   std::vector<Parts> stepParts() const override;
-  std::unique_ptr<Accountant> withInterval(double interval) const override {
-    return std::make_unique<PldWorAccountant>(interval, estimate());
+  std::unique_ptr<PldAccountantBase> withGrid(double interval, PldEstimate estimate) const override {
+    return std::make_unique<PldWorAccountant>(interval, estimate);
   }
   void fold() const;
   /// The PLD of one step of `key` (built once, pld_step_cache.h).

@@ -18,11 +18,15 @@ constexpr double kCalibrationRelTol = 1e-9;  // relative width of the final σ b
 constexpr double kCoarseBracket = 2e-3;
 
 
-// An ε computation as calibration sees it: a PLD too large to build means ε in the hundreds, above any target.
-double epsilonOrInfinity(const Accountant& empty, double sigma, double q, long steps, double delta) {
+// An ε computation as calibration sees it: a PLD too large to build means ε in the hundreds, above any target; a
+// costly ε whose cheap floor (Accountant::epsilonFloor) is above the target already is that floor: infeasible, as
+// the ε would say, in a fraction of its time (the root finder keeps its bracket by the sign; near the answer, where
+// it interpolates, the floor is below the target and ε itself is computed).
+double epsilonOrInfinity(const Accountant& empty, double sigma, double q, long steps, double delta, double target) {
   try {
     auto acc = empty.clone();
     acc->addGaussianSteps(sigma, q, steps);
+    if (const double floor = acc->epsilonFloor(delta); floor > target) return floor;
     return acc->epsilon(delta);
   } catch (const PldTooLarge&) {
     return std::numeric_limits<double>::infinity();
@@ -36,7 +40,7 @@ double epsilonOrInfinity(const Accountant& empty, double sigma, double q, long s
 double coarseSigma(const Accountant& empty, double epsilon, double delta, double q, long steps) {
   const std::unique_ptr<Accountant> coarse = empty.coarser();
   if (!coarse) return 0;
-  const auto eps = [&](double sigma) { return epsilonOrInfinity(*coarse, sigma, q, steps, delta); };
+  const auto eps = [&](double sigma) { return epsilonOrInfinity(*coarse, sigma, q, steps, delta, epsilon); };
   const double sigma = smallestBelow(eps, epsilon, 0.5, 1.0, 1e-6, 1e7, 1e-6);
   return std::isfinite(sigma) && sigma > 2e-6 ? sigma : 0;
 }
@@ -60,7 +64,7 @@ double calibrateNoiseMultiplier(const Accountant& emptyAccountant, double epsilo
   std::map<double, double> seen;
   const auto eps = [&](double sigma) {
     if (const auto it = seen.find(sigma); it != seen.end()) return it->second;
-    const double e = epsilonOrInfinity(*empty, sigma, sampleRate, steps, delta);
+    const double e = epsilonOrInfinity(*empty, sigma, sampleRate, steps, delta, epsilon);
     seen.emplace(sigma, e);
     return e;
   };

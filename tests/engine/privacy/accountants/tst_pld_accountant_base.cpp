@@ -82,6 +82,29 @@ class TestPldAccountantBase : public QObject {
     const double wor = gaussianEpsilon(std::make_unique<PldWorAccountant>(), 0.8, 0.01, 500, 1e-5);
     QVERIFY(wor > pessimistic);
   }
+  // epsilonFloor: 0 where ε is cheap (at most 2^19 grid points a composition), else a lower bound on ε computed on
+  // a coarser optimistic grid; calibration counts a σ whose floor is above the target as infeasible without its ε.
+  void floorIsALowerBoundWhereEpsilonIsCostly() {
+    auto cheap = pld();
+    cheap->addGaussianSteps(1.1, 0.01, 300);
+    QCOMPARE(cheap->epsilonFloor(1e-5), 0.0);
+    // A composition above the limit (1.4e6 points): the floor is below ε and close to it (measured 67.2443 against
+    // 67.2450: 1e-5 relative; asserted 1e-3).
+    PldAccountant costly;
+    costly.addGaussianSteps(0.8, 0.05, 8000);
+    const double points = costly.compositionPoints();
+    QVERIFY2(points > double(1 << 19) && points < double(1 << 21), qPrintable(QString::number(points)));
+    const double floor = costly.epsilonFloor(1e-5), epsilon = costly.epsilon(1e-5);
+    QVERIFY2(floor > 0.999 * epsilon && floor <= epsilon, qPrintable(QString("floor %1, ε %2").arg(floor).arg(epsilon)));
+    // Far beyond it: 10⁶ steps at σ = 2 compose on 2·10⁷ points (7 s; the fair classifier's calibration at 10⁶
+    // steps tried it), ε ≤ 7435 (its value at the smaller δ of that run); the floor, on a grid 2^6 times coarser,
+    // measured 7402.8.
+    PldWorAccountant far;
+    far.addGaussianSteps(2, 0.2, 1000000);
+    QVERIFY2(far.compositionPoints() > double(1 << 24), qPrintable(QString::number(far.compositionPoints())));
+    const double farFloor = far.epsilonFloor(1e-5);
+    QVERIFY2(farFloor > 5000 && farFloor <= 7435, qPrintable(QString::number(farFloor)));
+  }
 };
 
 QTEST_MAIN(TestPldAccountantBase)
