@@ -11,7 +11,10 @@
 namespace dpw {
 
 /// Installs `observer` as this thread's run for its lifetime (restoring the one before: an inner run inside
-/// another, as a whole-run audit drives one, answers to its own observer and then the outer run's again).
+/// another, as a whole-run audit drives one, answers to its own observer and then the outer run's again). It
+/// answers at the OpenMP nesting level it was installed at: a scope installed in the body of a parallel loop whose
+/// body catches (as a sweep's tasks do, fair_sweep.cpp) lets the helpers below that body ask, on every thread of
+/// the team; a parallel region opened below it answers no.
 class RunStopScope {
  public:
   explicit RunStopScope(const RunObserver& observer);
@@ -21,16 +24,37 @@ class RunStopScope {
 
  private:
   const RunObserver* previous_;
+  int previousLevel_;
 };
 
 /// Throws dpw::Cancelled when this thread's run (RunStopScope) has been asked to stop. Nothing outside a run, and
-/// nothing inside an OpenMP parallel region (an exception must not leave one: a helper that runs in a parallel
-/// sweep of seeds, say, is then stopped by the sweep's own checks).
+/// nothing inside an OpenMP parallel region opened below the scope (an exception must not leave one; an inactive
+/// one-thread region counts too).
 void throwIfRunStopped();
+
+/// A uniform random bit generator that draws from `inner` and asks for the run's Stop (throwIfRunStopped) every
+/// 2^16 draws: the same draws in the same order, so std::shuffle of 10⁷ rows through it (~1 s) gives the same
+/// permutation and answers Stop on the way.
+template <class Bits>
+class StopAskingBits {
+ public:
+  using result_type = typename Bits::result_type;
+  explicit StopAskingBits(Bits& inner) : inner_(inner) {}
+  static constexpr result_type min() { return Bits::min(); }
+  static constexpr result_type max() { return Bits::max(); }
+  result_type operator()() {
+    if ((++drawn_ & 0xFFFF) == 0) throwIfRunStopped();
+    return inner_();
+  }
+
+ private:
+  Bits& inner_;
+  unsigned long drawn_ = 0;
+};
 
 /// For a parallel region of the caller's own: this thread's run, to be asked from the region's encountering thread
 /// (OpenMP's thread 0) only, which then lets the team leave together and throws after the region; nullptr outside
-/// a run or when the caller is itself inside a parallel region. Read before the region.
+/// a run or when the caller is itself inside a parallel region opened below the scope. Read before the region.
 const RunObserver* runStopObserver();
 
 }  // namespace dpw

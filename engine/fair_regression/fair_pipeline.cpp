@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/internal_error.h"
+#include "core/run_stop.h"
 #include "fair_regression/fair_transport.h"
 #include "fair_regression/regression_metrics.h"
 #include "fair_regression/isotonic_cdf.h"
@@ -24,7 +25,8 @@ TrainTestSplit splitTrainTest(std::size_t n, double testFraction, RandomWords& r
           " leaves an empty part");
   std::vector<std::size_t> perm(n);
   std::iota(perm.begin(), perm.end(), std::size_t(0));
-  std::shuffle(perm.begin(), perm.end(), rng);
+  StopAskingBits<RandomWords> bits(rng);
+  std::shuffle(perm.begin(), perm.end(), bits);
   TrainTestSplit s;
   s.test.assign(perm.begin(), perm.begin() + nTest);
   s.train.assign(perm.begin() + nTest, perm.end());
@@ -39,7 +41,9 @@ GroupedScores selectRows(const GroupedScores& data, const std::vector<std::size_
   out.hi = data.hi;
   out.scores.reserve(rows.size());
   out.groups.reserve(rows.size());
-  for (std::size_t r : rows) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if ((i & 0xFFFF) == 0) throwIfRunStopped();
+    const std::size_t r = rows[i];
     out.scores.push_back(data.scores.at(r));
     out.groups.push_back(data.groups.at(r));
     if (!data.targets.empty()) out.targets.push_back(data.targets.at(r));
@@ -47,7 +51,10 @@ GroupedScores selectRows(const GroupedScores& data, const std::vector<std::size_
   if (data.features.size() > 0) {
     out.featureNames = data.featureNames;
     out.features.resize(Eigen::Index(rows.size()), data.features.cols());
-    for (std::size_t i = 0; i < rows.size(); ++i) out.features.row(Eigen::Index(i)) = data.features.row(Eigen::Index(rows[i]));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      if ((i & 0xFFFF) == 0) throwIfRunStopped();
+      out.features.row(Eigen::Index(i)) = data.features.row(Eigen::Index(rows[i]));
+    }
   }
   return out;
 }
@@ -59,8 +66,10 @@ PublicSplit splitPublicRows(const GroupedScores& data, double testFraction, Rand
   for (std::size_t i = 0; i < data.size(); ++i) keptAt.at(data.publicIndex.empty() ? i : data.publicIndex[i]) = std::ptrdiff_t(i);
   auto part = [&](const std::vector<std::size_t>& places) {
     std::vector<std::size_t> rows, at;
-    for (std::size_t j = 0; j < places.size(); ++j)
+    for (std::size_t j = 0; j < places.size(); ++j) {
+      if ((j & 0xFFFF) == 0) throwIfRunStopped();
       if (keptAt[places[j]] >= 0) rows.push_back(std::size_t(keptAt[places[j]])), at.push_back(j);
+    }
     GroupedScores out = selectRows(data, rows);
     out.publicRows = places.size();
     if (rows.size() < places.size()) out.publicIndex = std::move(at);
@@ -74,7 +83,10 @@ GroupDistributions privateGroupDistributions(const GroupedScores& train, const B
                                              const std::function<void(const Points&)>& inspect) {
   ensure(train.size() == train.groups.size(), "training data: score and group counts differ");
   std::vector<int> bins(train.size());
-  for (std::size_t i = 0; i < train.size(); ++i) bins[i] = binning.index(train.scores[i]);
+  for (std::size_t i = 0; i < train.size(); ++i) {
+    if ((i & 0xFFFF) == 0) throwIfRunStopped();
+    bins[i] = binning.index(train.scores[i]);
+  }
   const Points h = privateJointHistogram(bins, train.groups, train.groupCount(), binning.bins(), noise, rng,
                                         long(train.publicSize()));
   if (inspect) inspect(h);

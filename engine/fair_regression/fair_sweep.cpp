@@ -9,12 +9,24 @@
 
 #include "core/error.h"
 #include "core/rng.h"
+#include "core/run_stop.h"
 #include "fair_regression/chzhen_baseline.h"
 #include "fair_regression/fair_pipeline.h"
 #include "fair_regression/regression_metrics.h"
 #include "privacy/mechanisms/private_sampling.h"
 
 namespace dpw {
+
+namespace {
+/// The sweep's `cancelled` as the run of a task's thread (core/run_stop.h), so that the helpers below a task (the
+/// split, the binning, the prediction of 10⁷ rows) ask it too: a task's body catches what they throw.
+struct CancelledAsRun final : RunObserver {
+  explicit CancelledAsRun(const std::function<bool()>& c) : cancelled(c) {}
+  void onFrame(FramePtr) override {}
+  bool cancelRequested() const override { return cancelled && cancelled(); }
+  const std::function<bool()>& cancelled;
+};
+}  // namespace
 
 MeanStd meanStd(const std::vector<double>& v) {
   MeanStd r;
@@ -75,6 +87,8 @@ FairSweepResult runFairSweep(const GroupedScores& input, const FairSweepSettings
   for (long t = 0; t < tasks; ++t) {
     if (stop.load()) continue;
     try {
+      const CancelledAsRun run(cancelled);
+      const RunStopScope asked(run);
       if (cancelled && cancelled()) throw Cancelled();
       const std::size_t seedIdx = std::size_t(t) / (K * E), kIdx = (std::size_t(t) / E) % K, eIdx = std::size_t(t) % E;
       const std::uint64_t seed = s.firstSeed + seedIdx;
@@ -102,7 +116,10 @@ FairSweepResult runFairSweep(const GroupedScores& input, const FairSweepSettings
           Rng rng = makeRng(seed, 1);
           const ChzhenBaseline base(train.scores, train.groups, train.groupCount(), rng);
           std::vector<double> pred(test.size());
-          for (std::size_t i = 0; i < test.size(); ++i) pred[i] = base.predict(test.scores[i], test.groups[i], rng);
+          for (std::size_t i = 0; i < test.size(); ++i) {
+            if ((i & 0x3FFF) == 0) throwIfRunStopped();
+            pred[i] = base.predict(test.scores[i], test.groups[i], rng);
+          }
           baseMse[seedIdx] = meanSquaredError(pred, test.truth());
           baseKs[seedIdx] = maxPairwiseKs(pred, test.groups, test.groupCount());
         }

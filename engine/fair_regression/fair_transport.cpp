@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "core/internal_error.h"
+#include "core/run_stop.h"
 
 namespace dpw {
 
@@ -41,7 +42,10 @@ std::vector<double> FairTransport::predict(const std::vector<double>& scores, co
                                            Rng& rng) const {
   ensure(scores.size() == groups.size(), "predict: ", scores.size(), " scores but ", groups.size(), " groups");
   std::vector<double> out(scores.size());
-  for (std::size_t r = 0; r < scores.size(); ++r) out[r] = predict(scores[r], groups[r], rng);
+  for (std::size_t r = 0; r < scores.size(); ++r) {
+    if ((r & 0x3FFF) == 0) throwIfRunStopped();  // a row costs up to k comparisons (k ≤ 2000 bins)
+    out[r] = predict(scores[r], groups[r], rng);
+  }
   return out;
 }
 

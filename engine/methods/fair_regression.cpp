@@ -2,11 +2,13 @@
 
 #include <cmath>
 #include <filesystem>
+#include <numeric>
 #include <sstream>
 
 #include "core/error.h"
 #include "core/parameter_text.h"
 #include "core/rng.h"
+#include "core/run_stop.h"
 #include "privacy/privacy_params.h"
 #include "data/communities_crime.h"
 #include "data/data_files.h"
@@ -152,18 +154,20 @@ RunResult runFairRegression(const FairRegressionSettings& settings, std::uint64_
   const std::vector<double> predicted = transport.predict(test.scores, test.groups, predictRng);
 
   const int m = data.groupCount(), k = int(s.bins);
-  auto groupHistogram = [&](const std::vector<double>& values, const std::vector<int>& groups) {
+  auto groupHistogram = [&](const std::vector<double>& values, const std::vector<int>& groups,
+                            const std::vector<long>& sizes) {
     HistogramFrame h{"score", binning.edges(), {}};
-    const auto sizes = test.groupSizes();
     for (int a = 0; a < m; ++a) h.groups.push_back({data.groupNames[a], std::vector<double>(k, 0.0)});
-    for (std::size_t i = 0; i < values.size(); ++i) h.groups[groups[i]].mass[binning.index(values[i])] += 1.0 / sizes[groups[i]];
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if ((i & 0xFFFF) == 0) throwIfRunStopped();
+      h.groups[groups[i]].mass[binning.index(values[i])] += 1.0 / sizes[groups[i]];
+    }
     return h;
   };
   observer.onFrame(makeFrame("groups_before", "Test scores per group before post-processing", 0,
-                             groupHistogram(test.scores, test.groups)));
-  HistogramFrame after = groupHistogram(predicted, test.groups);
-  double bSum = 0;
-  for (double v : sol.barycenter) bSum += v;
+                             groupHistogram(test.scores, test.groups, test.groupSizes())));
+  HistogramFrame after = groupHistogram(predicted, test.groups, test.groupSizes());
+  const double bSum = std::accumulate(sol.barycenter.begin(), sol.barycenter.end(), 0.0);
   after.groups.push_back({"barycenter (LP)", sol.barycenter});
   for (double& v : after.groups.back().mass) v /= bSum > 0 ? bSum : 1.0;
   observer.onFrame(makeFrame("groups_after", "Test outputs per group after fair post-processing", 0, std::move(after)));
@@ -189,11 +193,9 @@ RunResult runFairRegression(const FairRegressionSettings& settings, std::uint64_
     // What the privacy noise does to the data the LP sees: per group, the true training distribution
     // (solid) against the released one (noisy histogram after the isotonic repair, dashed, same colour).
     HistogramFrame pv{"score", binning.edges(), {}};
-    const auto sizes = train.groupSizes();
+    const HistogramFrame trained = groupHistogram(train.scores, train.groups, train.groupSizes());
     for (int a = 0; a < m; ++a) {
-      HistogramFrame::Group truth{data.groupNames[a], std::vector<double>(k, 0.0)};
-      for (std::size_t i = 0; i < train.size(); ++i)
-        if (train.groups[i] == a) truth.mass[binning.index(train.scores[i])] += 1.0 / sizes[a];
+      HistogramFrame::Group truth = trained.groups[std::size_t(a)];
       truth.colour = a;
       HistogramFrame::Group priv{data.groupNames[a] + " (released)", released.pmf[std::size_t(a)]};
       priv.colour = a;
@@ -235,8 +237,7 @@ RunResult runFairRegression(const FairRegressionSettings& settings, std::uint64_
       for (const auto& p : pts) curve.x.push_back(p.ks), curve.y.push_back(p.mse), all.push_back(p);
       lines.series.push_back(std::move(curve));
     }
-    Series env{envelopeName(e), {}, {}};
-    env.dashed = true;
+    Series env{envelopeName(e), {}, {}, true};  // dashed
     for (const auto& p : lowerEnvelope(all)) env.x.push_back(p.ks), env.y.push_back(p.mse);
     lines.series.push_back(std::move(env));
   }

@@ -50,6 +50,30 @@ class TestRunStop : public QObject {
 #pragma omp parallel num_threads(2) reduction(+ : asked)
       asked += runStopObserver() != nullptr;
       QCOMPARE(asked, 0);
+      // A one-thread region (inactive: omp_in_parallel() is false in it) is a region too.
+      int askedAlone = 0;
+#pragma omp parallel num_threads(1)
+      askedAlone += runStopObserver() != nullptr;
+      QCOMPARE(askedAlone, 0);
+      // A scope installed in a region's body (a sweep's task, whose body catches) answers there, on every thread of
+      // the team, and its own inner regions do not; after it, the region again answers no.
+      int inBody = 0, inInner = 0, afterBody = 0;
+#pragma omp parallel num_threads(2) reduction(+ : inBody, inInner, afterBody)
+      {
+        {
+          const RunStopScope task(run);
+          inBody += runStopObserver() == &run;
+          int innerAsked = 0;
+#pragma omp parallel num_threads(2) reduction(+ : innerAsked)
+          innerAsked += runStopObserver() != nullptr;
+          inInner += innerAsked;
+        }
+        afterBody += runStopObserver() != nullptr;
+      }
+      QCOMPARE(inBody, omp_get_max_threads() >= 2 ? 2 : 1);
+      QCOMPARE(inInner, 0);
+      QCOMPARE(afterBody, 0);
+      QCOMPARE(runStopObserver(), &run);  // and the outer scope answers again after the region
     }
     throwIfRunStopped();
     QCOMPARE(runStopObserver(), nullptr);
