@@ -5,6 +5,7 @@
 
 #include "audit/clopper_pearson.h"
 #include "core/error.h"
+#include "core/run_stop.h"
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/accountants/normal_tail.h"
 
@@ -31,6 +32,22 @@ double epsilonFromRates(double fpr, double fnr, double delta) {
   return best;
 }
 
+/// Sorts `v` in pieces of 2^20 and merges them, asking for the run's Stop between pieces (a sort of 5·10⁶ scores
+/// took 0.7-0.9 s in one go; each piece takes ~0.1 s, each merge pass ~0.03 s). Scores that compare equal are
+/// equal for every count the audit takes, so the order is the one std::sort gives.
+void sortAskingStop(std::vector<double>& v) {
+  constexpr std::size_t kPiece = std::size_t(1) << 20;
+  for (std::size_t at = 0; at < v.size(); at += kPiece) {
+    throwIfRunStopped();
+    std::sort(v.begin() + long(at), v.begin() + long(std::min(v.size(), at + kPiece)));
+  }
+  for (std::size_t width = kPiece; width < v.size(); width *= 2) {
+    throwIfRunStopped();
+    for (std::size_t at = 0; at + width < v.size(); at += 2 * width)
+      std::inplace_merge(v.begin() + long(at), v.begin() + long(at + width), v.begin() + long(std::min(v.size(), at + 2 * width)));
+  }
+}
+
 /// The two halves of the scores, each sorted: the threshold is chosen on the first, the bound evaluated on
 /// the second.
 struct Halves {
@@ -47,7 +64,8 @@ Halves splitScores(std::vector<double>& d, std::vector<double>& dp, double delta
   const std::size_t hd = d.size() / 2, hp = dp.size() / 2;
   Halves h{{d.begin(), d.begin() + long(hd)}, {dp.begin(), dp.begin() + long(hp)}, {d.begin() + long(hd), d.end()},
            {dp.begin() + long(hp), dp.end()}};
-  for (auto* v : {&h.chooseD, &h.chooseP, &h.evalD, &h.evalP}) std::sort(v->begin(), v->end());
+  for (auto* v : {&h.chooseD, &h.chooseP, &h.evalD, &h.evalP}) sortAskingStop(*v);
+  throwIfRunStopped();
   return h;
 }
 
@@ -62,9 +80,9 @@ struct Choice {
 /// winning over ones that will hold on the other half.
 template <class Score>
 Choice chooseThreshold(const Halves& h, double alphaEach, Score score) {
-  std::vector<double> pooled = h.chooseD;
-  pooled.insert(pooled.end(), h.chooseP.begin(), h.chooseP.end());
-  std::sort(pooled.begin(), pooled.end());
+  throwIfRunStopped();  // 4000 candidates' Clopper-Pearson bounds and a merge of 10⁷ scores: ~0.3 s
+  std::vector<double> pooled(h.chooseD.size() + h.chooseP.size());  // the two sorted halves merged: sorted
+  std::merge(h.chooseD.begin(), h.chooseD.end(), h.chooseP.begin(), h.chooseP.end(), pooled.begin());
   double best = -1;
   Choice c{pooled.front(), false};
   const std::size_t candidates = std::min<std::size_t>(pooled.size(), 2000);

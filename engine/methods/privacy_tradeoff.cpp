@@ -10,6 +10,7 @@
 #include "audit/clopper_pearson.h"
 #include "audit/mechanism_audits.h"
 #include "core/error.h"
+#include "core/run_stop.h"
 #include "core/internal_error.h"
 #include "privacy/accountants/gdp_analysis.h"
 #include "privacy/accountants/interactive_pld_grid.h"
@@ -41,16 +42,19 @@ std::vector<TradeoffAuditPoint> tradeoffAuditPoints(std::vector<double> scoresD,
     for (double& x : scoresD) x = -x;
     for (double& x : scoresDPrime) x = -x;
   }
-  std::sort(scoresD.begin(), scoresD.end());
-  std::sort(scoresDPrime.begin(), scoresDPrime.end());
   const long nD = long(scoresD.size()), nP = long(scoresDPrime.size());
   const double tail = (1 - confidence) / 2;  // two-sided interval per coordinate
   std::vector<TradeoffAuditPoint> out;
   for (double a : targetAlphas) {
     ensure(a > 0 && a < 1, "a target type I error must lie in (0, 1), got ", a);
-    const double t = scoresD[size_t(std::clamp<long>(long(std::floor((1 - a) * double(nD))), 0, nD - 1))];
-    const long falsePos = long(scoresD.end() - std::upper_bound(scoresD.begin(), scoresD.end(), t));
-    const long falseNeg = long(std::upper_bound(scoresDPrime.begin(), scoresDPrime.end(), t) - scoresDPrime.begin());
+    // The threshold is an order statistic of D's scores and the errors are counts: a selection and two scans per
+    // α, ~0.15 s at 10⁷ runs a side, where sorting both took ~2.2 s without a Stop question (#40).
+    throwIfRunStopped();
+    const auto at = scoresD.begin() + std::clamp<long>(long(std::floor((1 - a) * double(nD))), 0, nD - 1);
+    std::nth_element(scoresD.begin(), at, scoresD.end());
+    const double t = *at;
+    const long falsePos = long(std::count_if(scoresD.begin(), scoresD.end(), [t](double x) { return x > t; }));
+    const long falseNeg = long(std::count_if(scoresDPrime.begin(), scoresDPrime.end(), [t](double x) { return x <= t; }));
     TradeoffAuditPoint p;
     p.alpha = double(falsePos) / double(nD);
     p.beta = double(falseNeg) / double(nP);

@@ -1,10 +1,13 @@
 // Tests of engine/methods/privacy_tradeoff.h: the published chart (PLD, GDP, audit points and boxes),
 // the audit's consistency with the curve, a broken Gaussian caught, Clopper-Pearson points.
 #include <QtTest>
+#include <algorithm>
+#include <random>
 #include <chrono>
 #include <cmath>
 
 #include "core/error.h"
+#include "core/rng.h"
 #include "core/method.h"
 #include "methods/privacy_tradeoff.h"
 #include "privacy/accountants/normal_tail.h"
@@ -106,6 +109,24 @@ class TestPrivacyTradeoff : public QObject {
     for (double x : dp) mdp.push_back(-x);
     const auto flipped = tradeoffAuditPoints(md, mdp, {0.05}, 0.95);
     QVERIFY(std::abs(flipped[0].beta - pts[0].beta) < 2e-4);
+    // The threshold is an order statistic and the errors are counts (a selection per α since #40, a sort of both
+    // before): the same points as read off sorted copies, also with ties (scores rounded to 0.1) at every α.
+    std::vector<double> td, tdp;
+    Rng rng = makeRng(5, 0);
+    std::normal_distribution<double> z;
+    for (int i = 0; i < 20000; ++i) td.push_back(std::round(10 * z(rng)) / 10), tdp.push_back(std::round(10 * (z(rng) + 1)) / 10);
+    const std::vector<double> alphas{0.01, 0.03, 0.07, 0.15, 0.3, 0.5, 0.7, 0.9};
+    const auto tied = tradeoffAuditPoints(td, tdp, alphas, 0.95);
+    std::vector<double> sd = td, sdp = tdp;
+    std::sort(sd.begin(), sd.end());
+    std::sort(sdp.begin(), sdp.end());
+    for (std::size_t i = 0; i < alphas.size(); ++i) {
+      const double t = sd[std::size_t(std::floor((1 - alphas[i]) * double(sd.size())))];
+      const double fp = double(sd.end() - std::upper_bound(sd.begin(), sd.end(), t)) / double(sd.size());
+      const double fn = double(std::upper_bound(sdp.begin(), sdp.end(), t) - sdp.begin()) / double(sdp.size());
+      QCOMPARE(tied[i].alpha, fp);
+      QCOMPARE(tied[i].beta, fn);
+    }
     // The method calls it with its own audit's scores and fixed type I errors: a bad call is a bug.
     QVERIFY(dpwtest::throwsInternalWith([&] { tradeoffAuditPoints({}, dp, {0.1}, 0.95); },
                                          "audit points need scores on D and on D'"));
