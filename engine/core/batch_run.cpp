@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/internal_error.h"
+#include "core/run_stop.h"
 
 namespace dpw {
 namespace {
@@ -47,6 +48,7 @@ std::vector<BatchResult> runBatch(std::size_t n, const std::function<RunResult(s
     const auto k = std::size_t(i);
     try {
       ItemObserver obs(hooks, k);
+      const RunStopScope asked(obs);  // the helpers below an item ask it too (core/run_stop.h); this body catches
       throwIfCancelled(obs);
       results[k].result = body(k, obs);
       results[k].frames = std::move(obs.latest);

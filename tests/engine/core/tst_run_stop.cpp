@@ -6,9 +6,11 @@
 
 #include <QtTest>
 
+#include <atomic>
 #include <chrono>
 #include <omp.h>
 
+#include "core/batch_run.h"
 #include "core/error.h"
 #include "core/method.h"
 #include "core/one_thread.h"
@@ -82,6 +84,15 @@ class TestRunStop : public QObject {
     throwIfRunStopped();
     QCOMPARE(runStopObserver(), nullptr);
     onOneThread([] { throwIfRunStopped(); });  // outside a run: nothing to answer there either
+    // A batch's items (the comparison grid, the fair-learning grid) ask their item's observer below them too: the
+    // hooks say "stop" from their second question on, which comes from inside the item's body.
+    std::atomic<int> polled{0};
+    BatchHooks hooks;
+    hooks.cancelled = [&] { return ++polled >= 2; };
+    QVERIFY_THROWS_EXCEPTION(Cancelled, runBatch(1, [](std::size_t, RunObserver&) {
+                                           throwIfRunStopped();
+                                           return RunResult{};
+                                         }, hooks));
   }
 
   // A sliced W2 call asks before it starts and, on its calling thread, between blocks of directions: asked to stop
