@@ -79,8 +79,9 @@ class DenseNetwork {
   /// Forward pass on a batch (n x in). @throws InternalError if the width is wrong.
   ForwardPass forward(const Matrix& X) const;
   /// The outputs of layer `layer` (0 = the network's output) for every row of X, as forward(X) gives them, in pieces
-  /// of 2^16 rows: one piece's activations held at a time (10⁷ test rows of a width-64 network took 5 GB a layer)
-  /// and the run's Stop asked between pieces (core/run_stop.h). Up to 2^16 rows it is forward(X) itself.
+  /// of 2^16 rows (fewer where a row costs more than 2^14 multiply-adds: at most 2^30 a piece): one piece's
+  /// activations held at a time (10⁷ test rows of a width-64 network took 5 GB a layer) and the run's Stop asked
+  /// between pieces (core/run_stop.h). Up to one piece it is forward(X) itself.
   /// @throws InternalError if the width is wrong or the layer does not exist; Cancelled when the run is stopped.
   Matrix outputs(const Matrix& X, int layer = 0) const;
 

@@ -212,6 +212,23 @@ class TestDenseNetwork : public QObject {
     const RunStopScope scope(run);
     QVERIFY_THROWS_EXCEPTION(Cancelled, net.outputs(X));
     QVERIFY_THROWS_EXCEPTION(InternalError, net.outputs(X, 4));
+    // A wide network (132492 multiply-adds a row: pieces of 8104 rows) is asked between pieces of at most 2^30
+    // multiply-adds (a width-4096 generator evaluated 10⁴ samples in one 8 s pass), and its pieces are its forward
+    // pass too; up to one piece it is forward itself.
+    const DenseNetwork wide({2, 362, 362, 2}, {Activation::ReLU, Activation::ReLU, Activation::Identity}, rng);
+    const Matrix W = randomBatch(20000, 2, 7);
+    struct CountingRun : LatestFramesObserver {
+      bool cancelRequested() const override { return ++questions < 0; }
+      mutable int questions = 0;
+    } counted;
+    {
+      const RunStopScope asked(counted);  // inside the stopped run above: this one answers here
+      const Matrix whole = wide.forward(W).output();
+      counted.questions = 0;
+      QVERIFY(close(wide.outputs(W), whole));
+      QCOMPARE(counted.questions, 6);  // 20000 rows in pieces of 8104: three, and before each one's 362 x 362 product
+      QVERIFY(wide.outputs(W.topRows(8104)) == wide.forward(W.topRows(8104)).output());
+    }
   }
   void throwsOnBadInput() {
     Rng rng = makeRng(1);
