@@ -9,6 +9,7 @@
 #include <thread>
 #include <fstream>
 #include <map>
+#include <memory>
 
 #include "core/error.h"
 #include "core/method.h"
@@ -282,14 +283,7 @@ class TestFairRegression : public QObject {
     p.set("bins", 400.0);
     auto obs = std::make_shared<CollectingObserver>();
     using Clock = std::chrono::steady_clock;
-    auto run = std::async(std::launch::async, [&m, p, obs] {
-      try {
-        m.run(p, 0, *obs);
-        return 0;
-      } catch (const Cancelled&) {
-        return 1;
-      }
-    });
+    auto run = runInBackground(m, p, obs);
     std::this_thread::sleep_for(std::chrono::seconds(2));  // the LP is built and solving by then
     const auto asked = Clock::now();
     obs->cancel = true;
@@ -316,14 +310,7 @@ class TestFairRegression : public QObject {
     };
     auto obs = std::make_shared<SweepWatch>();
     using Clock = std::chrono::steady_clock;
-    auto run = std::async(std::launch::async, [&m, p, obs] {
-      try {
-        m.run(p, 0, *obs);
-        return 0;
-      } catch (const Cancelled&) {
-        return 1;
-      }
-    });
+    auto run = runInBackground(m, p, obs);
     while (!obs->sweeping && run.wait_for(std::chrono::milliseconds(5)) != std::future_status::ready) {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -337,6 +324,17 @@ class TestFairRegression : public QObject {
   }
 
  private:
+  /// Runs `m` in a thread of its own: 1 when it was stopped (Cancelled), 0 when it finished.
+  static std::future<int> runInBackground(const MethodInfo& m, const ParamValues& p, std::shared_ptr<RunObserver> obs) {
+    return std::async(std::launch::async, [&m, p, obs] {
+      try {
+        m.run(p, 0, *obs);
+        return 0;
+      } catch (const Cancelled&) {
+        return 1;
+      }
+    });
+  }
   static std::size_t paperAlphaGridSize() { return 24; }
 };
 
